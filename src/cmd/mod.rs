@@ -1,0 +1,49 @@
+//! Command-line interface: one module per subcommand; clap structs live only here.
+
+pub mod flip;
+pub mod output;
+pub mod stats;
+
+use clap::{Parser, Subcommand};
+
+/// Exact, instant answers for the Flip Game (POJ 1753) and Bloxorz (POJ 3322).
+///
+/// Exit codes: 0 when every input was read (an `Impossible` answer is an answer); 1 when any
+/// board, level or file could not be read (the message on stderr reads PATH:LINE:COLUMN: ...;
+/// every other input is still answered); 2 for usage errors.
+#[derive(Debug, Parser)]
+#[command(name = "flipblox", version, about, long_about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Flip(flip::FlipArgs),
+    Stats(stats::StatsArgs),
+}
+
+/// How a command ended when it did not hit an error it could not get past.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every input was read and answered.
+    Success,
+    /// Some input could not be read; everything else was answered (exit code 1).
+    SomeFailed,
+}
+
+impl Outcome {
+    /// `SomeFailed` when `failed` is true.
+    pub fn from_failed(failed: bool) -> Outcome {
+        if failed { Outcome::SomeFailed } else { Outcome::Success }
+    }
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
+    match cli.command {
+        Command::Flip(args) => flip::run(args),
+        Command::Stats(args) => stats::run(args),
+    }
+}

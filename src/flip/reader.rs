@@ -1,0 +1,294 @@
+//! Reading Flip Game boards in the POJ 1753 layout from a byte slice.
+//!
+//! A board of `rows x cols` is `rows` consecutive lines of `cols` characters, `b` (black up) or
+//! `w` (white up). Boards follow each other with or without blank lines between them. Line
+//! endings may be LF or CRLF and trailing spaces or tabs are ignored (see [`crate::text`]).
+//!
+//! # Recovery
+//!
+//! A board with a bad character or a short or long row still consumes its `rows` lines, so the
+//! next board is read from the right place. A blank line before the last row ends the board
+//! early (it was cut off) and the next board starts after the blank line. Only the first error
+//! of a board is reported.
+
+use std::fmt;
+
+use super::grid::GridBoard;
+use crate::text::{Line, Lines, Position, describe_at};
+
+/// A board that could not be read, with where and why.
+///
+/// `Display` prints `LINE:COLUMN: board N: expected ..., found ...`; prefix it with the input's
+/// name to get the `PATH:LINE:COLUMN: ...` message of the command-line tool.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{position}: board {board}: {kind}")]
+pub struct BoardError {
+    /// 1-based index of the board in its input (0 when no board was found at all).
+    pub board: usize,
+    /// Where the problem is (1-based line and column).
+    pub position: Position,
+    /// What was expected and what was found.
+    pub kind: BoardErrorKind,
+}
+
+/// What went wrong in a [`BoardError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardErrorKind {
+    /// A character other than `b` or `w` where a piece belongs.
+    BadPiece {
+        /// The character found, quoted or escaped (e.g. `'x'`, `byte 0xFF`).
+        found: String,
+    },
+    /// A row with fewer pieces than the board has columns.
+    ShortRow {
+        /// Columns of the board.
+        expected: usize,
+        /// Pieces found on the row.
+        found: usize,
+    },
+    /// A row with more characters than the board has columns.
+    LongRow {
+        /// Columns of the board.
+        expected: usize,
+        /// Characters found on the row.
+        found: usize,
+    },
+    /// The board ended (a blank line or the end of the input) before its last row.
+    CutOff {
+        /// Rows of the board.
+        expected: usize,
+        /// Rows read before the board ended.
+        found: usize,
+        /// True when the end of the input cut the board off, false for a blank line.
+        at_end_of_input: bool,
+    },
+    /// No board at all where one was required (an empty `--board`).
+    Empty,
+    /// Text after the one board a string may hold.
+    Trailing,
+}
+
+impl fmt::Display for BoardErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardErrorKind::BadPiece { found } => write!(f, "expected 'b' or 'w', found {found}"),
+            BoardErrorKind::ShortRow { expected, found } => {
+                write!(f, "expected {expected} pieces in the row, found {found}")
+            }
+            BoardErrorKind::LongRow { expected, found } => {
+                write!(f, "expected {expected} pieces in the row, found {found} characters")
+            }
+            BoardErrorKind::CutOff { expected, found, at_end_of_input } => {
+                let what = if *at_end_of_input { "the end of the input" } else { "a blank line" };
+                write!(f, "expected {expected} rows, found {what} after {found}")
+            }
+            BoardErrorKind::Empty => write!(f, "expected a board, found nothing"),
+            BoardErrorKind::Trailing => write!(f, "expected the end of the board, found more rows"),
+        }
+    }
+}
+
+impl BoardError {
+    /// "Expected a board, found nothing" at `position`.
+    pub fn empty(position: Position) -> BoardError {
+        BoardError { board: 0, position, kind: BoardErrorKind::Empty }
+    }
+
+    /// "Expected the end of the board, found more rows" at `position`.
+    pub fn trailing(position: Position) -> BoardError {
+        BoardError { board: 1, position, kind: BoardErrorKind::Trailing }
+    }
+}
+
+/// Reads `rows x cols` boards one after another from a byte slice, without copying it.
+///
+/// ```
+/// use flipblox::flip::{BoardReader, GridBoard};
+/// let mut reader = BoardReader::new(b"bw\nwb\n\nbb\nbx\n", 2, 2);
+/// let mut board = GridBoard::new(2, 2);
+/// assert!(reader.read_into(&mut board).unwrap().is_ok());
+/// assert_eq!(board.to_compact(), "bwwb");
+/// let err = reader.read_into(&mut board).unwrap().unwrap_err();
+/// assert_eq!(err.to_string(), "5:2: board 2: expected 'b' or 'w', found 'x'");
+/// assert!(reader.read_into(&mut board).is_none());
+/// ```
+#[derive(Debug, Clone)]
+pub struct BoardReader<'a> {
+    lines: Lines<'a>,
+    rows: usize,
+    cols: usize,
+    boards: usize,
+}
+
+impl<'a> BoardReader<'a> {
+    /// A reader of `rows x cols` boards over `bytes`.
+    pub fn new(bytes: &'a [u8], rows: usize, cols: usize) -> BoardReader<'a> {
+        BoardReader { lines: Lines::new(bytes), rows, cols, boards: 0 }
+    }
+
+    /// Reads the next board into `board` (which must be `rows x cols`; every piece is written).
+    ///
+    /// Returns `None` when only blank lines remain, `Some(Ok(()))` for a board read, and
+    /// `Some(Err(_))` for a board that could not be read (see the module docs for how reading
+    /// recovers; the next call reads the next board).
+    ///
+    /// # Panics
+    ///
+    /// If `board` does not have the reader's shape.
+    pub fn read_into(&mut self, board: &mut GridBoard) -> Option<Result<(), BoardError>> {
+        assert_eq!((board.rows(), board.cols()), (self.rows, self.cols), "board shape");
+        self.skip_blank_lines();
+        self.lines.peek()?;
+        self.boards += 1;
+        let mut first_error: Option<(Position, BoardErrorKind)> = None;
+        for row in 0..self.rows {
+            let line = match self.lines.next() {
+                Some(line) if !line.is_blank() => line,
+                end => {
+                    let (position, at_end_of_input) = match end {
+                        Some(blank) => (blank.position(0), false),
+                        None => (self.lines.end_position(), true),
+                    };
+                    let kind =
+                        BoardErrorKind::CutOff { expected: self.rows, found: row, at_end_of_input };
+                    first_error.get_or_insert((position, kind));
+                    break;
+                }
+            };
+            if let Err(e) = self.read_row(&line, row, board) {
+                first_error.get_or_insert(e);
+            }
+        }
+        Some(match first_error {
+            None => Ok(()),
+            Some((position, kind)) => Err(BoardError { board: self.boards, position, kind }),
+        })
+    }
+
+    /// Skips blank lines and returns the position of the next non-blank line, if any, without
+    /// consuming it.
+    pub fn skip_to_next_board(&mut self) -> Option<Position> {
+        self.skip_blank_lines();
+        self.lines.peek().map(|line| line.position(0))
+    }
+
+    /// The position just past the end of the input.
+    pub fn end_position(&self) -> Position {
+        self.lines.end_position()
+    }
+
+    /// Number of boards started so far (read or failed).
+    pub fn boards_started(&self) -> usize {
+        self.boards
+    }
+
+    fn skip_blank_lines(&mut self) {
+        while self.lines.peek().is_some_and(|line| line.is_blank()) {
+            self.lines.next();
+        }
+    }
+
+    fn read_row(
+        &self,
+        line: &Line<'_>,
+        row: usize,
+        board: &mut GridBoard,
+    ) -> Result<(), (Position, BoardErrorKind)> {
+        let text = line.text;
+        for col in 0..self.cols {
+            match text.get(col) {
+                Some(b'b') => board.set(row, col, true),
+                Some(b'w') => board.set(row, col, false),
+                Some(_) => {
+                    let found = describe_at(text, col);
+                    return Err((line.position(col), BoardErrorKind::BadPiece { found }));
+                }
+                None => {
+                    let kind = BoardErrorKind::ShortRow { expected: self.cols, found: col };
+                    return Err((line.position(col), kind));
+                }
+            }
+        }
+        if text.len() > self.cols {
+            let found = String::from_utf8_lossy(text).chars().count();
+            let kind = BoardErrorKind::LongRow { expected: self.cols, found };
+            return Err((line.position(self.cols), kind));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(text: &str) -> Vec<Result<String, String>> {
+        let mut reader = BoardReader::new(text.as_bytes(), 4, 4);
+        let mut board = GridBoard::new(4, 4);
+        let mut out = Vec::new();
+        while let Some(r) = reader.read_into(&mut board) {
+            out.push(r.map(|()| board.to_compact()).map_err(|e| e.to_string()));
+        }
+        out
+    }
+
+    #[test]
+    fn boards_with_and_without_blank_lines_between_them() {
+        let text = "bwwb\nbbwb\nbwwb\nbwww\nwwww\nwwww\nwwww\nwwww\n\n\nbbbb\nbbbb\nbbbb\nbbbb";
+        let got = read_all(text);
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0], Ok("bwwbbbwbbwwbbwww".to_string()));
+        assert_eq!(got[1], Ok("wwwwwwwwwwwwwwww".to_string()));
+        assert_eq!(got[2], Ok("bbbbbbbbbbbbbbbb".to_string()));
+    }
+
+    #[test]
+    fn a_bad_board_keeps_the_next_one_in_step() {
+        let got = read_all("bwwb\nbxwb\nbwwb\nbwww\nwwww\nwwww\nwwww\nwwww\n");
+        assert_eq!(got[0], Err("2:2: board 1: expected 'b' or 'w', found 'x'".to_string()));
+        assert_eq!(got[1], Ok("wwwwwwwwwwwwwwww".to_string()));
+    }
+
+    #[test]
+    fn short_and_long_rows_point_at_the_column() {
+        let got = read_all("bwwb\nbbw\nbwwbw\nbwww\n");
+        assert_eq!(got, vec![Err("2:4: board 1: expected 4 pieces in the row, found 3".into())]);
+        let got = read_all("bwwb\nbbwb\nbwwbw\nbwww\n");
+        assert_eq!(
+            got,
+            vec![Err("3:5: board 1: expected 4 pieces in the row, found 5 characters".into())]
+        );
+    }
+
+    #[test]
+    fn a_board_cut_off_by_a_blank_line_or_the_end() {
+        let got = read_all("bwwb\nbbwb\n\nwwww\nwwww\nwwww\nwwww\nbwwb\n");
+        assert_eq!(
+            got[0],
+            Err("3:1: board 1: expected 4 rows, found a blank line after 2".to_string())
+        );
+        assert_eq!(got[1], Ok("wwwwwwwwwwwwwwww".to_string()));
+        assert_eq!(
+            got[2],
+            Err("9:1: board 3: expected 4 rows, found the end of the input after 1".to_string())
+        );
+    }
+
+    #[test]
+    fn crlf_trailing_spaces_and_no_final_newline() {
+        let got = read_all("bwwb  \r\nbbwb\r\nbwwb\t\r\nbwww");
+        assert_eq!(got, vec![Ok("bwwbbbwbbwwbbwww".to_string())]);
+    }
+
+    #[test]
+    fn empty_and_blank_inputs_hold_no_boards() {
+        assert!(read_all("").is_empty());
+        assert!(read_all("\n \r\n\t\n").is_empty());
+    }
+
+    #[test]
+    fn leading_whitespace_is_a_bad_piece() {
+        let got = read_all(" bwwb\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(got[0], Err("1:1: board 1: expected 'b' or 'w', found ' '".to_string()));
+    }
+}

@@ -1,0 +1,23 @@
+//! The `flipblox` command-line tool: argument parsing, output and exit codes over the library.
+//!
+//! Exit codes: 0 when every input was read (an `Impossible` answer is an answer), 1 when any
+//! board, level or file could not be read or written, 2 for usage errors (clap's default).
+
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = cmd::Cli::parse();
+    match cmd::run(cli) {
+        Ok(cmd::Outcome::Success) => ExitCode::SUCCESS,
+        Ok(cmd::Outcome::SomeFailed) => ExitCode::from(1),
+        Err(e) if cmd::output::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("flipblox: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
