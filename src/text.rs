@@ -111,7 +111,7 @@ impl<'a> Iterator for Lines<'a> {
             return None;
         }
         let rest = &self.bytes[self.pos..];
-        let (raw, advance) = match memchr::memchr(b'\n', rest) {
+        let (raw, advance) = match find_newline(rest) {
             Some(i) => (&rest[..i], i + 1),
             None => (rest, rest.len()),
         };
@@ -123,6 +123,20 @@ impl<'a> Iterator for Lines<'a> {
         let line = Line { number: self.number, offset: self.pos, text: &raw[..end] };
         self.pos += advance;
         Some(line)
+    }
+}
+
+/// The index of the first `\n` in `bytes`. Most lines are short (a board row, a level row),
+/// where a plain scan of the first bytes beats the set-up cost of a vectorised search; longer
+/// lines go to `memchr`.
+#[inline]
+fn find_newline(bytes: &[u8]) -> Option<usize> {
+    const SHORT: usize = 16;
+    let head = &bytes[..bytes.len().min(SHORT)];
+    match head.iter().position(|&b| b == b'\n') {
+        Some(i) => Some(i),
+        None if bytes.len() > SHORT => memchr::memchr(b'\n', &bytes[SHORT..]).map(|i| i + SHORT),
+        None => None,
     }
 }
 
@@ -152,6 +166,16 @@ mod tests {
         assert_eq!(lines[0].text, b"bw");
         assert_eq!(lines[1].text, b"wb");
         assert_eq!(lines[1].offset, 6);
+    }
+
+    #[test]
+    fn short_and_long_lines_split_at_the_same_newlines() {
+        for len in [0usize, 1, 15, 16, 17, 40, 600] {
+            let line = "b".repeat(len);
+            let text = format!("{line}\n{line}\r\n{line}.");
+            let got: Vec<_> = Lines::new(text.as_bytes()).map(|l| l.text.len()).collect();
+            assert_eq!(got, vec![len, len, len + 1], "line length {len}");
+        }
     }
 
     #[test]

@@ -65,6 +65,17 @@ impl GridBoard {
         }
     }
 
+    /// Sets the piece with bit index `index` (`cols * row + col`) to black.
+    ///
+    /// # Panics
+    ///
+    /// If `index >= rows * cols`.
+    #[inline]
+    pub fn set_black_at(&mut self, index: usize) {
+        assert!(index < self.rows * self.cols, "piece {index} is off the board");
+        self.words[index / 64] |= 1u64 << (index % 64);
+    }
+
     /// Flips the piece at (`row`, `col`) alone (not a press).
     ///
     /// # Panics

@@ -137,26 +137,33 @@ impl<'a> BoardReader<'a> {
     /// If `board` does not have the reader's shape.
     pub fn read_into(&mut self, board: &mut GridBoard) -> Option<Result<(), BoardError>> {
         assert_eq!((board.rows(), board.cols()), (self.rows, self.cols), "board shape");
-        self.skip_blank_lines();
-        self.lines.peek()?;
+        let mut next = self.lines.by_ref().find(|line| !line.is_blank());
+        next?;
         self.boards += 1;
+        board.clear();
         let mut first_error: Option<(Position, BoardErrorKind)> = None;
         for row in 0..self.rows {
-            let line = match self.lines.next() {
+            if row > 0 {
+                next = self.lines.next();
+            }
+            let line = match next {
                 Some(line) if !line.is_blank() => line,
                 end => {
                     let (position, at_end_of_input) = match end {
                         Some(blank) => (blank.position(0), false),
                         None => (self.lines.end_position(), true),
                     };
-                    let kind =
-                        BoardErrorKind::CutOff { expected: self.rows, found: row, at_end_of_input };
+                    let kind = BoardErrorKind::CutOff {
+                        expected: self.rows,
+                        found: row,
+                        at_end_of_input,
+                    };
                     first_error.get_or_insert((position, kind));
                     break;
                 }
             };
-            if let Err(e) = self.read_row(&line, row, board) {
-                first_error.get_or_insert(e);
+            if first_error.is_none() {
+                first_error = self.read_row(&line, row, board).err();
             }
         }
         Some(match first_error {
@@ -168,7 +175,9 @@ impl<'a> BoardReader<'a> {
     /// Skips blank lines and returns the position of the next non-blank line, if any, without
     /// consuming it.
     pub fn skip_to_next_board(&mut self) -> Option<Position> {
-        self.skip_blank_lines();
+        while self.lines.peek().is_some_and(|line| line.is_blank()) {
+            self.lines.next();
+        }
         self.lines.peek().map(|line| line.position(0))
     }
 
@@ -182,12 +191,7 @@ impl<'a> BoardReader<'a> {
         self.boards
     }
 
-    fn skip_blank_lines(&mut self) {
-        while self.lines.peek().is_some_and(|line| line.is_blank()) {
-            self.lines.next();
-        }
-    }
-
+    /// Reads one row of pieces into `board` (which the caller cleared: only black pieces are set).
     fn read_row(
         &self,
         line: &Line<'_>,
@@ -195,19 +199,21 @@ impl<'a> BoardReader<'a> {
         board: &mut GridBoard,
     ) -> Result<(), (Position, BoardErrorKind)> {
         let text = line.text;
-        for col in 0..self.cols {
-            match text.get(col) {
-                Some(b'b') => board.set(row, col, true),
-                Some(b'w') => board.set(row, col, false),
-                Some(_) => {
+        let pieces = &text[..text.len().min(self.cols)];
+        let base = row * self.cols;
+        for (col, &piece) in pieces.iter().enumerate() {
+            match piece {
+                b'b' => board.set_black_at(base + col),
+                b'w' => {}
+                _ => {
                     let found = describe_at(text, col);
                     return Err((line.position(col), BoardErrorKind::BadPiece { found }));
                 }
-                None => {
-                    let kind = BoardErrorKind::ShortRow { expected: self.cols, found: col };
-                    return Err((line.position(col), kind));
-                }
             }
+        }
+        if pieces.len() < self.cols {
+            let kind = BoardErrorKind::ShortRow { expected: self.cols, found: pieces.len() };
+            return Err((line.position(pieces.len()), kind));
         }
         if text.len() > self.cols {
             let found = String::from_utf8_lossy(text).chars().count();

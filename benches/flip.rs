@@ -1,0 +1,92 @@
+//! Flip Game benchmarks (issue 2): table lookups per second in process, and the whole-process
+//! time of `flipblox flip` on a file of 1,000,000 boards.
+//!
+//! Run with `cargo bench --bench flip`. Criterion reports lookups as elements per second.
+
+use std::hint::black_box;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use flipblox::flip::{Board, DistanceTable};
+
+/// A deterministic stream of 16-bit states (xorshift), so every run looks up the same boards.
+fn states(n: usize) -> Vec<u16> {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u16
+        })
+        .collect()
+}
+
+fn lookups(c: &mut Criterion) {
+    let table = DistanceTable::embedded();
+    let boards: Vec<Board> = states(1 << 20).into_iter().map(Board::from_bits).collect();
+    let mut group = c.benchmark_group("flip_lookup");
+    group.throughput(Throughput::Elements(boards.len() as u64));
+    group.bench_function("distance (random boards)", |b| {
+        b.iter(|| {
+            let mut solvable = 0u32;
+            for &board in black_box(&boards) {
+                solvable += u32::from(table.distance(board).is_some());
+            }
+            solvable
+        })
+    });
+    group.bench_function("optimal_presses (random boards)", |b| {
+        b.iter(|| {
+            let mut presses = 0usize;
+            for &board in black_box(&boards[..1 << 14]) {
+                presses += table.optimal_presses(board).map_or(0, |p| p.len());
+            }
+            presses
+        })
+    });
+    group.finish();
+}
+
+/// Writes `n` random boards in the POJ layout, separated by blank lines, and returns the file.
+fn board_file(n: usize) -> tempfile::NamedTempFile {
+    let mut file = tempfile::NamedTempFile::new().expect("temp file");
+    let mut text = Vec::with_capacity(n * 21);
+    for s in states(n) {
+        for row in 0..4 {
+            for col in 0..4 {
+                text.push(if s >> (4 * row + col) & 1 == 1 { b'b' } else { b'w' });
+            }
+            text.push(b'\n');
+        }
+        text.push(b'\n');
+    }
+    file.write_all(&text).expect("write boards");
+    file.flush().expect("flush boards");
+    file
+}
+
+fn whole_process(c: &mut Criterion) {
+    let file = board_file(1_000_000);
+    let run = |extra: &[&str]| {
+        let status = Command::new(env!("CARGO_BIN_EXE_flipblox"))
+            .arg("flip")
+            .args(extra)
+            .arg(file.path())
+            .stdout(Stdio::null())
+            .status()
+            .expect("run flipblox");
+        assert!(status.success());
+    };
+    let mut group = c.benchmark_group("flip_process_1M_boards");
+    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    group.throughput(Throughput::Elements(1_000_000));
+    group.bench_function("flipblox flip FILE", |b| b.iter(|| run(&[])));
+    group.bench_function("flipblox flip --moves FILE", |b| b.iter(|| run(&["--moves"])));
+    group.finish();
+}
+
+criterion_group!(benches, lookups, whole_process);
+criterion_main!(benches);
