@@ -153,11 +153,8 @@ impl<'a> BoardReader<'a> {
                         Some(blank) => (blank.position(0), false),
                         None => (self.lines.end_position(), true),
                     };
-                    let kind = BoardErrorKind::CutOff {
-                        expected: self.rows,
-                        found: row,
-                        at_end_of_input,
-                    };
+                    let kind =
+                        BoardErrorKind::CutOff { expected: self.rows, found: row, at_end_of_input };
                     first_error.get_or_insert((position, kind));
                     break;
                 }
