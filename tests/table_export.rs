@@ -356,7 +356,14 @@ fn verify_flip_fails_on_a_corrupted_table_and_names_the_first_differences() {
     drop(file);
     let out = flipblox(&["verify", "flip", path.to_str().unwrap()], b"");
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("not a 4x4 Flip Game table"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).ends_with(
+            "small.npy: expected a Flip Game 4x4 table, but the file holds a Flip Game table of \
+             2^4 states\n"
+        ),
+        "{}",
+        stderr(&out)
+    );
 }
 
 /// The Python reader printed in docs/FORMATS.md, taken from the docs themselves.

@@ -264,3 +264,30 @@ proptest! {
         let _ = TableFile::parse(&bytes, Check::Header);
     }
 }
+
+#[test]
+fn asking_for_the_wrong_table_names_both() {
+    let t22 = distance_table(2, 2, |_| {});
+    let small = Table::Flip(FlipTable::new(2, 2, &t22).unwrap());
+    let blox = Table::Bloxorz(field());
+    let cases = [
+        (exported(&small, Format::Bincode), "a Flip Game 2x2 table"),
+        (exported(&small, Format::Npy), "a Flip Game table of 2^4 states"),
+        (exported(&blox, Format::Bincode), "a Bloxorz 2x2 field"),
+        (exported(&blox, Format::Npy), "a Bloxorz 2x2 field"),
+    ];
+    for (bytes, found) in cases {
+        assert_eq!(
+            load(&bytes).unwrap().flip_table(4, 4).unwrap_err(),
+            ShapeError::WrongTable {
+                expected: "a Flip Game 4x4 table".to_string(),
+                found: found.to_string()
+            }
+        );
+    }
+    let four = exported(&flip4(), Format::Npy);
+    assert!(
+        load(&four).unwrap().flip_table(2, 8).is_ok(),
+        "a .npy does not record rows and columns"
+    );
+}

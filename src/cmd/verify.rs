@@ -61,9 +61,7 @@ fn verify_flip(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
         None => (DistanceTable::embedded(), "the embedded table".to_string()),
         Some(input) => {
             let loaded = load(input.bytes()).with_context(|| input.name().to_string())?;
-            let table = loaded
-                .flip_table(4, 4)
-                .with_context(|| format!("{}: not a 4x4 Flip Game table", input.name()))?;
+            let table = loaded.flip_table(4, 4).with_context(|| input.name().to_string())?;
             (table.table(), input.name().to_string())
         }
     };

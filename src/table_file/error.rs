@@ -37,6 +37,14 @@ pub enum ShapeError {
         /// The sentinel of this kind of table.
         sentinel: i64,
     },
+    /// The table is not the one asked for (another puzzle or board).
+    #[error("expected {expected}, but the file holds {found}")]
+    WrongTable {
+        /// The table asked for, e.g. `a Flip Game 4x4 table`.
+        expected: String,
+        /// The table found.
+        found: String,
+    },
     /// A distance-to-goal field must hold 0 at exactly one state, standing on the goal.
     #[error(
         "{zeros} states at distance 0 (first at entry {first:?}); a field has exactly one, standing on the goal"

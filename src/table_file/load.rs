@@ -57,19 +57,35 @@ impl<'a> Loaded<'a> {
     ///
     /// # Errors
     ///
-    /// [`ShapeError`] when the file holds a Bloxorz field or another board.
+    /// [`ShapeError::WrongTable`] when the file holds a Bloxorz field or another board.
     pub fn flip_table(&self, rows: u32, cols: u32) -> Result<FlipTable<'a>, ShapeError> {
+        let wrong = |found: String| ShapeError::WrongTable {
+            expected: format!("a Flip Game {rows}x{cols} table"),
+            found,
+        };
         match self {
             Loaded::TableFile(file) => match file.table() {
                 Table::Flip(t) if (t.rows(), t.cols()) == (rows, cols) => Ok(*t),
                 Table::Flip(t) => {
-                    Err(ShapeError::BoardSize { rows: t.rows().into(), cols: t.cols().into() })
+                    Err(wrong(format!("a Flip Game {}x{} table", t.rows(), t.cols())))
                 }
                 Table::Bloxorz(f) => {
-                    Err(ShapeError::BoardSize { rows: f.rows().into(), cols: f.cols().into() })
+                    Err(wrong(format!("a Bloxorz {}x{} field", f.rows(), f.cols())))
                 }
             },
-            Loaded::Npy(file) => file.flip_table(rows, cols),
+            Loaded::Npy(file) => match file.table() {
+                NpyTable::Flip { cells, .. }
+                    if u64::from(*cells) == u64::from(rows) * u64::from(cols) =>
+                {
+                    file.flip_table(rows, cols)
+                }
+                NpyTable::Flip { cells, .. } => {
+                    Err(wrong(format!("a Flip Game table of 2^{cells} states")))
+                }
+                NpyTable::Bloxorz(f) => {
+                    Err(wrong(format!("a Bloxorz {}x{} field", f.rows(), f.cols())))
+                }
+            },
         }
     }
 

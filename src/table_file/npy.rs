@@ -39,27 +39,25 @@ pub fn write_npy(table: &Table<'_>, out: &mut dyn Write) -> Result<(), ExportErr
     let type_str: npyz::TypeStr = descr.parse().map_err(|e: npyz::ParseTypeStrError| {
         ExportError::Encode { format: "npy", message: e.to_string() }
     })?;
+    let dtype = npyz::DType::new_scalar(type_str);
     let shape = table.shape();
     match table {
-        Table::Flip(t) => {
-            let mut writer = npyz::WriteOptions::<u8>::new()
-                .dtype(npyz::DType::new_scalar(type_str))
-                .shape(&shape)
-                .writer(out)
-                .begin_nd()?;
-            writer.extend(t.distances().iter().copied())?;
-            writer.finish()?;
-        }
-        Table::Bloxorz(f) => {
-            let mut writer = npyz::WriteOptions::<i32>::new()
-                .dtype(npyz::DType::new_scalar(type_str))
-                .shape(&shape)
-                .writer(out)
-                .begin_nd()?;
-            writer.extend(f.distances().iter().copied())?;
-            writer.finish()?;
-        }
+        Table::Flip(t) => write_array(out, dtype, &shape, t.distances()),
+        Table::Bloxorz(f) => write_array(out, dtype, &shape, f.distances()),
     }
+}
+
+/// Writes the header for `dtype` and `shape`, then `entries`, with `npyz`.
+fn write_array<T: npyz::Serialize + Copy>(
+    out: &mut dyn Write,
+    dtype: npyz::DType,
+    shape: &[u64],
+    entries: &[T],
+) -> Result<(), ExportError> {
+    let mut writer =
+        npyz::WriteOptions::<T>::new().dtype(dtype).shape(shape).writer(out).begin_nd()?;
+    writer.extend(entries.iter().copied())?;
+    writer.finish()?;
     Ok(())
 }
 
@@ -246,14 +244,14 @@ impl<'a> NpyFile<'a> {
     ///
     /// # Errors
     ///
-    /// [`ShapeError::Length`] when the file holds a Bloxorz field or a table of another number
-    /// of pieces; [`ShapeError::BoardSize`] for an unsupported board.
+    /// [`ShapeError::WrongTable`] when the file holds a Bloxorz field; otherwise the errors of
+    /// [`FlipTable::new`] (a table of another number of pieces is a [`ShapeError::Length`]).
     pub fn flip_table(&self, rows: u32, cols: u32) -> Result<FlipTable<'a>, ShapeError> {
         match &self.table {
             NpyTable::Flip { distances, .. } => FlipTable::new(rows, cols, distances),
-            NpyTable::Bloxorz(field) => Err(ShapeError::Length {
-                expected: 1u64 << (u64::from(rows) * u64::from(cols)).min(63),
-                found: field.distances().len() as u64,
+            NpyTable::Bloxorz(field) => Err(ShapeError::WrongTable {
+                expected: format!("a Flip Game {rows}x{cols} table"),
+                found: format!("a Bloxorz {}x{} field", field.rows(), field.cols()),
             }),
         }
     }
