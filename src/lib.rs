@@ -12,4 +12,5 @@
 
 pub mod flip;
 pub mod input;
+pub mod table_file;
 pub mod text;

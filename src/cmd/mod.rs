@@ -1,8 +1,11 @@
 //! Command-line interface: one module per subcommand; clap structs live only here.
 
+pub mod export;
 pub mod flip;
+pub mod inspect;
 pub mod output;
 pub mod stats;
+pub mod verify;
 
 use clap::{Parser, Subcommand};
 
@@ -22,6 +25,9 @@ pub struct Cli {
 enum Command {
     Flip(flip::FlipArgs),
     Stats(stats::StatsArgs),
+    Export(export::ExportArgs),
+    Inspect(inspect::InspectArgs),
+    Verify(verify::VerifyArgs),
 }
 
 /// How a command ended when it did not hit an error it could not get past.
@@ -45,5 +51,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
     match cli.command {
         Command::Flip(args) => flip::run(args),
         Command::Stats(args) => stats::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Inspect(args) => inspect::run(args),
+        Command::Verify(args) => verify::run(args),
     }
 }

@@ -13,3 +13,23 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
         e.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
     })
 }
+
+/// Opens where a command writes its result: standard output for `-` or no path, otherwise the
+/// file, created or truncated now (before any work, so a bad path fails fast). Returns the
+/// buffered writer and its name for messages (`<stdout>` or the path).
+///
+/// # Errors
+///
+/// The file cannot be created; the message names the path.
+pub fn create(path: Option<&std::path::Path>) -> anyhow::Result<(Box<dyn std::io::Write>, String)> {
+    use anyhow::Context;
+    match path {
+        None => Ok((Box::new(stdout()), "<stdout>".to_string())),
+        Some(p) if p.as_os_str() == "-" => Ok((Box::new(stdout()), "<stdout>".to_string())),
+        Some(p) => {
+            let file = std::fs::File::create(p)
+                .with_context(|| format!("cannot create {}", p.display()))?;
+            Ok((Box::new(BufWriter::with_capacity(1 << 16, file)), p.display().to_string()))
+        }
+    }
+}

@@ -10,6 +10,7 @@
 pub mod bfs;
 mod board;
 mod brute;
+mod compare;
 mod grid;
 mod reader;
 mod table;
@@ -17,6 +18,7 @@ mod table;
 pub use bfs::{IMPOSSIBLE, distance_table, toggle_patterns};
 pub use board::{Board, Press, SIDE, STATES, TOGGLE_PATTERNS};
 pub use brute::{MAX_BRUTE_FORCE_CELLS, brute_force_table};
+pub use compare::{EntryDifference, TableComparison, compare_tables};
 pub use grid::GridBoard;
 pub use reader::{BoardError, BoardErrorKind, BoardReader};
 pub use table::DistanceTable;

@@ -1,0 +1,70 @@
+//! CSV export with the `csv` crate: one record per state.
+//!
+//! - Flip Game: header `state,board,distance`; `state` in decimal; `board` the `rows*cols`
+//!   characters `b`/`w` row by row (character `cols*row+col` is `b` when that bit of the state is
+//!   set); `distance` empty when Impossible.
+//! - Bloxorz: header `row,col,orientation,distance`, records in C order; `distance` empty when
+//!   the state is illegal or cannot reach the goal.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use super::error::ExportError;
+use super::table::{ORIENTATIONS, Table};
+
+fn csv_error(e: csv::Error) -> ExportError {
+    match e.into_kind() {
+        csv::ErrorKind::Io(io) => ExportError::Io(io),
+        other => ExportError::Encode { format: "csv", message: format!("{other:?}") },
+    }
+}
+
+/// Writes `table` as CSV (layout in the [module docs](self)).
+///
+/// # Errors
+///
+/// [`ExportError::Io`] when `out` fails.
+pub(crate) fn write_csv(table: &Table<'_>, out: &mut dyn Write) -> Result<(), ExportError> {
+    let mut w = csv::Writer::from_writer(out);
+    // Reused buffers: the numbers of one record and the board.
+    let mut fields: [String; 4] = Default::default();
+    let mut board = Vec::new();
+    match table {
+        Table::Flip(t) => {
+            w.write_record(["state", "board", "distance"]).map_err(csv_error)?;
+            board.resize(t.cells() as usize, b'w');
+            for state in 0..t.distances().len() {
+                for (i, piece) in board.iter_mut().enumerate() {
+                    *piece = if state >> i & 1 == 1 { b'b' } else { b'w' };
+                }
+                write_number(&mut fields[0], Some(state));
+                write_number(&mut fields[1], table.distance_at(state));
+                let record = [fields[0].as_bytes(), &board, fields[1].as_bytes()];
+                w.write_record(record).map_err(csv_error)?;
+            }
+        }
+        Table::Bloxorz(f) => {
+            w.write_record(["row", "col", "orientation", "distance"]).map_err(csv_error)?;
+            let cols = f.cols() as usize;
+            for i in 0..f.distances().len() {
+                let cell = i / ORIENTATIONS;
+                write_number(&mut fields[0], Some(cell / cols));
+                write_number(&mut fields[1], Some(cell % cols));
+                write_number(&mut fields[2], Some(i % ORIENTATIONS));
+                write_number(&mut fields[3], table.distance_at(i));
+                w.write_record(&fields).map_err(csv_error)?;
+            }
+        }
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// Sets `buf` to the decimal `n`, or empty for `None`.
+fn write_number(buf: &mut String, n: Option<impl std::fmt::Display>) {
+    buf.clear();
+    if let Some(n) = n {
+        // Writing to a String cannot fail.
+        let _ = write!(buf, "{n}");
+    }
+}

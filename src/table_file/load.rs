@@ -1,0 +1,99 @@
+//! Reading any file `export` writes in a checked format: a flipblox table file or a `.npy`.
+
+use super::container::{Check, MAGIC, TableFile};
+use super::error::{LoadError, ShapeError, escape_prefix};
+use super::meta::Histogram;
+use super::npy::{NPY_MAGIC, NpyFile, NpyTable};
+use super::table::{FlipTable, Table};
+
+/// A checked table file of either kind.
+#[derive(Debug, Clone)]
+pub enum Loaded<'a> {
+    /// A flipblox table file (`--format bincode`).
+    TableFile(TableFile<'a>),
+    /// A NumPy `.npy` file (`--format npy`).
+    Npy(NpyFile<'a>),
+}
+
+/// Recognises `bytes` by their magic and reads them with every check, the payload's checksum
+/// and histogram included ([`Check::Full`]).
+///
+/// ```
+/// use flipblox::table_file::{FlipTable, Format, Loaded, Table, export, load};
+/// let mut bytes = Vec::new();
+/// export(&Table::Flip(FlipTable::embedded()), Format::Npy, &mut bytes).unwrap();
+/// let loaded = load(&bytes).unwrap();
+/// assert!(matches!(loaded, Loaded::Npy(_)));
+/// assert_eq!(loaded.histogram().unreachable, 61_440);
+/// ```
+///
+/// # Errors
+///
+/// [`LoadError::Foreign`] when the bytes start with neither magic (an empty input is
+/// `Truncated`); otherwise the first failed check of [`TableFile::parse`] or
+/// [`NpyFile::parse`].
+pub fn load(bytes: &[u8]) -> Result<Loaded<'_>, LoadError> {
+    let starts_like = |magic: &[u8]| bytes.starts_with(&magic[..bytes.len().min(magic.len())]);
+    if starts_like(&MAGIC) {
+        TableFile::parse(bytes, Check::Full).map(Loaded::TableFile)
+    } else if starts_like(NPY_MAGIC) {
+        NpyFile::parse(bytes).map(Loaded::Npy)
+    } else {
+        Err(LoadError::Foreign { found: escape_prefix(bytes, MAGIC.len()) })
+    }
+}
+
+impl<'a> Loaded<'a> {
+    /// Entries at each distance, and how many hold the sentinel.
+    pub fn histogram(&self) -> Histogram {
+        match self {
+            Loaded::TableFile(file) => file.table().histogram(),
+            Loaded::Npy(file) => file.histogram(),
+        }
+    }
+
+    /// The file's Flip Game table as a `rows x cols` board (for a table file the board must be
+    /// the one its header names; a `.npy` records only the number of states).
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::WrongTable`] when the file holds a Bloxorz field or another board.
+    pub fn flip_table(&self, rows: u32, cols: u32) -> Result<FlipTable<'a>, ShapeError> {
+        let wrong = |found: String| ShapeError::WrongTable {
+            expected: format!("a Flip Game {rows}x{cols} table"),
+            found,
+        };
+        match self {
+            Loaded::TableFile(file) => match file.table() {
+                Table::Flip(t) if (t.rows(), t.cols()) == (rows, cols) => Ok(*t),
+                Table::Flip(t) => {
+                    Err(wrong(format!("a Flip Game {}x{} table", t.rows(), t.cols())))
+                }
+                Table::Bloxorz(f) => {
+                    Err(wrong(format!("a Bloxorz {}x{} field", f.rows(), f.cols())))
+                }
+            },
+            Loaded::Npy(file) => match file.table() {
+                NpyTable::Flip { cells, .. }
+                    if u64::from(*cells) == u64::from(rows) * u64::from(cols) =>
+                {
+                    file.flip_table(rows, cols)
+                }
+                NpyTable::Flip { cells, .. } => {
+                    Err(wrong(format!("a Flip Game table of 2^{cells} states")))
+                }
+                NpyTable::Bloxorz(f) => {
+                    Err(wrong(format!("a Bloxorz {}x{} field", f.rows(), f.cols())))
+                }
+            },
+        }
+    }
+
+    /// True for a Flip Game table (either kind of file).
+    pub fn is_flip(&self) -> bool {
+        match self {
+            Loaded::TableFile(file) => matches!(file.table(), Table::Flip(_)),
+            Loaded::Npy(file) => matches!(file.table(), NpyTable::Flip { .. }),
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! Distance tables as files: export them in five formats, and read two of them back with every
+//! check (`flipblox export`, `inspect`, `verify`).
+//!
+//! - [`Table`]: what a file holds: a [`FlipTable`] (Flip Game, `u8` per state, 255 =
+//!   Impossible, any board up to 32 pieces) or a [`BloxorzField`] (distance to the goal per
+//!   `(row, col, orientation)`, `i32`, -1 = illegal or unreachable).
+//! - [`Format`] and [`Exporter`]: one exporter per format: [`Format::Bincode`] (the versioned
+//!   flipblox table file of [`container`]), [`Format::Npy`] ([`npy`]), [`Format::Csv`],
+//!   [`Format::Json`], [`Format::Raw`].
+//! - [`load`]: recognises a table file or a `.npy` by its magic and checks it: magic, version,
+//!   header checksum, shape, payload checksum, histogram. Errors are [`LoadError`]s; nothing
+//!   panics, whatever the bytes.
+//!
+//! Every layout is documented, byte by byte, in `docs/FORMATS.md`.
+//!
+//! ```
+//! use flipblox::table_file::{FlipTable, Format, Loaded, Table, export, load};
+//! let table = Table::Flip(FlipTable::embedded());
+//! let mut bytes = Vec::new();
+//! export(&table, Format::Bincode, &mut bytes).unwrap();
+//! let Loaded::TableFile(file) = load(&bytes).unwrap() else { unreachable!() };
+//! assert_eq!(file.table(), &table);
+//! assert_eq!(file.header().histogram.counts, [2, 32, 228, 880, 1562, 1136, 256]);
+//! ```
+
+pub mod container;
+mod csv;
+mod error;
+mod export;
+mod json;
+mod load;
+mod meta;
+pub mod npy;
+mod table;
+
+pub use container::{Check, Header, TableFile, write_table_file};
+pub use error::{ExportError, LoadError, ShapeError};
+pub use export::{
+    BincodeExporter, CsvExporter, Exporter, Format, JsonExporter, NpyExporter, RawExporter, export,
+};
+pub use json::JSON_FORMAT_VERSION;
+pub use load::{Loaded, load};
+pub use meta::{Element, Histogram, Puzzle, StateLayout};
+pub use npy::{NpyFile, NpyTable, write_npy};
+pub use table::{BloxorzField, FlipTable, ORIENTATIONS, Table, UNREACHABLE};

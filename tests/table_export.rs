@@ -1,0 +1,403 @@
+//! `flipblox export flip`, `inspect` and `verify flip` end to end: a round trip for every
+//! format, the frozen bincode layout, real NumPy as a consumer, and refused files.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{flipblox, stderr, stdout};
+use flipblox::flip::{Board, DistanceTable, IMPOSSIBLE};
+use flipblox::table_file::{Format, Loaded, Table, load};
+
+const FORMATS: [&str; 5] = ["bincode", "npy", "csv", "json", "raw"];
+
+/// SHA-256 of `flipblox export flip --format bincode`. The table file is a frozen format: if
+/// this changes, the change to the layout must be deliberate, with `FORMAT_VERSION` raised and
+/// `docs/FORMATS.md` updated.
+const GOLDEN_BINCODE_SHA256: &str =
+    "99a468d20ce81cee3753d3d15d57200565877437f8bc2ab0e2451c9b9ee1f5f4";
+
+fn embedded() -> &'static [u8] {
+    DistanceTable::embedded().as_bytes()
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Exports the 4x4 table in `format` to a file in `dir` and returns the path.
+fn export_to(dir: &Path, format: &str) -> PathBuf {
+    let path = dir.join(format!("t.{format}"));
+    let out = flipblox(&["export", "flip", "--format", format, "-o", path.to_str().unwrap()], b"");
+    assert!(out.status.success(), "export {format}: {}", stderr(&out));
+    assert!(out.stdout.is_empty(), "export {format} -o FILE printed to stdout");
+    path
+}
+
+/// Reads a CSV export with the `csv` crate and checks every record against the table.
+fn check_csv(bytes: &[u8], table: &[u8]) {
+    let mut reader = csv::Reader::from_reader(bytes);
+    assert_eq!(reader.headers().unwrap(), vec!["state", "board", "distance"]);
+    let mut count = 0;
+    for (i, record) in reader.records().enumerate() {
+        let record = record.unwrap();
+        let state: usize = record[0].parse().unwrap();
+        assert_eq!(state, i);
+        let board: Board = record[1].parse().unwrap();
+        assert_eq!(usize::from(board.bits()), state, "board {} of state {state}", &record[1]);
+        let expected = match table[state] {
+            IMPOSSIBLE => String::new(),
+            d => d.to_string(),
+        };
+        assert_eq!(&record[2], expected, "state {state}");
+        count += 1;
+    }
+    assert_eq!(count, 65_536);
+}
+
+/// Reads a JSON export with serde_json and checks the metadata and every distance.
+fn check_json(bytes: &[u8], table: &[u8]) {
+    let v: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+    assert_eq!(v["puzzle"], "flip-game");
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(4), Some(4)));
+    assert_eq!(v["shape"], serde_json::json!([65_536]));
+    assert_eq!(v["histogram"], serde_json::json!([2, 32, 228, 880, 1562, 1136, 256]));
+    assert_eq!(v["unreachable"], 61_440);
+    assert_eq!(v["null_means"], "Impossible");
+    let distances = v["distances"].as_array().unwrap();
+    assert_eq!(distances.len(), 65_536);
+    for (state, d) in distances.iter().enumerate() {
+        match table[state] {
+            IMPOSSIBLE => assert!(d.is_null(), "state {state}: {d}"),
+            t => assert_eq!(d.as_u64(), Some(u64::from(t)), "state {state}"),
+        }
+    }
+}
+
+#[test]
+fn every_format_round_trips_through_export_and_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = embedded();
+    for format in FORMATS {
+        let path = export_to(dir.path(), format);
+        let bytes = std::fs::read(&path).unwrap();
+        match format {
+            "bincode" => {
+                let Loaded::TableFile(file) = load(&bytes).unwrap() else {
+                    panic!("not a table file")
+                };
+                let Table::Flip(t) = file.table() else { panic!("not a Flip Game table") };
+                assert_eq!((t.rows(), t.cols()), (4, 4));
+                assert_eq!(t.distances(), table);
+                assert_eq!(file.header().histogram.unreachable, 61_440);
+            }
+            "npy" => {
+                let loaded = load(&bytes).unwrap();
+                assert!(matches!(loaded, Loaded::Npy(_)));
+                assert_eq!(loaded.flip_table(4, 4).unwrap().distances(), table);
+            }
+            "csv" => check_csv(&bytes, table),
+            "json" => check_json(&bytes, table),
+            "raw" => assert_eq!(bytes, table),
+            _ => unreachable!(),
+        }
+        // Standard output, by default and with `-o -`, carries the same bytes.
+        let out = flipblox(&["export", "flip", "--format", format], b"");
+        assert!(out.status.success());
+        assert_eq!(out.stdout, bytes, "{format} on stdout");
+        let out = flipblox(&["export", "flip", "--format", format, "-o", "-"], b"");
+        assert_eq!(out.stdout, bytes, "{format} with -o -");
+    }
+}
+
+#[test]
+fn the_library_exporters_write_what_the_cli_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = Table::Flip(flipblox::table_file::FlipTable::embedded());
+    for format in Format::ALL {
+        let mut bytes = Vec::new();
+        format.exporter().export(&table, &mut bytes).unwrap();
+        let cli = std::fs::read(export_to(dir.path(), format.name())).unwrap();
+        assert_eq!(bytes, cli, "{}", format.name());
+    }
+}
+
+#[test]
+fn the_bincode_table_file_layout_is_frozen() {
+    let out = flipblox(&["export", "flip", "--format", "bincode"], b"");
+    assert!(out.status.success());
+    assert_eq!(out.stdout.len(), 65_728, "lead 20 + header 136 + padding 36 + payload 65,536");
+    assert_eq!(sha256_hex(&out.stdout), GOLDEN_BINCODE_SHA256);
+}
+
+/// Runs Python with NumPy; CI installs NumPy with pip (see `.ci/run`).
+fn python(script: &str, args: &[&Path]) -> String {
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .args(args)
+        .output()
+        .expect("python3 must be installed to check .npy files with NumPy");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "python3 failed (NumPy is needed: `python3 -m pip install numpy`):\n{err}"
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn numpy_loads_the_npy_export_with_the_right_dtype_shape_and_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let npy = export_to(dir.path(), "npy");
+    let raw = export_to(dir.path(), "raw");
+    let script = r#"
+import sys, numpy
+a = numpy.load(sys.argv[1])
+raw = numpy.fromfile(sys.argv[2], dtype=numpy.uint8)
+assert a.dtype == numpy.uint8, a.dtype
+assert a.shape == (65536,), a.shape
+assert (a == raw).all()
+print(a.dtype.str, a.shape[0], int(a[0]), int(a[0xFFFF]), int(a[1]))
+print(" ".join(str(int(c)) for c in numpy.bincount(a[a != 255])), int((a == 255).sum()))
+print(a[:8])
+"#;
+    let printed = python(script, &[&npy, &raw]);
+    assert_eq!(
+        printed,
+        "|u1 65536 0 0 255\n2 32 228 880 1562 1136 256 61440\n[  0 255 255 255 255 255 255 255]\n"
+    );
+    // The README's example, as a newcomer types it.
+    let one_liner = "import numpy; print(numpy.load('t.npy')[:8])";
+    let out = std::process::Command::new("python3")
+        .args(["-c", one_liner])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "[  0 255 255 255 255 255 255 255]\n");
+}
+
+#[test]
+fn numpy_loads_a_bloxorz_field_as_int32_rows_cols_3() {
+    use flipblox::table_file::BloxorzField;
+    let dir = tempfile::tempdir().unwrap();
+    // A synthetic 2x3 field: goal standing at (1, 2); values chosen to be told apart.
+    let mut entries = vec![-1; 18];
+    entries[(3 + 2) * 3] = 0;
+    entries[(3 + 1) * 3 + 1] = 1;
+    entries[3] = 7;
+    entries[2] = 5;
+    let field = BloxorzField::new(2, 3, entries.clone()).unwrap();
+    let path = dir.path().join("field.npy");
+    let mut file = std::fs::File::create(&path).unwrap();
+    Format::Npy.exporter().export(&Table::Bloxorz(field), &mut file).unwrap();
+    drop(file);
+    let script = r#"
+import sys, numpy
+a = numpy.load(sys.argv[1])
+assert a.dtype == numpy.int32 and a.dtype.byteorder in "<=", a.dtype
+print(a.shape, int(a[1, 2, 0]), int(a[1, 1, 1]), int(a[0, 1, 0]), int(a[0, 0, 2]))
+print(" ".join(str(int(v)) for v in a.ravel()))
+"#;
+    let printed = python(script, &[&path]);
+    let values: Vec<String> = entries.iter().map(i32::to_string).collect();
+    assert_eq!(printed, format!("(2, 3, 3) 0 1 7 5\n{}\n", values.join(" ")));
+}
+
+#[test]
+fn inspect_prints_the_metadata_and_histogram_of_both_checked_formats() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = export_to(dir.path(), "bincode");
+    let npy = export_to(dir.path(), "npy");
+    let out = flipblox(&["inspect", bin.to_str().unwrap(), npy.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let histogram = "histogram (distance count):\n0 2\n1 32\n2 228\n3 880\n4 1562\n5 1136\n6 256\nImpossible 61440\n";
+    assert_eq!(text.matches(histogram).count(), 2, "{text}");
+    assert!(text.contains("format: flipblox table file, format version 1"), "{text}");
+    assert!(text.contains("puzzle: Flip Game 4x4"), "{text}");
+    assert!(text.contains("state layout: index = state; bit 4*row+col set"), "{text}");
+    assert!(
+        text.contains("payload: shape [65536], u8 entries, 65536 bytes at offset 192"),
+        "{text}"
+    );
+    assert!(text.contains("sentinel: 255 = Impossible"), "{text}");
+    assert!(text.contains("format: NumPy .npy, format version 1.0"), "{text}");
+    assert!(
+        text.contains("array: dtype |u1, shape (65536,), C order, data at offset 128"),
+        "{text}"
+    );
+    // Standard input is read too.
+    let out = flipblox(&["inspect", "-"], &std::fs::read(&bin).unwrap());
+    assert!(out.status.success());
+    assert!(stdout(&out).starts_with("file: <stdin> (65728 bytes)\n"));
+}
+
+/// Runs `inspect` on `bytes` saved as a file; returns (exit code, stderr).
+fn inspect_bytes(dir: &Path, name: &str, bytes: &[u8]) -> (Option<i32>, String) {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let out = flipblox(&["inspect", path.to_str().unwrap()], b"");
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{name}: {err}");
+    (out.status.code(), err)
+}
+
+#[test]
+fn truncated_corrupted_and_foreign_files_are_refused_with_exit_code_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = std::fs::read(export_to(dir.path(), "bincode")).unwrap();
+    let npy = std::fs::read(export_to(dir.path(), "npy")).unwrap();
+    let csv = std::fs::read(export_to(dir.path(), "csv")).unwrap();
+    let mut cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("empty", Vec::new(), "truncated: the lead needs bytes 0..20, but the file has 0 bytes"),
+        ("cut-in-lead", bin[..5].to_vec(), "truncated: the lead"),
+        ("cut-in-header", bin[..100].to_vec(), "truncated: the header needs bytes 20..156"),
+        (
+            "cut-in-payload",
+            bin[..bin.len() - 1].to_vec(),
+            "truncated: the payload needs bytes 192..65728",
+        ),
+        ("csv", csv, "not a flipblox table file or NumPy .npy file (it starts with \"state,bo\")"),
+        ("png", b"\x89PNG\r\n\x1a\n....".to_vec(), "not a flipblox table file"),
+        ("npy-cut", npy[..1000].to_vec(), "truncated: the npy data needs bytes 128..65664"),
+        ("npy-long", [&npy[..], b"x"].concat(), "trailing bytes"),
+    ];
+    let mut flip = |name, at: usize, mask: u8, message| {
+        let mut b = bin.clone();
+        b[at] ^= mask;
+        cases.push((name, b, message));
+    };
+    flip("magic", 0, 0x20, "not a flipblox table file");
+    flip("version", 8, 3, "format version 2 is not supported (this flipblox reads version 1)");
+    flip("header-bit", 40, 1, "header checksum mismatch");
+    flip("padding", 160, 1, "padding byte at offset 160 is 0x01, expected 0");
+    flip("payload-bit", 192 + 0x1234, 4, "payload checksum mismatch");
+    let mut npy_bad = npy.clone();
+    npy_bad[20] = b'?';
+    cases.push(("npy-header", npy_bad, "bad .npy header at byte"));
+    for (name, bytes, message) in cases {
+        let (code, err) = inspect_bytes(dir.path(), name, &bytes);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(err.contains(message), "{name}: expected {message:?} in {err:?}");
+        assert!(err.starts_with(dir.path().join(name).to_str().unwrap()), "{name}: {err}");
+    }
+}
+
+#[test]
+fn one_bad_file_does_not_stop_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = export_to(dir.path(), "bincode");
+    let missing = dir.path().join("missing.bin");
+    let out = flipblox(&["inspect", missing.to_str().unwrap(), bin.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("missing.bin: cannot read"), "{}", stderr(&out));
+    assert!(stdout(&out).contains("Impossible 61440"));
+}
+
+#[test]
+fn export_fails_fast_on_a_bad_output_path() {
+    let out = flipblox(&["export", "flip", "--format", "npy", "-o", "/nonexistent/dir/t.npy"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("cannot create /nonexistent/dir/t.npy"), "{}", stderr(&out));
+    assert!(out.stdout.is_empty());
+    let out = flipblox(&["export", "flip", "--format", "xml"], b"");
+    assert_eq!(out.status.code(), Some(2), "an unknown format is a usage error");
+}
+
+#[test]
+fn verify_flip_passes_on_the_embedded_table_and_exported_files() {
+    let out = flipblox(&["verify", "flip"], b"");
+    assert!(out.status.success());
+    assert!(stdout(&out).starts_with("OK: the embedded table agrees"), "{}", stdout(&out));
+    let dir = tempfile::tempdir().unwrap();
+    for format in ["bincode", "npy"] {
+        let path = export_to(dir.path(), format);
+        let out = flipblox(&["verify", "flip", path.to_str().unwrap()], b"");
+        assert!(out.status.success(), "{format}: {}", stdout(&out));
+        assert!(stdout(&out).starts_with("OK: "), "{}", stdout(&out));
+    }
+}
+
+#[test]
+fn verify_flip_fails_on_a_corrupted_table_and_names_the_first_differences() {
+    // A table file with valid checksums around a wrong table: only the comparison catches it.
+    let mut corrupted = embedded().to_vec();
+    corrupted[0x0001] = 3;
+    corrupted[0x8000] = 9;
+    let table = flipblox::table_file::FlipTable::new(4, 4, &corrupted).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for format in [Format::Bincode, Format::Npy] {
+        let path = dir.path().join(format!("bad.{}", format.name()));
+        let mut file = std::fs::File::create(&path).unwrap();
+        format.exporter().export(&Table::Flip(table), &mut file).unwrap();
+        drop(file);
+        let out = flipblox(&["verify", "flip", path.to_str().unwrap()], b"");
+        assert_eq!(out.status.code(), Some(1), "{}", format.name());
+        let text = stdout(&out);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "state 0x0001 (bwww/wwww/wwww/wwww): table 3, brute force Impossible");
+        assert_eq!(lines[1], "state 0x8000 (wwww/wwww/wwww/wwwb): table 9, brute force Impossible");
+        assert_eq!(lines[2], "2 of 65536 states differ");
+        assert!(
+            lines[3].starts_with(
+                "histogram differs: table [2, 32, 228, 881, 1562, 1136, 256, 0, 0, 1]"
+            )
+        );
+        assert!(lines[4].starts_with("FAILED"), "{text}");
+    }
+    // A file that is not a 4x4 table is an error, not a comparison.
+    let small = flipblox::flip::distance_table(2, 2, |_| {});
+    let path = dir.path().join("small.npy");
+    let mut file = std::fs::File::create(&path).unwrap();
+    let t = flipblox::table_file::FlipTable::new(2, 2, &small).unwrap();
+    Format::Npy.exporter().export(&Table::Flip(t), &mut file).unwrap();
+    drop(file);
+    let out = flipblox(&["verify", "flip", path.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).ends_with(
+            "small.npy: expected a Flip Game 4x4 table, but the file holds a Flip Game table of \
+             2^4 states\n"
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The Python reader printed in docs/FORMATS.md, taken from the docs themselves.
+fn documented_python_reader() -> String {
+    let docs = std::fs::read_to_string(common::project("docs/FORMATS.md")).unwrap();
+    let start =
+        docs.find("```python\n# read_table_file.py").expect("the reader in docs/FORMATS.md");
+    let code = &docs[start + "```python\n".len()..];
+    code[..code.find("```").unwrap()].to_string()
+}
+
+#[test]
+fn the_documented_python_reader_reads_table_files_of_both_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = export_to(dir.path(), "bincode");
+    let printed = python(&documented_python_reader(), &[&bin]);
+    assert_eq!(
+        printed,
+        "flip 4 4 uint8 (65536,) 255\n[2, 32, 228, 880, 1562, 1136, 256] 61440\n\
+         [  0 255 255 255 255 255 255 255]\n"
+    );
+    let field = flipblox::table_file::BloxorzField::new(
+        2,
+        2,
+        vec![-1, 2, -1, -1, -1, -1, 0, -1, -1, 3, -1, -1],
+    )
+    .unwrap();
+    let path = dir.path().join("field.fbt");
+    let mut file = std::fs::File::create(&path).unwrap();
+    Format::Bincode.exporter().export(&Table::Bloxorz(field), &mut file).unwrap();
+    drop(file);
+    let printed = python(&documented_python_reader(), &[&path]);
+    assert_eq!(
+        printed,
+        "bloxorz 2 2 int32 (2, 2, 3) -1\n[1, 0, 1, 1] 9\n[-1  2 -1 -1 -1 -1  0 -1]\n"
+    );
+}
