@@ -2,9 +2,10 @@
 
 pub mod flip;
 pub mod output;
+pub mod progress;
 pub mod stats;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Exact, instant answers for the Flip Game (POJ 1753) and Bloxorz (POJ 3322).
 ///
@@ -46,4 +47,10 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Flip(args) => flip::run(args),
         Command::Stats(args) => stats::run(args),
     }
+}
+
+/// Reports an argument combination clap could not check (e.g. `--method table` on a board too
+/// large for a table) the way clap reports usage errors, and exits with code 2.
+pub fn usage_error(message: impl std::fmt::Display) -> ! {
+    Cli::command().error(clap::error::ErrorKind::ArgumentConflict, message).exit()
 }
