@@ -9,6 +9,9 @@
 //! - Larger boards (up to 20x20): an independent dense Gaussian elimination over the whole
 //!   toggle matrix, with the null space enumerated, gives the same minimum.
 
+mod common;
+
+use common::Rng;
 use flipblox::flip::gf2::Colour;
 use flipblox::flip::{
     BoardSize, DistanceTable, Gf2Scratch, Gf2Solver, GridBoard, IMPOSSIBLE, TableSolver,
@@ -173,27 +176,15 @@ fn three_by_three_facts() {
     assert_eq!(histogram.len() - 1, 6, "the largest minimum is 6");
 }
 
-/// A small deterministic generator (SplitMix64) for random boards.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn board(&mut self, rows: usize, cols: usize) -> GridBoard {
-        let mut b = GridBoard::new(rows, cols);
-        for r in 0..rows {
-            for c in 0..cols {
-                b.set(r, c, self.next() & 1 == 1);
-            }
+/// A random `rows x cols` board.
+fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> GridBoard {
+    let mut b = GridBoard::new(rows, cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            b.set(r, c, rng.next() & 1 == 1);
         }
-        b
     }
+    b
 }
 
 /// An independent minimum: dense Gauss-Jordan elimination of the whole `RC x RC` toggle matrix
@@ -273,7 +264,7 @@ fn larger_boards_match_a_dense_elimination_of_the_whole_toggle_matrix() {
         let solver = Gf2Solver::new(BoardSize::new(r, c).unwrap());
         for round in 0..3 {
             // Random boards are rarely solvable when the nullity is large: also try reachable ones.
-            let mut board = rng.board(r, c);
+            let mut board = random_board(&mut rng, r, c);
             if round > 0 {
                 let mut reachable = GridBoard::new(r, c);
                 for i in 0..r * c {

@@ -3,40 +3,27 @@
 
 mod common;
 
-use common::{flipblox, is_uniform, parse_moves_line, replay_rows, shared, stderr, stdout};
+use common::{Rng, flipblox, is_uniform, parse_moves_line, replay_rows, shared, stderr, stdout};
 
-/// SplitMix64: deterministic random boards.
-struct Rng(u64);
+/// A random `rows x cols` board, as rows of `b`/`w`.
+fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> Vec<String> {
+    (0..rows)
+        .map(|_| (0..cols).map(|_| if rng.next() & 1 == 1 { 'b' } else { 'w' }).collect())
+        .collect()
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A random `rows x cols` board, as rows of `b`/`w`.
-    fn board(&mut self, rows: usize, cols: usize) -> Vec<String> {
-        (0..rows)
-            .map(|_| (0..cols).map(|_| if self.next() & 1 == 1 { 'b' } else { 'w' }).collect())
-            .collect()
-    }
-
-    /// A board made by pressing random pieces of an all-white board (always solvable).
-    fn reachable(&mut self, rows: usize, cols: usize) -> Vec<String> {
-        let presses: Vec<(usize, usize)> = (0..rows * cols)
-            .filter(|_| self.next() & 1 == 1)
-            .map(|i| (i / cols + 1, i % cols + 1))
-            .collect();
-        let white = vec!["w".repeat(cols); rows];
-        let refs: Vec<&str> = white.iter().map(String::as_str).collect();
-        replay_rows(&refs, &presses)
-            .iter()
-            .map(|row| row.iter().map(|&b| if b { 'b' } else { 'w' }).collect())
-            .collect()
-    }
+/// A board made by pressing random pieces of an all-white board (always solvable).
+fn reachable_board(rng: &mut Rng, rows: usize, cols: usize) -> Vec<String> {
+    let presses: Vec<(usize, usize)> = (0..rows * cols)
+        .filter(|_| rng.next() & 1 == 1)
+        .map(|i| (i / cols + 1, i % cols + 1))
+        .collect();
+    let white = vec!["w".repeat(cols); rows];
+    let refs: Vec<&str> = white.iter().map(String::as_str).collect();
+    replay_rows(&refs, &presses)
+        .iter()
+        .map(|row| row.iter().map(|&b| if b { 'b' } else { 'w' }).collect())
+        .collect()
 }
 
 fn file_of(boards: &[Vec<String>]) -> String {
@@ -74,7 +61,7 @@ fn large_random_boards_replay_their_printed_presses() {
     let mut rng = Rng(11);
     // 20x20, 100x100 and 200x200 have nullity 0: every board is solvable.
     for (r, c, count) in [(20, 20, 20), (100, 100, 3), (200, 200, 2), (37, 150, 2), (150, 37, 2)] {
-        let boards: Vec<Vec<String>> = (0..count).map(|_| rng.board(r, c)).collect();
+        let boards: Vec<Vec<String>> = (0..count).map(|_| random_board(&mut rng, r, c)).collect();
         let size = format!("{r}x{c}");
         let got = replay_all(&size, &boards, &[]);
         if r == c {
@@ -83,7 +70,7 @@ fn large_random_boards_replay_their_printed_presses() {
     }
     // 19x19 (nullity 16) and 30x30 (nullity 20): reachable boards, exact search.
     for (r, c) in [(19, 19), (30, 30)] {
-        let boards: Vec<Vec<String>> = (0..2).map(|_| rng.reachable(r, c)).collect();
+        let boards: Vec<Vec<String>> = (0..2).map(|_| reachable_board(&mut rng, r, c)).collect();
         let got = replay_all(&format!("{r}x{c}"), &boards, &[]);
         assert!(got.iter().all(Option::is_some));
     }
@@ -92,7 +79,7 @@ fn large_random_boards_replay_their_printed_presses() {
 #[test]
 fn the_distance_without_moves_is_the_same() {
     let mut rng = Rng(12);
-    let boards: Vec<Vec<String>> = (0..10).map(|_| rng.board(40, 33)).collect();
+    let boards: Vec<Vec<String>> = (0..10).map(|_| random_board(&mut rng, 40, 33)).collect();
     let with = replay_all("40x33", &boards, &[]);
     let out = flipblox(&["flip", "--size", "40x33"], file_of(&boards).as_bytes());
     let without: Vec<Option<usize>> = stdout(&out).lines().map(|l| l.parse().ok()).collect();
@@ -147,7 +134,7 @@ fn the_methods_agree_line_for_line() {
     // 3x3 and 2x5 are past the auto break-even (92 and 204 boards) within the file, so `auto`
     // switches from GF(2) to the table in the middle of it.
     for (r, c, count) in [(3, 3, 400), (2, 5, 600), (4, 5, 500), (1, 7, 200), (6, 3, 300)] {
-        let boards: Vec<Vec<String>> = (0..count).map(|_| rng.board(r, c)).collect();
+        let boards: Vec<Vec<String>> = (0..count).map(|_| random_board(&mut rng, r, c)).collect();
         let input = file_of(&boards);
         let size = format!("{r}x{c}");
         for flags in [&[][..], &["--moves"], &["--json"]] {
@@ -215,7 +202,7 @@ fn json_reports_nullity_and_proven_minimal() {
 fn a_null_space_too_large_to_search_warns_and_is_marked_not_proven() {
     // 39x39 has nullity 32: 33 generators, over the default 24.
     let mut rng = Rng(14);
-    let board = rng.reachable(39, 39);
+    let board = reachable_board(&mut rng, 39, 39);
     let out = flipblox(
         &["flip", "--size", "39x39", "--json"],
         file_of(std::slice::from_ref(&board)).as_bytes(),

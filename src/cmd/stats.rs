@@ -49,7 +49,7 @@ pub fn run(args: StatsArgs) -> anyhow::Result<Outcome> {
 
 fn flip(args: &StatsFlipArgs) -> anyhow::Result<Outcome> {
     let size = args.size;
-    if size.cells() > usize::from(args.max_table_cells) {
+    if size != BoardSize::CLASSIC && size.cells() > usize::from(args.max_table_cells) {
         usage_error(format!(
             "--size {size}: a table of 2^{} states is over --max-table-cells {}",
             size.cells(),

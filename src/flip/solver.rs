@@ -11,8 +11,9 @@
 //! choice is only about speed. Measured in release builds (see README.md, *Benchmarks*): a GF(2)
 //! answer for a board of at most 25 pieces takes 0.3 to 1 us; a table answers the distance in one
 //! lookup (about 0.05 us), but its walk for the presses is no faster than GF(2) once the table
-//! outgrows the caches (1.5 us for 5x5), and the table costs a breadth-first search over all
-//! `2^(R*C)` states first, about 5 ns per state and press (4.7 s and a 54 MB peak for 5x5).
+//! outgrows the caches (1.4 us against 0.8 us for 5x5), and the table costs a breadth-first
+//! search over all `2^(R*C)` states first, about 5 ns per state and press (4 to 5 s and a 54 MB
+//! peak for 5x5).
 //!
 //! So `Auto` starts with GF(2) and builds the table once it has answered
 //! [`FlipSolver::break_even`] boards, as many as the build would have taken time for at the

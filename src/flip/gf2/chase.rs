@@ -106,11 +106,6 @@ impl Shape {
         self.for_each_cell(plane, |r, c| f(self.original_index(r, c)));
     }
 
-    /// Calls `f` with the working row-major index (`r * cols + c`) of every set bit of `plane`.
-    pub fn for_each_working_set(&self, plane: &[u64], mut f: impl FnMut(usize)) {
-        self.for_each_cell(plane, |r, c| f(r * self.cols + c));
-    }
-
     fn for_each_cell(&self, plane: &[u64], mut f: impl FnMut(usize, usize)) {
         for r in 0..self.rows {
             for k in 0..self.words {

@@ -6,12 +6,13 @@
 //! Presses commute and each is its own inverse, so a solution is a *set* of pressed pieces, and
 //! a board `s` is solved by the press set `x` towards the uniform colour `t` when `T x = s + t`
 //! over GF(2), where `T` is the `RC x RC` toggle matrix (column `i` = the toggle pattern of
-//! piece `i`). Instead of eliminating `T` itself, the solver *chases lights*: the first row of presses decides every other row, and what is left
-//! wrong in the last row is `A x_0 + b`, with `A` the `C x C` *chase matrix*. Chasing: once the
-//! presses of rows `0..=r` are fixed, the only press that can still change a piece of row `r` is
-//! the one right below it, so row `r + 1` must press under every piece of row `r` that is still
-//! wrong; on bit-packed rows that is `next = state ^ target ^ cur ^ (cur << 1) ^ (cur >> 1) ^
-//! prev`, a few word operations per row. So:
+//! piece `i`). Instead of eliminating `T` itself, the solver *chases lights*: once the presses of
+//! rows `0..=r` are fixed, the only press that can still change a piece of row `r` is the one
+//! right below it, so row `r + 1` must press under every piece of row `r` that is still wrong.
+//! On bit-packed rows that is `next = state ^ target ^ cur ^ (cur << 1) ^ (cur >> 1) ^ prev`, a
+//! few word operations per row. The first row of presses `x_0` therefore decides all the others,
+//! and what is left wrong in the last row is `A x_0 + b` for a `C x C` *chase matrix* `A` (`C`
+//! here is the shorter side: a board with more columns than rows is transposed first). So:
 //!
 //! 1. **Set-up, once per size** ([`Gf2Solver::new`]): chase each unit first row to get `A`,
 //!    reduce `A` by Gauss-Jordan elimination on bit-packed rows keeping the row operations `E`,
@@ -33,25 +34,32 @@
 //! # Exact up to a limit
 //!
 //! The transform needs `2^m` `i32`s. Up to [`DEFAULT_SEARCH_BITS`] generators (64 MiB) the whole
-//! coset is weighed and the answer is the proven minimum; with more, the first
-//! [`Gf2Solver::search_bits`] are weighed and a greedy descent over the rest improves the result,
-//! which is then marked not proven minimal ([`Optimum::proven_minimal`]). Of the 20,100 sizes
-//! `R x C` with `R <= C <= 200`, 19,938 have a nullity of at most 23 and are searched exactly;
-//! 20x20, 100x100 and 200x200 have nullity 0, 30x30 has 20 (a search of 2^21 solutions, about
-//! 25 ms a board), and the largest is 159x159 with 128 (`cargo run --release --example
-//! nullities` lists them).
+//! coset is weighed and the answer is the proven minimum. With more, the search descends by
+//! blocks: it weighs every combination of a window of `min(search_bits, 16)` generators on top of
+//! the best so far, takes the lightest if it is strictly lighter, and cycles through the windows
+//! until none improves; that answer is marked not proven minimal ([`Optimum::proven_minimal`]).
+//! Of the 20,100 sizes `R x C` with `R <= C <= 200`, 19,938 have a nullity of at most 23 and are
+//! searched exactly; 20x20, 100x100 and 200x200 have nullity 0, 30x30 has 20 (a search of 2^21
+//! solutions, about 25 ms a board), and the largest is 159x159 with 128 (`cargo run --release
+//! --example nullities` lists them).
 //!
 //! # Ties
 //!
 //! Among the lightest solutions the solver returns the one whose sorted list of pressed cells
-//! is lexicographically smallest. That is also the solution the distance-table walk
+//! is lexicographically smallest, i.e. the one holding the lowest cell where two of them differ.
+//! That is also the solution the distance-table walk
 //! ([`DistanceTable::optimal_press_indices`](super::DistanceTable::optimal_press_indices))
-//! prints, so the two methods agree press for press.
+//! prints: it first presses the lowest piece that lies in some optimal press set (of either
+//! colour), then, from there, the lowest piece of the optimal sets that contain it, and so on,
+//! in increasing order. So the two methods agree press for press.
 //!
-//! Sources: the chase matrix and the nullity facts are classic Lights Out results (Sutner,
-//! "Linear cellular automata and the Garden-of-Eden", 1989; Anderson and Feil, "Turning lights
-//! out with linear algebra", Mathematics Magazine 71, 1998); the 5x5 and 3x3 facts are checked
-//! against the reverse BFS of [`distance_table`](super::distance_table).
+//! Sources: light chasing, the chase matrix and the nullities are classic Lights Out results
+//! (Anderson and Feil, "Turning lights out with linear algebra", Mathematics Magazine 71, 1998;
+//! the nullities of the square boards are OEIS A075462); that the all-black board can always be
+//! reached from the all-white one is Sutner's theorem ("Linear cellular automata and the
+//! Garden-of-Eden", Mathematical Intelligencer 11, 1989), which the solver does not rely on.
+//! The 5x5 and 3x3 facts are checked against the reverse BFS of
+//! [`distance_table`](super::distance_table).
 
 mod chase;
 mod coset;
@@ -208,14 +216,9 @@ impl Gf2Solver {
             shape.chase(x, None, false, plane, &mut residual);
             debug_assert!(residual.iter().all(|&r| r == 0), "a null pattern changes nothing");
         }
-        let mask_words = (kernel.len() + 1).div_ceil(64);
-        let mut cell_masks = vec![0u64; shape.cells() * mask_words];
-        let planes = std::iter::once(&colour_plane[..]).chain(null_planes.chunks_exact(pw));
-        for (j, plane) in planes.enumerate() {
-            shape.for_each_working_set(plane, |i| {
-                cell_masks[i * mask_words + j / 64] |= 1 << (j % 64)
-            });
-        }
+        let planes: Vec<&[u64]> =
+            std::iter::once(&colour_plane[..]).chain(null_planes.chunks_exact(pw)).collect();
+        let (cell_masks, mask_words) = cell_masks(&shape, &planes);
         let classes = if mask_words == 1 { MaskClasses::new(&shape, &cell_masks) } else { None };
         Gf2Solver {
             size,
@@ -360,6 +363,28 @@ impl Gf2Solver {
         };
         Some(Optimum { distance: found.weight, colour, proven_minimal: found.exact })
     }
+}
+
+/// The mask of every working cell (row-major): bit `j` (counted across `mask_words` words per
+/// cell) is the cell's bit in `planes[j]`. Built a row at a time, so the masks being written
+/// stay in cache however many planes there are.
+fn cell_masks(shape: &Shape, planes: &[&[u64]]) -> (Vec<u64>, usize) {
+    let mask_words = planes.len().div_ceil(64);
+    let mut masks = vec![0u64; shape.cells() * mask_words];
+    let row_len = shape.cols * mask_words;
+    for (r, row_masks) in masks.chunks_exact_mut(row_len).enumerate() {
+        for (j, plane) in planes.iter().enumerate() {
+            for (k, &word) in plane[r * shape.words..(r + 1) * shape.words].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let c = 64 * k + bits.trailing_zeros() as usize;
+                    row_masks[c * mask_words + j / 64] |= 1u64 << (j % 64);
+                    bits &= bits - 1;
+                }
+            }
+        }
+    }
+    (masks, mask_words)
 }
 
 #[cfg(test)]
