@@ -54,20 +54,6 @@ fn replay(board: &str, presses: &[(usize, usize)]) -> Vec<bool> {
     cells
 }
 
-fn parse_moves(line: &str) -> (usize, Vec<(usize, usize)>) {
-    let (n, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let n: usize = n.parse().unwrap_or_else(|_| panic!("not a number: {line}"));
-    let presses = rest
-        .split(')')
-        .filter(|s| !s.is_empty())
-        .map(|p| {
-            let (r, c) = p.trim_start_matches('(').split_once(',').unwrap();
-            (r.parse().unwrap(), c.parse().unwrap())
-        })
-        .collect();
-    (n, presses)
-}
-
 #[test]
 fn every_solvable_state_replays_its_printed_moves_to_a_uniform_board() {
     let table = flipblox::flip::DistanceTable::embedded();
@@ -93,7 +79,7 @@ fn every_solvable_state_replays_its_printed_moves_to_a_uniform_board() {
     assert_eq!(lines.len(), 4096);
     let mut by_distance = [0usize; 7];
     for (board, line) in boards.iter().zip(&lines) {
-        let (n, presses) = parse_moves(line);
+        let (n, presses) = common::parse_moves_line(line);
         assert_eq!(presses.len(), n, "{board}: {line}");
         let end = replay(board, &presses);
         assert!(end.iter().all(|&b| b) || end.iter().all(|&b| !b), "{board}: {line} not uniform");

@@ -1,32 +1,43 @@
-//! `flipblox flip`: answer Flip Game boards (POJ 1753) from the embedded table.
+//! `flipblox flip`: answer Flip Game boards (POJ 1753) from the embedded 4x4 table, or boards of
+//! any size (`--size RxC`) by a table built at run time or by GF(2) linear algebra.
 
+use std::fmt::Display;
 use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::Outcome;
 use super::output;
-use flipblox::flip::{Board, BoardError, BoardReader, DistanceTable, GridBoard, SIDE};
+use super::progress;
+use super::{Outcome, usage_error};
+use flipblox::flip::gf2::{DEFAULT_SEARCH_BITS, MAX_SEARCH_BITS};
+use flipblox::flip::solver::DEFAULT_MAX_TABLE_CELLS;
+use flipblox::flip::{
+    Answer, Board, BoardError, BoardReader, BoardSize, DistanceTable, FlipSolver, GridBoard, Method,
+};
 use flipblox::input::{Input, Source};
+use flipblox::text::Position;
 
-/// Answer 4x4 Flip Game boards: the minimum number of moves to make every piece white or every
-/// piece black, or `Impossible` (POJ 1753).
+/// Answer Flip Game boards: the minimum number of presses to make every piece white or every
+/// piece black, or `Impossible` (POJ 1753 for 4x4; Lights Out with the plus-shaped toggle on
+/// any board with --size).
 ///
-/// Input: boards in the POJ layout, 4 lines of 4 characters `b` (black) or `w` (white), with or
-/// without blank lines between boards; CRLF and trailing spaces are fine. Output: one line per
-/// board, in order; a board that could not be read prints `Error` and a PATH:LINE:COLUMN message
-/// on stderr.
+/// Input: boards in the POJ layout, R lines of C characters `b` (black) or `w` (white), 4x4
+/// unless --size says otherwise, with or without blank lines between boards; CRLF and trailing
+/// spaces are fine. Output: one line per board, in order; a board that could not be read prints
+/// `Error` and a PATH:LINE:COLUMN message on stderr. 4x4 is answered from the table embedded in
+/// the binary; other sizes by GF(2) linear algebra, or by a distance table built in memory once
+/// enough boards have been answered to pay for it (--method).
 #[derive(Debug, Args)]
 pub struct FlipArgs {
     /// Files of boards; `-` or nothing reads standard input.
     #[arg(value_name = "FILE", conflicts_with = "board")]
     files: Vec<PathBuf>,
 
-    /// Answer this board instead of reading files: `bwwb/bbwb/bwwb/bwww` or 16 characters
-    /// row by row. May be given more than once.
+    /// Answer this board instead of reading files: its rows separated by `/`
+    /// (`bwwb/bbwb/bwwb/bwww`) or R*C characters row by row. May be given more than once.
     #[arg(long, value_name = "BOARD")]
     board: Vec<String>,
 
@@ -35,9 +46,52 @@ pub struct FlipArgs {
     moves: bool,
 
     /// Print one JSON object per line: file, index, board, distance (null when impossible),
-    /// moves ([[row, col], ...], 1-based; null when impossible), error (null unless unreadable).
+    /// moves ([[row, col], ...], 1-based; null when impossible), error (null unless unreadable),
+    /// nullity (of the board size), proven_minimal (false only when the null space was too
+    /// large to search whole).
     #[arg(long)]
     json: bool,
+
+    /// Board size: ROWSxCOLS, each side 1 to 1024.
+    #[arg(long, value_name = "RxC", default_value = "4x4")]
+    size: BoardSize,
+
+    /// How boards other than 4x4 are answered: `auto` uses GF(2) and builds a distance table
+    /// once enough boards of a small size have been answered to pay for it; `table` builds the
+    /// table first; `gf2` never builds one (for 4x4 it replaces the embedded table). All give
+    /// the same answers.
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    method: MethodArg,
+
+    /// Largest board, in pieces, that gets a distance table (2^N bytes, plus the BFS
+    /// frontier while it is built: 5x5 peaks at 54 MB).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TABLE_CELLS as u8,
+          value_parser = clap::value_parser!(u8).range(1..=32))]
+    max_table_cells: u8,
+
+    /// Generators of the GF(2) solution space weighed exactly (the null space plus the colour
+    /// change; 2^N x 4 bytes). Beyond it the answer is the best found, with a warning.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SEARCH_BITS,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_SEARCH_BITS as i64))]
+    search_bits: u32,
+}
+
+/// `--method`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum MethodArg {
+    Auto,
+    Table,
+    Gf2,
+}
+
+impl From<MethodArg> for Method {
+    fn from(m: MethodArg) -> Method {
+        match m {
+            MethodArg::Auto => Method::Auto,
+            MethodArg::Table => Method::Table,
+            MethodArg::Gf2 => Method::Gf2,
+        }
+    }
 }
 
 /// One answered (or unreadable) board, as printed by `--json`.
@@ -46,40 +100,55 @@ struct JsonAnswer<'a> {
     file: &'a str,
     index: usize,
     board: Option<String>,
-    distance: Option<u8>,
-    moves: Option<Vec<[u8; 2]>>,
+    distance: Option<usize>,
+    moves: Option<Vec<[usize; 2]>>,
     error: Option<String>,
+    nullity: Option<usize>,
+    proven_minimal: Option<bool>,
+}
+
+/// What the printer needs of one answer.
+struct Reply<'a> {
+    distance: Option<usize>,
+    /// Row-major indices of the presses, ascending.
+    presses: &'a [usize],
+    proven_minimal: bool,
 }
 
 struct Printer<W: Write> {
     out: W,
-    table: DistanceTable<'static>,
     moves: bool,
     json: bool,
+    cols: usize,
+    nullity: usize,
     line: String,
 }
 
 impl<W: Write> Printer<W> {
-    fn answer(&mut self, file: &str, index: usize, board: Board) -> anyhow::Result<()> {
-        let distance = self.table.distance(board);
+    fn answer(
+        &mut self,
+        file: &str,
+        index: usize,
+        board: &dyn Display,
+        reply: &Reply<'_>,
+    ) -> anyhow::Result<()> {
+        let rc = |i: usize| [i / self.cols + 1, i % self.cols + 1];
         if self.json {
-            let moves = self
-                .table
-                .optimal_presses(board)
-                .map(|presses| presses.iter().map(|p| [p.row + 1, p.col + 1]).collect::<Vec<_>>());
             let answer = JsonAnswer {
                 file,
                 index,
                 board: Some(board.to_string()),
-                distance,
-                moves,
+                distance: reply.distance,
+                moves: reply.distance.map(|_| reply.presses.iter().map(|&i| rc(i)).collect()),
                 error: None,
+                nullity: Some(self.nullity),
+                proven_minimal: Some(reply.proven_minimal),
             };
             serde_json::to_writer(&mut self.out, &answer)?;
             self.out.write_all(b"\n")?;
             return Ok(());
         }
-        match distance {
+        match reply.distance {
             None => self.out.write_all(b"Impossible\n")?,
             Some(d) if !self.moves => writeln!(self.out, "{d}")?,
             Some(d) => {
@@ -89,9 +158,9 @@ impl<W: Write> Printer<W> {
                 if d > 0 {
                     self.line.push(' ');
                 }
-                let presses = self.table.optimal_presses(board).unwrap_or_default();
-                for p in presses {
-                    write!(self.line, "{p}")?;
+                for &i in reply.presses {
+                    let [r, c] = rc(i);
+                    write!(self.line, "({r},{c})")?;
                 }
                 writeln!(self.out, "{}", self.line)?;
             }
@@ -111,6 +180,8 @@ impl<W: Write> Printer<W> {
                 distance: None,
                 moves: None,
                 error: Some(error.to_string()),
+                nullity: None,
+                proven_minimal: None,
             };
             serde_json::to_writer(&mut self.out, &answer)?;
             self.out.write_all(b"\n")?;
@@ -121,20 +192,100 @@ impl<W: Write> Printer<W> {
     }
 }
 
+/// How boards are answered: the embedded 4x4 table, or a solver for any size.
+enum Answerer {
+    Classic { table: DistanceTable<'static>, presses: Vec<usize> },
+    Sized { solver: Box<FlipSolver<'static>>, answer: Answer },
+}
+
+impl Answerer {
+    /// Answers `cells` (read at `position` of `file`) and prints the answer.
+    fn answer<W: Write>(
+        &mut self,
+        printer: &mut Printer<W>,
+        file: &str,
+        index: usize,
+        position: Position,
+        cells: &GridBoard,
+    ) -> anyhow::Result<()> {
+        match self {
+            Answerer::Classic { table, presses } => {
+                let board = Board::from_bits(cells.words()[0] as u16);
+                let distance = table.distance(board).map(usize::from);
+                presses.clear();
+                if printer.moves || printer.json {
+                    let found = table.optimal_presses(board).unwrap_or_default();
+                    presses.extend(found.iter().map(|p| p.index()));
+                }
+                let reply = Reply { distance, presses, proven_minimal: true };
+                printer.answer(file, index, &board, &reply)
+            }
+            Answerer::Sized { solver, answer } => {
+                if solver.wants_table() {
+                    printer.out.flush()?;
+                    let size = solver.size();
+                    let bar = progress::table_build(size, solver.solvable_states());
+                    solver.build_table(|reached| bar.set_position(reached))?;
+                    bar.finish_and_clear();
+                }
+                solver.answer_into(cells, answer)?;
+                let reply = Reply {
+                    distance: answer.distance,
+                    presses: &answer.presses,
+                    proven_minimal: answer.proven_minimal,
+                };
+                printer.answer(file, index, cells, &reply)?;
+                if !answer.proven_minimal {
+                    printer.out.flush()?;
+                    eprintln!(
+                        "{file}:{position}: board {index}: warning: the null space of {} has \
+                         dimension {}, too large to search whole (--search-bits {}); {} presses \
+                         is the best found, not proven minimal",
+                        solver.size(),
+                        solver.gf2().nullity(),
+                        solver.gf2().search_bits(),
+                        answer.distance.unwrap_or(0),
+                    );
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 /// Runs `flipblox flip`.
 pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
+    let size = args.size;
+    let method = Method::from(args.method);
+    let mut answerer = if size == BoardSize::CLASSIC && method != Method::Gf2 {
+        Answerer::Classic { table: DistanceTable::embedded(), presses: Vec::new() }
+    } else {
+        let solver = FlipSolver::new(size, method, usize::from(args.max_table_cells))
+            .unwrap_or_else(|e| usage_error(format!("--method table: {e}")))
+            .with_search_bits(args.search_bits)
+            .with_presses(args.moves || args.json);
+        Answerer::Sized { solver: Box::new(solver), answer: Answer::default() }
+    };
+    let nullity = match &answerer {
+        Answerer::Classic { .. } => 4,
+        Answerer::Sized { solver, .. } => solver.gf2().nullity(),
+    };
     let mut printer = Printer {
         out: output::stdout(),
-        table: DistanceTable::embedded(),
         moves: args.moves,
         json: args.json,
+        cols: size.cols(),
+        nullity,
         line: String::new(),
     };
     let mut failed = false;
     if !args.board.is_empty() {
         for (i, text) in args.board.iter().enumerate() {
-            match text.parse::<Board>() {
-                Ok(board) => printer.answer("--board", i + 1, board)?,
+            match GridBoard::parse(text, size.rows(), size.cols()) {
+                Ok(cells) => {
+                    let start = Position { line: 1, column: 1 };
+                    answerer.answer(&mut printer, "--board", i + 1, start, &cells)?;
+                }
                 Err(mut e) => {
                     e.board = i + 1;
                     printer.error("--board", i + 1, &e)?;
@@ -150,7 +301,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     } else {
         args.files.iter().map(|p| Source::from_arg(p)).collect()
     };
-    let mut cells = GridBoard::new(SIDE, SIDE);
+    let mut cells = GridBoard::new(size.rows(), size.cols());
     for source in &sources {
         let input = match Input::open(source) {
             Ok(input) => input,
@@ -162,11 +313,13 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             }
         };
         let name = input.name();
-        let mut reader = BoardReader::new(input.bytes(), SIDE, SIDE);
-        while let Some(result) = reader.read_into(&mut cells) {
+        let mut reader = BoardReader::new(input.bytes(), size.rows(), size.cols());
+        loop {
+            let start = reader.skip_to_next_board().unwrap_or_else(|| reader.end_position());
+            let Some(result) = reader.read_into(&mut cells) else { break };
             let index = reader.boards_started();
             match result {
-                Ok(()) => printer.answer(name, index, Board::from_bits(cells.words()[0] as u16))?,
+                Ok(()) => answerer.answer(&mut printer, name, index, start, &cells)?,
                 Err(e) => {
                     printer.error(name, index, &e)?;
                     failed = true;

@@ -4,10 +4,11 @@ pub mod export;
 pub mod flip;
 pub mod inspect;
 pub mod output;
+pub mod progress;
 pub mod stats;
 pub mod verify;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Exact, instant answers for the Flip Game (POJ 1753) and Bloxorz (POJ 3322).
 ///
@@ -55,4 +56,10 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Inspect(args) => inspect::run(args),
         Command::Verify(args) => verify::run(args),
     }
+}
+
+/// Reports an argument combination clap could not check (e.g. `--method table` on a board too
+/// large for a table) the way clap reports usage errors, and exits with code 2.
+pub fn usage_error(message: impl std::fmt::Display) -> ! {
+    Cli::command().error(clap::error::ErrorKind::ArgumentConflict, message).exit()
 }

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::grid::GridBoard;
-use super::reader::{BoardError, BoardReader};
+use super::reader::BoardError;
 
 /// Rows (and columns) of the classic Flip Game board (POJ 1753).
 pub const SIDE: usize = 4;
@@ -161,23 +161,8 @@ impl FromStr for Board {
     /// row is reported as a line), for a character other than `b`/`w`, a short or long row, a
     /// missing row, or anything after the board.
     fn from_str(s: &str) -> Result<Board, BoardError> {
-        let text: String = if s.contains('/') {
-            s.replace('/', "\n")
-        } else if s.len() == SIDE * SIDE && !s.contains('\n') {
-            s.as_bytes().chunks(SIDE).map(|c| String::from_utf8_lossy(c) + "\n").collect()
-        } else {
-            s.to_string()
-        };
-        let mut reader = BoardReader::new(text.as_bytes(), SIDE, SIDE);
-        let mut cells = GridBoard::new(SIDE, SIDE);
-        match reader.read_into(&mut cells) {
-            None => Err(BoardError::empty(reader.end_position())),
-            Some(Err(e)) => Err(e),
-            Some(Ok(())) => match reader.skip_to_next_board() {
-                Some(pos) => Err(BoardError::trailing(pos)),
-                None => Ok(Board(cells.words()[0] as u16)),
-            },
-        }
+        let cells = GridBoard::parse(s, SIDE, SIDE)?;
+        Ok(Board(cells.words()[0] as u16))
     }
 }
 

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::reader::{BoardError, BoardReader};
+
 /// A `rows x cols` Flip Game (Lights Out) board as a packed bit vector.
 ///
 /// Bit layout: bit `cols * row + col` (0-based, row-major from the top-left) is set when that
@@ -23,6 +25,61 @@ impl GridBoard {
     pub fn new(rows: usize, cols: usize) -> GridBoard {
         let cells = rows.checked_mul(cols).expect("board size overflows usize");
         GridBoard { rows, cols, words: vec![0; cells.div_ceil(64)] }
+    }
+
+    /// A `rows x cols` board from its packed bits (see the type's layout); for boards of up to
+    /// 64 pieces, `vec![state]` with the state layout of [`distance_table`](super::distance_table).
+    ///
+    /// # Panics
+    ///
+    /// If `words.len()` is not `ceil(rows * cols / 64)` or a bit past `rows * cols` is set.
+    pub fn from_words(rows: usize, cols: usize, words: Vec<u64>) -> GridBoard {
+        let cells = rows.checked_mul(cols).expect("board size overflows usize");
+        assert_eq!(words.len(), cells.div_ceil(64), "words of a {rows}x{cols} board");
+        if cells % 64 != 0 {
+            assert_eq!(words[cells / 64] >> (cells % 64), 0, "bits past the board are clear");
+        }
+        GridBoard { rows, cols, words }
+    }
+
+    /// Parses one `rows x cols` board written as its rows separated by `/` (`bwb/wbw`), as
+    /// `rows * cols` characters in a row (`bwbwbw`), or as `rows` lines (the POJ 1753 layout).
+    ///
+    /// # Errors
+    ///
+    /// A [`BoardError`] whose position counts lines and columns in `text` (for the `/` form,
+    /// each row is reported as a line), for a character other than `b`/`w`, a short or long row,
+    /// a missing row, or anything after the board.
+    ///
+    /// ```
+    /// use flipblox::flip::GridBoard;
+    /// let a = GridBoard::parse("bww/wbw", 2, 3).unwrap();
+    /// assert_eq!(a, GridBoard::parse("bwwwbw", 2, 3).unwrap());
+    /// let err = GridBoard::parse("bww/wxw", 2, 3).unwrap_err();
+    /// assert_eq!(err.to_string(), "2:2: board 1: expected 'b' or 'w', found 'x'");
+    /// ```
+    pub fn parse(text: &str, rows: usize, cols: usize) -> Result<GridBoard, BoardError> {
+        let owned: String;
+        let text = if text.contains('/') {
+            owned = text.replace('/', "\n");
+            &owned
+        } else if text.len() == rows * cols && cols > 0 && !text.contains('\n') {
+            owned =
+                text.as_bytes().chunks(cols).map(|c| String::from_utf8_lossy(c) + "\n").collect();
+            &owned
+        } else {
+            text
+        };
+        let mut reader = BoardReader::new(text.as_bytes(), rows, cols);
+        let mut board = GridBoard::new(rows, cols);
+        match reader.read_into(&mut board) {
+            None => Err(BoardError::empty(reader.end_position())),
+            Some(Err(e)) => Err(e),
+            Some(Ok(())) => match reader.skip_to_next_board() {
+                Some(pos) => Err(BoardError::trailing(pos)),
+                None => Ok(board),
+            },
+        }
     }
 
     /// Rows of the board.

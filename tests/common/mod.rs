@@ -43,3 +43,60 @@ pub fn stdout(out: &Output) -> String {
 pub fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).expect("utf-8 stderr")
 }
+
+/// Parses a `flipblox flip --moves` line, `N (r,c)(r,c)...`, into `N` and the 1-based presses.
+pub fn parse_moves_line(line: &str) -> (usize, Vec<(usize, usize)>) {
+    let (n, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let n: usize = n.parse().unwrap_or_else(|_| panic!("not a number: {line}"));
+    let presses = rest
+        .split(')')
+        .filter(|s| !s.is_empty())
+        .map(|p| {
+            let (r, c) = p.trim_start_matches('(').split_once(',').expect("(r,c)");
+            (r.parse().expect("row"), c.parse().expect("column"))
+        })
+        .collect();
+    (n, presses)
+}
+
+/// Replays 1-based presses on a board given as rows of `b`/`w`, with a press written here
+/// independently of the library (the piece and its orthogonal neighbours flip); returns the
+/// final board, `true` = black.
+pub fn replay_rows(rows: &[&str], presses: &[(usize, usize)]) -> Vec<Vec<bool>> {
+    let mut cells: Vec<Vec<bool>> =
+        rows.iter().map(|r| r.bytes().map(|b| b == b'b').collect()).collect();
+    let (h, w) = (cells.len() as i64, cells[0].len() as i64);
+    for &(r, c) in presses {
+        assert!(
+            r >= 1 && c >= 1 && r as i64 <= h && c as i64 <= w,
+            "press ({r},{c}) off the board"
+        );
+        for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let (rr, cc) = (r as i64 - 1 + dr, c as i64 - 1 + dc);
+            if (0..h).contains(&rr) && (0..w).contains(&cc) {
+                cells[rr as usize][cc as usize] ^= true;
+            }
+        }
+    }
+    cells
+}
+
+/// True when every piece shows the same colour.
+pub fn is_uniform(cells: &[Vec<bool>]) -> bool {
+    let first = cells[0][0];
+    cells.iter().all(|row| row.iter().all(|&b| b == first))
+}
+
+/// A small deterministic random generator (SplitMix64) for random boards in tests.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,112 @@
+//! Flip Game on any board: table build and query times by method.
+//!
+//! Run with `cargo bench --bench flip_sizes` (add a filter such as `query/` to run a part).
+//! Peak memory of the 5x5 build is measured on the command line instead, see README.md
+//! ("Benchmarks").
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use flipblox::flip::{
+    Board, BoardSize, DistanceTable, Gf2Scratch, Gf2Solver, GridBoard, TableSolver, distance_table,
+};
+
+/// SplitMix64: deterministic random boards; with `reachable`, boards made by random presses from
+/// all white (always solvable, however large the nullity).
+fn boards(rows: usize, cols: usize, count: usize, seed: u64, reachable: bool) -> Vec<GridBoard> {
+    let mut s = seed;
+    let mut next = move || {
+        s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = s;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    (0..count)
+        .map(|_| {
+            let mut b = GridBoard::new(rows, cols);
+            for i in 0..rows * cols {
+                if next() & 1 == 1 {
+                    if reachable {
+                        b.press(i / cols, i % cols);
+                    } else {
+                        b.toggle(i / cols, i % cols);
+                    }
+                }
+            }
+            b
+        })
+        .collect()
+}
+
+fn table_build(c: &mut Criterion) {
+    let mut group = c.benchmark_group("table_build");
+    group.sample_size(10);
+    group.bench_function("5x5", |b| b.iter(|| distance_table(5, 5, |_| {})));
+    group.bench_function("4x5", |b| b.iter(|| distance_table(4, 5, |_| {})));
+    group.finish();
+}
+
+fn query(c: &mut Criterion) {
+    let mut group = c.benchmark_group("query");
+    // 4x4: one lookup in the embedded table, plus the press walk as `--moves` does.
+    let table = DistanceTable::embedded();
+    let fours: Vec<Board> = boards(4, 4, 1024, 1, false)
+        .iter()
+        .map(|b| Board::from_bits(b.words()[0] as u16))
+        .collect();
+    let mut i = 0;
+    group.bench_function("4x4_lookup", |b| {
+        b.iter(|| {
+            i = (i + 1) % fours.len();
+            table.distance(black_box(fours[i]))
+        })
+    });
+    group.bench_function("4x4_lookup_with_presses", |b| {
+        b.iter(|| {
+            i = (i + 1) % fours.len();
+            table.optimal_presses(black_box(fours[i]))
+        })
+    });
+    // 5x5: the in-memory table (what a mapped table file will do) and GF(2).
+    let size = BoardSize::new(5, 5).unwrap();
+    let five = TableSolver::build(size, |_| {}).unwrap();
+    let fives = boards(5, 5, 1024, 2, true);
+    let mut presses = Vec::new();
+    group.bench_function("5x5_table", |b| {
+        b.iter(|| {
+            i = (i + 1) % fives.len();
+            five.answer_into(black_box(&fives[i]), &mut presses).unwrap()
+        })
+    });
+    // Solvable boards; 30x30 has nullity 20 (an exact search of 2^21 solutions) and 159x159
+    // nullity 128 (the block descent).
+    let sizes =
+        [(5, 5, 1024), (20, 20, 64), (100, 100, 16), (200, 200, 8), (30, 30, 4), (159, 159, 2)];
+    for (r, c, count) in sizes {
+        let solver = Gf2Solver::new(BoardSize::new(r, c).unwrap());
+        let inputs = boards(r, c, count, 3, true);
+        let mut scratch = Gf2Scratch::new();
+        let name = format!("{r}x{c}_gf2_nullity_{}", solver.nullity());
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                i = (i + 1) % inputs.len();
+                solver.solve_into(black_box(&inputs[i]), &mut scratch, &mut presses)
+            })
+        });
+    }
+    group.finish();
+}
+
+fn setup(c: &mut Criterion) {
+    let mut group = c.benchmark_group("gf2_setup");
+    group.sample_size(20);
+    for n in [20, 100, 200] {
+        let size = BoardSize::new(n, n).unwrap();
+        group.bench_function(format!("{n}x{n}"), |b| b.iter(|| Gf2Solver::new(black_box(size))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, table_build, query, setup);
+criterion_main!(benches);

@@ -1,0 +1,29 @@
+//! Progress bars on stderr for long table builds (only when stderr is a terminal).
+
+use std::io::IsTerminal;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use flipblox::flip::BoardSize;
+
+/// Boards of at least this many pieces show a progress bar while their table is built (2^22
+/// states take about a tenth of a second).
+const SHOW_FROM_CELLS: usize = 22;
+
+/// A bar for building the distance table of `size`, counting states reached up to `total`;
+/// hidden unless stderr is a terminal and the board is large enough for the build to take a
+/// while.
+pub fn table_build(size: BoardSize, total: u64) -> ProgressBar {
+    if size.cells() < SHOW_FROM_CELLS || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    let style = ProgressStyle::with_template(
+        "{msg} [{bar:40}] {human_pos}/{human_len} states reached ({elapsed})",
+    )
+    .expect("a valid progress template")
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar.set_message(format!("building the {size} distance table"));
+    bar
+}
