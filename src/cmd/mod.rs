@@ -1,5 +1,6 @@
 //! Command-line interface: one module per subcommand; clap structs live only here.
 
+pub mod bloxorz;
 pub mod flip;
 pub mod output;
 pub mod stats;
@@ -22,6 +23,7 @@ pub struct Cli {
 enum Command {
     Flip(flip::FlipArgs),
     Stats(stats::StatsArgs),
+    Bloxorz(bloxorz::BloxorzArgs),
 }
 
 /// How a command ended when it did not hit an error it could not get past.
@@ -45,5 +47,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
     match cli.command {
         Command::Flip(args) => flip::run(args),
         Command::Stats(args) => stats::run(args),
+        Command::Bloxorz(args) => bloxorz::run(args),
     }
 }
