@@ -489,3 +489,168 @@ impl Iterator for PackReader<'_> {
         self.read_into(&mut level).map(|r| r.map(|()| level))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every level of `text` as `Ok((rows, cols))` or `Err(message)`.
+    fn read_all(text: &str) -> Vec<Result<(usize, usize), String>> {
+        PackReader::new(text.as_bytes())
+            .map(|r| r.map(|l| (l.rows(), l.cols())).map_err(|e| e.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn crlf_trailing_blanks_blank_lines_and_a_missing_terminator_are_fine() {
+        let text = "\r\n  3 3  \r\nX.O \r\n...\t\r\n...\r\n\r\n\r\n1 2\nXO";
+        assert_eq!(read_all(text), vec![Ok((3, 3)), Ok((1, 2))]);
+        let mut levels = PackReader::new(text.as_bytes());
+        let first = levels.next().unwrap().unwrap();
+        assert_eq!(first.start(), Placement::standing(0, 0));
+        assert_eq!(first.target(), (0, 2));
+    }
+
+    #[test]
+    fn zero_zero_ends_the_pack_and_what_follows_is_not_read() {
+        assert_eq!(read_all("1 2\nXO\n0 0\n1 2\nxx\n"), vec![Ok((1, 2))]);
+        assert_eq!(read_all("0 0\n"), vec![]);
+        assert_eq!(read_all(""), vec![]);
+        assert_eq!(read_all("\n \n"), vec![]);
+    }
+
+    #[test]
+    fn lying_starts_are_read_in_both_directions() {
+        let mut levels = PackReader::new(b"2 3\nXX.\n..O\n2 2\nX.\nXO\n");
+        let h = levels.next().unwrap().unwrap().start();
+        assert_eq!(h, Placement { row: 0, col: 0, orientation: Orientation::Horizontal });
+        let v = levels.next().unwrap().unwrap().start();
+        assert_eq!(v, Placement { row: 0, col: 0, orientation: Orientation::Vertical });
+    }
+
+    #[test]
+    fn every_error_names_line_column_and_level_and_the_next_level_is_read() {
+        let cases: &[(&str, &str)] = &[
+            (
+                "3 x\n...\n",
+                "1:3: level 1: expected the number of columns in the `R C` header, found 'x'",
+            ),
+            ("3x 4\n", "1:2: level 1: expected a digit or a space in the `R C` header, found 'x'"),
+            (
+                "3\n",
+                "1:2: level 1: expected the number of columns in the `R C` header, found end of line",
+            ),
+            (
+                "3 3 3\n",
+                "1:5: level 1: expected the end of the line in the `R C` header, found '3'",
+            ),
+            ("X.O\n", "1:1: level 1: expected the number of rows in the `R C` header, found 'X'"),
+            (
+                "0 3\n",
+                "1:1: level 1: expected at least 1 row and 1 column (or `0 0` to end the pack), found 0 3",
+            ),
+            ("1 3\nX.\n", "2:3: level 1: expected 3 cells in the row, found 2"),
+            ("1 3\nX.O.\n", "2:4: level 1: expected 3 cells in the row, found 4 characters"),
+            (
+                "1 3\nX\u{e9}O\n",
+                "2:2: level 1: expected a cell '.', 'E', '#', 'O' or 'X', found '\u{e9}'",
+            ),
+            ("2 3\nX.O\n\n", "3:1: level 1: expected 2 rows, found a blank line after 1"),
+            ("1 3\n...\n", "1:1: level 1: expected one target 'O', found none"),
+            ("1 3\nO..\n", "1:1: level 1: expected a start 'X', found none"),
+            ("1 4\nOXO.\n", "2:3: level 1: expected one target 'O', found a second"),
+            ("1 4\nXXOX\n", "2:4: level 1: expected one 'X' or two adjacent 'X', found a third"),
+            (
+                "2 2\nXO\n.X\n",
+                "3:2: level 1: expected the two 'X' to be orthogonal neighbours, found them apart",
+            ),
+            (
+                "1 4\nX.XO\n",
+                "2:3: level 1: expected the two 'X' to be orthogonal neighbours, found them apart",
+            ),
+        ];
+        for (bad, message) in cases {
+            let text = format!("{bad}1 2\nXO\n");
+            let got = read_all(&text);
+            assert_eq!(got, vec![Err(message.to_string()), Ok((1, 2))], "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn invalid_utf8_is_named_by_its_byte() {
+        let err = PackReader::new(b"1 3\nX\xffO\n").next().unwrap().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "2:2: level 1: expected a cell '.', 'E', '#', 'O' or 'X', found byte 0xFF"
+        );
+    }
+
+    #[test]
+    fn cut_off_levels_are_reported_where_they_end() {
+        assert_eq!(
+            read_all("3 3\nX.O\n1 2\nXO\n"),
+            vec![
+                Err("3:1: level 1: expected 3 rows, found the next `R C` header after 1".into()),
+                Ok((1, 2))
+            ]
+        );
+        assert_eq!(
+            read_all("3 3\nX.O"),
+            vec![Err("2:4: level 1: expected 3 rows, found the end of the input after 1".into())]
+        );
+        assert_eq!(
+            read_all("2 3\nX.O\n0 0\n1 2\nXO\n"),
+            vec![Err("3:1: level 1: expected 2 rows, found the next `R C` header after 1".into())]
+        );
+    }
+
+    #[test]
+    fn stray_lines_between_levels_count_as_one_unreadable_level() {
+        let got = read_all("1 2\nXO\n..\n..\n1 2\nOX\n");
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0], Ok((1, 2)));
+        assert!(
+            got[1].as_ref().unwrap_err().starts_with("3:1: level 2: expected the number of rows")
+        );
+        assert_eq!(got[2], Ok((1, 2)));
+    }
+
+    #[test]
+    fn oversized_headers_are_refused_before_allocating() {
+        let huge = "99999999999999999999999 5\n";
+        let err = PackReader::new(huge.as_bytes()).next().unwrap().unwrap_err();
+        assert!(matches!(err.kind, LevelErrorKind::TooLarge { rows: u64::MAX, needed: None, .. }));
+        let mut reader = PackReader::new(b"20000 20000\n1 2\nXO\n").max_memory(1 << 30);
+        let err = reader.next().unwrap().unwrap_err();
+        let needed = bytes_needed(20_000, 20_000).unwrap();
+        assert_eq!(
+            err.kind,
+            LevelErrorKind::TooLarge {
+                rows: 20_000,
+                cols: 20_000,
+                needed: Some(needed),
+                limit: 1 << 30
+            }
+        );
+        assert!(reader.next().unwrap().is_ok());
+        // The limit is inclusive.
+        let exact = bytes_needed(1, 2).unwrap();
+        assert!(PackReader::new(b"1 2\nXO\n").max_memory(exact).next().unwrap().is_ok());
+        assert!(PackReader::new(b"1 2\nXO\n").max_memory(exact - 1).next().unwrap().is_err());
+    }
+
+    #[test]
+    fn read_into_reuses_one_level_and_counts_levels() {
+        let mut reader = PackReader::new(b"2 2\nXO\n..\n1 2\nq\n1 3\nX.O\n0 0\n");
+        let mut level = Level::new();
+        assert!(reader.read_into(&mut level).unwrap().is_ok());
+        assert_eq!(reader.levels_started(), 1);
+        assert!(reader.read_into(&mut level).unwrap().is_err());
+        assert!(reader.read_into(&mut level).unwrap().is_ok());
+        assert_eq!((level.rows(), level.cols(), reader.levels_started()), (1, 3, 3));
+        assert_eq!(level.to_string(), "1 3\nX.O\n");
+        assert!(reader.read_into(&mut level).is_none());
+        assert!(reader.read_into(&mut level).is_none());
+        assert_eq!(reader.levels_started(), 3);
+    }
+}

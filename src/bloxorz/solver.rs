@@ -308,7 +308,7 @@ mod tests {
                 assert_eq!(reused.solve(&level), fresh, "{text}");
             }
         }
-        assert_eq!(Scratch::new().solve(&level("1 4\nXX.O\n")).moves, Some(1));
+        assert_eq!(Scratch::new().solve(&level("1 3\nXXO\n")).moves, Some(1));
         assert_eq!(Scratch::new().solve(&level("1 3\nX.O\n")).moves, None);
     }
 
