@@ -39,6 +39,9 @@ pub mod flags {
     pub const SOLID: u8 = 1 << 3;
     /// The cell is fragile (`E`): solid, but not rigid.
     pub const FRAGILE: u8 = 1 << 4;
+
+    // `Level::finish` shifts SOLID into place to set the lying flags.
+    const _: () = assert!(SOLID >> 2 == LIE_H && SOLID >> 1 == LIE_V);
 }
 
 /// What a cell of the level is made of (POJ 3322: `.` rigid, `E` fragile, `#` empty; `O` and `X`
@@ -195,17 +198,17 @@ impl Level {
         self.start = Some(start);
         self.target = target;
         let w = self.width();
-        // Only level cells can be solid, so the neighbour of a solid cell is always inside the
-        // padded grid.
-        for i in 0..self.grid.len() {
-            if self.grid[i] & flags::SOLID == 0 {
-                continue;
-            }
-            if self.grid[i + 1] & flags::SOLID != 0 {
-                self.grid[i] |= flags::LIE_H;
-            }
-            if self.grid[i + w] & flags::SOLID != 0 {
-                self.grid[i] |= flags::LIE_V;
+        // Only level cells can be solid, so looking one cell right and one row down from a level
+        // cell stays inside the padded grid.
+        for r in PADDING..PADDING + self.rows {
+            let (this, below) = self.grid.split_at_mut((r + 1) * w);
+            let row = &mut this[r * w..];
+            for c in PADDING..PADDING + self.cols {
+                let here = row[c] & flags::SOLID;
+                let right = row[c + 1] & flags::SOLID;
+                let down = below[c] & flags::SOLID;
+                // SOLID is bit 3; LIE_H bit 1, LIE_V bit 2.
+                row[c] |= ((here & right) >> 2) | ((here & down) >> 1);
             }
         }
     }

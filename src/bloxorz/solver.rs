@@ -2,36 +2,37 @@
 //!
 //! # Memory layout
 //!
-//! A [`Scratch`] holds, per state index of the largest level it has searched (see
-//! [`super::state`] for the index):
+//! A [`Scratch`] holds, for the largest level it has searched (see [`super::state`] for state
+//! indices):
 //!
-//! - one `u32` *stamp*: bits 2..32 the generation of the search that reached the state, bits 0..2
-//!   the [`Move`] that reached it (`U` 0, `D` 1, `L` 2, `R` 3);
-//! - one `u32` frontier slot: the queue of states in the order the search reached them.
+//! - per state index, one `u16` *stamp*: bits 2..16 the generation of the search that reached the
+//!   state, bits 0..2 the [`Move`] that reached it (`U` 0, `D` 1, `L` 2, `R` 3);
+//! - per padded cell and orientation, one `u32` frontier slot: three FIFO queues of anchor cells,
+//!   one per [`Orientation`], holding the states in the order the search reached them.
 //!
 //! Each search takes a new generation number, so a state counts as reached only when its stamp
 //! carries the current generation: nothing is cleared between levels, and the buffers only grow.
-//! After 2^30 - 1 searches the stamps are zeroed once and the generations start again. Together
-//! with the level's one byte per padded cell that is 25 bytes per padded cell, 8 1/3 per state
+//! After 2^14 - 1 searches the stamps are zeroed once and the generations start again. Together
+//! with the level's one byte per padded cell that is 19 bytes per padded cell, 6 1/3 per state
 //! ([`super::bytes_needed`]).
 //!
 //! # The search
 //!
-//! The frontier is a flat `u32` queue expanded layer by layer, so the distance is the layer count.
-//! Expanding a state costs, per move, one lookup in the [`MoveTable`], one load of the new anchor's
-//! cell flags (which say whether the box may rest there in the new orientation; the padding means
-//! no bounds check), and one load and store of its stamp. The search stops as soon as it reaches
-//! the goal. Because every roll is undone by the opposite roll, the move stored in a state's stamp
-//! leads back to the state it came from, and the path is rebuilt backwards from the goal.
+//! The frontier is expanded layer by layer, so the distance is the layer count. Within a layer the
+//! standing, horizontal and vertical states are expanded from their own queues by three loops
+//! specialised to their orientation, so the orientation is never decoded and the four rolls are
+//! constant offsets: a roll costs one load of the new anchor's cell flags (which say whether the
+//! box may rest there in the new orientation; the padding means no roll leaves the grid), one load
+//! and one store of the new state's stamp, and one store to a queue. After each layer the search
+//! looks at the goal's stamp, and stops once the goal has been reached. Because every roll is
+//! undone by the roll in the opposite direction, the move stored in a state's stamp leads back to
+//! the state it came from, and the path is rebuilt backwards from the goal.
 
 use super::level::{Level, Orientation, Placement};
 use super::state::{Move, MoveTable, state_of};
 
-/// The largest generation number: the stamp keeps 30 bits for it.
-const MAX_GENERATION: u32 = u32::MAX >> 2;
-
-/// Sentinel goal of a search that sweeps every reachable state.
-const NO_GOAL: u32 = u32::MAX;
+/// The largest generation number: the stamp keeps 14 bits for it.
+const MAX_GENERATION: u16 = u16::MAX >> 2;
 
 /// The answer to one level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,11 +41,11 @@ pub struct Solution {
     /// cannot (POJ 3322's `Impossible`).
     pub moves: Option<u32>,
     /// States the search took off the frontier and expanded (each at most once). A search that
-    /// finds the goal stops while expanding the state the goal was reached from.
+    /// reaches the goal finishes the layer it was reached in and stops.
     pub states_explored: u64,
 }
 
-/// Reusable search memory: visit stamps, the frontier queue and the layer boundaries.
+/// Reusable search memory: visit stamps, the frontier queues and the layer boundaries.
 ///
 /// Create one per worker and reuse it for every level; it grows to the largest level searched and
 /// never needs clearing (see the module docs). A fresh scratch holds no memory.
@@ -61,13 +62,52 @@ pub struct Solution {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct Scratch {
-    stamps: Vec<u32>,
-    queue: Vec<u32>,
-    layer_ends: Vec<u32>,
-    /// Frontier length of the last search (states reached).
-    reached: usize,
-    generation: u32,
-    table: Option<MoveTable>,
+    stamps: Vec<u16>,
+    /// The frontier: anchor cells of reached states, one queue per orientation.
+    queues: [Vec<u32>; 3],
+    /// `layers[d][o]`: how many states of orientation `o` the last search had reached at distance
+    /// `d` or less.
+    layers: Vec<[u32; 3]>,
+    /// The state the last search started from.
+    from: u32,
+    generation: u16,
+}
+
+/// Where the rolls of one frontier loop go: the stamps, the grid, and the two queues that receive
+/// its new states.
+struct Expand<'a> {
+    grid: &'a [u8],
+    stamps: &'a mut [u16],
+    generation: u16,
+}
+
+impl Expand<'_> {
+    /// Reaches the state with anchor `cell` and orientation `o` by move `m`, if the box may rest
+    /// there and the state is new: stamps it and appends `cell` to `queue`.
+    #[inline(always)]
+    fn reach(&mut self, cell: usize, o: Orientation, m: Move, queue: &mut [u32], tail: &mut usize) {
+        let state = 3 * cell + o.index();
+        debug_assert!(cell < self.grid.len() && state < self.stamps.len() && *tail < queue.len());
+        // SAFETY: `cell` is a roll away from the anchor of a state the box may rest in, so that
+        // anchor is a level cell, at least PADDING (2) cells from every edge of the padded grid
+        // (only level cells carry rest flags: `Level` keeps its padding empty), and a roll moves
+        // the anchor by at most 2 rows and 2 columns: `cell < grid.len()` and
+        // `state < 3 * grid.len() == stamps.len()`. Were the index out of bounds, this would read
+        // or write outside the buffers.
+        if unsafe { *self.grid.get_unchecked(cell) } & o.rest_flag() == 0 {
+            return;
+        }
+        let stamp = unsafe { self.stamps.get_unchecked_mut(state) };
+        if *stamp & !3 == self.generation {
+            return;
+        }
+        *stamp = self.generation | m as u16;
+        // SAFETY: each queue holds distinct anchors of states of one orientation, all level
+        // cells (fewer than `grid.len() <= queue.len()`), so `tail < queue.len()` here; were it
+        // not, this would write past the queue.
+        unsafe { *queue.get_unchecked_mut(*tail) = cell as u32 };
+        *tail += 1;
+    }
 }
 
 impl Scratch {
@@ -78,17 +118,18 @@ impl Scratch {
 
     /// Bytes held by the scratch's buffers (their capacity, which is kept for reuse).
     pub fn memory_usage(&self) -> usize {
-        4 * (self.stamps.capacity() + self.queue.capacity() + self.layer_ends.capacity())
+        2 * self.stamps.capacity()
+            + 4 * self.queues.iter().map(Vec::capacity).sum::<usize>()
+            + 12 * self.layers.capacity()
     }
 
     /// Forgets every search: zeroes the stamps and restarts the generations. Never needed for
-    /// correctness (a new search takes a new generation); it happens by itself after 2^30 - 1
+    /// correctness (a new search takes a new generation); it happens by itself after 2^14 - 1
     /// searches. Keeps the buffers.
     pub fn reset(&mut self) {
         self.stamps.fill(0);
         self.generation = 0;
-        self.reached = 0;
-        self.layer_ends.clear();
+        self.layers.clear();
     }
 
     /// The minimum number of moves to stand on the target of `level`.
@@ -118,12 +159,12 @@ impl Scratch {
     }
 
     /// Breadth-first search on `level` from state `from` (see [`super::state`] for state
-    /// indices), stopping when it reaches `goal`, or sweeping every reachable state when `goal` is
-    /// `None`. Returns the distance to the goal (`None` when not reached, always `None` for a
-    /// sweep) and the number of states expanded.
+    /// indices), stopping after the layer that reaches `goal`, or sweeping every reachable state
+    /// when `goal` is `None`. Returns the distance to the goal (`None` when not reached, always
+    /// `None` for a sweep) and the number of states expanded.
     ///
-    /// After the search, [`Scratch::reached_in_order`] and [`Scratch::layer_ends`] describe every
-    /// state reached and its distance, and [`Scratch::path_to`] walks back from any reached state.
+    /// After the search, [`Scratch::reached`] lists every state reached with its distance, and
+    /// [`Scratch::path_to`] walks back from any of them.
     ///
     /// # Panics
     ///
@@ -131,84 +172,92 @@ impl Scratch {
     /// a legal start).
     pub fn search(&mut self, level: &Level, from: u32, goal: Option<u32>) -> (Option<u32>, u64) {
         let grid = level.grid();
-        let states = 3 * grid.len();
+        let cells = grid.len();
         let (anchor, o) = (from as usize / 3, from as usize % 3);
-        assert!(grid.get(anchor).is_some_and(|flags| flags & (1 << o) != 0), "illegal start");
-        if self.table.is_none_or(|t| t.width() != level.width()) {
-            self.table = Some(MoveTable::new(level.width()));
+        assert!(grid.get(anchor).is_some_and(|f| f & (1 << o) != 0), "illegal start state {from}");
+        if self.stamps.len() < 3 * cells {
+            self.stamps.resize(3 * cells, 0);
         }
-        if self.stamps.len() < states {
-            self.stamps.resize(states, 0);
-            self.queue.resize(states, 0);
+        for queue in &mut self.queues {
+            if queue.len() < cells {
+                queue.resize(cells, 0);
+            }
         }
         if self.generation >= MAX_GENERATION {
             self.reset();
         }
         self.generation += 1;
-        self.layer_ends.clear();
-        let table = self.table.expect("set above");
-        let gen_bits = self.generation << 2;
-        let goal = goal.unwrap_or(NO_GOAL);
-        let stamps = &mut self.stamps[..states];
-        let queue = &mut self.queue[..states];
-        stamps[from as usize] = gen_bits;
-        queue[0] = from;
-        let (mut head, mut tail) = (0usize, 1usize);
-        let mut depth = 0u32;
-        let mut found = from == goal;
-        'layers: while head < tail && !found {
+        self.from = from;
+        self.layers.clear();
+        let generation = self.generation << 2;
+        let w = level.width();
+        self.queues[o][0] = anchor as u32;
+        let [standing, horizontal, vertical] = &mut self.queues;
+        let mut run = Expand { grid, stamps: &mut self.stamps[..3 * cells], generation };
+        run.stamps[from as usize] = generation;
+        let mut head = [0usize; 3];
+        let mut tail = [0usize; 3];
+        tail[o] = 1;
+        let reached_goal =
+            |run: &Expand| goal.is_some_and(|g| run.stamps[g as usize] & !3 == generation);
+        let mut depth = 0;
+        let mut found = reached_goal(&run);
+        use Move::{Down as D, Left as L, Right as R, Up as U};
+        use Orientation::{Horizontal as H, Standing as S, Vertical as V};
+        while !found && tail != head {
+            let end = tail;
+            self.layers.push(end.map(|t| t as u32));
             depth += 1;
-            let layer_end = tail;
-            self.layer_ends.push(layer_end as u32);
-            while head < layer_end {
-                let state = queue[head];
-                head += 1;
-                let cell = state / 3;
-                let steps = &table.steps[(state - 3 * cell) as usize];
-                for (m, step) in steps.iter().enumerate() {
-                    if grid[cell.wrapping_add(step.cell_delta) as usize] & step.rest_flag == 0 {
-                        continue;
-                    }
-                    let next = state.wrapping_add(step.state_delta);
-                    let stamp = &mut stamps[next as usize];
-                    if *stamp & !3 == gen_bits {
-                        continue;
-                    }
-                    *stamp = gen_bits | m as u32;
-                    queue[tail] = next;
-                    tail += 1;
-                    if next == goal {
-                        found = true;
-                        break 'layers;
-                    }
-                }
+            let [ts, th, tv] = &mut tail;
+            for &a in &standing[head[0]..end[0]] {
+                let a = a as usize;
+                run.reach(a - 2 * w, V, U, vertical, tv);
+                run.reach(a + w, V, D, vertical, tv);
+                run.reach(a - 2, H, L, horizontal, th);
+                run.reach(a + 1, H, R, horizontal, th);
             }
+            for i in head[1]..end[1] {
+                let a = horizontal[i] as usize;
+                run.reach(a - w, H, U, horizontal, th);
+                run.reach(a + w, H, D, horizontal, th);
+                run.reach(a - 1, S, L, standing, ts);
+                run.reach(a + 2, S, R, standing, ts);
+            }
+            for i in head[2]..end[2] {
+                let a = vertical[i] as usize;
+                run.reach(a - w, S, U, standing, ts);
+                run.reach(a + 2 * w, S, D, standing, ts);
+                run.reach(a - 1, V, L, vertical, tv);
+                run.reach(a + 1, V, R, vertical, tv);
+            }
+            head = end;
+            found = reached_goal(&run);
         }
-        self.reached = tail;
-        if found {
-            // The goal's layer, cut short.
-            self.layer_ends.push(tail as u32);
+        let last = tail.map(|t| t as u32);
+        if self.layers.last() != Some(&last) {
+            self.layers.push(last);
         }
-        (found.then_some(depth), head as u64)
+        (found.then_some(depth), head.iter().sum::<usize>() as u64)
     }
 
-    /// The states the last search reached, in the order it reached them (the start first).
-    pub fn reached_in_order(&self) -> &[u32] {
-        &self.queue[..self.reached]
-    }
-
-    /// Where each distance layer of the last search ends in [`Scratch::reached_in_order`]:
-    /// the states at distance `d` are `reached_in_order()[layer_ends()[d - 1]..layer_ends()[d]]`
-    /// (with `layer_ends()[0] == 1`, the start alone at distance 0). The last layer is cut short
-    /// when the search stopped at its goal.
-    pub fn layer_ends(&self) -> &[u32] {
-        &self.layer_ends
+    /// Every state the last search reached, with its distance from the start: the start at 0,
+    /// then layer by layer (within a layer, standing states first, then lying horizontally, then
+    /// vertically). The last layer is complete even when the search stopped at its goal.
+    pub fn reached(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        (0..3).flat_map(move |o| {
+            let mut begin = 0;
+            self.layers.iter().enumerate().flat_map(move |(d, ends)| {
+                let range = begin..ends[o] as usize;
+                begin = ends[o] as usize;
+                self.queues[o][range].iter().map(move |&a| (3 * a + o as u32, d as u32))
+            })
+        })
     }
 
     /// True when the last search on `level` reached `state`.
     pub fn was_reached(&self, state: u32) -> bool {
-        self.stamps.get(state as usize).is_some_and(|&s| s >> 2 == self.generation)
-            && self.generation != 0
+        self.generation != 0
+            && self.stamps.get(state as usize).is_some_and(|&s| s >> 2 == self.generation)
     }
 
     /// Replaces the contents of `path` with the moves from the last search's start to `state`,
@@ -221,11 +270,10 @@ impl Scratch {
     pub fn path_to(&self, level: &Level, state: u32, path: &mut Vec<Move>) {
         assert!(self.was_reached(state), "state {state} was not reached by the last search");
         let table = MoveTable::new(level.width());
-        let from = self.queue[0];
         path.clear();
         let mut s = state;
-        while s != from {
-            let m = Move::from_index(self.stamps[s as usize] as usize);
+        while s != self.from {
+            let m = Move::from_index(usize::from(self.stamps[s as usize]));
             path.push(m);
             let back = table.steps[s as usize % 3][m.opposite().index()];
             s = s.wrapping_add(back.state_delta);
@@ -331,18 +379,27 @@ mod tests {
         let from = state_of(&level, level.start());
         let (distance, explored) = scratch.search(&level, from, None);
         assert_eq!(distance, None);
-        let reached = scratch.reached_in_order().to_vec();
+        let reached: Vec<(u32, u32)> = scratch.reached().collect();
         assert_eq!(explored as usize, reached.len());
-        let ends = scratch.layer_ends().to_vec();
-        assert_eq!(ends[0], 1);
-        assert_eq!(*ends.last().unwrap() as usize, reached.len());
+        assert_eq!(reached.iter().filter(|&&(_, d)| d == 0).count(), 1);
+        let (tr, tc) = level.target();
+        let goal = state_of(&level, Placement::standing(tr, tc));
+        assert!(reached.contains(&(goal, 10)));
         let mut path = Vec::new();
-        for (d, w) in ends.windows(2).enumerate() {
-            for &s in &reached[w[0] as usize..w[1] as usize] {
-                scratch.path_to(&level, s, &mut path);
-                assert_eq!(path.len(), d + 1);
+        for &(s, d) in &reached {
+            assert!(scratch.was_reached(s));
+            scratch.path_to(&level, s, &mut path);
+            assert_eq!(path.len(), d as usize);
+            let mut at = level.start();
+            for &m in &path {
+                at = roll(&level, at, m).unwrap();
             }
+            assert_eq!(state_of(&level, at), s);
         }
+        let mut states: Vec<u32> = reached.iter().map(|&(s, _)| s).collect();
+        states.sort_unstable();
+        states.dedup();
+        assert_eq!(states.len(), reached.len());
     }
 
     #[test]
@@ -351,7 +408,7 @@ mod tests {
         assert_eq!(scratch.memory_usage(), 0);
         scratch.solve(&level(POJ_SAMPLE));
         let big = scratch.memory_usage();
-        assert!(big >= 8 * 3 * 11 * 11);
+        assert!(big >= 6 * 3 * 11 * 11);
         scratch.solve(&level("1 4\nXX.O\n"));
         assert_eq!(scratch.memory_usage(), big);
     }

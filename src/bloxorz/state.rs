@@ -168,14 +168,14 @@ pub fn state_count(rows: u64, cols: u64) -> Option<u32> {
 }
 
 /// Bytes the solver needs for a `rows x cols` level: the level's padded grid (1 byte per padded
-/// cell) plus, per state index, a 4-byte visit stamp and a 4-byte frontier slot: 25 bytes per
-/// padded cell, `25 * (rows + 4) * (cols + 4)`. `None` when the state index would not fit a
+/// cell) plus, per state index, a 2-byte visit stamp and a 4-byte frontier slot: 19 bytes per
+/// padded cell, `19 * (rows + 4) * (cols + 4)`. `None` when the state index would not fit a
 /// `u32` (such a level is refused whatever the memory limit).
 ///
 /// A `--path` answer adds one byte per move on top (at most one per reachable state).
 pub fn bytes_needed(rows: u64, cols: u64) -> Option<u64> {
     let states = u64::from(state_count(rows, cols)?);
-    Some(states / 3 + 8 * states)
+    Some(states / 3 + 6 * states)
 }
 
 #[cfg(test)]
@@ -216,7 +216,7 @@ mod tests {
     #[test]
     fn sizes_overflow_to_none() {
         assert_eq!(state_count(3, 3), Some(3 * 7 * 7));
-        assert_eq!(bytes_needed(3, 3), Some(25 * 49));
+        assert_eq!(bytes_needed(3, 3), Some(19 * 49));
         assert_eq!(state_count(u64::MAX, 1), None);
         assert_eq!(state_count(1 << 20, 1 << 20), None);
         assert_eq!(bytes_needed(u64::MAX - 1, u64::MAX - 1), None);
