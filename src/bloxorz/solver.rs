@@ -175,12 +175,15 @@ impl Scratch {
         let cells = grid.len();
         let (anchor, o) = (from as usize / 3, from as usize % 3);
         assert!(grid.get(anchor).is_some_and(|f| f & (1 << o) != 0), "illegal start state {from}");
+        // Growing starts from fresh zeroed buffers rather than resizing: nothing in the old ones
+        // is needed (zero is no generation), and the system hands out zeroed pages lazily, so
+        // the parts a search never touches cost nothing.
         if self.stamps.len() < 3 * cells {
-            self.stamps.resize(3 * cells, 0);
+            self.stamps = vec![0; 3 * cells];
         }
         for queue in &mut self.queues {
             if queue.len() < cells {
-                queue.resize(cells, 0);
+                *queue = vec![0; cells];
             }
         }
         if self.generation >= MAX_GENERATION {
