@@ -196,47 +196,55 @@ impl Scratch {
         let w = level.width();
         self.queues[o][0] = anchor as u32;
         let [standing, horizontal, vertical] = &mut self.queues;
+        // Plain slices, so that their addresses and lengths stay in registers.
+        let standing = &mut standing[..cells];
+        let horizontal = &mut horizontal[..cells];
+        let vertical = &mut vertical[..cells];
         let mut run = Expand { grid, stamps: &mut self.stamps[..3 * cells], generation };
         run.stamps[from as usize] = generation;
+        // Queue positions: `head` is the next state to expand, `tail` the next free slot.
         let mut head = [0usize; 3];
-        let mut tail = [0usize; 3];
-        tail[o] = 1;
+        let [mut ts, mut th, mut tv] = [0usize; 3];
+        match o {
+            0 => ts = 1,
+            1 => th = 1,
+            _ => tv = 1,
+        }
         let reached_goal =
             |run: &Expand| goal.is_some_and(|g| run.stamps[g as usize] & !3 == generation);
         let mut depth = 0;
         let mut found = reached_goal(&run);
         use Move::{Down as D, Left as L, Right as R, Up as U};
         use Orientation::{Horizontal as H, Standing as S, Vertical as V};
-        while !found && tail != head {
-            let end = tail;
+        while !found && [ts, th, tv] != head {
+            let end = [ts, th, tv];
             self.layers.push(end.map(|t| t as u32));
             depth += 1;
-            let [ts, th, tv] = &mut tail;
-            for &a in &standing[head[0]..end[0]] {
-                let a = a as usize;
-                run.reach(a - 2 * w, V, U, vertical, tv);
-                run.reach(a + w, V, D, vertical, tv);
-                run.reach(a - 2, H, L, horizontal, th);
-                run.reach(a + 1, H, R, horizontal, th);
+            for i in head[0]..end[0] {
+                let a = standing[i] as usize;
+                run.reach(a - 2 * w, V, U, vertical, &mut tv);
+                run.reach(a + w, V, D, vertical, &mut tv);
+                run.reach(a - 2, H, L, horizontal, &mut th);
+                run.reach(a + 1, H, R, horizontal, &mut th);
             }
             for i in head[1]..end[1] {
                 let a = horizontal[i] as usize;
-                run.reach(a - w, H, U, horizontal, th);
-                run.reach(a + w, H, D, horizontal, th);
-                run.reach(a - 1, S, L, standing, ts);
-                run.reach(a + 2, S, R, standing, ts);
+                run.reach(a - w, H, U, horizontal, &mut th);
+                run.reach(a + w, H, D, horizontal, &mut th);
+                run.reach(a - 1, S, L, standing, &mut ts);
+                run.reach(a + 2, S, R, standing, &mut ts);
             }
             for i in head[2]..end[2] {
                 let a = vertical[i] as usize;
-                run.reach(a - w, S, U, standing, ts);
-                run.reach(a + 2 * w, S, D, standing, ts);
-                run.reach(a - 1, V, L, vertical, tv);
-                run.reach(a + 1, V, R, vertical, tv);
+                run.reach(a - w, S, U, standing, &mut ts);
+                run.reach(a + 2 * w, S, D, standing, &mut ts);
+                run.reach(a - 1, V, L, vertical, &mut tv);
+                run.reach(a + 1, V, R, vertical, &mut tv);
             }
             head = end;
             found = reached_goal(&run);
         }
-        let last = tail.map(|t| t as u32);
+        let last = [ts, th, tv].map(|t| t as u32);
         if self.layers.last() != Some(&last) {
             self.layers.push(last);
         }
