@@ -220,8 +220,8 @@ impl Scratch {
             let end = [ts, th, tv];
             self.layers.push(end.map(|t| t as u32));
             depth += 1;
-            for i in head[0]..end[0] {
-                let a = standing[i] as usize;
+            for &a in &standing[head[0]..end[0]] {
+                let a = a as usize;
                 run.reach(a - 2 * w, V, U, vertical, &mut tv);
                 run.reach(a + w, V, D, vertical, &mut tv);
                 run.reach(a - 2, H, L, horizontal, &mut th);
