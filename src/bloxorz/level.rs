@@ -150,6 +150,7 @@ pub struct Level {
     grid: Vec<u8>,
     start: Option<Placement>,
     target: (usize, usize),
+    terrain_changes: usize,
 }
 
 impl Level {
@@ -175,6 +176,7 @@ impl Level {
         self.grid.resize(cells, 0);
         self.start = None;
         self.target = (0, 0);
+        self.terrain_changes = 0;
     }
 
     /// The flags of `row` of the level (its `cols` cells, without padding), for the parser to set
@@ -200,10 +202,13 @@ impl Level {
         let w = self.width();
         // Only level cells can be solid, so looking one cell right and one row down from a level
         // cell stays inside the padded grid.
+        let material = flags::SOLID | flags::STAND | flags::FRAGILE;
+        let mut changes = 0;
         for r in PADDING..PADDING + self.rows {
             let (this, below) = self.grid.split_at_mut((r + 1) * w);
             let row = &mut this[r * w..];
             for c in PADDING..PADDING + self.cols {
+                changes += usize::from((row[c] ^ row[c - 1]) & material != 0);
                 let here = row[c] & flags::SOLID;
                 let right = row[c + 1] & flags::SOLID;
                 let down = below[c] & flags::SOLID;
@@ -211,6 +216,7 @@ impl Level {
                 row[c] |= ((here & right) >> 2) | ((here & down) >> 1);
             }
         }
+        self.terrain_changes = changes;
     }
 
     /// Rows of the level (without padding).
@@ -280,6 +286,14 @@ impl Level {
     /// The target cell `(row, col)` (the `O`), 0-based.
     pub fn target(&self) -> (usize, usize) {
         self.target
+    }
+
+    /// How many level cells differ in material (empty, fragile, rigid) from the cell to their
+    /// left (the first cell of a row from the empty outside): a measure of how irregular the
+    /// terrain is, from 0 (one material everywhere) to `rows * cols`. The solver uses it to pick
+    /// between its two ways of testing states (see `solver.rs`).
+    pub fn terrain_changes(&self) -> usize {
+        self.terrain_changes
     }
 
     /// Bytes held by this level's buffer (its capacity, which is kept for reuse).

@@ -23,7 +23,9 @@
 //! specialised to their orientation, so the orientation is never decoded and the four rolls are
 //! constant offsets: a roll costs one load of the new anchor's cell flags (which say whether the
 //! box may rest there in the new orientation; the padding means no roll leaves the grid), one load
-//! and one store of the new state's stamp, and one store to a queue. After each layer the search
+//! and one store of the new state's stamp, and one store to a queue. Whether a state is new is
+//! decided with a branch on regular terrain, where the processor predicts it well, and without one
+//! on irregular terrain, where it cannot (see `Expand` and [`Level::terrain_changes`]). After each layer the search
 //! looks at the goal's stamp, and stops once the goal has been reached. Because every roll is
 //! undone by the roll in the opposite direction, the move stored in a state's stamp leads back to
 //! the state it came from, and the path is rebuilt backwards from the goal.
@@ -73,15 +75,30 @@ pub struct Scratch {
     generation: u16,
 }
 
-/// Where the rolls of one frontier loop go: the stamps, the grid, and the two queues that receive
-/// its new states.
-struct Expand<'a> {
+/// Where the rolls of the search go: the level's cell flags and the stamps.
+///
+/// `BRANCH_FREE` picks how a roll decides whether its state is new. With a branch (`false`) the
+/// processor predicts the answer, which it does well on regular terrain: there the rolls of one
+/// orientation loop keep finding the states behind the wave visited and the ones ahead new. On
+/// irregular terrain those predictions fail about every other roll, and deciding without a branch
+/// (`true`: always rewrite the stamp, always write the queue slot, advance the tail by 0 or 1) is
+/// two to three times faster. [`Scratch::search`] picks one per level (see
+/// [`IRREGULAR_CHANGES_PER_CELL`]).
+struct Expand<'a, const BRANCH_FREE: bool> {
     grid: &'a [u8],
     stamps: &'a mut [u16],
     generation: u16,
 }
 
-impl Expand<'_> {
+/// A level whose material changes, along its rows, at more than one cell in
+/// `IRREGULAR_CHANGES_PER_CELL` ([`Level::terrain_changes`]) is searched branch-free (see
+/// [`Expand`]). Measured on `../shared/data/bloxorz/large-500.txt`: its open and maze levels change
+/// at one cell in 2 to 3 and search two to three times faster branch-free; its winding road and
+/// open fields change at one cell in 13 to 250 and search faster with branches, as do the open
+/// fields of `gen_levels.py field` (one change in 7 to 100 cells).
+const IRREGULAR_CHANGES_PER_CELL: usize = 5;
+
+impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
     /// Reaches the state with anchor `cell` and orientation `o` by move `m`, if the box may rest
     /// there and the state is new: stamps it and appends `cell` to `queue`.
     #[inline(always)]
@@ -92,21 +109,77 @@ impl Expand<'_> {
         // anchor is a level cell, at least PADDING (2) cells from every edge of the padded grid
         // (only level cells carry rest flags: `Level` keeps its padding empty), and a roll moves
         // the anchor by at most 2 rows and 2 columns: `cell < grid.len()` and
-        // `state < 3 * grid.len() == stamps.len()`. Were the index out of bounds, this would read
+        // `state < 3 * grid.len() == stamps.len()`. Were an index out of bounds, this would read
         // or write outside the buffers.
-        if unsafe { *self.grid.get_unchecked(cell) } & o.rest_flag() == 0 {
+        let rests = unsafe { *self.grid.get_unchecked(cell) } & o.rest_flag() != 0;
+        if !BRANCH_FREE && !rests {
             return;
         }
         let stamp = unsafe { self.stamps.get_unchecked_mut(state) };
-        if *stamp & !3 == self.generation {
+        let old = *stamp;
+        let new = rests & (old & !3 != self.generation);
+        if !BRANCH_FREE && !new {
             return;
         }
-        *stamp = self.generation | m as u16;
+        *stamp = if new { self.generation | m as u16 } else { old };
         // SAFETY: each queue holds distinct anchors of states of one orientation, all level
-        // cells (fewer than `grid.len() <= queue.len()`), so `tail < queue.len()` here; were it
-        // not, this would write past the queue.
+        // cells, fewer than `grid.len() <= queue.len()`, so `tail < queue.len()` here (the
+        // branch-free path writes the slot after the last state, still inside); were it not,
+        // this would write past the queue.
         unsafe { *queue.get_unchecked_mut(*tail) = cell as u32 };
-        *tail += 1;
+        *tail += usize::from(new);
+    }
+
+    /// Expands layer after layer from `tail` (the start's queue slot filled in) until the goal
+    /// is reached or the frontier is empty, recording each layer's end in `layers`. Returns
+    /// whether the goal was reached, the last layer's distance, and the final heads and tails.
+    fn layers(
+        mut self,
+        [standing, horizontal, vertical]: [&mut [u32]; 3],
+        w: usize,
+        mut tail: [usize; 3],
+        goal: Option<u32>,
+        layers: &mut Vec<[u32; 3]>,
+    ) -> (bool, u32, [usize; 3], [usize; 3]) {
+        use Move::{Down as D, Left as L, Right as R, Up as U};
+        use Orientation::{Horizontal as H, Standing as S, Vertical as V};
+        let generation = self.generation;
+        let reached_goal =
+            |run: &Self| goal.is_some_and(|g| run.stamps[g as usize] & !3 == generation);
+        let mut head = [0usize; 3];
+        let [mut ts, mut th, mut tv] = tail;
+        let mut depth = 0;
+        let mut found = reached_goal(&self);
+        while !found && [ts, th, tv] != head {
+            let end = [ts, th, tv];
+            layers.push(end.map(|t| t as u32));
+            depth += 1;
+            for &a in &standing[head[0]..end[0]] {
+                let a = a as usize;
+                self.reach(a - 2 * w, V, U, vertical, &mut tv);
+                self.reach(a + w, V, D, vertical, &mut tv);
+                self.reach(a - 2, H, L, horizontal, &mut th);
+                self.reach(a + 1, H, R, horizontal, &mut th);
+            }
+            for i in head[1]..end[1] {
+                let a = horizontal[i] as usize;
+                self.reach(a - w, H, U, horizontal, &mut th);
+                self.reach(a + w, H, D, horizontal, &mut th);
+                self.reach(a - 1, S, L, standing, &mut ts);
+                self.reach(a + 2, S, R, standing, &mut ts);
+            }
+            for i in head[2]..end[2] {
+                let a = vertical[i] as usize;
+                self.reach(a - w, S, U, standing, &mut ts);
+                self.reach(a + 2 * w, S, D, standing, &mut ts);
+                self.reach(a - 1, V, L, vertical, &mut tv);
+                self.reach(a + 1, V, R, vertical, &mut tv);
+            }
+            head = end;
+            found = reached_goal(&self);
+        }
+        tail = [ts, th, tv];
+        (found, depth, head, tail)
     }
 }
 
@@ -171,6 +244,19 @@ impl Scratch {
     /// If `from` is not a state of `level` where the box may rest (the parser's levels always give
     /// a legal start).
     pub fn search(&mut self, level: &Level, from: u32, goal: Option<u32>) -> (Option<u32>, u64) {
+        let irregular =
+            level.terrain_changes() * IRREGULAR_CHANGES_PER_CELL > level.rows() * level.cols();
+        self.search_with(level, from, goal, irregular)
+    }
+
+    /// [`Scratch::search`] with the way of testing states chosen by the caller (see [`Expand`]).
+    fn search_with(
+        &mut self,
+        level: &Level,
+        from: u32,
+        goal: Option<u32>,
+        branch_free: bool,
+    ) -> (Option<u32>, u64) {
         let grid = level.grid();
         let cells = grid.len();
         let (anchor, o) = (from as usize / 3, from as usize % 3);
@@ -193,58 +279,22 @@ impl Scratch {
         self.from = from;
         self.layers.clear();
         let generation = self.generation << 2;
-        let w = level.width();
         self.queues[o][0] = anchor as u32;
         let [standing, horizontal, vertical] = &mut self.queues;
         // Plain slices, so that their addresses and lengths stay in registers.
-        let standing = &mut standing[..cells];
-        let horizontal = &mut horizontal[..cells];
-        let vertical = &mut vertical[..cells];
-        let mut run = Expand { grid, stamps: &mut self.stamps[..3 * cells], generation };
-        run.stamps[from as usize] = generation;
-        // Queue positions: `head` is the next state to expand, `tail` the next free slot.
-        let mut head = [0usize; 3];
-        let [mut ts, mut th, mut tv] = [0usize; 3];
-        match o {
-            0 => ts = 1,
-            1 => th = 1,
-            _ => tv = 1,
-        }
-        let reached_goal =
-            |run: &Expand| goal.is_some_and(|g| run.stamps[g as usize] & !3 == generation);
-        let mut depth = 0;
-        let mut found = reached_goal(&run);
-        use Move::{Down as D, Left as L, Right as R, Up as U};
-        use Orientation::{Horizontal as H, Standing as S, Vertical as V};
-        while !found && [ts, th, tv] != head {
-            let end = [ts, th, tv];
-            self.layers.push(end.map(|t| t as u32));
-            depth += 1;
-            for &a in &standing[head[0]..end[0]] {
-                let a = a as usize;
-                run.reach(a - 2 * w, V, U, vertical, &mut tv);
-                run.reach(a + w, V, D, vertical, &mut tv);
-                run.reach(a - 2, H, L, horizontal, &mut th);
-                run.reach(a + 1, H, R, horizontal, &mut th);
-            }
-            for i in head[1]..end[1] {
-                let a = horizontal[i] as usize;
-                run.reach(a - w, H, U, horizontal, &mut th);
-                run.reach(a + w, H, D, horizontal, &mut th);
-                run.reach(a - 1, S, L, standing, &mut ts);
-                run.reach(a + 2, S, R, standing, &mut ts);
-            }
-            for i in head[2]..end[2] {
-                let a = vertical[i] as usize;
-                run.reach(a - w, S, U, standing, &mut ts);
-                run.reach(a + 2 * w, S, D, standing, &mut ts);
-                run.reach(a - 1, V, L, vertical, &mut tv);
-                run.reach(a + 1, V, R, vertical, &mut tv);
-            }
-            head = end;
-            found = reached_goal(&run);
-        }
-        let last = [ts, th, tv].map(|t| t as u32);
+        let queues = [&mut standing[..cells], &mut horizontal[..cells], &mut vertical[..cells]];
+        let stamps = &mut self.stamps[..3 * cells];
+        stamps[from as usize] = generation;
+        let mut tail = [0usize; 3];
+        tail[o] = 1;
+        let w = level.width();
+        let layers = &mut self.layers;
+        let (found, depth, head, tail) = if branch_free {
+            Expand::<true> { grid, stamps, generation }.layers(queues, w, tail, goal, layers)
+        } else {
+            Expand::<false> { grid, stamps, generation }.layers(queues, w, tail, goal, layers)
+        };
+        let last = tail.map(|t| t as u32);
         if self.layers.last() != Some(&last) {
             self.layers.push(last);
         }
@@ -411,6 +461,68 @@ mod tests {
         states.sort_unstable();
         states.dedup();
         assert_eq!(states.len(), reached.len());
+    }
+
+    #[test]
+    fn both_ways_of_testing_states_reach_the_same_states_at_the_same_distances() {
+        // Random levels from flat fields to noise, so both sides of the threshold are covered.
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut scratch = Scratch::new();
+        let (mut regular, mut irregular) = (0, 0);
+        for _ in 0..300 {
+            let (rows, cols) = (1 + next(14) as usize, 1 + next(14) as usize);
+            let holes = next(50);
+            let mut text = format!("{rows} {cols}\n");
+            for _ in 0..rows {
+                for _ in 0..cols {
+                    text.push(match next(100) {
+                        x if x < holes / 2 => '#',
+                        x if x < holes => 'E',
+                        _ => '.',
+                    });
+                }
+                text.push('\n');
+            }
+            let mut bytes = text.into_bytes();
+            let cells: Vec<usize> = (0..bytes.len()).filter(|&i| bytes[i] == b'.').collect();
+            if cells.len() < 2 || !bytes.starts_with(format!("{rows} {cols}\n").as_bytes()) {
+                continue;
+            }
+            let o = cells[next(cells.len() as u64) as usize];
+            let x = cells[next(cells.len() as u64) as usize];
+            if o == x {
+                continue;
+            }
+            bytes[o] = b'O';
+            bytes[x] = b'X';
+            let level = PackReader::new(&bytes).next().unwrap().unwrap();
+            if level.terrain_changes() * IRREGULAR_CHANGES_PER_CELL > rows * cols {
+                irregular += 1;
+            } else {
+                regular += 1;
+            }
+            let from = state_of(&level, level.start());
+            let mut sweeps = Vec::new();
+            for branch_free in [false, true] {
+                let result = scratch.search_with(&level, from, None, branch_free);
+                let mut reached: Vec<(u32, u32)> = scratch.reached().collect();
+                reached.sort_unstable();
+                sweeps.push((result, reached));
+            }
+            assert_eq!(sweeps[0], sweeps[1], "{}", level);
+            let (tr, tc) = level.target();
+            let goal = state_of(&level, Placement::standing(tr, tc));
+            let goals: Vec<_> =
+                [false, true].map(|b| scratch.search_with(&level, from, Some(goal), b)).into();
+            assert_eq!(goals[0], goals[1], "{}", level);
+        }
+        assert!(regular > 30 && irregular > 30, "regular {regular}, irregular {irregular}");
     }
 
     #[test]
