@@ -138,9 +138,12 @@ impl fmt::Display for Placement {
 
 /// One Bloxorz level (POJ 3322): the padded grid of cell flags, the start and the target.
 ///
-/// Levels are made by the pack parser ([`super::PackReader`]); [`Level::clear`] and
-/// [`super::PackReader::read_into`] reuse one level's buffer for the next level, so a batch does
-/// not allocate per level once its buffers have grown to the largest level.
+/// Levels are made by the pack parser ([`super::PackReader`]); [`super::PackReader::read_into`]
+/// reuses one level's buffer for the next level, so a batch does not allocate per level once its
+/// buffers have grown to the largest level.
+///
+/// Invariant the solver relies on: only level cells carry flags; the padding stays empty, so a
+/// cell with a rest flag is at least [`PADDING`] cells from every edge of the padded grid.
 ///
 /// Memory: one byte per padded cell, `(rows + 4) * (cols + 4)` bytes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
