@@ -1,6 +1,7 @@
 //! Prints the best-of-N search time per level of a pack with a warm scratch (one thread):
 //! `cargo run --release --example level_times -- PACK [N]`.
 
+use std::io::Write;
 use std::time::Instant;
 
 use flipblox::bloxorz::{PackReader, Scratch};
@@ -15,6 +16,7 @@ fn main() {
     for level in &levels {
         scratch.solve(level);
     }
+    let mut out = std::io::stdout().lock();
     let (mut states, mut nanos) = (0u64, 0u128);
     for (i, level) in levels.iter().enumerate() {
         let mut best = u128::MAX;
@@ -25,7 +27,9 @@ fn main() {
             best = best.min(t.elapsed().as_nanos());
         }
         let per = best as f64 / solution.states_explored.max(1) as f64;
-        println!(
+        // A closed pipe (`| head`) just ends the listing.
+        let _ = writeln!(
+            out,
             "level {}: {:?} moves, {} states, {:.3} ms, {per:.1} ns/state",
             i + 1,
             solution.moves,
@@ -35,7 +39,8 @@ fn main() {
         states += solution.states_explored;
         nanos += best;
     }
-    println!(
+    let _ = writeln!(
+        out,
         "total: {states} states in {:.1} ms: {:.2} ns/state, {:.1} M states/s",
         nanos as f64 / 1e6,
         nanos as f64 / states as f64,
