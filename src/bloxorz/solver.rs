@@ -25,10 +25,16 @@
 //! box may rest there in the new orientation; the padding means no roll leaves the grid), one load
 //! and one store of the new state's stamp, and one store to a queue. Whether a state is new is
 //! decided with a branch on regular terrain, where the processor predicts it well, and without one
-//! on irregular terrain, where it cannot (see `Expand` and [`Level::terrain_changes`]). After each layer the search
-//! looks at the goal's stamp, and stops once the goal has been reached. Because every roll is
-//! undone by the roll in the opposite direction, the move stored in a state's stamp leads back to
-//! the state it came from, and the path is rebuilt backwards from the goal.
+//! on irregular terrain, where it cannot (see `Expand` and [`Level::terrain_changes`]). After
+//! each layer the search looks at the goal's stamp, and stops once the goal has been reached.
+//! Because every roll is undone by the roll in the opposite direction, the move stored in a
+//! state's stamp leads back to the state it came from, and the path is rebuilt backwards from the
+//! goal.
+//!
+//! The rolls index the grid, the stamps and the queues without bounds checks (`unsafe`, with the
+//! reasons next to it in `Expand::reach`): measured with cachegrind and `perf stat` on
+//! `gen_levels.py field` packs, that removes 26% of the search's instructions and about 10% of its
+//! time. Debug builds (the tests, the fuzzer) still check every index with `debug_assert!`.
 
 use super::level::{Level, Orientation, Placement};
 use super::state::{Move, MoveTable, state_of};
