@@ -10,6 +10,7 @@
 
 #![deny(missing_docs)]
 
+pub mod bloxorz;
 pub mod flip;
 pub mod input;
 pub mod table_file;

@@ -1,5 +1,6 @@
 //! Command-line interface: one module per subcommand; clap structs live only here.
 
+pub mod bloxorz;
 pub mod export;
 pub mod flip;
 pub mod inspect;
@@ -29,6 +30,7 @@ enum Command {
     Export(export::ExportArgs),
     Inspect(inspect::InspectArgs),
     Verify(verify::VerifyArgs),
+    Bloxorz(bloxorz::BloxorzArgs),
 }
 
 /// How a command ended when it did not hit an error it could not get past.
@@ -55,6 +57,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Export(args) => export::run(args),
         Command::Inspect(args) => inspect::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Bloxorz(args) => bloxorz::run(args),
     }
 }
 

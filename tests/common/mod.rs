@@ -100,3 +100,4 @@ impl Rng {
         z ^ (z >> 31)
     }
 }
+pub mod bloxorz;

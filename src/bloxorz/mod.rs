@@ -1,0 +1,29 @@
+//! Bloxorz (POJ 3322 "Bloxorz I"): the minimum number of rolls that bring a 1x1x2 box to stand
+//! on the target, for whole level packs.
+//!
+//! A box of two unit cubes stands on one cell or lies on two neighbouring cells; a move rolls it
+//! 90 degrees over one of its bottom edges, up, down, left or right. Cells are `.` rigid, `E`
+//! fragile (it carries a lying box, never a standing one), `#` empty (nothing rests on it), `O` the
+//! target and `X` the start (both rigid); everything outside the level is empty.
+//!
+//! The pieces, in the order a batch uses them:
+//!
+//! - [`PackReader`] ([`parse`](self::PackReader)): reads levels in place from a byte slice, with
+//!   `LINE:COLUMN` errors ([`LevelError`]) and recovery at the next header.
+//! - [`Level`]: the padded grid of cell flags, the start and the target.
+//! - [`state`]: state indices (anchor cell and [`Orientation`]), [`Move`]s and the [`MoveTable`].
+//! - [`Scratch`]: the breadth-first search and its reusable memory; [`roll`] is the plain
+//!   description of one move, for replaying paths.
+//! - [`Runner`]: a batch over N workers, reported in input order.
+
+mod level;
+mod parse;
+mod runner;
+mod solver;
+pub mod state;
+
+pub use level::{Cell, Level, Orientation, PADDING, Placement, flags};
+pub use parse::{CutBy, DEFAULT_MAX_MEMORY, LevelError, LevelErrorKind, PackReader};
+pub use runner::{Answer, Report, RunOptions, Runner};
+pub use solver::{Scratch, Solution, roll};
+pub use state::{Move, MoveTable, bytes_needed, placement_of, state_of};

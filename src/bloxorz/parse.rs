@@ -1,0 +1,690 @@
+//! The level-pack parser: POJ 3322 levels read in place from a byte slice.
+//!
+//! # Format
+//!
+//! A pack is a sequence of levels, each an `R C` header line (two whole numbers, the rows and the
+//! columns) followed by `R` rows of `C` cells: `.` rigid, `E` fragile, `#` empty, `O` the target,
+//! `X` the start (one `X`: the box stands there; two orthogonally adjacent `X`: it lies on both).
+//! A level has exactly one `O` and one `X` or two adjacent `X`. The pack ends at a `0 0` line
+//! (anything after it is not read) or at the end of the input. Blank lines may stand between
+//! levels, lines may end in LF or CRLF, and trailing spaces and tabs are ignored. Any size is
+//! accepted (POJ's bounds are 3 to 500), up to the memory limit ([`PackReader::max_memory`]), and
+//! levels need no `#` border: everything outside the grid is empty.
+//!
+//! # Recovery
+//!
+//! A level with an error is reported once (its first error) and skipped up to the next line that
+//! looks like a header (two whole numbers and nothing else: no row of cells can look like that),
+//! so every other level is still read. A level cut off by a blank line, by a header or by the end
+//! of the input is an error too. Stray lines where a header belongs count as one unreadable level.
+//!
+//! Nothing here allocates except the level's grid, and that only after the header's size has been
+//! checked against the memory limit.
+
+use std::fmt;
+
+use super::level::{Cell, Level, Orientation, Placement};
+use super::state::bytes_needed;
+use crate::text::{Line, Lines, Position, column_of, describe_at};
+
+/// The default memory limit for one level, 2 GiB (see [`PackReader::max_memory`]).
+pub const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
+
+/// A level that could not be read, with where and why.
+///
+/// `Display` prints `LINE:COLUMN: level N: expected ..., found ...`; prefix it with the input's
+/// name to get the `PATH:LINE:COLUMN: ...` message of the command-line tool.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{position}: level {level}: {kind}")]
+pub struct LevelError {
+    /// 1-based number of the level in its input.
+    pub level: usize,
+    /// Where the problem is (1-based line and column).
+    pub position: Position,
+    /// What was expected and what was found.
+    pub kind: LevelErrorKind,
+}
+
+/// What cut a level off before its last row (see [`LevelErrorKind::CutOff`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CutBy {
+    /// A blank line.
+    BlankLine,
+    /// A line that looks like the next level's header.
+    Header,
+    /// The end of the input.
+    EndOfInput,
+}
+
+/// What went wrong in a [`LevelError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LevelErrorKind {
+    /// The header line is not two whole numbers.
+    BadHeader {
+        /// What the parser was looking for at the position (e.g. "a whole number").
+        expected: &'static str,
+        /// The character found, quoted or escaped (e.g. `'x'`), or `end of line`.
+        found: String,
+    },
+    /// One of the header's numbers is 0 but not both (`0 0` ends the pack).
+    ZeroSize {
+        /// Rows in the header.
+        rows: u64,
+        /// Columns in the header.
+        cols: u64,
+    },
+    /// The level would need more memory than the limit; refused before allocating anything.
+    TooLarge {
+        /// Rows in the header (`u64::MAX` when the number does not even fit 64 bits).
+        rows: u64,
+        /// Columns in the header (`u64::MAX` when the number does not even fit 64 bits).
+        cols: u64,
+        /// Bytes the level would need ([`bytes_needed`]); `None` when it would have more states
+        /// than a 32-bit state index can count.
+        needed: Option<u64>,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// A character other than `.`, `E`, `#`, `O`, `X` where a cell belongs.
+    BadCell {
+        /// The character found, quoted or escaped (e.g. `'x'`, `byte 0xFF`).
+        found: String,
+    },
+    /// A row with fewer cells than the level has columns.
+    ShortRow {
+        /// Columns of the level.
+        expected: usize,
+        /// Cells found on the row.
+        found: usize,
+    },
+    /// A row with more characters than the level has columns.
+    LongRow {
+        /// Columns of the level.
+        expected: usize,
+        /// Characters found on the row.
+        found: usize,
+    },
+    /// The level ended before its last row.
+    CutOff {
+        /// Rows of the level.
+        expected: usize,
+        /// Rows read before it was cut off.
+        found: usize,
+        /// What cut it off.
+        by: CutBy,
+    },
+    /// No `O` in the level (reported at its header).
+    NoTarget,
+    /// A second `O` (reported at the second one).
+    ExtraTarget,
+    /// No `X` in the level (reported at its header).
+    NoStart,
+    /// A third `X` (reported at the third one).
+    ExtraStart,
+    /// Two `X` that are not orthogonal neighbours (reported at the second one).
+    StartsApart,
+}
+
+impl fmt::Display for LevelErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LevelErrorKind::BadHeader { expected, found } => {
+                write!(f, "expected {expected} in the `R C` header, found {found}")
+            }
+            LevelErrorKind::ZeroSize { rows, cols } => write!(
+                f,
+                "expected at least 1 row and 1 column (or `0 0` to end the pack), found {rows} {cols}"
+            ),
+            LevelErrorKind::TooLarge { rows, cols, needed, limit } => {
+                write!(f, "a level of {rows} x {cols} cells ")?;
+                match needed {
+                    Some(n) => write!(
+                        f,
+                        "needs {n} bytes, more than the memory limit of {limit} bytes (--max-memory)"
+                    ),
+                    None => write!(f, "has more states than a 32-bit state index can count"),
+                }
+            }
+            LevelErrorKind::BadCell { found } => {
+                write!(f, "expected a cell '.', 'E', '#', 'O' or 'X', found {found}")
+            }
+            LevelErrorKind::ShortRow { expected, found } => {
+                write!(f, "expected {expected} cells in the row, found {found}")
+            }
+            LevelErrorKind::LongRow { expected, found } => {
+                write!(f, "expected {expected} cells in the row, found {found} characters")
+            }
+            LevelErrorKind::CutOff { expected, found, by } => {
+                let what = match by {
+                    CutBy::BlankLine => "a blank line",
+                    CutBy::Header => "the next `R C` header",
+                    CutBy::EndOfInput => "the end of the input",
+                };
+                write!(f, "expected {expected} rows, found {what} after {found}")
+            }
+            LevelErrorKind::NoTarget => write!(f, "expected one target 'O', found none"),
+            LevelErrorKind::ExtraTarget => write!(f, "expected one target 'O', found a second"),
+            LevelErrorKind::NoStart => write!(f, "expected a start 'X', found none"),
+            LevelErrorKind::ExtraStart => {
+                write!(f, "expected one 'X' or two adjacent 'X', found a third")
+            }
+            LevelErrorKind::StartsApart => {
+                write!(f, "expected the two 'X' to be orthogonal neighbours, found them apart")
+            }
+        }
+    }
+}
+
+/// What a header line says.
+enum Header {
+    /// `0 0`: the end of the pack.
+    End,
+    /// A level of this many rows and columns.
+    Size(u64, u64),
+}
+
+/// True when `text` is two runs of ASCII digits separated (and possibly preceded) by blanks: the
+/// shape of a header, which no row of cells can have.
+fn looks_like_header(text: &[u8]) -> bool {
+    // Rows of cells are rejected at their first byte.
+    if !text.first().is_some_and(|b| b.is_ascii_digit() || b.is_ascii_whitespace()) {
+        return false;
+    }
+    let mut tokens = text.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty());
+    let is_number = |t: &[u8]| t.iter().all(u8::is_ascii_digit);
+    matches!((tokens.next(), tokens.next(), tokens.next()), (Some(a), Some(b), None) if is_number(a) && is_number(b))
+}
+
+/// Parses a header line into its two numbers (saturating at `u64::MAX`), or says what is wrong
+/// and at which byte.
+fn parse_header(text: &[u8]) -> Result<Header, (usize, LevelErrorKind)> {
+    let mut i = 0;
+    let mut numbers = [0u64; 2];
+    for (k, n) in numbers.iter_mut().enumerate() {
+        while i < text.len() && text[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let begin = i;
+        while i < text.len() && text[i].is_ascii_digit() {
+            *n = n.saturating_mul(10).saturating_add(u64::from(text[i] - b'0'));
+            i += 1;
+        }
+        let ends_well = i == text.len() || text[i].is_ascii_whitespace();
+        if i == begin || !ends_well {
+            let expected = match (k, i == begin) {
+                (0, true) => "the number of rows",
+                (1, true) => "the number of columns",
+                _ => "a digit or a space",
+            };
+            return Err((i, LevelErrorKind::BadHeader { expected, found: describe_at(text, i) }));
+        }
+    }
+    while i < text.len() && text[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    if i < text.len() {
+        let found = describe_at(text, i);
+        return Err((i, LevelErrorKind::BadHeader { expected: "the end of the line", found }));
+    }
+    match numbers {
+        [0, 0] => Ok(Header::End),
+        [rows, cols] if rows == 0 || cols == 0 => Err((
+            text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0),
+            LevelErrorKind::ZeroSize { rows, cols },
+        )),
+        [rows, cols] => Ok(Header::Size(rows, cols)),
+    }
+}
+
+/// Reads the levels of a pack one after another from a byte slice, without copying it.
+///
+/// Use [`PackReader::read_into`] to reuse one [`Level`]'s buffer for every level, or iterate to
+/// get a fresh `Level` per level. Either way each level is `Ok` or a [`LevelError`], and reading
+/// goes on after an error (see the module docs).
+///
+/// ```
+/// use flipblox::bloxorz::PackReader;
+/// let pack = b"3 4\nX..O\n#..#\n#E.#\n\n2 2\nXq\n.O\n0 0\n";
+/// let mut levels = PackReader::new(pack);
+/// let first = levels.next().unwrap().unwrap();
+/// assert_eq!((first.rows(), first.cols(), first.target()), (3, 4, (0, 3)));
+/// let err = levels.next().unwrap().unwrap_err();
+/// assert_eq!(err.to_string(), "7:2: level 2: expected a cell '.', 'E', '#', 'O' or 'X', found 'q'");
+/// assert!(levels.next().is_none());
+/// ```
+#[derive(Debug, Clone)]
+pub struct PackReader<'a> {
+    lines: Lines<'a>,
+    levels: usize,
+    max_memory: u64,
+    done: bool,
+}
+
+impl<'a> PackReader<'a> {
+    /// Starts reading the pack in `bytes`, with the default memory limit
+    /// ([`DEFAULT_MAX_MEMORY`]).
+    pub fn new(bytes: &'a [u8]) -> PackReader<'a> {
+        PackReader {
+            lines: Lines::new(bytes),
+            levels: 0,
+            max_memory: DEFAULT_MAX_MEMORY,
+            done: false,
+        }
+    }
+
+    /// Sets the memory limit for one level, in bytes: a header whose level would need more
+    /// ([`bytes_needed`]) is refused with [`LevelErrorKind::TooLarge`] before anything is
+    /// allocated.
+    pub fn max_memory(mut self, limit: u64) -> PackReader<'a> {
+        self.max_memory = limit;
+        self
+    }
+
+    /// How many levels have been started so far (read, or failed): the number of the level the
+    /// last call returned.
+    pub fn levels_started(&self) -> usize {
+        self.levels
+    }
+
+    /// Byte offset of the next line to be read (the input's length once exhausted).
+    pub fn offset(&self) -> usize {
+        self.lines.offset()
+    }
+
+    /// Reads the next level into `level`, reusing its buffer.
+    ///
+    /// Returns `None` at `0 0` or at the end of the input, `Some(Ok(()))` when `level` now holds
+    /// the next level, and `Some(Err(e))` for a level that could not be read (`level` then holds
+    /// nothing useful).
+    ///
+    /// # Errors
+    ///
+    /// A [`LevelError`] naming the level, the line and column and the problem: a bad header, a
+    /// level too large for the memory limit, a bad cell, a short or long row, a level cut off, or a
+    /// wrong number of `O` or `X`.
+    pub fn read_into(&mut self, level: &mut Level) -> Option<Result<(), LevelError>> {
+        if self.done {
+            return None;
+        }
+        let header = loop {
+            match self.lines.next() {
+                None => {
+                    self.done = true;
+                    return None;
+                }
+                Some(line) if line.is_blank() => continue,
+                Some(line) => break line,
+            }
+        };
+        self.levels += 1;
+        let number = self.levels;
+        let fail = |position: Position, kind: LevelErrorKind| {
+            Some(Err(LevelError { level: number, position, kind }))
+        };
+        let (rows, cols) = match parse_header(header.text) {
+            Ok(Header::End) => {
+                self.levels -= 1;
+                self.done = true;
+                return None;
+            }
+            Ok(Header::Size(rows, cols)) => (rows, cols),
+            Err((at, kind)) => {
+                let result = fail(header.position(at), kind);
+                self.skip_to_header();
+                return result;
+            }
+        };
+        let needed = bytes_needed(rows, cols);
+        if needed.is_none_or(|n| n > self.max_memory) {
+            let kind = LevelErrorKind::TooLarge { rows, cols, needed, limit: self.max_memory };
+            let at = header.text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
+            let result = fail(header.position(at), kind);
+            self.skip_to_header();
+            return result;
+        }
+        // bytes_needed fits u64 and counts more than rows * cols, so both fit usize on 64-bit
+        // targets; on smaller targets try_from refuses what does not fit.
+        let (Ok(rows), Ok(cols)) = (usize::try_from(rows), usize::try_from(cols)) else {
+            let kind =
+                LevelErrorKind::TooLarge { rows, cols, needed: None, limit: self.max_memory };
+            let result = fail(header.position(0), kind);
+            self.skip_to_header();
+            return result;
+        };
+        let result = self.read_rows(level, &header, rows, cols);
+        if let Err((position, kind)) = result {
+            return fail(position, kind);
+        }
+        Some(Ok(()))
+    }
+
+    /// Reads the `rows` rows of a level whose header is `header`, checks its `O` and `X`, and
+    /// fills `level`. On an error in a row it skips to the next header before returning.
+    fn read_rows(
+        &mut self,
+        level: &mut Level,
+        header: &Line<'a>,
+        rows: usize,
+        cols: usize,
+    ) -> Result<(), (Position, LevelErrorKind)> {
+        level.clear(rows, cols);
+        let mut marks = Marks::default();
+        for r in 0..rows {
+            let cut = |by| LevelErrorKind::CutOff { expected: rows, found: r, by };
+            let before = self.lines.clone();
+            let Some(line) = self.lines.next() else {
+                self.done = true;
+                return Err((self.lines.end_position(), cut(CutBy::EndOfInput)));
+            };
+            if line.is_blank() {
+                self.skip_to_header();
+                return Err((line.position(0), cut(CutBy::BlankLine)));
+            }
+            if looks_like_header(line.text) {
+                // Leave the header for the next level.
+                self.lines = before;
+                return Err((line.position(0), cut(CutBy::Header)));
+            }
+            if let Err(e) = read_row(level, &line, r, cols, &mut marks) {
+                self.skip_to_header();
+                return Err(e);
+            }
+        }
+        let at_header = header.position(0);
+        let Some(target) = marks.target else {
+            return Err((at_header, LevelErrorKind::NoTarget));
+        };
+        let start = match marks.start_count {
+            0 => return Err((at_header, LevelErrorKind::NoStart)),
+            1 => Placement::standing(marks.starts[0].0, marks.starts[0].1),
+            _ => {
+                let [(r0, c0), (r1, c1)] = marks.starts;
+                let orientation = if r0 == r1 && c0 + 1 == c1 {
+                    Orientation::Horizontal
+                } else if c0 == c1 && r0 + 1 == r1 {
+                    Orientation::Vertical
+                } else {
+                    return Err((
+                        marks.second_start.unwrap_or(at_header),
+                        LevelErrorKind::StartsApart,
+                    ));
+                };
+                Placement { row: r0, col: c0, orientation }
+            }
+        };
+        level.finish(start, target);
+        Ok(())
+    }
+
+    /// Skips lines up to (not including) the next line that looks like a header.
+    fn skip_to_header(&mut self) {
+        while let Some(line) = self.lines.peek() {
+            if looks_like_header(line.text) {
+                return;
+            }
+            self.lines.next();
+        }
+    }
+}
+
+/// The `O` and `X` cells seen so far in a level.
+#[derive(Default)]
+struct Marks {
+    target: Option<(usize, usize)>,
+    starts: [(usize, usize); 2],
+    start_count: usize,
+    /// Where the last `X` was seen (the second one once there are two).
+    second_start: Option<Position>,
+}
+
+/// Marks, in [`cell_flags`], the `O` and `X` cells (bit 6) and bytes that are not cells (bit 7);
+/// neither bit is ever stored in a level.
+const MARK: u8 = 1 << 6;
+/// See [`MARK`].
+const NOT_A_CELL: u8 = 1 << 7;
+
+/// The level flags of `byte` as a cell, with [`MARK`] for `O` and `X` and [`NOT_A_CELL`] for a
+/// byte that is no cell. Branch-free comparisons, so that the compiler reads a row 16 or 32 bytes
+/// at a time.
+#[inline(always)]
+fn cell_flags(byte: u8) -> u8 {
+    let rigid = Level::material_flags(Cell::Rigid);
+    let is = |c: u8| u8::from(byte == c);
+    let marked = is(b'O') | is(b'X');
+    let known = is(b'.') | is(b'E') | is(b'#') | marked;
+    ((is(b'.') | marked) * rigid)
+        | (is(b'E') * Level::material_flags(Cell::Fragile))
+        | (marked * MARK)
+        | ((known ^ 1) * NOT_A_CELL)
+}
+
+/// Reads row `r` of a level from `line` into `level`, noting the `O` and `X` it holds.
+///
+/// The common row, of plain cells only, is one table lookup per byte; a row with an `O`, an `X` or
+/// a bad byte is then looked at again, byte by byte.
+fn read_row(
+    level: &mut Level,
+    line: &Line<'_>,
+    r: usize,
+    cols: usize,
+    marks: &mut Marks,
+) -> Result<(), (Position, LevelErrorKind)> {
+    let text = line.text;
+    let row = level.row_mut(r);
+    let mut seen = 0;
+    for (cell, &byte) in row.iter_mut().zip(text) {
+        let flags = cell_flags(byte);
+        *cell = flags;
+        seen |= flags;
+    }
+    if seen & (MARK | NOT_A_CELL) != 0 {
+        for (c, (cell, &byte)) in row.iter_mut().zip(text).enumerate() {
+            *cell &= !MARK;
+            match byte {
+                b'O' => {
+                    if marks.target.is_some() {
+                        return Err((line.position(c), LevelErrorKind::ExtraTarget));
+                    }
+                    marks.target = Some((r, c));
+                }
+                b'X' => {
+                    if marks.start_count == 2 {
+                        return Err((line.position(c), LevelErrorKind::ExtraStart));
+                    }
+                    marks.starts[marks.start_count] = (r, c);
+                    marks.start_count += 1;
+                    marks.second_start = Some(line.position(c));
+                }
+                _ if *cell & NOT_A_CELL != 0 => {
+                    let found = describe_at(text, c);
+                    return Err((line.position(c), LevelErrorKind::BadCell { found }));
+                }
+                _ => {}
+            }
+        }
+    }
+    if text.len() < cols {
+        let kind = LevelErrorKind::ShortRow { expected: cols, found: text.len() };
+        return Err((line.position(text.len()), kind));
+    }
+    if text.len() > cols {
+        let found = column_of(text, text.len()) - 1;
+        return Err((line.position(cols), LevelErrorKind::LongRow { expected: cols, found }));
+    }
+    Ok(())
+}
+
+impl Iterator for PackReader<'_> {
+    type Item = Result<Level, LevelError>;
+
+    /// Reads the next level into a fresh [`Level`] (see [`PackReader::read_into`]).
+    fn next(&mut self) -> Option<Result<Level, LevelError>> {
+        let mut level = Level::new();
+        self.read_into(&mut level).map(|r| r.map(|()| level))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every level of `text` as `Ok((rows, cols))` or `Err(message)`.
+    fn read_all(text: &str) -> Vec<Result<(usize, usize), String>> {
+        PackReader::new(text.as_bytes())
+            .map(|r| r.map(|l| (l.rows(), l.cols())).map_err(|e| e.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn crlf_trailing_blanks_blank_lines_and_a_missing_terminator_are_fine() {
+        let text = "\r\n  3 3  \r\nX.O \r\n...\t\r\n...\r\n\r\n\r\n1 2\nXO";
+        assert_eq!(read_all(text), vec![Ok((3, 3)), Ok((1, 2))]);
+        let mut levels = PackReader::new(text.as_bytes());
+        let first = levels.next().unwrap().unwrap();
+        assert_eq!(first.start(), Placement::standing(0, 0));
+        assert_eq!(first.target(), (0, 2));
+    }
+
+    #[test]
+    fn zero_zero_ends_the_pack_and_what_follows_is_not_read() {
+        assert_eq!(read_all("1 2\nXO\n0 0\n1 2\nxx\n"), vec![Ok((1, 2))]);
+        assert_eq!(read_all("0 0\n"), vec![]);
+        assert_eq!(read_all(""), vec![]);
+        assert_eq!(read_all("\n \n"), vec![]);
+    }
+
+    #[test]
+    fn lying_starts_are_read_in_both_directions() {
+        let mut levels = PackReader::new(b"2 3\nXX.\n..O\n2 2\nX.\nXO\n");
+        let h = levels.next().unwrap().unwrap().start();
+        assert_eq!(h, Placement { row: 0, col: 0, orientation: Orientation::Horizontal });
+        let v = levels.next().unwrap().unwrap().start();
+        assert_eq!(v, Placement { row: 0, col: 0, orientation: Orientation::Vertical });
+    }
+
+    #[test]
+    fn every_error_names_line_column_and_level_and_the_next_level_is_read() {
+        let cases: &[(&str, &str)] = &[
+            (
+                "3 x\n...\n",
+                "1:3: level 1: expected the number of columns in the `R C` header, found 'x'",
+            ),
+            ("3x 4\n", "1:2: level 1: expected a digit or a space in the `R C` header, found 'x'"),
+            (
+                "3\n",
+                "1:2: level 1: expected the number of columns in the `R C` header, found end of line",
+            ),
+            (
+                "3 3 3\n",
+                "1:5: level 1: expected the end of the line in the `R C` header, found '3'",
+            ),
+            ("X.O\n", "1:1: level 1: expected the number of rows in the `R C` header, found 'X'"),
+            (
+                "0 3\n",
+                "1:1: level 1: expected at least 1 row and 1 column (or `0 0` to end the pack), found 0 3",
+            ),
+            ("1 3\nX.\n", "2:3: level 1: expected 3 cells in the row, found 2"),
+            ("1 3\nX.O.\n", "2:4: level 1: expected 3 cells in the row, found 4 characters"),
+            (
+                "1 3\nX\u{e9}O\n",
+                "2:2: level 1: expected a cell '.', 'E', '#', 'O' or 'X', found '\u{e9}'",
+            ),
+            ("2 3\nX.O\n\n", "3:1: level 1: expected 2 rows, found a blank line after 1"),
+            ("1 3\n...\n", "1:1: level 1: expected one target 'O', found none"),
+            ("1 3\nO..\n", "1:1: level 1: expected a start 'X', found none"),
+            ("1 4\nOXO.\n", "2:3: level 1: expected one target 'O', found a second"),
+            ("1 4\nXXOX\n", "2:4: level 1: expected one 'X' or two adjacent 'X', found a third"),
+            (
+                "2 2\nXO\n.X\n",
+                "3:2: level 1: expected the two 'X' to be orthogonal neighbours, found them apart",
+            ),
+            (
+                "1 4\nX.XO\n",
+                "2:3: level 1: expected the two 'X' to be orthogonal neighbours, found them apart",
+            ),
+        ];
+        for (bad, message) in cases {
+            let text = format!("{bad}1 2\nXO\n");
+            let got = read_all(&text);
+            assert_eq!(got, vec![Err(message.to_string()), Ok((1, 2))], "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn invalid_utf8_is_named_by_its_byte() {
+        let err = PackReader::new(b"1 3\nX\xffO\n").next().unwrap().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "2:2: level 1: expected a cell '.', 'E', '#', 'O' or 'X', found byte 0xFF"
+        );
+    }
+
+    #[test]
+    fn cut_off_levels_are_reported_where_they_end() {
+        assert_eq!(
+            read_all("3 3\nX.O\n1 2\nXO\n"),
+            vec![
+                Err("3:1: level 1: expected 3 rows, found the next `R C` header after 1".into()),
+                Ok((1, 2))
+            ]
+        );
+        assert_eq!(
+            read_all("3 3\nX.O"),
+            vec![Err("2:4: level 1: expected 3 rows, found the end of the input after 1".into())]
+        );
+        assert_eq!(
+            read_all("2 3\nX.O\n0 0\n1 2\nXO\n"),
+            vec![Err("3:1: level 1: expected 2 rows, found the next `R C` header after 1".into())]
+        );
+    }
+
+    #[test]
+    fn stray_lines_between_levels_count_as_one_unreadable_level() {
+        let got = read_all("1 2\nXO\n..\n..\n1 2\nOX\n");
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0], Ok((1, 2)));
+        assert!(
+            got[1].as_ref().unwrap_err().starts_with("3:1: level 2: expected the number of rows")
+        );
+        assert_eq!(got[2], Ok((1, 2)));
+    }
+
+    #[test]
+    fn oversized_headers_are_refused_before_allocating() {
+        let huge = "99999999999999999999999 5\n";
+        let err = PackReader::new(huge.as_bytes()).next().unwrap().unwrap_err();
+        assert!(matches!(err.kind, LevelErrorKind::TooLarge { rows: u64::MAX, needed: None, .. }));
+        let mut reader = PackReader::new(b"20000 20000\n1 2\nXO\n").max_memory(1 << 30);
+        let err = reader.next().unwrap().unwrap_err();
+        let needed = bytes_needed(20_000, 20_000).unwrap();
+        assert_eq!(
+            err.kind,
+            LevelErrorKind::TooLarge {
+                rows: 20_000,
+                cols: 20_000,
+                needed: Some(needed),
+                limit: 1 << 30
+            }
+        );
+        assert!(reader.next().unwrap().is_ok());
+        // The limit is inclusive.
+        let exact = bytes_needed(1, 2).unwrap();
+        assert!(PackReader::new(b"1 2\nXO\n").max_memory(exact).next().unwrap().is_ok());
+        assert!(PackReader::new(b"1 2\nXO\n").max_memory(exact - 1).next().unwrap().is_err());
+    }
+
+    #[test]
+    fn read_into_reuses_one_level_and_counts_levels() {
+        let mut reader = PackReader::new(b"2 2\nXO\n..\n1 2\nq\n1 3\nX.O\n0 0\n");
+        let mut level = Level::new();
+        assert!(reader.read_into(&mut level).unwrap().is_ok());
+        assert_eq!(reader.levels_started(), 1);
+        assert!(reader.read_into(&mut level).unwrap().is_err());
+        assert!(reader.read_into(&mut level).unwrap().is_ok());
+        assert_eq!((level.rows(), level.cols(), reader.levels_started()), (1, 3, 3));
+        assert_eq!(level.to_string(), "1 3\nX.O\n");
+        assert!(reader.read_into(&mut level).is_none());
+        assert!(reader.read_into(&mut level).is_none());
+        assert_eq!(reader.levels_started(), 3);
+    }
+}

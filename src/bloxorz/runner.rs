@@ -1,0 +1,221 @@
+//! The batch runner: every level of a pack, solved by N workers, reported in input order.
+//!
+//! The calling thread parses levels (in place, from the input's bytes) and hands them to the
+//! workers through a bounded queue; each worker owns one [`Scratch`] for the whole batch. Reports
+//! come back in any order and are passed on strictly in input order. At most
+//! [`Runner::WINDOW_PER_JOB`] levels per worker are in flight (parsed but not yet reported), which
+//! bounds the memory a batch holds beyond the workers' scratches, and the level buffers go back to
+//! the parser for reuse, so a warm batch allocates nothing per level except the `--path` moves.
+//!
+//! With one job everything runs on the calling thread, with no queue at all.
+
+use std::collections::BTreeMap;
+use std::sync::{Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+use super::level::Level;
+use super::parse::{DEFAULT_MAX_MEMORY, LevelError, PackReader};
+use super::solver::{Scratch, Solution};
+use super::state::Move;
+
+/// How a batch runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunOptions {
+    /// Worker threads (at least 1; 0 counts as 1).
+    pub jobs: usize,
+    /// Whether to rebuild one shortest path per solved level ([`Answer::path`]).
+    pub paths: bool,
+    /// Memory limit for one level in bytes (see [`PackReader::max_memory`]).
+    pub max_memory: u64,
+}
+
+impl Default for RunOptions {
+    /// One job, no paths, the default memory limit.
+    fn default() -> RunOptions {
+        RunOptions { jobs: 1, paths: false, max_memory: DEFAULT_MAX_MEMORY }
+    }
+}
+
+/// A solved level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// Rows of the level.
+    pub rows: usize,
+    /// Columns of the level.
+    pub cols: usize,
+    /// The answer and the work it took.
+    pub solution: Solution,
+    /// One shortest path when [`RunOptions::paths`] is set and the level can be solved; empty
+    /// otherwise.
+    pub path: Vec<Move>,
+    /// Wall-clock time of the search (and path rebuilding), without parsing.
+    pub elapsed: Duration,
+}
+
+/// What became of one level of the pack.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// 1-based number of the level in its input.
+    pub level: usize,
+    /// Byte offset in the input just past the level (for progress reporting).
+    pub end_offset: usize,
+    /// The answer, or why the level could not be read.
+    pub result: Result<Answer, LevelError>,
+}
+
+/// Runs batches of levels; keeps one [`Scratch`] per worker across batches.
+#[derive(Debug, Default)]
+pub struct Runner {
+    options: RunOptions,
+    scratches: Vec<Scratch>,
+    spare_levels: Vec<Level>,
+}
+
+/// Solves `level` with `scratch`, timing it.
+fn solve(level: &Level, scratch: &mut Scratch, paths: bool) -> Answer {
+    let begin = Instant::now();
+    let mut path = Vec::new();
+    let solution =
+        if paths { scratch.solve_with_path(level, &mut path) } else { scratch.solve(level) };
+    Answer { rows: level.rows(), cols: level.cols(), solution, path, elapsed: begin.elapsed() }
+}
+
+impl Runner {
+    /// Levels in flight per worker (parsed, not yet reported).
+    pub const WINDOW_PER_JOB: usize = 8;
+
+    /// A runner with these options; scratches are created on first use.
+    pub fn new(options: RunOptions) -> Runner {
+        let jobs = options.jobs.max(1);
+        Runner {
+            options: RunOptions { jobs, ..options },
+            scratches: (0..jobs).map(|_| Scratch::new()).collect(),
+            spare_levels: Vec::new(),
+        }
+    }
+
+    /// Bytes held by the workers' scratches and the spare level buffers.
+    pub fn memory_usage(&self) -> usize {
+        self.scratches.iter().map(Scratch::memory_usage).sum::<usize>()
+            + self.spare_levels.iter().map(Level::memory_usage).sum::<usize>()
+    }
+
+    /// Reads and solves every level of the pack in `bytes`, calling `on_report` once per level in
+    /// input order. Stops early, and returns its error, when `on_report` fails (e.g. stdout was
+    /// closed).
+    ///
+    /// # Errors
+    ///
+    /// Only the errors `on_report` returns; a level that cannot be read is a [`Report`] with an
+    /// `Err` result, not an error of the batch.
+    pub fn run<E>(
+        &mut self,
+        bytes: &[u8],
+        mut on_report: impl FnMut(Report) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut reader = PackReader::new(bytes).max_memory(self.options.max_memory);
+        if self.options.jobs == 1 {
+            let mut level = self.spare_levels.pop().unwrap_or_default();
+            let scratch = &mut self.scratches[0];
+            while let Some(read) = reader.read_into(&mut level) {
+                let result = read.map(|()| solve(&level, scratch, self.options.paths));
+                let report =
+                    Report { level: reader.levels_started(), end_offset: reader.offset(), result };
+                on_report(report)?;
+            }
+            self.spare_levels.push(level);
+            return Ok(());
+        }
+        self.run_parallel(reader, on_report)
+    }
+
+    fn run_parallel<E>(
+        &mut self,
+        mut reader: PackReader<'_>,
+        mut on_report: impl FnMut(Report) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let paths = self.options.paths;
+        let window = Runner::WINDOW_PER_JOB * self.options.jobs;
+        let spare_levels = &mut self.spare_levels;
+        let (job_tx, job_rx) = mpsc::sync_channel::<(usize, usize, Level)>(window);
+        let job_rx = Mutex::new(job_rx);
+        let (done_tx, done_rx) = mpsc::channel::<(Report, Level)>();
+        std::thread::scope(|scope| {
+            for scratch in self.scratches.iter_mut() {
+                let (job_rx, done_tx) = (&job_rx, done_tx.clone());
+                scope.spawn(move || {
+                    loop {
+                        // A poisoned lock means another worker panicked; the scope re-raises it.
+                        let Ok(job) = job_rx.lock().map(|rx| rx.recv()) else { return };
+                        let Ok((number, end_offset, level)) = job else { return };
+                        let answer = solve(&level, scratch, paths);
+                        let report = Report { level: number, end_offset, result: Ok(answer) };
+                        if done_tx.send((report, level)).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+            drop(done_tx);
+            let mut order = InOrder { pending: BTreeMap::new(), next: 1 };
+            let mut started = 0;
+            loop {
+                // Keep the window: wait for the oldest levels before parsing more.
+                while started + 1 - order.next >= window {
+                    let Ok((report, level)) = done_rx.recv() else { break };
+                    spare_levels.push(level);
+                    order.push(report, &mut on_report)?;
+                }
+                while let Ok((report, level)) = done_rx.try_recv() {
+                    spare_levels.push(level);
+                    order.push(report, &mut on_report)?;
+                }
+                let mut level = spare_levels.pop().unwrap_or_default();
+                let Some(read) = reader.read_into(&mut level) else {
+                    spare_levels.push(level);
+                    break;
+                };
+                started += 1;
+                let (number, end_offset) = (reader.levels_started(), reader.offset());
+                match read {
+                    // The queue's receiver lives until the end of the scope, so sending cannot fail.
+                    Ok(()) => job_tx.send((number, end_offset, level)).expect("queue open"),
+                    Err(e) => {
+                        spare_levels.push(level);
+                        let report = Report { level: number, end_offset, result: Err(e) };
+                        order.push(report, &mut on_report)?;
+                    }
+                }
+            }
+            drop(job_tx);
+            for (report, level) in done_rx {
+                spare_levels.push(level);
+                order.push(report, &mut on_report)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+/// Reports waiting for the levels before them.
+struct InOrder {
+    pending: BTreeMap<usize, Report>,
+    /// The number of the next level to pass on.
+    next: usize,
+}
+
+impl InOrder {
+    /// Files `report` and passes on every report that is now next in line.
+    fn push<E>(
+        &mut self,
+        report: Report,
+        on_report: &mut impl FnMut(Report) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.pending.insert(report.level, report);
+        while let Some(report) = self.pending.remove(&self.next) {
+            self.next += 1;
+            on_report(report)?;
+        }
+        Ok(())
+    }
+}

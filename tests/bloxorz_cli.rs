@@ -1,0 +1,281 @@
+//! `flipblox bloxorz` end to end: expected answers, path replay, JSON, bad input, exit codes.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::bloxorz::{Grid, read_pack, replay};
+use common::{flipblox, project, shared, stderr, stdout};
+
+/// Every `X.txt` with an `X.expected` beside it in `dir`.
+fn expected_files(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "txt") && p.with_extension("expected").exists()
+        })
+        .map(|p| {
+            let expected = std::fs::read_to_string(p.with_extension("expected")).unwrap();
+            (p, expected)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn arg(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+#[test]
+fn shared_bloxorz_files_match_their_expected_answers_with_one_and_two_jobs() {
+    let files = expected_files(&shared().join("data/bloxorz"));
+    assert!(files.len() >= 4, "expected the shared packs, found {}", files.len());
+    for (path, expected) in &files {
+        for jobs in ["1", "2"] {
+            let out = flipblox(&["bloxorz", "--jobs", jobs, arg(path)], b"");
+            assert!(out.status.success(), "{}: {}", path.display(), stderr(&out));
+            assert_eq!(stdout(&out), *expected, "{} with --jobs {jobs}", path.display());
+            assert!(out.stderr.is_empty());
+        }
+    }
+}
+
+#[test]
+fn the_shipped_packs_match_their_expected_answers() {
+    let files = expected_files(&project("data/bloxorz"));
+    let names: Vec<_> = files.iter().map(|(p, _)| p.file_name().unwrap().to_owned()).collect();
+    for name in ["poj-sample.txt", "mixed-small.txt", "start-standing-neighbour.txt"] {
+        assert!(names.iter().any(|n| n == name), "data/bloxorz/{name} is missing");
+    }
+    for (path, expected) in &files {
+        let out = flipblox(&["bloxorz", arg(path)], b"");
+        assert!(out.status.success(), "{}: {}", path.display(), stderr(&out));
+        assert_eq!(stdout(&out), *expected, "{}", path.display());
+    }
+}
+
+#[test]
+fn the_poj_sample_answers_10_from_a_file_and_from_stdin() {
+    let sample = project("data/bloxorz/poj-sample.txt");
+    assert_eq!(stdout(&flipblox(&["bloxorz", arg(&sample)], b"")), "10\n");
+    let text = std::fs::read(&sample).unwrap();
+    assert_eq!(stdout(&flipblox(&["bloxorz"], &text)), "10\n");
+    assert_eq!(stdout(&flipblox(&["bloxorz", "-"], &text)), "10\n");
+    let crlf = String::from_utf8(text).unwrap().replace('\n', "  \r\n");
+    assert_eq!(stdout(&flipblox(&["bloxorz", "-"], crlf.as_bytes())), "10\n");
+}
+
+/// Runs `--path` over a pack file and replays every answer with the test's own replayer.
+fn replay_every_path(path: &Path) -> usize {
+    let grids = read_pack(&std::fs::read_to_string(path).unwrap());
+    let expected = std::fs::read_to_string(path.with_extension("expected")).unwrap();
+    let out = flipblox(&["bloxorz", "--path", arg(path)], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), grids.len());
+    let mut replayed = 0;
+    for ((grid, line), want) in grids.iter().zip(&lines).zip(expected.lines()) {
+        if want == "Impossible" {
+            assert_eq!(*line, "Impossible");
+            continue;
+        }
+        let n = replay(grid, line).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(n.to_string(), want, "{}", path.display());
+        replayed += 1;
+    }
+    replayed
+}
+
+#[test]
+fn every_printed_path_replays_to_the_target_in_exactly_n_moves() {
+    let mut replayed = 0;
+    for (path, _) in expected_files(&shared().join("data/bloxorz")) {
+        replayed += replay_every_path(&path);
+    }
+    // mixed-small alone has about a thousand solvable levels; large-500 has a 41,631-move path.
+    assert!(replayed > 900, "replayed {replayed} paths");
+}
+
+#[test]
+fn the_standing_start_trap_answers_8_with_a_replayable_path() {
+    let trap = shared().join("data/bloxorz/start-standing-neighbour.txt");
+    let out = flipblox(&["bloxorz", "--path", arg(&trap)], b"");
+    let line = stdout(&out);
+    let grid = &read_pack(&std::fs::read_to_string(&trap).unwrap())[0];
+    assert_eq!(replay(grid, line.trim_end()), Ok(8));
+}
+
+#[test]
+fn json_lines_carry_every_field_and_the_path_replays() {
+    let sample = project("data/bloxorz/poj-sample.txt");
+    let grid = &read_pack(&std::fs::read_to_string(&sample).unwrap())[0];
+    let bad = b"1 3\nX.O\n1 2\nXq\n";
+    let out = flipblox(&["bloxorz", "--json", "--path", arg(&sample), "-"], bad);
+    assert_eq!(out.status.code(), Some(1));
+    let values: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(values.len(), 3);
+    let first = &values[0];
+    assert_eq!(first["file"], arg(&sample));
+    assert_eq!((first["level"].as_u64(), first["rows"].as_u64()), (Some(1), Some(7)));
+    assert_eq!((first["cols"].as_u64(), first["moves"].as_u64()), (Some(7), Some(10)));
+    let path = first["path"].as_str().unwrap();
+    assert_eq!(replay(grid, &format!("10 {path}")), Ok(10));
+    assert!(first["states_explored"].as_u64().unwrap() > 10);
+    assert!(first["microseconds"].is_u64());
+    assert!(first["error"].is_null());
+    let impossible = &values[1];
+    assert_eq!(impossible["file"], "<stdin>");
+    assert!(impossible["moves"].is_null() && impossible["path"].is_null());
+    let broken = &values[2];
+    assert_eq!(broken["level"].as_u64(), Some(2));
+    assert!(broken["rows"].is_null() && broken["moves"].is_null());
+    assert_eq!(
+        broken["error"],
+        "4:2: level 2: expected a cell '.', 'E', '#', 'O' or 'X', found 'q'"
+    );
+    // Without --path the path is null.
+    let out = flipblox(&["bloxorz", "--json", arg(&sample)], b"");
+    let value: serde_json::Value = serde_json::from_str(stdout(&out).trim_end()).unwrap();
+    assert!(value["path"].is_null());
+    assert_eq!(value["moves"].as_u64(), Some(10));
+}
+
+#[test]
+fn bad_levels_print_error_with_path_line_column_and_the_rest_is_answered() {
+    let pack = "3 3\nX.O\n.q.\n...\n\
+                2 2\nXO\n\n\
+                1 3\nX.O\n\
+                4 4\n....\n\
+                0 5\n\
+                1 3\nXXO\n\
+                stray line\n\
+                1 2\nX.\n\
+                3 3\nX..\n.X.\n..O\n\
+                20000 20000\n\
+                1 3\nXOO\n\
+                1 3\nOXX\n\
+                0 0\n\
+                this is not read\n";
+    let out = flipblox(&["bloxorz"], pack.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "Error\nError\nImpossible\nError\nError\n1\nError\nError\nError\nError\nError\n1\n"
+    );
+    let messages: Vec<String> = stderr(&out).lines().map(String::from).collect();
+    assert_eq!(
+        messages,
+        [
+            "<stdin>:3:2: level 1: expected a cell '.', 'E', '#', 'O' or 'X', found 'q'",
+            "<stdin>:7:1: level 2: expected 2 rows, found a blank line after 1",
+            "<stdin>:12:1: level 4: expected 4 rows, found the next `R C` header after 1",
+            "<stdin>:12:1: level 5: expected at least 1 row and 1 column (or `0 0` to end the pack), found 0 5",
+            "<stdin>:15:1: level 7: expected the number of rows in the `R C` header, found 's'",
+            "<stdin>:16:1: level 8: expected one target 'O', found none",
+            "<stdin>:20:2: level 9: expected the two 'X' to be orthogonal neighbours, found them apart",
+            "<stdin>:22:1: level 10: a level of 20000 x 20000 cells needs 7603040304 bytes, more than the memory limit of 2147483648 bytes (--max-memory)",
+            "<stdin>:24:3: level 11: expected one target 'O', found a second",
+        ]
+    );
+}
+
+#[test]
+fn files_are_answered_in_order_and_an_unreadable_file_does_not_stop_the_rest() {
+    let sample = project("data/bloxorz/poj-sample.txt");
+    let trap = project("data/bloxorz/start-standing-neighbour.txt");
+    let missing = project("data/bloxorz/no-such-file.txt");
+    let out = flipblox(
+        &["bloxorz", arg(&sample), arg(&missing), "-", arg(&trap), "--jobs", "2"],
+        b"1 3\nXXO\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "10\n1\n8\n");
+    assert!(stderr(&out).contains("no-such-file.txt: cannot read:"), "{}", stderr(&out));
+}
+
+#[test]
+fn empty_input_prints_nothing_and_succeeds() {
+    for input in [&b""[..], b"\n\n", b"0 0\n", b"0 0\n3 3\ngarbage\n"] {
+        let out = flipblox(&["bloxorz"], input);
+        assert_eq!(out.status.code(), Some(0), "{input:?}");
+        assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{input:?}");
+    }
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    for args in [
+        &["bloxorz", "--jobs", "0"][..],
+        &["bloxorz", "--jobs", "many"],
+        &["bloxorz", "--max-memory", "lots"],
+        &["bloxorz", "--no-such-flag"],
+    ] {
+        let out = flipblox(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn max_memory_refuses_large_levels_and_keeps_answering() {
+    let sample = std::fs::read_to_string(project("data/bloxorz/poj-sample.txt")).unwrap();
+    let pack = format!("{}{}", sample.replace("0 0\n", ""), "1 3\nXXO\n");
+    // The 7x7 sample needs 19 * 11 * 11 = 2299 bytes; the 1x3 level 19 * 5 * 7 = 665.
+    let out = flipblox(&["bloxorz", "--max-memory", "1000"], pack.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "Error\n1\n");
+    assert!(stderr(&out).contains("level 1: a level of 7 x 7 cells needs 2299 bytes"));
+    let out = flipblox(&["bloxorz", "--max-memory", "2299"], pack.as_bytes());
+    assert_eq!(stdout(&out), "10\n1\n");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let pack = shared().join("data/bloxorz/mixed-small.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_flipblox"))
+        .args(["bloxorz", "--path", arg(&pack)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 4];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // stdout is dropped (closed) here.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn generated_packs_from_the_shared_tool_replay_when_python_is_present() {
+    // The shared generator's kinds, small sizes: each answer replays and matches the reference.
+    let tool = shared().join("tools/gen_levels.py");
+    for kind in ["open", "maze", "snake", "field", "mixed"] {
+        let Ok(generated) = std::process::Command::new("python3")
+            .arg(&tool)
+            .args([kind, "40", "14", "17", "7"])
+            .output()
+        else {
+            eprintln!("python3 not available: skipping the shared generator");
+            return;
+        };
+        assert!(generated.status.success());
+        let text = String::from_utf8(generated.stdout).unwrap();
+        let grids: Vec<Grid> = read_pack(&text);
+        let out = flipblox(&["bloxorz", "--path"], text.as_bytes());
+        assert!(out.status.success(), "{kind}: {}", stderr(&out));
+        for (grid, line) in grids.iter().zip(stdout(&out).lines()) {
+            let want = common::bloxorz::reference_distance(grid);
+            match want {
+                Some(n) => assert_eq!(replay(grid, line), Ok(n), "{kind}\n{}", grid.to_text()),
+                None => assert_eq!(line, "Impossible"),
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! The fast solver against a plain reference BFS (`tests/common/bloxorz.rs`: a `HashMap` and a
+//! `VecDeque`, sharing no code with the library) on thousands of generated levels, with every
+//! path replayed by an independent replayer.
+
+mod common;
+
+use common::bloxorz::{Grid, Rng, random_grid, reference_distance, replay};
+use flipblox::bloxorz::{Report, RunOptions, Runner};
+
+/// Runs the library's batch runner over `pack` and returns its reports in order.
+fn run(pack: &str, jobs: usize, paths: bool) -> Vec<Report> {
+    let mut runner = Runner::new(RunOptions { jobs, paths, ..RunOptions::default() });
+    let mut reports = Vec::new();
+    runner
+        .run(pack.as_bytes(), |r| {
+            reports.push(r);
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+    reports
+}
+
+/// Checks every level of `grids` against the reference and replays every path.
+fn check_against_reference(grids: &[Grid]) -> (usize, usize) {
+    let pack: String = grids.iter().map(Grid::to_text).collect::<String>() + "0 0\n";
+    let reports = run(&pack, 2, true);
+    assert_eq!(reports.len(), grids.len());
+    let (mut solvable, mut impossible) = (0, 0);
+    for (i, (grid, report)) in grids.iter().zip(&reports).enumerate() {
+        assert_eq!(report.level, i + 1);
+        let answer = report.result.as_ref().unwrap_or_else(|e| panic!("{e}\n{}", grid.to_text()));
+        let expected = reference_distance(grid);
+        assert_eq!(answer.solution.moves, expected, "level {}:\n{}", i + 1, grid.to_text());
+        match expected {
+            Some(n) => {
+                solvable += 1;
+                let letters: String = answer.path.iter().map(|m| m.letter()).collect();
+                let line = format!("{n} {letters}");
+                let replayed = replay(grid, &line)
+                    .unwrap_or_else(|e| panic!("level {}: {e}\n{}", i + 1, grid.to_text()));
+                assert_eq!(replayed, n);
+            }
+            None => {
+                impossible += 1;
+                assert!(answer.path.is_empty());
+            }
+        }
+    }
+    // One job and several jobs give the same answers and paths in the same order.
+    let single = run(&pack, 1, true);
+    for (a, b) in reports.iter().zip(&single) {
+        let (a, b) = (a.result.as_ref().unwrap(), b.result.as_ref().unwrap());
+        assert_eq!((a.solution, &a.path), (b.solution, &b.path));
+    }
+    (solvable, impossible)
+}
+
+#[test]
+fn thousands_of_generated_levels_agree_with_the_reference_bfs() {
+    let mut rng = Rng(0x5EED_B10C);
+    let grids: Vec<Grid> = (0..4000).map(|_| random_grid(&mut rng)).collect();
+    let shapes = |f: &dyn Fn(&Grid) -> bool| grids.iter().filter(|g| f(g)).count();
+    // The generator covers the shapes the issue names.
+    assert!(shapes(&|g| g.height() == 1) > 100);
+    assert!(shapes(&|g| g.width() == 1) > 100);
+    let lying = shapes(&|g| g.rows.concat().iter().filter(|&&c| c == b'X').count() == 2);
+    assert!(lying > 1000, "lying starts: {lying}");
+    assert!(shapes(&|g| g.rows[0].iter().any(|&c| c != b'#')) > 2000, "borderless levels");
+    let fragile_by_target = |g: &Grid| {
+        let (r, row) = g.rows.iter().enumerate().find(|(_, row)| row.contains(&b'O')).unwrap();
+        let c = row.iter().position(|&x| x == b'O').unwrap() as i64;
+        let r = r as i64;
+        [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)].iter().any(|&(r, c)| g.at(r, c) == b'E')
+    };
+    assert!(shapes(&fragile_by_target) > 500);
+    let (solvable, impossible) = check_against_reference(&grids);
+    assert!(solvable > 800 && impossible > 800, "solvable {solvable}, impossible {impossible}");
+}
+
+#[test]
+fn hand_made_corner_cases_agree_with_the_reference_bfs() {
+    let levels = [
+        // one row, standing and lying starts
+        "XO",
+        "X.O",
+        "X..O",
+        "XX.O",
+        ".XXO",
+        "OXX",
+        "O.XX",
+        "XEO",
+        "X.EO",
+        "XEEO",
+        "OEEX",
+        // one column
+        "X\n.\n.\nO",
+        "X\nX\nO",
+        "O\n.\nX\nX",
+        "X\nE\nE\nO",
+        // fragile cells around the target
+        "X..\n.EO\n.E.",
+        "EEE\nEOE\nEXE\nE.E",
+        // the start next to the target, standing and lying
+        "XO.\n...",
+        "O..\nXX.\n...",
+        "XXO\n...",
+        // the POJ sample
+        "#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######",
+    ];
+    let grids: Vec<Grid> = levels
+        .iter()
+        .map(|l| Grid { rows: l.lines().map(|r| r.as_bytes().to_vec()).collect() })
+        .collect();
+    check_against_reference(&grids);
+}
