@@ -6,6 +6,7 @@ pub mod inspect;
 pub mod output;
 pub mod progress;
 pub mod stats;
+pub mod table;
 pub mod verify;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -29,6 +30,7 @@ enum Command {
     Export(export::ExportArgs),
     Inspect(inspect::InspectArgs),
     Verify(verify::VerifyArgs),
+    Table(table::TableArgs),
 }
 
 /// How a command ended when it did not hit an error it could not get past.
@@ -55,6 +57,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Export(args) => export::run(args),
         Command::Inspect(args) => inspect::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Table(args) => table::run(args),
     }
 }
 
