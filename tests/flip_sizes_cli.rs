@@ -131,7 +131,7 @@ fn stats_flip_3x3_every_state_is_solvable_in_at_most_6() {
 #[test]
 fn the_methods_agree_line_for_line() {
     let mut rng = Rng(13);
-    // 3x3 and 2x5 are past the auto break-even (92 and 204 boards) within the file, so `auto`
+    // 3x3 and 2x5 are past the auto break-even (4 and 10 boards) within the file, so `auto`
     // switches from GF(2) to the table in the middle of it.
     for (r, c, count) in [(3, 3, 400), (2, 5, 600), (4, 5, 500), (1, 7, 200), (6, 3, 300)] {
         let boards: Vec<Vec<String>> = (0..count).map(|_| random_board(&mut rng, r, c)).collect();

@@ -7,9 +7,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use flipblox::flip::solver::TableError;
 use flipblox::flip::{BoardSize, Gf2Solver, TableSolver};
 
-/// Boards of at least this many pieces show a progress bar while their table is built (2^22
-/// states take about a tenth of a second).
-const SHOW_FROM_CELLS: usize = 22;
+/// Boards of at least this many pieces show a progress bar while their table is built (5x5
+/// takes about 0.2 s in a release build, and every further piece doubles it).
+const SHOW_FROM_CELLS: usize = 25;
 
 /// A bar for building the distance table of `size`, counting states reached up to `total`;
 /// hidden unless stderr is a terminal and the board is large enough for the build to take a
