@@ -7,7 +7,10 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{Rng, flipblox, is_uniform, parse_moves_line, replay_rows, stderr, stdout};
+use common::{
+    Rng, file_of, flipblox, is_uniform, parse_moves_line, random_board, reachable_board,
+    replay_rows, stderr, stdout,
+};
 use flipblox::flip::{BoardSize, DistanceTable, GridBoard, TableSolver, distance_table};
 use flipblox::input::{Input, Source};
 use flipblox::table_file::{
@@ -25,32 +28,17 @@ fn build(dir: &Path, size: &str) -> PathBuf {
 }
 
 /// `count` boards of `rows x cols`: every other one random (often impossible), the rest made
-/// by random presses from all white (always solvable), as rows of `b`/`w`.
+/// by random presses from all white (always solvable).
 fn boards(rng: &mut Rng, rows: usize, cols: usize, count: usize) -> Vec<Vec<String>> {
     (0..count)
         .map(|i| {
-            let mut cells = vec![vec![false; cols]; rows];
             if i % 2 == 0 {
-                cells.iter_mut().flatten().for_each(|c| *c = rng.next() & 1 == 1);
+                random_board(rng, rows, cols)
             } else {
-                let presses: Vec<(usize, usize)> = (0..rows * cols)
-                    .filter(|_| rng.next() & 1 == 1)
-                    .map(|i| (i / cols + 1, i % cols + 1))
-                    .collect();
-                let white = vec!["w".repeat(cols); rows];
-                let refs: Vec<&str> = white.iter().map(String::as_str).collect();
-                cells = replay_rows(&refs, &presses);
+                reachable_board(rng, rows, cols)
             }
-            cells
-                .iter()
-                .map(|row| row.iter().map(|&b| if b { 'b' } else { 'w' }).collect())
-                .collect()
         })
         .collect()
-}
-
-fn board_file(boards: &[Vec<String>]) -> String {
-    boards.iter().map(|b| b.join("\n") + "\n\n").collect()
 }
 
 /// The payload of a table file: everything after the header, at its 64-byte boundary.
@@ -71,7 +59,7 @@ fn built_tables_answer_like_gf2_and_the_table_in_memory() {
         assert!(inspect.status.success(), "{size}: {}", stderr(&inspect));
         assert!(stdout(&inspect).contains(&format!("puzzle: Flip Game {size} (POJ 1753")));
 
-        let input = board_file(&boards(&mut rng, rows, cols, count));
+        let input = file_of(&boards(&mut rng, rows, cols, count));
         let table = file.to_str().unwrap();
         for flags in [&[][..], &["--moves"], &["--json"]] {
             let run = |extra: &[&str]| {
@@ -105,7 +93,7 @@ fn printed_presses_from_a_table_file_replay_to_a_uniform_board() {
     let boards = boards(&mut rng, 3, 4, 200);
     let out = flipblox(
         &["flip", "--moves", "--table", file.to_str().unwrap()],
-        board_file(&boards).as_bytes(),
+        file_of(&boards).as_bytes(),
     );
     assert!(out.status.success());
     let text = stdout(&out);

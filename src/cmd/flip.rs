@@ -67,7 +67,7 @@ pub struct FlipArgs {
     table: Option<PathBuf>,
 
     /// With --table: also check the payload's CRC-32 and histogram before the first board
-    /// (reads the whole file: about 30 ms for a 5x5 table).
+    /// (reads the whole file: about 40 ms for a 5x5 table).
     #[arg(long, requires = "table")]
     verify_table: bool,
 

@@ -1,11 +1,10 @@
 //! `flipblox stats`: summaries of the distance tables.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-
-use std::path::PathBuf;
 
 use super::Outcome;
 use super::output;

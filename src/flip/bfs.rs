@@ -36,9 +36,9 @@
 //! with the bits inside the word permuted by `i -> i ^ (q & 63)` (at most six swaps of bit
 //! blocks), so a layer is one sweep over the frontier's non-empty words, one word operation per
 //! 64 states and press, instead of a random access into a table far larger than the caches per
-//! state and press. Measured in release builds (README.md, *Benchmarks*): 4x4 in 34 us
-//! against 70 us for the queue over the whole table; 4x5 in 5 ms against 31 ms; 5x5 in 0.16 s
-//! against 3.1 s.
+//! state and press. Measured in release builds (best of many runs, alternating with the
+//! earlier builder, a queue over the whole table): 4x4 in 34 us against 63 us; 4x5 in 5.7 ms
+//! against 34 ms; 5x5 in 0.20 s against 3.0 s (README.md, *Benchmarks*).
 
 /// The distance stored for a state from which no uniform board can be reached.
 pub const IMPOSSIBLE: u8 = 255;
