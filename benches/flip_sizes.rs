@@ -1,15 +1,22 @@
-//! Flip Game on any board: table build and query times by method.
+//! Flip Game on any board: table build and query times by method, and table files.
 //!
-//! Run with `cargo bench --bench flip_sizes` (add a filter such as `query/` to run a part).
-//! Peak memory of the 5x5 build is measured on the command line instead, see README.md
-//! ("Benchmarks").
+//! Run with `cargo bench --bench flip_sizes` (add a filter such as `query/` or `table_file/` to
+//! run a part). Peak memory of the 5x5 build is measured on the command line instead, see
+//! README.md ("Benchmarks").
 
 use std::hint::black_box;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use flipblox::flip::{
-    Board, BoardSize, DistanceTable, Gf2Scratch, Gf2Solver, GridBoard, TableSolver, distance_table,
+    Answer, Board, BoardSize, DistanceTable, FlipSolver, Gf2Scratch, Gf2Solver, GridBoard,
+    TableSolver, distance_table,
 };
+use flipblox::input::{Input, Source};
+use flipblox::table_file::{Check, load_flip_table};
 
 /// SplitMix64: deterministic random boards; with `reachable`, boards made by random presses from
 /// all white (always solvable, however large the nullity).
@@ -44,6 +51,100 @@ fn table_build(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("5x5", |b| b.iter(|| distance_table(5, 5, |_| {})));
     group.bench_function("4x5", |b| b.iter(|| distance_table(4, 5, |_| {})));
+    group.bench_function("4x4", |b| b.iter(|| distance_table(4, 4, |_| {})));
+    group.finish();
+}
+
+/// Runs the `flipblox` binary with `args`, output discarded; panics unless it succeeds.
+fn run_flipblox(args: &[&str]) {
+    let status = Command::new(env!("CARGO_BIN_EXE_flipblox"))
+        .args(args)
+        .stdout(Stdio::null())
+        .status()
+        .expect("run flipblox");
+    assert!(status.success(), "flipblox {args:?}");
+}
+
+/// Writes `boards` in the POJ layout (R lines of C characters, a blank line between boards).
+fn write_boards(path: &Path, boards: &[GridBoard]) {
+    let mut text = Vec::new();
+    for board in boards {
+        for r in 0..board.rows() {
+            text.extend((0..board.cols()).map(|c| if board.get(r, c) { b'b' } else { b'w' }));
+            text.push(b'\n');
+        }
+        text.push(b'\n');
+    }
+    let mut file = std::fs::File::create(path).expect("create the board file");
+    file.write_all(&text).expect("write the board file");
+}
+
+/// 5x5 table files: `flipblox table build` whole process; in process, opening a mapped table
+/// file (header check) and answering from it; whole process, 100,000 boards answered from it.
+fn table_file(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let table = dir.path().join("flip5x5.fbt");
+    let table = table.to_str().expect("utf-8 path");
+    let mut group = c.benchmark_group("table_file");
+    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    group.bench_function("flipblox table build --size 5x5 (whole process)", |b| {
+        b.iter(|| run_flipblox(&["table", "build", "--size", "5x5", "-o", table]))
+    });
+    group.finish();
+
+    let size = BoardSize::new(5, 5).unwrap();
+    let mut group = c.benchmark_group("table_file");
+    group.bench_function("5x5 map + header check", |b| {
+        b.iter(|| {
+            let input = Input::open(&Source::Path(table.into())).unwrap();
+            let file = load_flip_table(input.bytes(), Check::Header, Some((5, 5))).unwrap();
+            TableSolver::from_bytes(size, file.distances()).unwrap().size()
+        })
+    });
+    group.bench_function("5x5 map + full check", |b| {
+        b.iter(|| {
+            let input = Input::open(&Source::Path(table.into())).unwrap();
+            let file = load_flip_table(input.bytes(), Check::Full, Some((5, 5))).unwrap();
+            file.states()
+        })
+    });
+    let input = Input::open(&Source::Path(table.into())).unwrap();
+    let file = load_flip_table(input.bytes(), Check::Header, Some((5, 5))).unwrap();
+    let fives = boards(5, 5, 1 << 16, 4, true);
+    let mut i = 0;
+    let mut answer = Answer::default();
+    for presses in [false, true] {
+        let solver = TableSolver::from_bytes(size, file.distances()).unwrap();
+        let mut solver = FlipSolver::with_table(solver).with_presses(presses);
+        let name = if presses { "5x5 mapped query, with presses" } else { "5x5 mapped query" };
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                i = (i + 1) % fives.len();
+                solver.answer_into(black_box(&fives[i]), &mut answer).unwrap();
+                answer.distance
+            })
+        });
+    }
+    group.finish();
+
+    let boards_path = dir.path().join("boards5x5.txt");
+    write_boards(&boards_path, &boards(5, 5, 100_000, 5, true));
+    let boards_path = boards_path.to_str().expect("utf-8 path");
+    let mut group = c.benchmark_group("table_file_process_100k_5x5_boards");
+    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    group.throughput(Throughput::Elements(100_000));
+    for (name, extra) in [
+        ("flip --table", &["--table", table][..]),
+        ("flip --table --moves", &["--table", table, "--moves"]),
+        ("flip --table --verify-table", &["--table", table, "--verify-table"]),
+        ("flip --method gf2", &["--method", "gf2"]),
+        ("flip --method gf2 --moves", &["--method", "gf2", "--moves"]),
+    ] {
+        let mut args = vec!["flip", "--size", "5x5"];
+        args.extend_from_slice(extra);
+        args.push(boards_path);
+        group.bench_function(name, |b| b.iter(|| run_flipblox(&args)));
+    }
     group.finish();
 }
 
@@ -108,5 +209,5 @@ fn setup(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, table_build, query, setup);
+criterion_group!(benches, table_build, query, setup, table_file);
 criterion_main!(benches);

@@ -3,32 +3,10 @@
 
 mod common;
 
-use common::{Rng, flipblox, is_uniform, parse_moves_line, replay_rows, shared, stderr, stdout};
-
-/// A random `rows x cols` board, as rows of `b`/`w`.
-fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> Vec<String> {
-    (0..rows)
-        .map(|_| (0..cols).map(|_| if rng.next() & 1 == 1 { 'b' } else { 'w' }).collect())
-        .collect()
-}
-
-/// A board made by pressing random pieces of an all-white board (always solvable).
-fn reachable_board(rng: &mut Rng, rows: usize, cols: usize) -> Vec<String> {
-    let presses: Vec<(usize, usize)> = (0..rows * cols)
-        .filter(|_| rng.next() & 1 == 1)
-        .map(|i| (i / cols + 1, i % cols + 1))
-        .collect();
-    let white = vec!["w".repeat(cols); rows];
-    let refs: Vec<&str> = white.iter().map(String::as_str).collect();
-    replay_rows(&refs, &presses)
-        .iter()
-        .map(|row| row.iter().map(|&b| if b { 'b' } else { 'w' }).collect())
-        .collect()
-}
-
-fn file_of(boards: &[Vec<String>]) -> String {
-    boards.iter().map(|b| b.join("\n") + "\n\n").collect()
-}
+use common::{
+    Rng, file_of, flipblox, is_uniform, parse_moves_line, random_board, reachable_board,
+    replay_rows, shared, stderr, stdout,
+};
 
 /// Runs `flip --moves` on `boards` and checks every line replays to a uniform board with as many
 /// presses as the distance says; returns the distances (`None` for Impossible).
@@ -131,7 +109,7 @@ fn stats_flip_3x3_every_state_is_solvable_in_at_most_6() {
 #[test]
 fn the_methods_agree_line_for_line() {
     let mut rng = Rng(13);
-    // 3x3 and 2x5 are past the auto break-even (92 and 204 boards) within the file, so `auto`
+    // 3x3 and 2x5 are past the auto break-even (4 and 10 boards) within the file, so `auto`
     // switches from GF(2) to the table in the middle of it.
     for (r, c, count) in [(3, 3, 400), (2, 5, 600), (4, 5, 500), (1, 7, 200), (6, 3, 300)] {
         let boards: Vec<Vec<String>> = (0..count).map(|_| random_board(&mut rng, r, c)).collect();

@@ -74,9 +74,20 @@ pub fn write<'t>(
     out: &OutputArgs,
     table: impl FnOnce() -> anyhow::Result<Table<'t>>,
 ) -> anyhow::Result<Outcome> {
-    let (mut writer, name) = output::create(out.output.as_deref())?;
+    let (writer, name) = output::create(out.output.as_deref())?;
     let table = table()?;
-    export(&table, out.format.into(), &mut writer).with_context(|| format!("writing {name}"))?;
+    emit(&table, out.format.into(), writer, &name)
+}
+
+/// Writes `table` in `format` to `writer` (opened by [`output::create`], named `name` in
+/// messages) and flushes it.
+pub fn emit(
+    table: &Table<'_>,
+    format: Format,
+    mut writer: Box<dyn std::io::Write>,
+    name: &str,
+) -> anyhow::Result<Outcome> {
+    export(table, format, &mut writer).with_context(|| format!("writing {name}"))?;
     writer.flush().with_context(|| format!("writing {name}"))?;
     Ok(Outcome::Success)
 }

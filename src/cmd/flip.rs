@@ -11,13 +11,15 @@ use serde::Serialize;
 
 use super::output;
 use super::progress;
+use super::table::{self, OpenedTable, TableLimitArgs};
 use super::{Outcome, usage_error};
 use flipblox::flip::gf2::{DEFAULT_SEARCH_BITS, MAX_SEARCH_BITS};
-use flipblox::flip::solver::DEFAULT_MAX_TABLE_CELLS;
 use flipblox::flip::{
-    Answer, Board, BoardError, BoardReader, BoardSize, DistanceTable, FlipSolver, GridBoard, Method,
+    Answer, Board, BoardError, BoardReader, BoardSize, DistanceTable, FlipSolver, GridBoard,
+    Method, TableSolver,
 };
 use flipblox::input::{Input, Source};
+use flipblox::table_file::Check;
 use flipblox::text::Position;
 
 /// Answer Flip Game boards: the minimum number of presses to make every piece white or every
@@ -52,22 +54,32 @@ pub struct FlipArgs {
     #[arg(long)]
     json: bool,
 
-    /// Board size: ROWSxCOLS, each side 1 to 1024.
-    #[arg(long, value_name = "RxC", default_value = "4x4")]
-    size: BoardSize,
+    /// Board size: ROWSxCOLS, each side 1 to 1024 (4x4 when omitted; with --table, the file's
+    /// board, and if given it must match).
+    #[arg(long, value_name = "RxC")]
+    size: Option<BoardSize>,
+
+    /// Answer by lookup in a flipblox table file written by `flipblox table build`: the file is
+    /// memory-mapped and used in place, after a check of its header (magic, version, header
+    /// CRC-32, shape, length). A file that cannot be read, is truncated or corrupt, or holds
+    /// another table ends the run with exit code 1 before any board is answered.
+    #[arg(long, value_name = "FILE")]
+    table: Option<PathBuf>,
+
+    /// With --table: also check the payload's CRC-32 and histogram before the first board
+    /// (reads the whole file: about 40 ms for a 5x5 table).
+    #[arg(long, requires = "table")]
+    verify_table: bool,
 
     /// How boards other than 4x4 are answered: `auto` uses GF(2) and builds a distance table
     /// once enough boards of a small size have been answered to pay for it; `table` builds the
     /// table first; `gf2` never builds one (for 4x4 it replaces the embedded table). All give
-    /// the same answers.
+    /// the same answers. With --table, boards are answered from the file (`gf2` is refused).
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     method: MethodArg,
 
-    /// Largest board, in pieces, that gets a distance table (2^N bytes, plus the BFS
-    /// frontier while it is built: 5x5 peaks at 54 MB).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TABLE_CELLS as u8,
-          value_parser = clap::value_parser!(u8).range(1..=32))]
-    max_table_cells: u8,
+    #[command(flatten)]
+    limit: TableLimitArgs,
 
     /// Generators of the GF(2) solution space weighed exactly (the null space plus the colour
     /// change; 2^N x 4 bytes). Beyond it the answer is the best found, with a warning.
@@ -192,13 +204,14 @@ impl<W: Write> Printer<W> {
     }
 }
 
-/// How boards are answered: the embedded 4x4 table, or a solver for any size.
-enum Answerer {
+/// How boards are answered: the embedded 4x4 table, or a solver for any size (over a mapped
+/// table file named `table_file`, or its own table or GF(2)).
+enum Answerer<'t> {
     Classic { table: DistanceTable<'static>, presses: Vec<usize> },
-    Sized { solver: Box<FlipSolver<'static>>, answer: Answer },
+    Sized { solver: Box<FlipSolver<'t>>, answer: Answer, table_file: Option<String> },
 }
 
-impl Answerer {
+impl Answerer<'_> {
     /// Answers `cells` (read at `position` of `file`) and prints the answer.
     fn answer<W: Write>(
         &mut self,
@@ -220,7 +233,7 @@ impl Answerer {
                 let reply = Reply { distance, presses, proven_minimal: true };
                 printer.answer(file, index, &board, &reply)
             }
-            Answerer::Sized { solver, answer } => {
+            Answerer::Sized { solver, answer, table_file } => {
                 if solver.wants_table() {
                     printer.out.flush()?;
                     let size = solver.size();
@@ -228,7 +241,10 @@ impl Answerer {
                     solver.build_table(|reached| bar.set_position(reached))?;
                     bar.finish_and_clear();
                 }
-                solver.answer_into(cells, answer)?;
+                solver.answer_into(cells, answer).with_context(|| match table_file {
+                    Some(name) => format!("{file}:{position}: board {index}: --table {name}"),
+                    None => format!("{file}:{position}: board {index}"),
+                })?;
                 let reply = Reply {
                     distance: answer.distance,
                     presses: &answer.presses,
@@ -255,16 +271,32 @@ impl Answerer {
 
 /// Runs `flipblox flip`.
 pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
-    let size = args.size;
     let method = Method::from(args.method);
-    let mut answerer = if size == BoardSize::CLASSIC && method != Method::Gf2 {
+    if args.table.is_some() && method == Method::Gf2 {
+        usage_error("--table answers by table lookup; it cannot be used with --method gf2");
+    }
+    let check = if args.verify_table { Check::Full } else { Check::Header };
+    let opened = args.table.as_deref().map(|path| OpenedTable::open(path, check)).transpose()?;
+    let file_table = opened.as_ref().map(|o| o.flip_table(args.size)).transpose()?;
+    let size = match &file_table {
+        Some(t) => table::size_of(t)?,
+        None => args.size.unwrap_or(BoardSize::CLASSIC),
+    };
+    let mut answerer = if let (Some(t), Some(opened)) = (file_table, &opened) {
+        // The solver borrows the mapped payload: no copy of the table is made.
+        let solver = TableSolver::from_bytes(size, t.distances())
+            .with_context(|| format!("--table {}", opened.name()))?;
+        let solver = FlipSolver::with_table(solver).with_presses(args.moves || args.json);
+        let table_file = Some(opened.name().to_string());
+        Answerer::Sized { solver: Box::new(solver), answer: Answer::default(), table_file }
+    } else if size == BoardSize::CLASSIC && method != Method::Gf2 {
         Answerer::Classic { table: DistanceTable::embedded(), presses: Vec::new() }
     } else {
-        let solver = FlipSolver::new(size, method, usize::from(args.max_table_cells))
+        let solver = FlipSolver::new(size, method, args.limit.cells())
             .unwrap_or_else(|e| usage_error(format!("--method table: {e}")))
             .with_search_bits(args.search_bits)
             .with_presses(args.moves || args.json);
-        Answerer::Sized { solver: Box::new(solver), answer: Answer::default() }
+        Answerer::Sized { solver: Box::new(solver), answer: Answer::default(), table_file: None }
     };
     let nullity = match &answerer {
         Answerer::Classic { .. } => 4,

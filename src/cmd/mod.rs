@@ -7,6 +7,7 @@ pub mod inspect;
 pub mod output;
 pub mod progress;
 pub mod stats;
+pub mod table;
 pub mod verify;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -31,6 +32,7 @@ enum Command {
     Inspect(inspect::InspectArgs),
     Verify(verify::VerifyArgs),
     Bloxorz(bloxorz::BloxorzArgs),
+    Table(table::TableArgs),
 }
 
 /// How a command ended when it did not hit an error it could not get past.
@@ -58,6 +60,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Inspect(args) => inspect::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Bloxorz(args) => bloxorz::run(args),
+        Command::Table(args) => table::run(args),
     }
 }
 

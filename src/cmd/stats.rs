@@ -1,6 +1,7 @@
 //! `flipblox stats`: summaries of the distance tables.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -8,9 +9,9 @@ use clap::{Args, Subcommand};
 use super::Outcome;
 use super::output;
 use super::progress;
-use super::usage_error;
-use flipblox::flip::solver::DEFAULT_MAX_TABLE_CELLS;
-use flipblox::flip::{BoardSize, DistanceTable, Gf2Solver, TableSolver};
+use super::table::{self, OpenedTable, TableLimitArgs};
+use flipblox::flip::{BoardSize, DistanceTable};
+use flipblox::table_file::Check;
 
 /// Print statistics of a distance table.
 #[derive(Debug, Args)]
@@ -23,21 +24,26 @@ pub struct StatsArgs {
 enum StatsCommand {
     /// The distance histogram of the Flip Game over all 2^(R*C) states: one `distance count`
     /// line per distance, then `Impossible count`. Lines starting with `#` are comments. 4x4
-    /// reads the embedded table; other sizes build the table in memory first (2^(R*C) bytes).
+    /// reads the embedded table; other sizes build the table in memory first (2^(R*C) bytes),
+    /// or read it from a table file (--table).
     Flip(StatsFlipArgs),
 }
 
 #[derive(Debug, Args)]
 struct StatsFlipArgs {
-    /// Board size: ROWSxCOLS, with at most --max-table-cells pieces.
-    #[arg(long, value_name = "RxC", default_value = "4x4")]
-    size: BoardSize,
+    /// Board size: ROWSxCOLS, with at most --max-table-cells pieces (4x4 when omitted; with
+    /// --table, the file's board, and if given it must match).
+    #[arg(long, value_name = "RxC")]
+    size: Option<BoardSize>,
 
-    /// Largest board, in pieces, whose table may be built (2^N bytes, plus the BFS
-    /// frontier while it is built: 5x5 peaks at 54 MB).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TABLE_CELLS as u8,
-          value_parser = clap::value_parser!(u8).range(1..=32))]
-    max_table_cells: u8,
+    /// Count the histogram of a flipblox table file (`flipblox table build`) instead of
+    /// building the table: the file is memory-mapped and checked in full (header and payload
+    /// CRC-32s, and the histogram in its header).
+    #[arg(long, value_name = "FILE")]
+    table: Option<PathBuf>,
+
+    #[command(flatten)]
+    limit: TableLimitArgs,
 }
 
 /// Runs `flipblox stats`.
@@ -48,23 +54,21 @@ pub fn run(args: StatsArgs) -> anyhow::Result<Outcome> {
 }
 
 fn flip(args: &StatsFlipArgs) -> anyhow::Result<Outcome> {
-    let size = args.size;
-    if size != BoardSize::CLASSIC && size.cells() > usize::from(args.max_table_cells) {
-        usage_error(format!(
-            "--size {size}: a table of 2^{} states is over --max-table-cells {}",
-            size.cells(),
-            args.max_table_cells
-        ));
-    }
-    let built;
-    let table = if size == BoardSize::CLASSIC {
-        DistanceTable::embedded()
-    } else {
-        let total = 1u64 << Gf2Solver::new(size).toggle_rank();
-        let bar = progress::table_build(size, total);
-        built = TableSolver::build(size, |reached| bar.set_position(reached))?;
-        bar.finish_and_clear();
-        built.table()
+    let (opened, built);
+    let (size, table) = match &args.table {
+        Some(path) => {
+            opened = OpenedTable::open(path, Check::Full)?;
+            let file = opened.flip_table(args.size)?;
+            (table::size_of(&file)?, file.table())
+        }
+        None => match args.size.unwrap_or(BoardSize::CLASSIC) {
+            BoardSize::CLASSIC => (BoardSize::CLASSIC, DistanceTable::embedded()),
+            size => {
+                args.limit.require_buildable(size);
+                built = progress::build_table(size)?;
+                (size, built.table())
+            }
+        },
     };
     let (histogram, impossible) = table.histogram();
     let mut out = output::stdout();

@@ -12,14 +12,14 @@
 //! answer for a board of at most 25 pieces takes 0.3 to 1 us; a table answers the distance in one
 //! lookup (about 0.05 us), but its walk for the presses is no faster than GF(2) once the table
 //! outgrows the caches (1.4 us against 0.8 us for 5x5), and the table costs a breadth-first
-//! search over all `2^(R*C)` states first, about 5 ns per state and press (4 to 5 s and a 54 MB
-//! peak for 5x5).
+//! search over all `2^(R*C)` states first, about 0.25 ns per state and press for the larger
+//! boards ([`distance_table`] sweeps bitsets; 0.2 s and a 40 MB peak for 5x5).
 //!
 //! So `Auto` starts with GF(2) and builds the table once it has answered
 //! [`FlipSolver::break_even`] boards, as many as the build would have taken time for at the
 //! saving of a lookup: like renting skis until the rent adds up to the price, this never takes
 //! much more than twice the time of the better choice made with hindsight, and needs no
-//! look-ahead in a stream. For 5x5 that is 16.8 million boards, for 4x5 420,000, for 3x3 92.
+//! look-ahead in a stream. For 5x5 that is 839,000 boards, for 4x5 21,000, for 3x3 4.
 //! Boards over `max_table_cells` pieces ([`DEFAULT_MAX_TABLE_CELLS`] by default) always use
 //! GF(2), and so does `Auto` when the presses are wanted of a board over 20 pieces (see
 //! [`FlipSolver::with_presses`]), where the walk saves nothing.
@@ -31,8 +31,8 @@ use super::gf2::{Gf2Scratch, Gf2Solver};
 use super::{BoardSize, DistanceTable, GridBoard, IMPOSSIBLE};
 
 /// The largest board (in pieces) [`Method::Auto`] and [`Method::Table`] build a table for by
-/// default: 5x5, a 32 MiB table; the build peaks at 54 MB with its BFS frontier (two layers of
-/// `u32` states, the largest 2.7 million states).
+/// default: 5x5, a 32 MiB table; the build peaks at about 40 MB with its BFS bitsets (three of
+/// 2 MiB).
 pub const DEFAULT_MAX_TABLE_CELLS: usize = 25;
 
 /// How a [`FlipSolver`] answers.
@@ -318,14 +318,14 @@ impl<'a> FlipSolver<'a> {
     }
 
     /// The number of boards [`Method::Auto`] answers by GF(2) before it builds the table of
-    /// `size` (see the module docs): the build's cost, `2^(R*C) * R*C` steps of about 5 ns,
-    /// over the 0.25 us a lookup saves, so `2^(R*C) * R*C / 50`; `u64::MAX` (never) above
+    /// `size` (see the module docs): the build's cost, `2^(R*C) * R*C` steps of about 0.25 ns,
+    /// over the 0.25 us a lookup saves, so `2^(R*C) * R*C / 1000`; `u64::MAX` (never) above
     /// `max_table_cells`.
     pub fn break_even(size: BoardSize, max_table_cells: usize) -> u64 {
         if size.cells() > max_table_cells.min(MAX_TABLE_CELLS) {
             return u64::MAX;
         }
-        ((1u64 << size.cells()) * size.cells() as u64 / 50).max(1)
+        ((1u64 << size.cells()) * size.cells() as u64 / 1000).max(1)
     }
 
     /// True when the next answer will build the table first: [`Method::Table`] without one yet,

@@ -313,6 +313,27 @@ impl<'a> TableFile<'a> {
     pub fn into_table(self) -> Table<'a> {
         self.table
     }
+
+    /// The file's Flip Game table, which borrows the payload in place; with `board` given
+    /// (`(rows, cols)`), only a table of that board is accepted.
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::WrongTable`], naming both tables, when the file holds a Bloxorz field or
+    /// a table of another board.
+    pub fn flip_table(&self, board: Option<(u32, u32)>) -> Result<FlipTable<'a>, ShapeError> {
+        match (&self.table, board) {
+            (Table::Flip(t), None) => Ok(*t),
+            (Table::Flip(t), Some(board)) if (t.rows(), t.cols()) == board => Ok(*t),
+            (table, board) => Err(ShapeError::WrongTable {
+                expected: match board {
+                    Some((rows, cols)) => Puzzle::FlipGame { rows, cols }.kind(),
+                    None => "a Flip Game table".to_string(),
+                },
+                found: table.puzzle().kind(),
+            }),
+        }
+    }
 }
 
 /// Checks that the header's fields agree with each other and with the format's rules, with

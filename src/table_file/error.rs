@@ -176,6 +176,12 @@ pub enum LoadError {
     /// The payload's entries do not fit the table's shape or sentinel.
     #[error(transparent)]
     Shape(#[from] ShapeError),
+    /// A `.npy` file where a flipblox table file is needed (`flipblox flip --table`).
+    #[error(
+        "a NumPy .npy file, where a flipblox table file is needed (a .npy records neither the \
+         board's rows and columns nor a checksum)"
+    )]
+    NpyNotTableFile,
     /// The `.npy` header is malformed.
     #[error("bad .npy header at byte {offset}: expected {expected}, found {found}")]
     NpyHeader {

@@ -2,7 +2,7 @@
 
 use super::container::{Check, MAGIC, TableFile};
 use super::error::{LoadError, ShapeError, escape_prefix};
-use super::meta::Histogram;
+use super::meta::{Histogram, Puzzle};
 use super::npy::{NPY_MAGIC, NpyFile, NpyTable};
 use super::table::{FlipTable, Table};
 
@@ -43,6 +43,41 @@ pub fn load(bytes: &[u8]) -> Result<Loaded<'_>, LoadError> {
     }
 }
 
+/// Reads a Flip Game table to answer boards from (`flipblox flip --table`): a flipblox table
+/// file, checked at `check` ([`Check::Header`] reads only the first page and the file's
+/// length), holding a Flip Game table of `board` (`(rows, cols)`) when given, of any board
+/// otherwise.
+///
+/// The table borrows its entries from `bytes` in place, without a copy: over a memory map, an
+/// answer reads only the pages it looks up.
+///
+/// ```
+/// use flipblox::table_file::{Check, FlipTable, Format, Table, export, load_flip_table};
+/// let mut bytes = Vec::new();
+/// export(&Table::Flip(FlipTable::embedded()), Format::Bincode, &mut bytes).unwrap();
+/// let table = load_flip_table(&bytes, Check::Header, Some((4, 4))).unwrap();
+/// assert_eq!(table.distances(), FlipTable::embedded().distances());
+/// let offset = bytes.len() - 65_536;
+/// assert!(std::ptr::eq(table.distances(), &bytes[offset..])); // in place
+/// assert!(load_flip_table(&bytes, Check::Header, Some((5, 5))).is_err());
+/// ```
+///
+/// # Errors
+///
+/// [`LoadError::NpyNotTableFile`] for a `.npy` file; the errors of [`TableFile::parse`];
+/// [`LoadError::Shape`] with [`ShapeError::WrongTable`] for a Bloxorz field or a table of
+/// another board.
+pub fn load_flip_table(
+    bytes: &[u8],
+    check: Check,
+    board: Option<(u32, u32)>,
+) -> Result<FlipTable<'_>, LoadError> {
+    if bytes.starts_with(NPY_MAGIC) {
+        return Err(LoadError::NpyNotTableFile);
+    }
+    Ok(TableFile::parse(bytes, check)?.flip_table(board)?)
+}
+
 impl<'a> Loaded<'a> {
     /// Entries at each distance, and how many hold the sentinel.
     pub fn histogram(&self) -> Histogram {
@@ -60,19 +95,11 @@ impl<'a> Loaded<'a> {
     /// [`ShapeError::WrongTable`] when the file holds a Bloxorz field or another board.
     pub fn flip_table(&self, rows: u32, cols: u32) -> Result<FlipTable<'a>, ShapeError> {
         let wrong = |found: String| ShapeError::WrongTable {
-            expected: format!("a Flip Game {rows}x{cols} table"),
+            expected: Puzzle::FlipGame { rows, cols }.kind(),
             found,
         };
         match self {
-            Loaded::TableFile(file) => match file.table() {
-                Table::Flip(t) if (t.rows(), t.cols()) == (rows, cols) => Ok(*t),
-                Table::Flip(t) => {
-                    Err(wrong(format!("a Flip Game {}x{} table", t.rows(), t.cols())))
-                }
-                Table::Bloxorz(f) => {
-                    Err(wrong(format!("a Bloxorz {}x{} field", f.rows(), f.cols())))
-                }
-            },
+            Loaded::TableFile(file) => file.flip_table(Some((rows, cols))),
             Loaded::Npy(file) => match file.table() {
                 NpyTable::Flip { cells, .. }
                     if u64::from(*cells) == u64::from(rows) * u64::from(cols) =>
@@ -83,7 +110,7 @@ impl<'a> Loaded<'a> {
                     Err(wrong(format!("a Flip Game table of 2^{cells} states")))
                 }
                 NpyTable::Bloxorz(f) => {
-                    Err(wrong(format!("a Bloxorz {}x{} field", f.rows(), f.cols())))
+                    Err(wrong(Puzzle::Bloxorz { rows: f.rows(), cols: f.cols() }.kind()))
                 }
             },
         }

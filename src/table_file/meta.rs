@@ -27,6 +27,14 @@ pub enum Puzzle {
 }
 
 impl Puzzle {
+    /// The kind of table, for messages: `a Flip Game 5x5 table`, `a Bloxorz 3x4 field`.
+    pub fn kind(&self) -> String {
+        match *self {
+            Puzzle::FlipGame { rows, cols } => format!("a Flip Game {rows}x{cols} table"),
+            Puzzle::Bloxorz { rows, cols } => format!("a Bloxorz {rows}x{cols} field"),
+        }
+    }
+
     /// One line for people: `Flip Game 4x4 (POJ 1753): ...`.
     pub fn describe(&self) -> String {
         match *self {

@@ -39,7 +39,7 @@ pub use export::{
     BincodeExporter, CsvExporter, Exporter, Format, JsonExporter, NpyExporter, RawExporter, export,
 };
 pub use json::JSON_FORMAT_VERSION;
-pub use load::{Loaded, load};
+pub use load::{Loaded, load, load_flip_table};
 pub use meta::{Element, Histogram, Puzzle, StateLayout};
 pub use npy::{NpyFile, NpyTable, write_npy};
 pub use table::{BloxorzField, FlipTable, ORIENTATIONS, Table, UNREACHABLE};

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod bloxorz;
+
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
@@ -100,4 +102,29 @@ impl Rng {
         z ^ (z >> 31)
     }
 }
-pub mod bloxorz;
+
+/// A random `rows x cols` board, as rows of `b`/`w`.
+pub fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> Vec<String> {
+    (0..rows)
+        .map(|_| (0..cols).map(|_| if rng.next() & 1 == 1 { 'b' } else { 'w' }).collect())
+        .collect()
+}
+
+/// A board made by pressing random pieces of an all-white board (always solvable).
+pub fn reachable_board(rng: &mut Rng, rows: usize, cols: usize) -> Vec<String> {
+    let presses: Vec<(usize, usize)> = (0..rows * cols)
+        .filter(|_| rng.next() & 1 == 1)
+        .map(|i| (i / cols + 1, i % cols + 1))
+        .collect();
+    let white = vec!["w".repeat(cols); rows];
+    let refs: Vec<&str> = white.iter().map(String::as_str).collect();
+    replay_rows(&refs, &presses)
+        .iter()
+        .map(|row| row.iter().map(|&b| if b { 'b' } else { 'w' }).collect())
+        .collect()
+}
+
+/// Boards in the POJ layout, a blank line after each.
+pub fn file_of(boards: &[Vec<String>]) -> String {
+    boards.iter().map(|b| b.join("\n") + "\n\n").collect()
+}

@@ -1,0 +1,343 @@
+//! Flip Game table files end to end: `flipblox table build` writes them, `flipblox flip --table`
+//! answers from them in place (the same lines as GF(2) and the table built in memory, with
+//! `--moves` and `--json` too), `stats flip --table` counts them, and every bad table file is
+//! refused with its reason and exit code 1, never a panic.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{
+    Rng, file_of, flipblox, is_uniform, parse_moves_line, random_board, reachable_board,
+    replay_rows, stderr, stdout,
+};
+use flipblox::flip::{BoardSize, DistanceTable, GridBoard, TableSolver, distance_table};
+use flipblox::input::{Input, Source};
+use flipblox::table_file::{
+    BloxorzField, Check, FlipTable, Format, LoadError, ShapeError, Table, TableFile, export,
+    load_flip_table,
+};
+
+/// Runs `flipblox table build --size SIZE -o DIR/SIZE.fbt` and returns the file.
+fn build(dir: &Path, size: &str) -> PathBuf {
+    let path = dir.join(format!("{size}.fbt"));
+    let out = flipblox(&["table", "build", "--size", size, "-o", path.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{size}: {}", stderr(&out));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty(), "a quiet build when not a terminal");
+    path
+}
+
+/// `count` boards of `rows x cols`: every other one random (often impossible), the rest made
+/// by random presses from all white (always solvable).
+fn boards(rng: &mut Rng, rows: usize, cols: usize, count: usize) -> Vec<Vec<String>> {
+    (0..count)
+        .map(|i| {
+            if i % 2 == 0 {
+                random_board(rng, rows, cols)
+            } else {
+                reachable_board(rng, rows, cols)
+            }
+        })
+        .collect()
+}
+
+/// The payload of a table file: everything after the header, at its 64-byte boundary.
+fn payload(bytes: &[u8]) -> &[u8] {
+    TableFile::parse(bytes, Check::Full).unwrap().payload()
+}
+
+#[test]
+fn built_tables_answer_like_gf2_and_the_table_in_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(61);
+    for (rows, cols, count) in [(2, 3, 100), (3, 3, 200), (4, 4, 300), (4, 5, 300), (5, 5, 300)] {
+        let size = format!("{rows}x{cols}");
+        let file = build(dir.path(), &size);
+        let bytes = std::fs::read(&file).unwrap();
+        assert!(payload(&bytes) == distance_table(rows, cols, |_| {}), "{size}: payload");
+        let inspect = flipblox(&["inspect", file.to_str().unwrap()], b"");
+        assert!(inspect.status.success(), "{size}: {}", stderr(&inspect));
+        assert!(stdout(&inspect).contains(&format!("puzzle: Flip Game {size} (POJ 1753")));
+
+        let input = file_of(&boards(&mut rng, rows, cols, count));
+        let table = file.to_str().unwrap();
+        for flags in [&[][..], &["--moves"], &["--json"]] {
+            let run = |extra: &[&str]| {
+                let mut args = vec!["flip"];
+                args.extend_from_slice(extra);
+                args.extend_from_slice(flags);
+                let out = flipblox(&args, input.as_bytes());
+                assert!(out.status.success(), "{size} {extra:?} {flags:?}: {}", stderr(&out));
+                assert!(out.stderr.is_empty(), "{size} {extra:?}: {}", stderr(&out));
+                stdout(&out)
+            };
+            let from_file = run(&["--size", &size, "--table", table]);
+            assert_eq!(from_file.lines().count(), count);
+            assert_eq!(run(&["--size", &size, "--method", "gf2"]), from_file, "{size} {flags:?}");
+            assert_eq!(run(&["--size", &size, "--method", "table"]), from_file, "{size} {flags:?}");
+            assert_eq!(run(&["--table", table]), from_file, "{size}: the size from the file");
+            assert_eq!(
+                run(&["--size", &size, "--table", table, "--verify-table"]),
+                from_file,
+                "{size} {flags:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn printed_presses_from_a_table_file_replay_to_a_uniform_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = build(dir.path(), "3x4");
+    let mut rng = Rng(62);
+    let boards = boards(&mut rng, 3, 4, 200);
+    let out = flipblox(
+        &["flip", "--moves", "--table", file.to_str().unwrap()],
+        file_of(&boards).as_bytes(),
+    );
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for (board, line) in boards.iter().zip(text.lines()) {
+        if line == "Impossible" {
+            continue;
+        }
+        let (n, presses) = parse_moves_line(line);
+        assert_eq!(presses.len(), n);
+        let rows: Vec<&str> = board.iter().map(String::as_str).collect();
+        assert!(is_uniform(&replay_rows(&rows, &presses)), "{line}");
+    }
+    assert_eq!(text.lines().count(), boards.len());
+}
+
+#[test]
+fn the_4x4_table_file_is_the_embedded_table_and_the_export() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = build(dir.path(), "4x4");
+    let bytes = std::fs::read(&file).unwrap();
+    assert!(payload(&bytes) == DistanceTable::embedded().as_bytes());
+    let exported = flipblox(&["export", "flip", "--format", "bincode"], b"");
+    assert!(exported.stdout == bytes, "the whole file equals `export flip --format bincode`");
+    let path = file.to_str().unwrap();
+    let out = flipblox(&["inspect", path], b"");
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("histogram (distance count):\n0 2\n1 32\n2 228\n"));
+    let out = flipblox(&["verify", "flip", path], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let sample = shared_sample();
+    let out = flipblox(&["flip", "--moves", "--table", path, &sample], b"");
+    assert_eq!(stdout(&out), "4 (1,1)(1,2)(2,2)(4,3)\n");
+}
+
+fn shared_sample() -> String {
+    common::shared().join("data/flip/poj-sample.txt").to_str().unwrap().to_string()
+}
+
+#[test]
+fn table_build_writes_to_stdout_other_formats_and_fails_fast() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = build(dir.path(), "3x3");
+    let out = flipblox(&["table", "build", "--size", "3x3", "-o", "-"], b"");
+    assert!(out.status.success());
+    assert!(out.stdout == std::fs::read(&file).unwrap(), "-o - writes the same bytes");
+    // Any format of `export`: the .npy holds the same entries after its own header.
+    let out = flipblox(&["table", "build", "--size", "3x3", "--format", "npy", "-o", "-"], b"");
+    assert!(out.stdout.starts_with(b"\x93NUMPY"));
+    assert!(out.stdout.ends_with(&distance_table(3, 3, |_| {})));
+    // A bad path fails before the build, with the path named.
+    let bad = dir.path().join("missing/t.fbt");
+    let out = flipblox(&["table", "build", "--size", "5x5", "-o", bad.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).starts_with("flipblox: cannot create "), "{}", stderr(&out));
+    assert!(stderr(&out).contains("missing/t.fbt"));
+    // Usage errors: over the limit, a bad size, no output.
+    for args in [
+        &["table", "build", "--size", "6x5", "-o", "-"][..],
+        &["table", "build", "--size", "4x4", "--max-table-cells", "15", "-o", "-"],
+        &["table", "build", "--size", "4y4", "-o", "-"],
+        &["table", "build", "--size", "4x4"],
+        &["flip", "--verify-table", "--board", "bwwb/bbwb/bwwb/bwww"],
+    ] {
+        let out = flipblox(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let out = flipblox(&["table", "build", "--size", "6x5", "-o", "-"], b"");
+    assert!(
+        stderr(&out).contains("--size 6x5: a table of 2^30 states is over --max-table-cells 25")
+    );
+}
+
+#[test]
+fn stats_flip_counts_a_table_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for size in ["3x3", "5x5"] {
+        let file = build(dir.path(), size);
+        let from_file = flipblox(&["stats", "flip", "--table", file.to_str().unwrap()], b"");
+        let built = flipblox(&["stats", "flip", "--size", size], b"");
+        assert!(from_file.status.success(), "{}", stderr(&from_file));
+        assert_eq!(stdout(&from_file), stdout(&built), "{size}");
+    }
+    let file = dir.path().join("3x3.fbt");
+    let out = flipblox(&["stats", "flip", "--size", "4x4", "--table", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out)
+            .contains("expected a Flip Game 4x4 table, but the file holds a Flip Game 3x3 table")
+    );
+}
+
+#[test]
+fn the_mapped_payload_is_answered_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = build(dir.path(), "4x5");
+    let input = Input::open(&Source::Path(file)).unwrap();
+    assert!(input.is_mapped());
+    let bytes = input.bytes();
+    let table = load_flip_table(bytes, Check::Header, Some((4, 5))).unwrap();
+    let size = BoardSize::new(4, 5).unwrap();
+    let solver = TableSolver::from_bytes(size, table.distances()).unwrap();
+    // The solver's table is the file's payload in the map, not a copy of it.
+    let map = bytes.as_ptr_range();
+    let used = solver.table().as_bytes();
+    assert!(map.contains(&used.as_ptr()) && used.as_ptr_range().end == map.end);
+    assert_eq!(used.len(), 1 << 20);
+    assert_eq!(used.as_ptr() as usize % 64, 0, "the payload is 64-byte aligned in the map");
+    let mut presses = Vec::new();
+    let board = GridBoard::parse("bbwww/bwwww/wwwww/wwwww", 4, 5).unwrap();
+    assert_eq!(solver.answer_into(&board, &mut presses), Ok(Some(1)));
+    assert_eq!(presses, [0]);
+}
+
+/// Writes `bytes` to `DIR/name` and returns the path as a string.
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Runs `flip` with `args` on the 3x3 board `bbw/bww/www`; checks that it failed with exit
+/// code 1, answered nothing and did not panic; returns stderr.
+fn refused(args: &[&str]) -> String {
+    let mut all = vec!["flip", "--board", "bbw/bww/www"];
+    all.extend_from_slice(args);
+    let out = flipblox(&all, b"");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    err
+}
+
+#[test]
+fn mismatched_corrupt_and_truncated_table_files_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = std::fs::read(build(dir.path(), "3x3")).unwrap();
+    let payload_offset = good.len() - 512;
+    let t = |name: &str, bytes: &[u8]| write(dir.path(), name, bytes);
+
+    let five = build(dir.path(), "2x5");
+    let five = five.to_str().unwrap();
+    assert_eq!(
+        refused(&["--size", "3x3", "--table", five]),
+        format!(
+            "flipblox: --table {five}: expected a Flip Game 3x3 table, but the file holds a \
+             Flip Game 2x5 table\n"
+        )
+    );
+    let field = BloxorzField::new(1, 3, vec![0, -1, -1, -1, 1, -1, -1, -1, -1]).unwrap();
+    let mut blox = Vec::new();
+    export(&Table::Bloxorz(field), Format::Bincode, &mut blox).unwrap();
+    let blox = t("field.fbt", &blox);
+    assert!(
+        refused(&["--table", &blox])
+            .ends_with("expected a Flip Game table, but the file holds a Bloxorz 1x3 field\n")
+    );
+
+    let cut = t("cut.fbt", &good[..good.len() - 1]);
+    assert!(refused(&["--table", &cut]).contains(&format!(
+        "--table {cut}: truncated: the payload needs bytes {payload_offset}..{}, but the file has {} bytes",
+        good.len(),
+        good.len() - 1
+    )));
+    let short = t("short.fbt", &good[..12]);
+    assert!(refused(&["--table", &short]).contains("truncated: the lead needs bytes 0..20"));
+    let empty = t("empty.fbt", b"");
+    assert!(refused(&["--table", &empty]).contains("truncated: the lead needs bytes 0..20"));
+    let long = t("long.fbt", &[&good[..], b"\0"].concat());
+    assert!(refused(&["--table", &long]).contains("trailing bytes after the payload"));
+    let mut header = good.clone();
+    header[40] ^= 0x10;
+    let header = t("header.fbt", &header);
+    assert!(refused(&["--table", &header]).contains("header checksum mismatch"));
+    let text = t("boards.txt", b"bbw\nbww\nwww\n");
+    assert!(refused(&["--table", &text]).contains("not a flipblox table file"));
+    let npy = flipblox(&["table", "build", "--size", "3x3", "--format", "npy", "-o", "-"], b"");
+    let npy = t("t.npy", &npy.stdout);
+    assert!(
+        refused(&["--table", &npy])
+            .contains("a NumPy .npy file, where a flipblox table file is needed")
+    );
+    let missing = dir.path().join("missing.fbt");
+    assert!(refused(&["--table", missing.to_str().unwrap()]).contains("cannot read"));
+
+    // A flipped payload byte passes the header check; --verify-table and stats catch it.
+    let mut payload = good.clone();
+    payload[payload_offset + 7] ^= 1;
+    let payload = t("payload.fbt", &payload);
+    let out = flipblox(&["flip", "--board", "bbw/bww/www", "--table", &payload], b"");
+    assert!(out.status.success(), "the header check does not read the payload");
+    assert!(
+        refused(&["--table", &payload, "--verify-table"]).contains("payload checksum mismatch")
+    );
+    let out = flipblox(&["stats", "flip", "--table", &payload], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("payload checksum mismatch"));
+
+    // `--table` with `--method gf2` is a usage error.
+    let out = flipblox(&["flip", "--method", "gf2", "--table", &npy], b"");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_table_that_lies_behind_valid_checksums_is_reported_not_panicked_on() {
+    // 2x2 entries that claim distance 3 for every mixed state: consistent checksums and
+    // histogram, but no press leads one move closer.
+    let mut entries = vec![3u8; 16];
+    entries[0] = 0;
+    entries[15] = 0;
+    let mut bytes = Vec::new();
+    export(&Table::Flip(FlipTable::new(2, 2, &entries).unwrap()), Format::Bincode, &mut bytes)
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "liar.fbt", &bytes);
+    let out = flipblox(&["flip", "--board", "bw/ww", "--table", &path, "--verify-table"], b"");
+    assert_eq!(stdout(&out), "3\n", "a lookup alone trusts the table");
+    let out = flipblox(&["flip", "--moves", "--board", "bw/ww", "--table", &path], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "flipblox: --board:1:1: board 1: --table {path}: the table is inconsistent at state \
+             0x1: no press brings it one move closer\n"
+        )
+    );
+}
+
+#[test]
+fn the_library_refuses_the_wrong_table_with_both_named() {
+    let t23 = distance_table(2, 3, |_| {});
+    let mut bytes = Vec::new();
+    export(&Table::Flip(FlipTable::new(2, 3, &t23).unwrap()), Format::Bincode, &mut bytes).unwrap();
+    assert_eq!(
+        load_flip_table(&bytes, Check::Header, Some((3, 2))).unwrap_err(),
+        LoadError::Shape(ShapeError::WrongTable {
+            expected: "a Flip Game 3x2 table".to_string(),
+            found: "a Flip Game 2x3 table".to_string(),
+        })
+    );
+    let any = load_flip_table(&bytes, Check::Full, None).unwrap();
+    assert_eq!((any.rows(), any.cols()), (2, 3));
+    let mut npy = Vec::new();
+    export(&Table::Flip(FlipTable::new(2, 3, &t23).unwrap()), Format::Npy, &mut npy).unwrap();
+    assert_eq!(load_flip_table(&npy, Check::Header, None), Err(LoadError::NpyNotTableFile));
+}
