@@ -5,7 +5,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{flipblox, stderr, stdout};
+use common::{flipblox, python, stderr, stdout};
 use flipblox::flip::{Board, DistanceTable, IMPOSSIBLE};
 use flipblox::table_file::{Format, Loaded, Table, load};
 
@@ -129,22 +129,6 @@ fn the_bincode_table_file_layout_is_frozen() {
     assert!(out.status.success());
     assert_eq!(out.stdout.len(), 65_728, "lead 20 + header 136 + padding 36 + payload 65,536");
     assert_eq!(sha256_hex(&out.stdout), GOLDEN_BINCODE_SHA256);
-}
-
-/// Runs Python with NumPy; CI installs NumPy with pip (see `.ci/run`).
-fn python(script: &str, args: &[&Path]) -> String {
-    let out = std::process::Command::new("python3")
-        .arg("-c")
-        .arg(script)
-        .args(args)
-        .output()
-        .expect("python3 must be installed to check .npy files with NumPy");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "python3 failed (NumPy is needed: `python3 -m pip install numpy`):\n{err}"
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]

@@ -15,13 +15,20 @@
 //! - [`Scratch`]: the breadth-first search and its reusable memory; [`roll`] is the plain
 //!   description of one move, for replaying paths.
 //! - [`Runner`]: a batch over N workers, reported in input order.
+//! - [`field`]: the distance to the goal from every state ([`distance_field`]), by one reverse
+//!   search from the goal; [`read_level`] picks one level of a pack.
 
+pub mod field;
 mod level;
 mod parse;
 mod runner;
 mod solver;
 pub mod state;
 
+pub use field::{
+    FIELD_BYTES_PER_CELL, FieldError, distance_field, distance_field_with, field_bytes_needed,
+    field_entry, read_level,
+};
 pub use level::{Cell, Level, Orientation, PADDING, Placement, flags};
 pub use parse::{CutBy, DEFAULT_MAX_MEMORY, LevelError, LevelErrorKind, PackReader};
 pub use runner::{Answer, Report, RunOptions, Runner};

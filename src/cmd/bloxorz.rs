@@ -52,7 +52,7 @@ pub struct BloxorzArgs {
 }
 
 /// Parses a byte size such as `2GiB`, `512 MB` or `1000000`.
-fn parse_memory(text: &str) -> Result<u64, String> {
+pub fn parse_memory(text: &str) -> Result<u64, String> {
     parse_size::parse_size(text).map_err(|e| format!("{e} (examples: 2GiB, 512MB, 1000000)"))
 }
 

@@ -128,3 +128,19 @@ pub fn reachable_board(rng: &mut Rng, rows: usize, cols: usize) -> Vec<String> {
 pub fn file_of(boards: &[Vec<String>]) -> String {
     boards.iter().map(|b| b.join("\n") + "\n\n").collect()
 }
+
+/// Runs Python with NumPy; CI installs NumPy with pip (see `.ci/run`).
+pub fn python(script: &str, args: &[&std::path::Path]) -> String {
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .args(args)
+        .output()
+        .expect("python3 must be installed to check .npy files with NumPy");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "python3 failed (NumPy is needed: `python3 -m pip install numpy`):\n{err}"
+    );
+    String::from_utf8(out.stdout).unwrap()
+}

@@ -1,0 +1,406 @@
+//! The distance-to-goal field of a level: for every state, the minimum number of rolls that
+//! bring the box from it to stand on the target (`flipblox export bloxorz`).
+//!
+//! # Layout
+//!
+//! A [`BloxorzField`] of shape `(rows, cols, 3)`, `i32`, in level coordinates (no padding):
+//! entry `(r, c, o)`, index `(cols * r + c) * 3 + o`, is the distance from the box in
+//! orientation `o` with its anchor on cell `(r, c)` (0-based from the top-left) to the box
+//! standing on the target `O`, or [`UNREACHABLE`] (-1) when the
+//! box may not rest there or cannot reach the target from there. Orientation 0 = standing on
+//! `(r, c)`, 1 = lying on `(r, c)` and `(r, c+1)`, 2 = lying on `(r, c)` and `(r+1, c)`
+//! ([`Orientation::index`](super::Orientation::index)). Exactly one entry is 0: standing on the target. The entry of the
+//! level's start is its POJ 3322 answer.
+//!
+//! # One reverse search over the inverse moves
+//!
+//! The distance *to* the goal from every state is the distance *from* the goal in the graph of
+//! inverse moves, so one breadth-first search backwards from "standing on `O`" gives the whole
+//! field: the predecessors of a state `t` are the states `s` with a roll from `s` to `t`.
+//!
+//! For Bloxorz the inverse of a roll is the roll in the opposite direction from the result: a
+//! roll turns the box 90 degrees over one of its bottom edges, and rolling it back over that same
+//! edge ([`Move::opposite`](super::Move::opposite); the table in [`super::state`]) puts it where
+//! it was. And whether a roll is allowed depends only on the two states it joins: the box must be
+//! able to rest in each (every cube on a non-empty cell of the level, and not standing on a
+//! fragile `E`). Nothing depends on the cells the box passes over or leaves behind: a fragile
+//! cell only matters for the state the box lands in, where it would carry the box standing. So
+//! the inverse of a legal roll is a legal roll, the predecessors of a state are exactly its legal
+//! roll-neighbours, and the backward search over the inverse moves is the forward search of
+//! [`Scratch::search`] started at the goal with nothing to stop at: the same search that answers
+//! levels, with the same roll table, so no move is described twice. Its layer number is the
+//! distance. States it never reaches, and states the box may not rest in, are -1.
+//!
+//! (This holds for POJ 3322's rules. Levels with switches and bridges change the terrain as the
+//! box moves, so their moves are not their own inverses and need a search over the full state.)
+//!
+//! # Memory
+//!
+//! [`distance_field`] needs the level and the search's scratch (together 19 bytes per padded
+//! cell, [`bytes_needed`]) and the field (12 bytes per cell); writing a field as a `bincode`
+//! table file copies its payload once more (12 bytes per cell). [`field_bytes_needed`] adds
+//! them up, and [`read_level`] refuses a level that would need more than a limit at its header,
+//! before anything is allocated for it.
+
+use std::fmt;
+
+use super::level::{Level, PADDING, Placement};
+use super::parse::{LevelError, LevelErrorKind, PackReader};
+use super::solver::Scratch;
+use super::state::{bytes_needed, state_of};
+use crate::table_file::{BloxorzField, ORIENTATIONS, UNREACHABLE};
+use crate::text::Position;
+
+/// Bytes per level cell that exporting a field adds to the search's [`bytes_needed`]: 4 per
+/// `i32` entry, 3 entries per cell, twice (the field, and the `bincode` payload's copy).
+pub const FIELD_BYTES_PER_CELL: u64 = 2 * 4 * ORIENTATIONS as u64;
+
+/// Bytes needed to export the distance field of a `rows x cols` level: the search
+/// ([`bytes_needed`]: the padded level and the search's scratch) plus
+/// [`FIELD_BYTES_PER_CELL`] per cell. `None` when the field would have more than `i32::MAX`
+/// entries (its distances could not all be `i32`s) or the search's state index would not fit a
+/// `u32`.
+///
+/// ```
+/// use flipblox::bloxorz::{bytes_needed, field_bytes_needed};
+/// assert_eq!(field_bytes_needed(500, 500), Some(19 * 504 * 504 + 24 * 500 * 500));
+/// assert_eq!(field_bytes_needed(500, 500).unwrap() - bytes_needed(500, 500).unwrap(), 6_000_000);
+/// assert_eq!(field_bytes_needed(30_000, 30_000), None);
+/// ```
+pub fn field_bytes_needed(rows: u64, cols: u64) -> Option<u64> {
+    let entries = rows.checked_mul(cols)?.checked_mul(ORIENTATIONS as u64)?;
+    if entries > i32::MAX as u64 {
+        return None;
+    }
+    bytes_needed(rows, cols)?.checked_add(entries / ORIENTATIONS as u64 * FIELD_BYTES_PER_CELL)
+}
+
+/// Why a level's distance field could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FieldError {
+    /// The level could not be read (`LINE:COLUMN: level N: ...`, as from `flipblox bloxorz`),
+    /// including a level too large for the search alone.
+    #[error(transparent)]
+    Level(#[from] LevelError),
+    /// The level's field would need more memory than the limit ([`field_bytes_needed`]), or
+    /// have more than `i32::MAX` entries; refused at its header, before anything was allocated.
+    #[error("{position}: level {level}: {}", TooLargeText { rows: *rows, cols: *cols, needed: *needed, limit: *limit })]
+    TooLarge {
+        /// 1-based number of the level.
+        level: usize,
+        /// Where its header is.
+        position: Position,
+        /// Rows in the header.
+        rows: u64,
+        /// Columns in the header.
+        cols: u64,
+        /// [`field_bytes_needed`]; `None` when the field cannot be made at any memory limit.
+        needed: Option<u64>,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// The pack has fewer levels than the number asked for (levels that could not be read
+    /// count, as in `flipblox bloxorz`).
+    #[error("level {level} is out of range: the pack has {levels} level{}{}", plural(*levels), range(*levels))]
+    OutOfRange {
+        /// The level asked for.
+        level: usize,
+        /// Levels in the pack.
+        levels: usize,
+    },
+    /// [`distance_field`] on a level of more than `i32::MAX` states.
+    #[error("a level of {rows} x {cols} cells has more states than an int32 field can hold")]
+    TooManyStates {
+        /// Rows of the level.
+        rows: usize,
+        /// Columns of the level.
+        cols: usize,
+    },
+}
+
+impl FieldError {
+    /// Where in the pack the problem is, when it is at a place (not for
+    /// [`FieldError::OutOfRange`] and [`FieldError::TooManyStates`]). Messages with a position
+    /// read `LINE:COLUMN: level N: ...`: prefix them with `PATH:`; the others with `PATH: `.
+    pub fn position(&self) -> Option<Position> {
+        match self {
+            FieldError::Level(e) => Some(e.position),
+            FieldError::TooLarge { position, .. } => Some(*position),
+            FieldError::OutOfRange { .. } | FieldError::TooManyStates { .. } => None,
+        }
+    }
+}
+
+/// The text of [`FieldError::TooLarge`] after `level N: `.
+struct TooLargeText {
+    rows: u64,
+    cols: u64,
+    needed: Option<u64>,
+    limit: u64,
+}
+
+impl fmt::Display for TooLargeText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let TooLargeText { rows, cols, needed, limit } = self;
+        match needed {
+            Some(n) => write!(
+                f,
+                "a level of {rows} x {cols} cells needs {n} bytes to export its distance field, \
+                 more than the memory limit of {limit} bytes (--max-memory)"
+            ),
+            None => write!(
+                f,
+                "a level of {rows} x {cols} cells has too many states for an int32 distance field"
+            ),
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn range(levels: usize) -> String {
+    match levels {
+        0 => String::new(),
+        1 => " (level 1)".to_string(),
+        n => format!(" (1 to {n})"),
+    }
+}
+
+/// Reads level `number` (1-based) of the pack in `pack`, for its distance field.
+///
+/// The levels before it are read and set aside (their errors do not matter; they count, as in
+/// `flipblox bloxorz`, so the numbers agree). Level `number` is refused at its header, before
+/// anything is allocated for it, when its field would need more than `max_memory` bytes
+/// ([`field_bytes_needed`]).
+///
+/// ```
+/// use flipblox::bloxorz::{FieldError, read_level};
+/// let pack = b"1 3\nX.O\n2 2\nXq\n.O\n1 4\nXX.O\n0 0\n";
+/// assert_eq!(read_level(pack, 3, 1 << 20).unwrap().target(), (0, 3));
+/// let bad = read_level(pack, 2, 1 << 20).unwrap_err();
+/// assert_eq!(bad.to_string(), "4:2: level 2: expected a cell '.', 'E', '#', 'O' or 'X', found 'q'");
+/// assert_eq!(
+///     read_level(pack, 4, 1 << 20).unwrap_err(),
+///     FieldError::OutOfRange { level: 4, levels: 3 }
+/// );
+/// assert!(matches!(read_level(pack, 1, 100), Err(FieldError::TooLarge { level: 1, .. })));
+/// ```
+///
+/// # Errors
+///
+/// - [`FieldError::Level`]: level `number` could not be read (bad header, bad cell, short or
+///   long row, cut off, wrong `O` or `X`).
+/// - [`FieldError::TooLarge`]: its field would need more than `max_memory` bytes.
+/// - [`FieldError::OutOfRange`]: the pack has fewer than `number` levels (or `number` is 0).
+pub fn read_level(pack: &[u8], number: usize, max_memory: u64) -> Result<Level, FieldError> {
+    let mut reader = PackReader::new(pack).max_memory(max_memory);
+    let mut level = Level::new();
+    while reader.levels_started() + 1 < number {
+        if reader.read_into(&mut level).is_none() {
+            return Err(FieldError::OutOfRange { level: number, levels: reader.levels_started() });
+        }
+    }
+    if number > 0 {
+        // Probe the header with a limit of 0 bytes: every well-formed header is then refused
+        // with its size and position before anything is allocated, which tells whether the
+        // field fits. Any other outcome (`0 0`, a bad header) is repeated by the read below.
+        if let Some(Err(probe)) = reader.clone().max_memory(0).read_into(&mut level) {
+            if let LevelErrorKind::TooLarge { rows, cols, .. } = probe.kind {
+                let needed = field_bytes_needed(rows, cols);
+                if needed.is_none_or(|n| n > max_memory) {
+                    let (level, position, limit) = (number, probe.position, max_memory);
+                    return Err(FieldError::TooLarge {
+                        level,
+                        position,
+                        rows,
+                        cols,
+                        needed,
+                        limit,
+                    });
+                }
+            }
+        }
+        match reader.read_into(&mut level) {
+            Some(Ok(())) => return Ok(level),
+            Some(Err(e)) => return Err(e.into()),
+            None => {}
+        }
+    }
+    while reader.read_into(&mut level).is_some() {}
+    Err(FieldError::OutOfRange { level: number, levels: reader.levels_started() })
+}
+
+/// The distance-to-goal field of `level` (layout in the [module docs](self)), by one reverse
+/// breadth-first search from standing on the target, in a fresh [`Scratch`].
+///
+/// ```
+/// use flipblox::bloxorz::{PackReader, distance_field};
+/// let level = PackReader::new(b"1 4\n.XXO\n").next().unwrap().unwrap();
+/// let field = distance_field(&level).unwrap();
+/// assert_eq!(field.goal(), (0, 3));
+/// assert_eq!(field.get(0, 1, 1), Some(1)); // lying on the two X: one roll right
+/// assert_eq!(field.get(0, 0, 0), Some(2)); // standing on the first cell: R, R
+/// // Standing on (0, 1) the box only rolls to lying on (0, 2) and (0, 3) and back.
+/// assert_eq!(field.get(0, 1, 0), Some(-1));
+/// assert_eq!(field.get(0, 3, 1), Some(-1)); // illegal: it would stick out of the level
+/// ```
+///
+/// # Errors
+///
+/// [`FieldError::TooManyStates`] when the level has more than `i32::MAX` states (the parser's
+/// limit allows such levels only with a memory limit above 13 GB).
+pub fn distance_field(level: &Level) -> Result<BloxorzField<'static>, FieldError> {
+    distance_field_with(level, &mut Scratch::new())
+}
+
+/// [`distance_field`] with a caller's [`Scratch`], reused across levels. After the call the
+/// scratch holds the reverse search: [`Scratch::reached`] lists every state that can reach the
+/// target with its distance, and [`Scratch::path_to`] gives the moves *from the target* to a
+/// state (reversed and with each move replaced by its opposite, they lead from that state to the
+/// target).
+///
+/// # Errors
+///
+/// As [`distance_field`].
+pub fn distance_field_with(
+    level: &Level,
+    scratch: &mut Scratch,
+) -> Result<BloxorzField<'static>, FieldError> {
+    let (rows, cols) = (level.rows(), level.cols());
+    let too_many = || FieldError::TooManyStates { rows, cols };
+    let entries =
+        rows.checked_mul(cols).and_then(|n| n.checked_mul(ORIENTATIONS)).ok_or_else(too_many)?;
+    if entries > i32::MAX as usize {
+        return Err(too_many());
+    }
+    let (tr, tc) = level.target();
+    let goal = state_of(level, Placement::standing(tr, tc));
+    scratch.search(level, goal, None);
+    let mut distances = vec![UNREACHABLE; entries];
+    let width = level.width();
+    for (state, distance) in scratch.reached() {
+        let anchor = state as usize / ORIENTATIONS;
+        // Reached states rest on level cells, so the anchor is never on the padding.
+        let (row, col) = (anchor / width - PADDING, anchor % width - PADDING);
+        let o = state as usize % ORIENTATIONS;
+        // A distance is below the number of states reached, at most `entries <= i32::MAX`.
+        distances[(row * cols + col) * ORIENTATIONS + o] = distance as i32;
+    }
+    let (rows, cols) = (rows as u32, cols as u32);
+    // Exactly one 0 (the goal, standing), every entry -1 or below `entries`: always a field.
+    Ok(BloxorzField::new(rows, cols, distances).expect("a reverse search gives a valid field"))
+}
+
+/// The entry of `field` for the box at `placement` (a distance or -1), in level coordinates.
+///
+/// # Panics
+///
+/// If `placement` is outside the field.
+pub fn field_entry(field: &BloxorzField<'_>, placement: Placement) -> i32 {
+    let at = |n: usize| u32::try_from(n).expect("placement inside the field");
+    let (row, col, o) = (at(placement.row), at(placement.col), placement.orientation.index());
+    field.get(row, col, o).expect("placement inside the field")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bloxorz::{Move, Orientation, roll};
+
+    fn level(text: &str) -> Level {
+        PackReader::new(text.as_bytes()).next().unwrap().unwrap()
+    }
+
+    const POJ_SAMPLE: &str = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n";
+
+    /// Every legal state's entry is one more than the best of its neighbours' (or 0 at the
+    /// goal), and illegal states are -1: the Bellman equations of shortest paths.
+    fn check_bellman(level: &Level, field: &BloxorzField<'_>) {
+        let (tr, tc) = level.target();
+        for row in 0..level.rows() {
+            for col in 0..level.cols() {
+                for orientation in Orientation::ALL {
+                    let p = Placement { row, col, orientation };
+                    let d = field_entry(field, p);
+                    if !level.can_rest(p) {
+                        assert_eq!(d, -1, "{p}");
+                        continue;
+                    }
+                    if p == Placement::standing(tr, tc) {
+                        assert_eq!(d, 0);
+                        continue;
+                    }
+                    let best = Move::ALL
+                        .iter()
+                        .filter_map(|&m| roll(level, p, m))
+                        .map(|q| field_entry(field, q))
+                        .filter(|&e| e >= 0)
+                        .min();
+                    assert_eq!(d, best.map_or(-1, |b| b + 1), "{p}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_poj_sample_field_answers_10_at_the_start_and_satisfies_bellman() {
+        let level = level(POJ_SAMPLE);
+        let field = distance_field(&level).unwrap();
+        assert_eq!((field.rows(), field.cols(), field.goal()), (7, 7, (2, 5)));
+        assert_eq!(field_entry(&field, level.start()), 10);
+        check_bellman(&level, &field);
+    }
+
+    #[test]
+    fn a_reused_scratch_gives_the_same_fields() {
+        let texts =
+            [POJ_SAMPLE, "1 4\nXX.O\n", "3 3\nX#O\n...\n...\n", "1 3\nX.O\n", "3 1\nO\nE\nX\n"];
+        let mut scratch = Scratch::new();
+        for _ in 0..2 {
+            for text in texts {
+                let level = level(text);
+                let field = distance_field_with(&level, &mut scratch).unwrap();
+                assert_eq!(field, distance_field(&level).unwrap(), "{text}");
+                check_bellman(&level, &field);
+            }
+        }
+    }
+
+    #[test]
+    fn levels_are_found_by_number_and_refused_with_their_reason() {
+        let pack = b"\n1 3\nX.O\nbad\n2 2\nXq\n.O\n1 4\nXX.O\n";
+        // The stray line counts as a level, as in `flipblox bloxorz`.
+        assert_eq!(read_level(pack, 1, 1 << 20).unwrap().cols(), 3);
+        assert!(matches!(read_level(pack, 2, 1 << 20), Err(FieldError::Level(_))));
+        assert!(matches!(read_level(pack, 3, 1 << 20), Err(FieldError::Level(_))));
+        assert_eq!(read_level(pack, 4, 1 << 20).unwrap().cols(), 4);
+        let out = read_level(pack, 5, 1 << 20).unwrap_err();
+        assert_eq!(out.to_string(), "level 5 is out of range: the pack has 4 levels (1 to 4)");
+        assert_eq!(out.position(), None);
+        let zero = read_level(pack, 0, 1 << 20).unwrap_err();
+        assert_eq!(zero, FieldError::OutOfRange { level: 0, levels: 4 });
+        let empty = read_level(b"0 0\n1 3\nX.O\n", 1, 1 << 20).unwrap_err();
+        assert_eq!(empty.to_string(), "level 1 is out of range: the pack has 0 levels");
+        // 1x4: the search needs 19 * 5 * 8 = 760 bytes, the field and its copy 2 * 48 more.
+        let needed = field_bytes_needed(1, 4).unwrap();
+        assert_eq!(needed, 760 + 96);
+        assert!(read_level(pack, 4, needed).is_ok());
+        let refused = read_level(pack, 4, needed - 1).unwrap_err();
+        assert_eq!(refused.position(), Some(Position { line: 8, column: 1 }));
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "8:1: level 4: a level of 1 x 4 cells needs {needed} bytes to export its distance \
+                 field, more than the memory limit of {} bytes (--max-memory)",
+                needed - 1
+            )
+        );
+        let huge = read_level(b"100000 100000\n", 1, u64::MAX).unwrap_err();
+        assert!(
+            huge.to_string().ends_with("too many states for an int32 distance field"),
+            "{huge}"
+        );
+    }
+}

@@ -1,0 +1,585 @@
+//! `flipblox export bloxorz`: the distance-to-goal field of a level, checked state by state.
+//!
+//! Three independent ways agree with every field:
+//!
+//! - the forward solver (`Scratch::search`) started from every legal state, run to the goal;
+//! - the Bellman equations of shortest paths written with the test model of
+//!   `tests/common/bloxorz.rs` (which shares no code with the library): -1 on every state the box
+//!   may not rest in, 0 standing on the goal, and `1 + min` over the legal roll-neighbours with a
+//!   distance elsewhere (-1 when there is none). These determine the field: a state joined to the
+//!   goal by rolls gets a distance (walk from the goal outwards), and a set of states holding
+//!   distances without the goal would need a smallest one, which cannot be `1 +` a smaller one;
+//! - at the start, the expected answers of `../shared/data/bloxorz/*.expected`, the plain
+//!   reference BFS and `flipblox bloxorz` itself.
+//!
+//! Then every export format is read back and compared, NumPy loads the `.npy`, `inspect` reads
+//! the binary files, and bad level numbers and bad levels are refused.
+
+mod common;
+
+use std::path::Path;
+
+use common::bloxorz::{Grid, ROLLS, Rng, random_grid, read_pack, reference_distance, roll};
+use common::{flipblox, project, python, shared, stderr, stdout};
+use flipblox::bloxorz::{
+    Level, Orientation, PackReader, Placement, Scratch, distance_field_with, field_entry, state_of,
+};
+use flipblox::table_file::{BloxorzField, Loaded, NpyTable, Table, load};
+
+/// The cells the box covers in orientation `o` with its anchor at `(r, c)`, sorted as the test
+/// model keeps them.
+fn cubes(r: i64, c: i64, o: usize) -> [(i64, i64); 2] {
+    match o {
+        0 => [(r, c), (r, c)],
+        1 => [(r, c), (r, c + 1)],
+        _ => [(r, c), (r + 1, c)],
+    }
+}
+
+/// The field entry for the box on `cubes`, which must be inside the field.
+fn entry_of(field: &BloxorzField<'_>, [a, b]: [(i64, i64); 2]) -> i32 {
+    let o = match (b.0 - a.0, b.1 - a.1) {
+        (0, 0) => 0,
+        (0, 1) => 1,
+        _ => 2,
+    };
+    field.get(a.0 as u32, a.1 as u32, o).expect("inside the field")
+}
+
+/// The Bellman equations with the independent test model (see the module docs).
+fn check_bellman(grid: &Grid, field: &BloxorzField<'_>) {
+    assert_eq!((i64::from(field.rows()), i64::from(field.cols())), (grid.height(), grid.width()));
+    let goal = (0..grid.height())
+        .flat_map(|r| (0..grid.width()).map(move |c| (r, c)))
+        .find(|&(r, c)| grid.at(r, c) == b'O')
+        .unwrap();
+    assert_eq!(field.goal(), (goal.0 as u32, goal.1 as u32));
+    for r in 0..grid.height() {
+        for c in 0..grid.width() {
+            for o in 0..3 {
+                let box_ = cubes(r, c, o);
+                let d = field.get(r as u32, c as u32, o).unwrap();
+                let expected = if !grid.can_rest(box_) {
+                    -1
+                } else if box_ == [goal, goal] {
+                    0
+                } else {
+                    ROLLS
+                        .iter()
+                        .map(|&(_, dir)| roll(box_, dir))
+                        .filter(|&next| grid.can_rest(next))
+                        .map(|next| entry_of(field, next))
+                        .filter(|&e| e >= 0)
+                        .min()
+                        .map_or(-1, |m| m + 1)
+                };
+                assert_eq!(d, expected, "({r}, {c}, {o})\n{}", grid.to_text());
+            }
+        }
+    }
+}
+
+/// For every legal state, the forward solver's distance from it to the goal equals the field
+/// (-1 exactly when it says Impossible); every illegal state is -1. Returns how many legal
+/// states were searched.
+fn check_forward(level: &Level, field: &BloxorzField<'_>, scratch: &mut Scratch) -> usize {
+    let (tr, tc) = level.target();
+    let goal = state_of(level, Placement::standing(tr, tc));
+    let mut legal = 0;
+    for row in 0..level.rows() {
+        for col in 0..level.cols() {
+            for orientation in Orientation::ALL {
+                let p = Placement { row, col, orientation };
+                let entry = field_entry(field, p);
+                if !level.can_rest(p) {
+                    assert_eq!(entry, -1, "{p}\n{level}");
+                    continue;
+                }
+                legal += 1;
+                let (distance, _) = scratch.search(level, state_of(level, p), Some(goal));
+                assert_eq!(entry, distance.map_or(-1, |d| d as i32), "from {p}\n{level}");
+            }
+        }
+    }
+    legal
+}
+
+/// The library's field of every level of `pack` (all must read).
+fn fields_of(pack: &str) -> Vec<(Level, BloxorzField<'static>)> {
+    let mut scratch = Scratch::new();
+    PackReader::new(pack.as_bytes())
+        .map(|level| {
+            let level = level.unwrap_or_else(|e| panic!("{e}"));
+            let field = distance_field_with(&level, &mut scratch).unwrap();
+            (level, field)
+        })
+        .collect()
+}
+
+/// `flipblox bloxorz` on `pack`: one line per level.
+fn cli_answers(pack: &[u8]) -> Vec<String> {
+    let out = flipblox(&["bloxorz"], pack);
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out).lines().map(str::to_string).collect()
+}
+
+/// An answer line (`N` or `Impossible`) as a field entry.
+fn as_entry(line: &str) -> i32 {
+    if line == "Impossible" { -1 } else { line.parse().unwrap() }
+}
+
+/// Checks every level of `pack` every way: forward solver from every legal state, Bellman with
+/// the test model, and at the start the reference BFS and `flipblox bloxorz`. Returns the start
+/// entries and how many legal states the forward solver was started from.
+fn check_pack(pack: &str) -> (Vec<i32>, usize) {
+    let grids = read_pack(pack);
+    let fields = fields_of(pack);
+    assert_eq!(grids.len(), fields.len());
+    let answers = cli_answers(pack.as_bytes());
+    assert_eq!(answers.len(), fields.len());
+    let mut scratch = Scratch::new();
+    let (mut starts, mut legal) = (Vec::new(), 0);
+    for ((grid, (level, field)), answer) in grids.iter().zip(&fields).zip(&answers) {
+        check_bellman(grid, field);
+        legal += check_forward(level, field, &mut scratch);
+        let start = field_entry(field, level.start());
+        assert_eq!(start, reference_distance(grid).map_or(-1, |d| d as i32), "{level}");
+        assert_eq!(start, as_entry(answer), "{level}");
+        starts.push(start);
+    }
+    (starts, legal)
+}
+
+#[test]
+fn thousands_of_generated_levels_agree_state_by_state() {
+    let mut rng = Rng(0xF1E1_D5EE);
+    let grids: Vec<Grid> = (0..2000).map(|_| random_grid(&mut rng)).collect();
+    let pack: String = grids.iter().map(Grid::to_text).collect::<String>() + "0 0\n";
+    let (starts, legal) = check_pack(&pack);
+    let solvable = starts.iter().filter(|&&d| d >= 0).count();
+    assert!(solvable > 400 && starts.len() - solvable > 400, "solvable {solvable}");
+    assert!(legal > 50_000, "{legal} legal states searched");
+}
+
+#[test]
+fn the_shared_and_shipped_packs_agree_state_by_state_and_with_their_expected_answers() {
+    let mut packs = 0;
+    for dir in [shared().join("data/bloxorz"), project("data/bloxorz")] {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let expected = path.with_extension("expected");
+            if path.extension().is_none_or(|e| e != "txt") || !expected.exists() {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            if text.len() > 1_000_000 {
+                continue; // large-500.txt: see the next test
+            }
+            let (starts, legal) = check_pack(&text);
+            assert!(legal >= starts.len(), "{}", path.display());
+            let expected = std::fs::read_to_string(&expected).unwrap();
+            let expected: Vec<i32> = expected.lines().map(as_entry).collect();
+            assert_eq!(starts, expected, "{}", path.display());
+            packs += 1;
+        }
+    }
+    assert!(packs >= 6, "{packs} packs checked");
+}
+
+#[test]
+fn the_500x500_fields_answer_the_expected_and_satisfy_bellman() {
+    let text = std::fs::read_to_string(shared().join("data/bloxorz/large-500.txt")).unwrap();
+    let expected = std::fs::read_to_string(shared().join("data/bloxorz/large-500.expected"))
+        .unwrap()
+        .lines()
+        .map(as_entry)
+        .collect::<Vec<_>>();
+    let grids = read_pack(&text);
+    let fields = fields_of(&text);
+    let mut rng = Rng(500);
+    let mut scratch = Scratch::new();
+    for (i, ((grid, (level, field)), want)) in grids.iter().zip(&fields).zip(&expected).enumerate()
+    {
+        assert_eq!(field_entry(field, level.start()), *want, "level {}", i + 1);
+        check_bellman(grid, field);
+        // The forward solver from a few random legal states of each level.
+        let (tr, tc) = level.target();
+        let goal = state_of(level, Placement::standing(tr, tc));
+        let mut searched = 0;
+        while searched < 4 {
+            let p = Placement {
+                row: rng.below(500) as usize,
+                col: rng.below(500) as usize,
+                orientation: Orientation::ALL[rng.below(3) as usize],
+            };
+            if level.can_rest(p) {
+                let (d, _) = scratch.search(level, state_of(level, p), Some(goal));
+                assert_eq!(field_entry(field, p), d.map_or(-1, |d| d as i32), "{p}");
+                searched += 1;
+            }
+        }
+    }
+    assert_eq!(fields.len(), 8);
+}
+
+#[test]
+fn packs_from_the_shared_generator_agree_state_by_state() {
+    let tool = shared().join("tools/gen_levels.py");
+    for (kind, seed) in
+        [("open", "3"), ("maze", "4"), ("snake", "5"), ("field", "6"), ("mixed", "7")]
+    {
+        let generated = std::process::Command::new("python3")
+            .arg(&tool)
+            .args([kind, "12", "9", "13", seed])
+            .output()
+            .expect("python3 runs the shared generator");
+        assert!(generated.status.success(), "{kind}");
+        let (starts, legal) = check_pack(&String::from_utf8(generated.stdout).unwrap());
+        assert_eq!(starts.len(), 12, "{kind}");
+        assert!(legal > 12 * 20, "{kind}: {legal} legal states searched");
+    }
+}
+
+/// Runs `flipblox export bloxorz PACK --level N --format FORMAT [-o OUT]`.
+fn export(pack: &Path, level: usize, format: &str, out: Option<&Path>) -> std::process::Output {
+    let level = level.to_string();
+    let mut args = vec!["export", "bloxorz", pack.to_str().unwrap(), "--level", &level];
+    args.extend(["--format", format]);
+    if let Some(out) = out {
+        args.extend(["-o", out.to_str().unwrap()]);
+    }
+    flipblox(&args, b"")
+}
+
+/// Reads a CSV export with the `csv` crate and compares every record with `field`.
+fn check_csv(bytes: &[u8], field: &BloxorzField<'_>) {
+    let mut reader = csv::Reader::from_reader(bytes);
+    assert_eq!(reader.headers().unwrap(), vec!["row", "col", "orientation", "distance"]);
+    let mut count = 0;
+    for (i, record) in reader.records().enumerate() {
+        let record = record.unwrap();
+        let n = |k: usize| record[k].parse::<u32>().unwrap();
+        let (row, col, o) = (n(0), n(1), n(2) as usize);
+        assert_eq!((row * field.cols() + col) as usize * 3 + o, i, "records in C order");
+        let d = field.get(row, col, o).unwrap();
+        let want = if d < 0 { String::new() } else { d.to_string() };
+        assert_eq!(&record[3], want, "({row}, {col}, {o})");
+        count += 1;
+    }
+    assert_eq!(count, field.distances().len());
+}
+
+/// Reads a JSON export with serde_json and compares the metadata and every distance.
+fn check_json(bytes: &[u8], field: &BloxorzField<'_>) {
+    let v: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+    assert_eq!(v["puzzle"], "bloxorz");
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(7), Some(7)));
+    assert_eq!(v["shape"], serde_json::json!([7, 7, 3]));
+    assert_eq!(v["goal"], serde_json::json!([2, 5]));
+    assert_eq!(v["null_means"], "illegal or unreachable");
+    let histogram = field.histogram();
+    assert_eq!(v["histogram"], serde_json::json!(histogram.counts));
+    assert_eq!(v["unreachable"], histogram.unreachable);
+    let rows = v["distances"].as_array().unwrap();
+    assert_eq!(rows.len(), 7);
+    for (r, row) in rows.iter().enumerate() {
+        let cells = row.as_array().unwrap();
+        assert_eq!(cells.len(), 7);
+        for (c, cell) in cells.iter().enumerate() {
+            for o in 0..3 {
+                let d = field.get(r as u32, c as u32, o).unwrap();
+                let json = &cell[o];
+                if d < 0 {
+                    assert!(json.is_null(), "({r}, {c}, {o}): {json}");
+                } else {
+                    assert_eq!(json.as_i64(), Some(i64::from(d)), "({r}, {c}, {o})");
+                }
+            }
+        }
+    }
+}
+
+/// The POJ sample's field, from the library.
+fn poj_sample_field() -> BloxorzField<'static> {
+    let text = std::fs::read_to_string(project("data/bloxorz/poj-sample.txt")).unwrap();
+    fields_of(&text).remove(0).1
+}
+
+#[test]
+fn every_format_round_trips_through_export_and_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = project("data/bloxorz/poj-sample.txt");
+    let field = poj_sample_field();
+    assert_eq!(field.get(1, 3, 0), Some(10), "the start answers 10");
+    for format in ["bincode", "npy", "csv", "json", "raw"] {
+        let path = dir.path().join(format!("field.{format}"));
+        let out = export(&pack, 1, format, Some(&path));
+        assert!(out.status.success(), "{format}: {}", stderr(&out));
+        assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{format}");
+        let bytes = std::fs::read(&path).unwrap();
+        match format {
+            "bincode" => {
+                let Loaded::TableFile(file) = load(&bytes).unwrap() else { panic!("table file") };
+                assert_eq!(file.table(), &Table::Bloxorz(field.clone()));
+                assert_eq!(file.header().shape, [7, 7, 3]);
+                assert_eq!(file.header().sentinel, -1);
+                assert_eq!(file.header().histogram, field.histogram());
+            }
+            "npy" => {
+                let Loaded::Npy(file) = load(&bytes).unwrap() else { panic!(".npy") };
+                assert_eq!(file.table(), &NpyTable::Bloxorz(field.clone()));
+                assert_eq!(file.descr(), "<i4");
+                assert_eq!(file.shape(), [7, 7, 3]);
+            }
+            "csv" => check_csv(&bytes, &field),
+            "json" => check_json(&bytes, &field),
+            "raw" => {
+                let entries: Vec<i32> = bytes
+                    .chunks_exact(4)
+                    .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
+                    .collect();
+                assert_eq!(entries, field.distances());
+            }
+            _ => unreachable!(),
+        }
+        // Standard output, by default and with `-o -`, carries the same bytes, and so does the
+        // pack read from standard input.
+        let out = export(&pack, 1, format, None);
+        assert_eq!(out.stdout, bytes, "{format} on stdout");
+        let out = export(&pack, 1, format, Some(Path::new("-")));
+        assert_eq!(out.stdout, bytes, "{format} with -o -");
+        let args = ["export", "bloxorz", "-", "--level", "1", "--format", format];
+        let out = flipblox(&args, &std::fs::read(&pack).unwrap());
+        assert_eq!(out.stdout, bytes, "{format} from stdin");
+    }
+}
+
+#[test]
+fn numpy_loads_the_field_as_int32_rows_cols_3_with_the_right_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = project("data/bloxorz/poj-sample.txt");
+    let npy = dir.path().join("field.npy");
+    assert!(export(&pack, 1, "npy", Some(&npy)).status.success());
+    let script = r#"
+import sys, numpy
+f = numpy.load(sys.argv[1])
+assert f.dtype == numpy.int32 and f.dtype.byteorder in "<=", f.dtype
+print(f.shape, int(f[1, 3, 0]), int(f[2, 5, 0]), int((f >= 0).sum()))
+print(" ".join(str(int(v)) for v in f.ravel()))
+"#;
+    let printed = python(script, &[&npy]);
+    let field = poj_sample_field();
+    let reachable = field.distances().iter().filter(|&&d| d >= 0).count();
+    let values: Vec<String> = field.distances().iter().map(i32::to_string).collect();
+    assert_eq!(printed, format!("(7, 7, 3) 10 0 {reachable}\n{}\n", values.join(" ")));
+    // The snippets of the README and of docs/FORMATS.md, as a reader types them.
+    let run = |snippet: &str| {
+        let out = std::process::Command::new("python3")
+            .args(["-c", &format!("import numpy\n{snippet}")])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let snippet = |doc: &str, first: &str| {
+        let text = std::fs::read_to_string(project(doc)).unwrap();
+        let start = text.find(first).unwrap_or_else(|| panic!("{first:?} in {doc}"));
+        let code = &text[start..];
+        code[..code.find("```").unwrap()].to_string()
+    };
+    let readme = snippet("README.md", "import numpy\nf = numpy.load(\"field.npy\")");
+    assert_eq!(run(&readme), "(7, 7, 3) 10 0\n");
+    let formats = snippet("docs/FORMATS.md", "f = numpy.load(\"field.npy\")");
+    assert_eq!(run(&formats), "10 [[2 5 0]]\n");
+}
+
+#[test]
+fn inspect_reads_the_bincode_and_npy_fields_and_prints_the_goal() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = project("data/bloxorz/poj-sample.txt");
+    let field = poj_sample_field();
+    let histogram = field.histogram();
+    let mut lines = String::from("histogram (distance count):\n");
+    for (d, n) in histogram.counts.iter().enumerate() {
+        lines += &format!("{d} {n}\n");
+    }
+    lines += &format!("Unreachable {}\n", histogram.unreachable);
+    for format in ["bincode", "npy"] {
+        let path = dir.path().join(format!("field.{format}"));
+        assert!(export(&pack, 1, format, Some(&path)).status.success());
+        let out = flipblox(&["inspect", path.to_str().unwrap()], b"");
+        assert!(out.status.success(), "{format}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("puzzle: Bloxorz level of 7x7 cells"), "{text}");
+        assert!(text.contains("goal: row 2, col 5 (0-based)"), "{text}");
+        assert!(text.ends_with(&lines), "{format}:\n{text}");
+    }
+}
+
+#[test]
+fn a_level_is_exported_even_when_other_levels_of_its_pack_are_bad() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    // Level 1 has a bad cell, level 3 is a stray line where a header belongs.
+    std::fs::write(&pack, "3 3\nX.O\n.q.\n...\n1 4\n.XXO\nstray\n2 2\nXO\n..\n1 3\nXXO\n").unwrap();
+    let out = export(&pack, 2, "csv", None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let level = PackReader::new(b"1 4\n.XXO\n").next().unwrap().unwrap();
+    let field = distance_field_with(&level, &mut Scratch::new()).unwrap();
+    check_csv(&out.stdout, &field);
+    assert_eq!(field.get(0, 1, 1), Some(1));
+    let out = export(&pack, 3, "csv", None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(":7:1: level 3: expected the number of rows"),
+        "{}",
+        stderr(&out)
+    );
+    for (level, goal) in [(4, [0, 1]), (5, [0, 2])] {
+        let out = export(&pack, level, "json", None);
+        assert!(out.status.success(), "level {level}: {}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["goal"], serde_json::json!(goal));
+    }
+}
+
+#[test]
+fn bad_level_numbers_and_bad_levels_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    std::fs::write(&pack, "3 3\nX.O\n.q.\n...\n1 4\n.XXO\n0 0\n1 3\nXXO\n").unwrap();
+    let name = pack.to_str().unwrap();
+    let fails = |level: usize, args: &[&str], message: &str| {
+        let out = flipblox(
+            &[&["export", "bloxorz", name, "--level", &level.to_string()], args].concat(),
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(1), "level {level}: {}", stderr(&out));
+        assert_eq!(stderr(&out), format!("{message}\n"));
+        assert!(out.stdout.is_empty());
+    };
+    fails(
+        1,
+        &["--format", "npy"],
+        &format!("{name}:3:2: level 1: expected a cell '.', 'E', '#', 'O' or 'X', found 'q'"),
+    );
+    fails(
+        3,
+        &["--format", "npy"],
+        &format!("{name}: level 3 is out of range: the pack has 2 levels (1 to 2)"),
+    );
+    // 1x4: the search needs 19 * 5 * 8 = 760 bytes, the field and its payload 2 * 48 more.
+    fails(
+        2,
+        &["--format", "json", "--max-memory", "855"],
+        &format!(
+            "{name}:5:1: level 2: a level of 1 x 4 cells needs 856 bytes to export its distance \
+             field, more than the memory limit of 855 bytes (--max-memory)"
+        ),
+    );
+    let out = export(&pack, 2, "json", None);
+    assert!(out.status.success(), "level 2 reads: {}", stderr(&out));
+    let args =
+        ["export", "bloxorz", name, "--level", "2", "--format", "raw", "--max-memory", "856"];
+    assert!(flipblox(&args, b"").status.success(), "856 bytes are enough");
+    let missing = dir.path().join("missing.txt");
+    let out = export(&missing, 1, "npy", None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("missing.txt: cannot read"), "{}", stderr(&out));
+    // Usage errors: exit code 2, nothing written.
+    for args in [
+        &["export", "bloxorz", name, "--format", "npy"][..],
+        &["export", "bloxorz", name, "--level", "0", "--format", "npy"],
+        &["export", "bloxorz", name, "--level", "two", "--format", "npy"],
+        &["export", "bloxorz", name, "--level", "-1", "--format", "npy"],
+        &["export", "bloxorz", name, "--level", "1"],
+        &["export", "bloxorz", name, "--level", "1", "--format", "xml"],
+        &["export", "bloxorz", "--level", "1", "--format", "npy"],
+        &["export", "bloxorz", name, "--level", "1", "--format", "npy", "--max-memory", "lots"],
+    ] {
+        let out = flipblox(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty());
+    }
+    let out = flipblox(&["export", "bloxorz", name, "--level", "0", "--format", "npy"], b"");
+    assert!(stderr(&out).contains("levels are numbered from 1"), "{}", stderr(&out));
+}
+
+#[test]
+fn the_output_is_created_before_the_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = project("data/bloxorz/poj-sample.txt");
+    let out = export(&pack, 1, "npy", Some(Path::new("/nonexistent/dir/f.npy")));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("cannot create /nonexistent/dir/f.npy"), "{}", stderr(&out));
+    // A level out of range is found after the output was opened: the file exists, empty.
+    let path = dir.path().join("f.npy");
+    let out = export(&pack, 2, "npy", Some(&path));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), 0);
+}
+
+/// Bytes that are mostly levels: generated levels with a few bytes overwritten by pack-ish
+/// characters, so some levels break, some stay whole, and some headers change.
+fn damaged_packs() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+    use proptest::prelude::*;
+    let edit = (any::<prop::sample::Index>(), prop::sample::select(b".EO#X 0123\n\r9q".to_vec()));
+    (any::<u64>(), 1usize..5, prop::collection::vec(edit, 0..4)).prop_map(|(seed, n, edits)| {
+        let mut rng = Rng(seed);
+        let mut bytes: Vec<u8> =
+            (0..n).flat_map(|_| random_grid(&mut rng).to_text().into_bytes()).collect();
+        for (at, b) in edits {
+            let i = at.index(bytes.len());
+            bytes[i] = b;
+        }
+        bytes
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1500))]
+
+    /// Whatever the bytes and the level number: no panic; level N exports exactly when the
+    /// parser reads it and its field fits the limit; past the last level it is out of range;
+    /// and a field's start entry is the solver's answer.
+    #[test]
+    fn any_level_of_any_pack_exports_or_is_refused_without_panicking(
+        bytes in proptest::prop_oneof![
+            4 => damaged_packs(),
+            1 => proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200),
+        ],
+        number in proptest::prop_oneof![4 => 1usize..4, 1 => 0usize..7],
+        limit in proptest::prop_oneof![3 => proptest::strategy::Just(1u64 << 20), 1 => 0u64..3000],
+    ) {
+        use flipblox::bloxorz::{FieldError, field_bytes_needed, read_level};
+        let parsed: Vec<_> = PackReader::new(&bytes).max_memory(limit).collect();
+        match read_level(&bytes, number, limit) {
+            Ok(level) => {
+                proptest::prop_assert!(number >= 1 && number <= parsed.len());
+                proptest::prop_assert_eq!(parsed[number - 1].as_ref().ok(), Some(&level));
+                let needed = field_bytes_needed(level.rows() as u64, level.cols() as u64);
+                proptest::prop_assert!(needed.is_some_and(|n| n <= limit));
+                let field = distance_field_with(&level, &mut Scratch::new()).unwrap();
+                let moves = Scratch::new().solve(&level).moves;
+                proptest::prop_assert_eq!(
+                    field_entry(&field, level.start()),
+                    moves.map_or(-1, |d| d as i32)
+                );
+            }
+            Err(FieldError::OutOfRange { level, levels }) => {
+                proptest::prop_assert_eq!((level, levels), (number, parsed.len()));
+                proptest::prop_assert!(number == 0 || number > parsed.len());
+            }
+            Err(FieldError::Level(e)) => {
+                proptest::prop_assert_eq!(parsed[number - 1].as_ref().err(), Some(&e));
+            }
+            Err(FieldError::TooLarge { level, rows, cols, .. }) => {
+                proptest::prop_assert_eq!(level, number);
+                let needed = field_bytes_needed(rows, cols);
+                proptest::prop_assert!(needed.is_none_or(|n| n > limit));
+            }
+            Err(e) => proptest::prop_assert!(false, "unexpected {e}"),
+        }
+    }
+}
