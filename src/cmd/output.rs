@@ -8,9 +8,14 @@ pub fn stdout() -> BufWriter<StdoutLock<'static>> {
 }
 
 /// True when `err` is (or wraps) a broken pipe: the reader went away, which is not a failure.
+///
+/// A failed `serde_json::to_writer` (`--json`) carries the I/O error inside a
+/// `serde_json::Error`, whose `source()` skips it, so that error is asked for its kind directly.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
         e.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+            || e.downcast_ref::<serde_json::Error>()
+                .is_some_and(|json| json.io_error_kind() == Some(io::ErrorKind::BrokenPipe))
     })
 }
 
