@@ -54,3 +54,51 @@ fn json_output_into_a_closed_pipe_ends_quietly() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stdout(&out).contains("\"distance\":4"));
 }
+
+/// Runs flipblox with `args` and its standard error closed from the start (as `2>&1 | head`
+/// does once `head` has its line); returns (stdout, exit code).
+fn run_with_stderr_closed(args: &[&str]) -> (String, Option<i32>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_flipblox"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn flipblox");
+    drop(child.stderr.take());
+    let out = child.wait_with_output().unwrap();
+    (String::from_utf8(out.stdout).unwrap(), out.status.code())
+}
+
+/// A closed standard error (`flipblox flip BAD 2>&1 >/dev/null | head -1`) made the first
+/// message that could not be written panic inside `eprintln!` (exit code 101, the rest of the
+/// boards lost). Messages now go through `output::report`, which drops what cannot be written.
+#[test]
+fn a_closed_stderr_does_not_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    // 20,000 boards with a 5-piece first row: 20,000 messages, far more than a pipe buffers.
+    std::fs::write(&bad, "bwwbw\nbbwb\nbwwb\nbwww\n\nbwwb\nbbwb\nbwwb\nbwww\n\n".repeat(10_000))
+        .unwrap();
+    let bad = bad.to_str().unwrap();
+    for extra in [&[][..], &["--json"], &["--size", "4x4", "--method", "gf2"]] {
+        let mut args = vec!["flip"];
+        args.extend_from_slice(extra);
+        args.extend([bad, "no-such-file.txt"]);
+        let (out, code) = run_with_stderr_closed(&args);
+        assert_eq!(code, Some(1), "{args:?}");
+        assert_eq!(out.lines().count(), 20_000, "{args:?}: one line per board");
+    }
+    // The not-proven-minimal warning goes to standard error too.
+    let (out, code) =
+        run_with_stderr_closed(&["flip", "--method", "gf2", "--search-bits", "2", bad]);
+    assert_eq!(code, Some(1));
+    assert_eq!(out.lines().count(), 20_000);
+    // inspect: one message per unreadable file, then the final error path of main.
+    let files: Vec<String> = (0..5_000).map(|i| format!("no-such-file-{i}.fbt")).collect();
+    let mut args = vec!["inspect"];
+    args.extend(files.iter().map(String::as_str));
+    assert_eq!(run_with_stderr_closed(&args).1, Some(1));
+    let missing_table = ["flip", "--table", "no-such-table.fbt", "--board", "bwwbbbwbbwwbbwww"];
+    assert_eq!(run_with_stderr_closed(&missing_table).1, Some(1));
+}

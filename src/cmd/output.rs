@@ -1,10 +1,18 @@
 //! Buffered standard output that treats a closed pipe (`| head`) as a normal end.
 
-use std::io::{self, BufWriter, StdoutLock};
+use std::fmt;
+use std::io::{self, BufWriter, StdoutLock, Write};
 
 /// A buffered, locked stdout.
 pub fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
+}
+
+/// Writes one message line to standard error. A standard error that cannot be written (closed
+/// by `2>&1 | head`, or full) is ignored: the message is lost but the run goes on and its exit
+/// code still tells, where `eprintln!` would panic.
+pub fn report(message: fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "{message}");
 }
 
 /// True when `err` is (or wraps) a broken pipe: the reader went away, which is not a failure.
