@@ -102,3 +102,21 @@ fn a_closed_stderr_does_not_panic() {
     let missing_table = ["flip", "--table", "no-such-table.fbt", "--board", "bwwbbbwbbwwbbwww"];
     assert_eq!(run_with_stderr_closed(&missing_table).1, Some(1));
 }
+
+/// The same for `bloxorz`: a closed standard error panicked at the first level message.
+#[test]
+fn a_closed_stderr_does_not_panic_in_bloxorz() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    // 20,000 levels, every other one with two targets.
+    std::fs::write(&bad, "1 3\nXOO\n1 4\nX.O.\n".repeat(10_000)).unwrap();
+    let bad = bad.to_str().unwrap();
+    for extra in [&["--jobs", "1"][..], &["--json", "--path"]] {
+        let mut args = vec!["bloxorz"];
+        args.extend_from_slice(extra);
+        args.extend([bad, "no-such-file.txt"]);
+        let (out, code) = run_with_stderr_closed(&args);
+        assert_eq!(code, Some(1), "{args:?}");
+        assert_eq!(out.lines().count(), 20_000, "{args:?}: one line per level");
+    }
+}
