@@ -120,3 +120,50 @@ fn a_closed_stderr_does_not_panic_in_bloxorz() {
         assert_eq!(out.lines().count(), 20_000, "{args:?}: one line per level");
     }
 }
+
+/// `inspect` on an int32 `(R, C, 3)` .npy with no 0 entry said `0 states at distance 0 (first
+/// at entry None)`, and with two said `... (first at entry Some(0))`: Rust's debug text of an
+/// `Option` in a user-facing message.
+#[test]
+fn a_field_without_one_standing_goal_is_explained_without_debug_text() {
+    fn npy_i32(shape: (usize, usize), entries: &[i32]) -> Vec<u8> {
+        let dict = format!(
+            "{{'descr': '<i4', 'fortran_order': False, 'shape': ({}, {}, 3), }}",
+            shape.0, shape.1
+        );
+        let mut header = dict.into_bytes();
+        while (10 + header.len() + 1) % 64 != 0 {
+            header.push(b' ');
+        }
+        header.push(b'\n');
+        let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+        bytes.extend((header.len() as u16).to_le_bytes());
+        bytes.extend(header);
+        bytes.extend(entries.iter().flat_map(|e| e.to_le_bytes()));
+        bytes
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut cases = Vec::new();
+    let none = [-1; 9];
+    let mut two = none;
+    two[0] = 0;
+    two[3] = 0;
+    let mut lying = none;
+    lying[4] = 0;
+    for (name, entries, expected) in [
+        ("none.npy", none, "no state at distance 0; a field has exactly one"),
+        ("two.npy", two, "2 states at distance 0 (the first at entry 0); a field has exactly one"),
+        ("lying.npy", lying, "the one state at distance 0, entry 4, is not a standing box"),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, npy_i32((1, 3), &entries)).unwrap();
+        cases.push((path, expected));
+    }
+    for (path, expected) in &cases {
+        let out = flipblox(&["inspect", path.to_str().unwrap()], b"");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(expected), "{err}");
+        assert!(!err.contains("None") && !err.contains("Some("), "{err}");
+    }
+}
