@@ -16,7 +16,7 @@ fn main() -> ExitCode {
         Ok(cmd::Outcome::SomeFailed) => ExitCode::from(1),
         Err(e) if cmd::output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("flipblox: {e:#}");
+            cmd::output::report(format_args!("flipblox: {e:#}"));
             ExitCode::from(1)
         }
     }

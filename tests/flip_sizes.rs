@@ -268,7 +268,7 @@ fn larger_boards_match_a_dense_elimination_of_the_whole_toggle_matrix() {
             if round > 0 {
                 let mut reachable = GridBoard::new(r, c);
                 for i in 0..r * c {
-                    if rng.next() % 3 == 0 {
+                    if rng.next().is_multiple_of(3) {
                         reachable.press(i / c, i % c);
                     }
                 }
@@ -295,7 +295,7 @@ fn a_partial_search_still_solves_and_never_beats_the_exact_one() {
     for _ in 0..5 {
         let mut board = GridBoard::new(19, 19);
         for i in 0..361 {
-            if rng.next() % 2 == 0 {
+            if rng.next().is_multiple_of(2) {
                 board.press(i / 19, i % 19);
             }
         }

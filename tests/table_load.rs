@@ -47,7 +47,7 @@ fn with_header(
     out.extend((header_bytes.len() as u32).to_le_bytes());
     out.extend(crc32fast::hash(&header_bytes).to_le_bytes());
     out.extend(&header_bytes);
-    while out.len() % 64 != 0 {
+    while !out.len().is_multiple_of(64) {
         out.push(0);
     }
     out.extend(payload);

@@ -206,20 +206,13 @@ pub fn read_level(pack: &[u8], number: usize, max_memory: u64) -> Result<Level, 
         // Probe the header with a limit of 0 bytes: every well-formed header is then refused
         // with its size and position before anything is allocated, which tells whether the
         // field fits. Any other outcome (`0 0`, a bad header) is repeated by the read below.
-        if let Some(Err(probe)) = reader.clone().max_memory(0).read_into(&mut level) {
-            if let LevelErrorKind::TooLarge { rows, cols, .. } = probe.kind {
-                let needed = field_bytes_needed(rows, cols);
-                if needed.is_none_or(|n| n > max_memory) {
-                    let (level, position, limit) = (number, probe.position, max_memory);
-                    return Err(FieldError::TooLarge {
-                        level,
-                        position,
-                        rows,
-                        cols,
-                        needed,
-                        limit,
-                    });
-                }
+        if let Some(Err(probe)) = reader.clone().max_memory(0).read_into(&mut level)
+            && let LevelErrorKind::TooLarge { rows, cols, .. } = probe.kind
+        {
+            let needed = field_bytes_needed(rows, cols);
+            if needed.is_none_or(|n| n > max_memory) {
+                let (level, position, limit) = (number, probe.position, max_memory);
+                return Err(FieldError::TooLarge { level, position, rows, cols, needed, limit });
             }
         }
         match reader.read_into(&mut level) {

@@ -115,7 +115,7 @@ impl<W: Write> Printer<W> {
     fn error(&mut self, file: &str, level: usize, error: &LevelError) -> anyhow::Result<()> {
         // Flush the answers before this level so stdout and stderr interleave in order.
         self.out.flush()?;
-        self.bar.suspend(|| eprintln!("{file}:{error}"));
+        self.bar.suspend(|| output::report(format_args!("{file}:{error}")));
         if self.json {
             let json = JsonLevel {
                 file,
@@ -192,7 +192,9 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
             Ok(input) => input,
             Err(e) => {
                 printer.out.flush()?;
-                printer.bar.suspend(|| eprintln!("{}: cannot read: {e}", source.display_name()));
+                printer.bar.suspend(|| {
+                    output::report(format_args!("{}: cannot read: {e}", source.display_name()))
+                });
                 failed = true;
                 continue;
             }

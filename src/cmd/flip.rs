@@ -183,7 +183,7 @@ impl<W: Write> Printer<W> {
     fn error(&mut self, file: &str, index: usize, error: &BoardError) -> anyhow::Result<()> {
         // Flush the answers before this board so stdout and stderr interleave in order.
         self.out.flush()?;
-        eprintln!("{file}:{error}");
+        output::report(format_args!("{file}:{error}"));
         if self.json {
             let answer = JsonAnswer {
                 file,
@@ -253,7 +253,7 @@ impl Answerer<'_> {
                 printer.answer(file, index, cells, &reply)?;
                 if !answer.proven_minimal {
                     printer.out.flush()?;
-                    eprintln!(
+                    output::report(format_args!(
                         "{file}:{position}: board {index}: warning: the null space of {} has \
                          dimension {}, too large to search whole (--search-bits {}); {} presses \
                          is the best found, not proven minimal",
@@ -261,7 +261,7 @@ impl Answerer<'_> {
                         solver.gf2().nullity(),
                         solver.gf2().search_bits(),
                         answer.distance.unwrap_or(0),
-                    );
+                    ));
                 }
                 Ok(())
             }
@@ -339,7 +339,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             Ok(input) => input,
             Err(e) => {
                 printer.out.flush()?;
-                eprintln!("{}: cannot read: {e}", source.display_name());
+                output::report(format_args!("{}: cannot read: {e}", source.display_name()));
                 failed = true;
                 continue;
             }

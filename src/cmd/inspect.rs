@@ -35,7 +35,7 @@ pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
             Ok(input) => input,
             Err(e) => {
                 out.flush()?;
-                eprintln!("{}: cannot read: {e}", source.display_name());
+                output::report(format_args!("{}: cannot read: {e}", source.display_name()));
                 failed = true;
                 continue;
             }
@@ -53,7 +53,7 @@ pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
             }
             Err(e) => {
                 out.flush()?;
-                eprintln!("{}: {e}", input.name());
+                output::report(format_args!("{}: {e}", input.name()));
                 failed = true;
             }
         }

@@ -36,7 +36,7 @@ impl GridBoard {
     pub fn from_words(rows: usize, cols: usize, words: Vec<u64>) -> GridBoard {
         let cells = rows.checked_mul(cols).expect("board size overflows usize");
         assert_eq!(words.len(), cells.div_ceil(64), "words of a {rows}x{cols} board");
-        if cells % 64 != 0 {
+        if !cells.is_multiple_of(64) {
             assert_eq!(words[cells / 64] >> (cells % 64), 0, "bits past the board are clear");
         }
         GridBoard { rows, cols, words }

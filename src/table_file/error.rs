@@ -46,15 +46,22 @@ pub enum ShapeError {
         found: String,
     },
     /// A distance-to-goal field must hold 0 at exactly one state, standing on the goal.
-    #[error(
-        "{zeros} states at distance 0 (first at entry {first:?}); a field has exactly one, standing on the goal"
-    )]
+    #[error("{}; a field has exactly one, standing on the goal", goal_found(.zeros, .first))]
     Goal {
         /// How many entries hold 0.
         zeros: u64,
         /// The first entry holding 0, if any.
         first: Option<u64>,
     },
+}
+
+/// What [`ShapeError::Goal`] found: no state at distance 0, one that is not standing, or several.
+fn goal_found(zeros: &u64, first: &Option<u64>) -> String {
+    match (zeros, first) {
+        (0, _) | (_, None) => "no state at distance 0".to_string(),
+        (1, Some(i)) => format!("the one state at distance 0, entry {i}, is not a standing box"),
+        (n, Some(i)) => format!("{n} states at distance 0 (the first at entry {i})"),
+    }
 }
 
 /// Writing a table in some format failed.

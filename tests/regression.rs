@@ -1,0 +1,169 @@
+//! Regression tests, one per bug found, each named after what broke (ripgrep's
+//! `tests/regression.rs` style). Each test fails on the code before its fix.
+
+mod common;
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+use common::{flipblox, project, shared, stderr, stdout};
+
+/// Runs flipblox with `args`, reads the first `keep` bytes of stdout, closes the pipe and
+/// returns (those bytes, exit code, stderr).
+fn read_then_close_stdout(args: &[&str], keep: usize) -> (Vec<u8>, Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_flipblox"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn flipblox");
+    let mut first = vec![0u8; keep];
+    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    (first, out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// `flip --json FILE | head -1` (and `bloxorz --json`) exited with code 1 and
+/// `flipblox: Broken pipe (os error 32)`: the broken pipe arrived wrapped in a
+/// `serde_json::Error`, which hides its I/O error from the error chain.
+#[test]
+fn json_output_into_a_closed_pipe_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let boards4 = dir.path().join("boards4.txt");
+    std::fs::write(&boards4, "bwwb\nbbwb\nbwwb\nbwww\n\n".repeat(100_000)).unwrap();
+    let boards5 = dir.path().join("boards5.txt");
+    std::fs::write(&boards5, "bwbwb\nwbwbw\nbwbwb\nwbwbw\nbwbwb\n\n".repeat(50_000)).unwrap();
+    let pack = shared().join("data/bloxorz/mixed-small.txt");
+    let cases: [Vec<&str>; 4] = [
+        vec!["flip", "--json", boards4.to_str().unwrap()],
+        vec!["flip", "--size", "5x5", "--json", boards5.to_str().unwrap()],
+        vec!["bloxorz", "--json", "--jobs", "1", pack.to_str().unwrap()],
+        vec!["bloxorz", "--json", "--path", pack.to_str().unwrap()],
+    ];
+    for args in &cases {
+        let (first, code, err) = read_then_close_stdout(args, 1);
+        assert_eq!(first, b"{", "{args:?}");
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+    // The same inputs still answer in full when stdout stays open.
+    let out =
+        flipblox(&["flip", "--json", project("data/flip/poj-sample.txt").to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"distance\":4"));
+}
+
+/// Runs flipblox with `args` and its standard error closed from the start (as `2>&1 | head`
+/// does once `head` has its line); returns (stdout, exit code).
+fn run_with_stderr_closed(args: &[&str]) -> (String, Option<i32>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_flipblox"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn flipblox");
+    drop(child.stderr.take());
+    let out = child.wait_with_output().unwrap();
+    (String::from_utf8(out.stdout).unwrap(), out.status.code())
+}
+
+/// A closed standard error (`flipblox flip BAD 2>&1 >/dev/null | head -1`) made the first
+/// message that could not be written panic inside `eprintln!` (exit code 101, the rest of the
+/// boards lost). Messages now go through `output::report`, which drops what cannot be written.
+#[test]
+fn a_closed_stderr_does_not_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    // 20,000 boards with a 5-piece first row: 20,000 messages, far more than a pipe buffers.
+    std::fs::write(&bad, "bwwbw\nbbwb\nbwwb\nbwww\n\nbwwb\nbbwb\nbwwb\nbwww\n\n".repeat(10_000))
+        .unwrap();
+    let bad = bad.to_str().unwrap();
+    for extra in [&[][..], &["--json"], &["--size", "4x4", "--method", "gf2"]] {
+        let mut args = vec!["flip"];
+        args.extend_from_slice(extra);
+        args.extend([bad, "no-such-file.txt"]);
+        let (out, code) = run_with_stderr_closed(&args);
+        assert_eq!(code, Some(1), "{args:?}");
+        assert_eq!(out.lines().count(), 20_000, "{args:?}: one line per board");
+    }
+    // The not-proven-minimal warning goes to standard error too.
+    let (out, code) =
+        run_with_stderr_closed(&["flip", "--method", "gf2", "--search-bits", "2", bad]);
+    assert_eq!(code, Some(1));
+    assert_eq!(out.lines().count(), 20_000);
+    // inspect: one message per unreadable file, then the final error path of main.
+    let files: Vec<String> = (0..5_000).map(|i| format!("no-such-file-{i}.fbt")).collect();
+    let mut args = vec!["inspect"];
+    args.extend(files.iter().map(String::as_str));
+    assert_eq!(run_with_stderr_closed(&args).1, Some(1));
+    let missing_table = ["flip", "--table", "no-such-table.fbt", "--board", "bwwbbbwbbwwbbwww"];
+    assert_eq!(run_with_stderr_closed(&missing_table).1, Some(1));
+}
+
+/// The same for `bloxorz`: a closed standard error panicked at the first level message.
+#[test]
+fn a_closed_stderr_does_not_panic_in_bloxorz() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    // 20,000 levels, every other one with two targets.
+    std::fs::write(&bad, "1 3\nXOO\n1 4\nX.O.\n".repeat(10_000)).unwrap();
+    let bad = bad.to_str().unwrap();
+    for extra in [&["--jobs", "1"][..], &["--json", "--path"]] {
+        let mut args = vec!["bloxorz"];
+        args.extend_from_slice(extra);
+        args.extend([bad, "no-such-file.txt"]);
+        let (out, code) = run_with_stderr_closed(&args);
+        assert_eq!(code, Some(1), "{args:?}");
+        assert_eq!(out.lines().count(), 20_000, "{args:?}: one line per level");
+    }
+}
+
+/// `inspect` on an int32 `(R, C, 3)` .npy with no 0 entry said `0 states at distance 0 (first
+/// at entry None)`, and with two said `... (first at entry Some(0))`: Rust's debug text of an
+/// `Option` in a user-facing message.
+#[test]
+fn a_field_without_one_standing_goal_is_explained_without_debug_text() {
+    fn npy_i32(shape: (usize, usize), entries: &[i32]) -> Vec<u8> {
+        let dict = format!(
+            "{{'descr': '<i4', 'fortran_order': False, 'shape': ({}, {}, 3), }}",
+            shape.0, shape.1
+        );
+        let mut header = dict.into_bytes();
+        while (10 + header.len() + 1) % 64 != 0 {
+            header.push(b' ');
+        }
+        header.push(b'\n');
+        let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+        bytes.extend((header.len() as u16).to_le_bytes());
+        bytes.extend(header);
+        bytes.extend(entries.iter().flat_map(|e| e.to_le_bytes()));
+        bytes
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut cases = Vec::new();
+    let none = [-1; 9];
+    let mut two = none;
+    two[0] = 0;
+    two[3] = 0;
+    let mut lying = none;
+    lying[4] = 0;
+    for (name, entries, expected) in [
+        ("none.npy", none, "no state at distance 0; a field has exactly one"),
+        ("two.npy", two, "2 states at distance 0 (the first at entry 0); a field has exactly one"),
+        ("lying.npy", lying, "the one state at distance 0, entry 4, is not a standing box"),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, npy_i32((1, 3), &entries)).unwrap();
+        cases.push((path, expected));
+    }
+    for (path, expected) in &cases {
+        let out = flipblox(&["inspect", path.to_str().unwrap()], b"");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(expected), "{err}");
+        assert!(!err.contains("None") && !err.contains("Some("), "{err}");
+    }
+}
