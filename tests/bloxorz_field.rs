@@ -513,11 +513,13 @@ fn the_output_is_created_before_the_work() {
     let out = export(&pack, 1, "npy", Some(Path::new("/nonexistent/dir/f.npy")));
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("cannot create /nonexistent/dir/f.npy"), "{}", stderr(&out));
-    // A level out of range is found after the output was opened: the file exists, empty.
+    // A level out of range is found after the output was opened: nothing appears at the path
+    // (the result goes to a temporary file that is renamed into place only on success).
     let path = dir.path().join("f.npy");
     let out = export(&pack, 2, "npy", Some(&path));
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(std::fs::metadata(&path).unwrap().len(), 0);
+    assert!(!path.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no temporary file is left");
 }
 
 /// Bytes that are mostly levels: generated levels with a few bytes overwritten by pack-ish

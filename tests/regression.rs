@@ -167,3 +167,52 @@ fn a_field_without_one_standing_goal_is_explained_without_debug_text() {
         assert!(!err.contains("None") && !err.contains("Some("), "{err}");
     }
 }
+
+/// `export ... -o FILE` and `table build -o FILE` truncated FILE before the work: a failed
+/// export lost the old file, and a process reading it through a memory map (`flip --table`)
+/// could die with SIGBUS. Now the result goes to a temporary file renamed over FILE at the end.
+#[test]
+fn a_failed_export_leaves_the_old_output_file_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("field.npy");
+    std::fs::write(&target, b"the old file").unwrap();
+    let pack = dir.path().join("pack.txt");
+    std::fs::write(&pack, "3 3\n.O.\n.Q.\n...\n0 0\n").unwrap();
+    let out = flipblox(
+        &["export", "bloxorz", pack.to_str().unwrap(), "--level", "1", "--format", "npy", "-o"]
+            .iter()
+            .copied()
+            .chain([target.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&target).unwrap(), b"the old file");
+    let names: Vec<_> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 2, "no temporary file is left behind: {names:?}");
+
+    // A successful export replaces it whole, readable by others (0644 for a new file).
+    let fresh = dir.path().join("t.npy");
+    let out = flipblox(&["export", "flip", "--format", "npy", "-o", fresh.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::metadata(&fresh).unwrap().len(), 65_664);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&fresh).unwrap().permissions().mode() & 0o777, 0o644);
+    }
+    let out = flipblox(&["export", "flip", "--format", "raw", "-o", target.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&target).unwrap().len(), 65_536);
+}
+
+/// `-o DIR` must fail at once with the path named, before any work.
+#[test]
+fn an_output_path_that_is_a_directory_is_refused_up_front() {
+    let dir = tempfile::tempdir().unwrap();
+    let out =
+        flipblox(&["table", "build", "--size", "3x3", "-o", dir.path().to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("it is a directory"), "{}", stderr(&out));
+}

@@ -124,21 +124,21 @@ pub fn write<'t>(
     out: &OutputArgs,
     table: impl FnOnce() -> anyhow::Result<Table<'t>>,
 ) -> anyhow::Result<Outcome> {
-    let (writer, name) = output::create(out.output.as_deref())?;
+    let destination = output::Destination::create(out.output.as_deref())?;
     let table = table()?;
-    emit(&table, out.format.into(), writer, &name)
+    emit(&table, out.format.into(), destination)
 }
 
-/// Writes `table` in `format` to `writer` (opened by [`output::create`], named `name` in
-/// messages) and flushes it.
+/// Writes `table` in `format` to `destination` (opened by [`output::Destination::create`]) and
+/// commits it: a file appears whole or not at all.
 pub fn emit(
     table: &Table<'_>,
     format: Format,
-    mut writer: Box<dyn std::io::Write>,
-    name: &str,
+    mut destination: output::Destination,
 ) -> anyhow::Result<Outcome> {
-    export(table, format, &mut writer).with_context(|| format!("writing {name}"))?;
-    writer.flush().with_context(|| format!("writing {name}"))?;
+    let name = destination.name().to_string();
+    export(table, format, destination.writer()).with_context(|| format!("writing {name}"))?;
+    destination.commit()?;
     Ok(Outcome::Success)
 }
 
@@ -154,22 +154,22 @@ pub fn run(args: ExportArgs) -> anyhow::Result<Outcome> {
 /// writes the field. A problem with the input prints `PATH:LINE:COLUMN: level N: ...` (or
 /// `PATH: ...`) on stderr, like `flipblox bloxorz`, and ends with exit code 1.
 fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
-    let (writer, name) = output::create(args.out.output.as_deref())?;
+    let destination = output::Destination::create(args.out.output.as_deref())?;
     let source = Source::from_arg(&args.file);
     let input = match Input::open(&source) {
         Ok(input) => input,
         Err(e) => {
-            eprintln!("{}: cannot read: {e}", source.display_name());
+            output::report(format_args!("{}: cannot read: {e}", source.display_name()));
             return Ok(Outcome::SomeFailed);
         }
     };
     let field = read_level(input.bytes(), args.level, args.max_memory)
         .and_then(|level| distance_field(&level));
     match field {
-        Ok(field) => emit(&Table::Bloxorz(field), args.out.format.into(), writer, &name),
+        Ok(field) => emit(&Table::Bloxorz(field), args.out.format.into(), destination),
         Err(e) => {
             let separator = if e.position().is_some() { ":" } else { ": " };
-            eprintln!("{}{separator}{e}", input.name());
+            output::report(format_args!("{}{separator}{e}", input.name()));
             Ok(Outcome::SomeFailed)
         }
     }

@@ -91,11 +91,11 @@ pub fn run(args: TableArgs) -> anyhow::Result<Outcome> {
 fn build(args: &BuildArgs) -> anyhow::Result<Outcome> {
     let size = args.size;
     args.limit.require_buildable(size);
-    let (writer, name) = output::create(Some(&args.output))?;
+    let destination = output::Destination::create(Some(&args.output))?;
     let built = progress::build_table(size)?;
     let (rows, cols) = (size.rows() as u32, size.cols() as u32);
     let table = Table::Flip(FlipTable::new(rows, cols, built.table().as_bytes())?);
-    export::emit(&table, args.format.into(), writer, &name)
+    export::emit(&table, args.format.into(), destination)
 }
 
 /// A Flip Game table file opened for lookups (`--table FILE`): memory-mapped through
