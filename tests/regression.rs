@@ -216,3 +216,17 @@ fn an_output_path_that_is_a_directory_is_refused_up_front() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("it is a directory"), "{}", stderr(&out));
 }
+
+/// Usage errors found after parsing (`table build --size 6x5`, `flip --table F --method gf2`)
+/// printed the top-level `Usage: flipblox <COMMAND>` instead of the subcommand's usage.
+#[test]
+fn late_usage_errors_show_the_subcommand_usage() {
+    let out = flipblox(&["table", "build", "--size", "6x5", "-o", "unused.fbt"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("Usage: flipblox table build"), "{}", stderr(&out));
+    let out = flipblox(&["stats", "flip", "--size", "6x5"], b"");
+    assert!(stderr(&out).contains("Usage: flipblox stats flip"), "{}", stderr(&out));
+    let out = flipblox(&["flip", "--table", "unused.fbt", "--method", "gf2"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("Usage: flipblox flip"), "{}", stderr(&out));
+}

@@ -40,8 +40,8 @@ pub struct OutputArgs {
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: FormatArg,
 
-    /// Write to FILE (created or truncated before any work); `-` or nothing writes to standard
-    /// output.
+    /// Write to FILE; `-` or nothing writes to standard output. A temporary file beside FILE is
+    /// opened before any work (a bad path fails at once) and renamed over FILE when complete.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 }

@@ -273,7 +273,10 @@ impl Answerer<'_> {
 pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     let method = Method::from(args.method);
     if args.table.is_some() && method == Method::Gf2 {
-        usage_error("--table answers by table lookup; it cannot be used with --method gf2");
+        usage_error(
+            &["flip"],
+            "--table answers by table lookup; it cannot be used with --method gf2",
+        );
     }
     let check = if args.verify_table { Check::Full } else { Check::Header };
     let opened = args.table.as_deref().map(|path| OpenedTable::open(path, check)).transpose()?;
@@ -293,7 +296,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         Answerer::Classic { table: DistanceTable::embedded(), presses: Vec::new() }
     } else {
         let solver = FlipSolver::new(size, method, args.limit.cells())
-            .unwrap_or_else(|e| usage_error(format!("--method table: {e}")))
+            .unwrap_or_else(|e| usage_error(&["flip"], format!("--method table: {e}")))
             .with_search_bits(args.search_bits)
             .with_presses(args.moves || args.json);
         Answerer::Sized { solver: Box::new(solver), answer: Answer::default(), table_file: None }

@@ -65,7 +65,14 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
 }
 
 /// Reports an argument combination clap could not check (e.g. `--method table` on a board too
-/// large for a table) the way clap reports usage errors, and exits with code 2.
-pub fn usage_error(message: impl std::fmt::Display) -> ! {
-    Cli::command().error(clap::error::ErrorKind::ArgumentConflict, message).exit()
+/// large for a table) the way clap reports usage errors, with the usage line of the subcommand
+/// `command` (e.g. `["table", "build"]`), and exits with code 2.
+pub fn usage_error(command: &[&str], message: impl std::fmt::Display) -> ! {
+    let mut cli = Cli::command();
+    cli.build();
+    let mut sub = &mut cli;
+    for name in command {
+        sub = sub.find_subcommand_mut(name).expect("usage_error names a real subcommand");
+    }
+    sub.error(clap::error::ErrorKind::ArgumentConflict, message).exit()
 }

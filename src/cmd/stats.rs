@@ -64,7 +64,7 @@ fn flip(args: &StatsFlipArgs) -> anyhow::Result<Outcome> {
         None => match args.size.unwrap_or(BoardSize::CLASSIC) {
             BoardSize::CLASSIC => (BoardSize::CLASSIC, DistanceTable::embedded()),
             size => {
-                args.limit.require_buildable(size);
+                args.limit.require_buildable(size, &["stats", "flip"]);
                 built = progress::build_table(size)?;
                 (size, built.table())
             }

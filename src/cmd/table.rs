@@ -49,14 +49,18 @@ impl TableLimitArgs {
         usize::from(self.max_table_cells)
     }
 
-    /// Exits with a usage error (code 2) when the table of `size` is over the limit.
-    pub fn require_buildable(self, size: BoardSize) {
+    /// Exits with a usage error (code 2, with the usage of the subcommand `command`) when the
+    /// table of `size` is over the limit.
+    pub fn require_buildable(self, size: BoardSize, command: &[&str]) {
         if size.cells() > self.cells() {
-            usage_error(format!(
-                "--size {size}: a table of 2^{} states is over --max-table-cells {}",
-                size.cells(),
-                self.max_table_cells
-            ));
+            usage_error(
+                command,
+                format!(
+                    "--size {size}: a table of 2^{} states is over --max-table-cells {}",
+                    size.cells(),
+                    self.max_table_cells
+                ),
+            );
         }
     }
 }
@@ -67,8 +71,8 @@ struct BuildArgs {
     #[arg(long, value_name = "RxC")]
     size: BoardSize,
 
-    /// Write the table to FILE (created or truncated before the build starts, so a bad path
-    /// fails at once); `-` writes to standard output.
+    /// Write the table to FILE; `-` writes to standard output. A temporary file beside FILE is
+    /// opened before the build (a bad path fails at once) and renamed over FILE when complete.
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
 
@@ -90,7 +94,7 @@ pub fn run(args: TableArgs) -> anyhow::Result<Outcome> {
 
 fn build(args: &BuildArgs) -> anyhow::Result<Outcome> {
     let size = args.size;
-    args.limit.require_buildable(size);
+    args.limit.require_buildable(size, &["table", "build"]);
     let destination = output::Destination::create(Some(&args.output))?;
     let built = progress::build_table(size)?;
     let (rows, cols) = (size.rows() as u32, size.cols() as u32);
