@@ -34,7 +34,7 @@ fn check_against_reference(grids: &[Grid]) -> (usize, usize) {
         match expected {
             Some(n) => {
                 solvable += 1;
-                let letters: String = answer.path.iter().map(|m| m.letter()).collect();
+                let letters: String = answer.path.iter().map(|m| m.to_string()).collect();
                 let line = format!("{n} {letters}");
                 let replayed = replay(grid, &line)
                     .unwrap_or_else(|e| panic!("level {}: {e}\n{}", i + 1, grid.to_text()));

@@ -15,8 +15,24 @@
 //! - [`Scratch`]: the breadth-first search and its reusable memory; [`roll`] is the plain
 //!   description of one move, for replaying paths.
 //! - [`Runner`]: a batch over N workers, reported in input order.
+//!
+//! The original game's mechanics (switches, bridge tiles, split switches; `docs/LEVELS.md`) extend
+//! the text format and the model:
+//!
+//! - [`mechanics`]: the special cells of a level and their definitions ([`Mechanics`]).
+//! - [`Engine`] (`engine/`): the general breadth-first search over the block and the bridge
+//!   configuration, for the levels that have switches or split switches; the runner sends every
+//!   other level to the POJ solver ([`Scratch`]) as before.
+//! - [`notation`]: the `--path` notation, with the moves of split cubes ([`Step`]).
+//! - [`flash`]: the importer of the original Flash game's level file ([`FlashPack`]).
 
+mod builder;
+mod definitions;
+mod engine;
+pub mod flash;
 mod level;
+pub mod mechanics;
+pub mod notation;
 mod parse;
 mod runner;
 mod solver;
@@ -27,3 +43,9 @@ pub use parse::{CutBy, DEFAULT_MAX_MEMORY, LevelError, LevelErrorKind, PackReade
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use solver::{Scratch, Solution, roll};
 pub use state::{Move, MoveTable, bytes_needed, placement_of, state_of};
+
+pub use engine::{BYTES_PER_STATE, Engine, SearchLimit};
+pub use flash::FlashPack;
+pub use mechanics::Mechanics;
+pub use notation::{Cube, Step, write_path};
+pub use runner::LevelSource;

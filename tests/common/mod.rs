@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 pub mod bloxorz;
+pub mod extended;
+pub mod original;
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
