@@ -7,71 +7,19 @@
 
 mod common;
 
-use common::extended::read_ext_pack;
-use flipblox::bloxorz::{
-    FlashPack, Level, LevelErrorKind, PackReader, Report, RunOptions, Runner, roll,
-};
+use common::checks::{check_flash, check_pack};
 use proptest::prelude::*;
 
-/// Replays `answer`'s path on `level` with the independent model.
-fn replay_extended(level: &Level, moves: Option<u32>, path: &str) -> Result<(), TestCaseError> {
-    let text = level.to_string();
-    let models = read_ext_pack(&text);
-    prop_assert_eq!(models.len(), 1, "{}", text);
-    let model = &models[0];
-    match moves {
-        Some(n) => prop_assert_eq!(model.replay(&format!("{n} {path}")), Ok(n), "{}", text),
-        None => prop_assert!(path.is_empty()),
-    }
-    Ok(())
-}
+/// The memory limit of the checks: it keeps every level cheap to search.
+const LIMIT: u64 = 1 << 20;
 
-/// Checks the invariants above for `bytes` with `jobs` workers.
-fn check(bytes: &[u8], jobs: usize) -> Result<(), TestCaseError> {
-    let levels: Vec<Option<Level>> = PackReader::new(bytes).map(Result::ok).collect();
-    let mut runner = Runner::new(RunOptions { jobs, paths: true, max_memory: 1 << 20 });
-    let mut reports: Vec<Report> = Vec::new();
-    runner
-        .run(bytes, |r| {
-            reports.push(r);
-            Ok::<(), ()>(())
-        })
-        .unwrap();
-    prop_assert_eq!(reports.len(), levels.len());
-    for (i, (report, level)) in reports.iter().zip(&levels).enumerate() {
-        prop_assert_eq!(report.level, i + 1);
-        prop_assert!(report.end_offset <= bytes.len());
-        match (&report.result, level) {
-            (Ok(answer), Some(level)) if !level.mechanics().is_empty() => {
-                let path: String = answer.path.iter().map(|s| s.to_string()).collect();
-                replay_extended(level, answer.solution.moves, &path)?;
-            }
-            (Ok(answer), Some(level)) => {
-                prop_assert_eq!(
-                    answer.solution.moves.map(|n| n as usize),
-                    answer.solution.moves.map(|_| answer.path.len())
-                );
-                let mut at = level.start();
-                for step in &answer.path {
-                    prop_assert!(step.cube.is_none());
-                    let next = roll(level, at, step.direction);
-                    prop_assert!(next.is_some());
-                    at = next.unwrap();
-                }
-                if answer.solution.moves.is_some() {
-                    let (r, c) = level.target();
-                    prop_assert_eq!(at, flipblox::bloxorz::Placement::standing(r, c));
-                }
-            }
-            (Err(e), None) => {
-                let _ = e.to_string();
-            }
-            // A level read well whose search needs more than the memory limit.
-            (Err(e), Some(_)) if matches!(e.kind, LevelErrorKind::SearchTooLarge { .. }) => {}
-            _ => prop_assert!(false, "the runner and the parser disagree on level {}", i + 1),
-        }
+/// `pack` with the byte at `change.0` replaced by `change.1`, when there is a change.
+fn with_change(mut pack: Vec<u8>, change: Option<(prop::sample::Index, u8)>) -> Vec<u8> {
+    if let Some((i, b)) = change {
+        let i = i.index(pack.len());
+        pack[i] = b;
     }
-    Ok(())
+    pack
 }
 
 /// Bytes that look like packs: headers, cells, blank lines, CRLF, definition lines, comments, and
@@ -110,46 +58,8 @@ fn extended_levels() -> impl Strategy<Value = Vec<u8>> {
             .collect::<String>()
             .into_bytes()
     });
-    (pack, proptest::option::of((any::<prop::sample::Index>(), any::<u8>()))).prop_map(
-        |(mut pack, change)| {
-            if let Some((i, b)) = change {
-                let i = i.index(pack.len());
-                pack[i] = b;
-            }
-            pack
-        },
-    )
-}
-
-/// Checks the Flash importer on `bytes`: no panic, and every stage it reads solves with a path the
-/// independent model replays.
-fn check_flash(bytes: &[u8]) -> Result<(), TestCaseError> {
-    let Ok(pack) = FlashPack::parse(bytes, 1 << 20) else { return Ok(()) };
-    for problem in pack.problems() {
-        let _ = problem.to_string();
-    }
-    let mut runner = Runner::new(RunOptions { jobs: 1, paths: true, max_memory: 1 << 20 });
-    let mut reports = Vec::new();
-    runner
-        .run_source(pack.source(), |r| {
-            reports.push(r);
-            Ok::<(), ()>(())
-        })
-        .unwrap();
-    prop_assert_eq!(reports.len(), pack.stages().len());
-    for (report, stage) in reports.iter().zip(pack.stages()) {
-        match (&report.result, &stage.level) {
-            (Ok(answer), Ok(level)) => {
-                let path: String = answer.path.iter().map(|s| s.to_string()).collect();
-                replay_extended(level, answer.solution.moves, &path)?;
-            }
-            (Err(e), _) => {
-                let _ = e.to_string();
-            }
-            (Ok(_), Err(_)) => prop_assert!(false, "an unreadable stage was answered"),
-        }
-    }
-    Ok(())
+    let change = proptest::option::of((any::<prop::sample::Index>(), any::<u8>()));
+    (pack, change).prop_map(|(pack, change)| with_change(pack, change))
 }
 
 /// A small Flash file in the game's layout, with one byte changed or a piece cut out.
@@ -164,11 +74,8 @@ fn flashish() -> impl Strategy<Value = Vec<u8>> {
     let bytes = FILE.as_bytes().to_vec();
     let len = bytes.len();
     prop_oneof![
-        (any::<prop::sample::Index>(), any::<u8>()).prop_map(move |(i, b)| {
-            let mut bytes = FILE.as_bytes().to_vec();
-            bytes[i.index(len)] = b;
-            bytes
-        }),
+        (any::<prop::sample::Index>(), any::<u8>())
+            .prop_map(|change| with_change(FILE.as_bytes().to_vec(), Some(change))),
         (any::<prop::sample::Index>(), 0usize..40).prop_map(move |(i, n)| {
             let mut bytes = FILE.as_bytes().to_vec();
             let at = i.index(len);
@@ -209,15 +116,8 @@ fn levels() -> impl Strategy<Value = Vec<u8>> {
         text
     });
     let pack = proptest::collection::vec(level, 1..8).prop_map(|l| l.concat());
-    (pack, proptest::option::of((any::<prop::sample::Index>(), any::<u8>()))).prop_map(
-        |(mut pack, change)| {
-            if let Some((i, b)) = change {
-                let i = i.index(pack.len());
-                pack[i] = b;
-            }
-            pack
-        },
-    )
+    let change = proptest::option::of((any::<prop::sample::Index>(), any::<u8>()));
+    (pack, change).prop_map(|(pack, change)| with_change(pack, change))
 }
 
 proptest! {
@@ -225,34 +125,34 @@ proptest! {
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
-        check(&bytes, 1)?;
+        check_pack(&bytes, 1, LIMIT);
     }
 
     #[test]
     fn well_formed_and_slightly_broken_levels_answer_with_replayable_paths(bytes in levels()) {
-        check(&bytes, 1)?;
-        check(&bytes, 3)?;
+        check_pack(&bytes, 1, LIMIT);
+        check_pack(&bytes, 3, LIMIT);
     }
 
     #[test]
     fn pack_shaped_bytes_never_panic_and_paths_replay(bytes in packish()) {
-        check(&bytes, 1)?;
-        check(&bytes, 2)?;
+        check_pack(&bytes, 1, LIMIT);
+        check_pack(&bytes, 2, LIMIT);
     }
 
     #[test]
     fn levels_with_switches_and_splits_answer_with_replayable_paths(bytes in extended_levels()) {
-        check(&bytes, 1)?;
-        check(&bytes, 2)?;
+        check_pack(&bytes, 1, LIMIT);
+        check_pack(&bytes, 2, LIMIT);
     }
 
     #[test]
     fn flash_files_never_panic_and_their_paths_replay(bytes in flashish()) {
-        check_flash(&bytes)?;
+        check_flash(&bytes, LIMIT);
     }
 
     #[test]
     fn arbitrary_bytes_as_a_flash_file_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
-        check_flash(&bytes)?;
+        check_flash(&bytes, LIMIT);
     }
 }

@@ -4,20 +4,13 @@
 
 mod common;
 
+use common::checks::pack_reports;
 use common::extended::{Ext, Rand, random_ext, read_ext_pack};
 use common::{flipblox, project, stderr, stdout};
-use flipblox::bloxorz::{Report, RunOptions, Runner};
+use flipblox::bloxorz::{Report, RunOptions};
 
 fn run(pack: &str, jobs: usize) -> Vec<Report> {
-    let mut runner = Runner::new(RunOptions { jobs, paths: true, ..RunOptions::default() });
-    let mut reports = Vec::new();
-    runner
-        .run(pack.as_bytes(), |r| {
-            reports.push(r);
-            Ok::<(), ()>(())
-        })
-        .unwrap();
-    reports
+    pack_reports(pack.as_bytes(), RunOptions { jobs, paths: true, ..RunOptions::default() })
 }
 
 /// Solves `levels` with the library and checks every answer against the reference BFS and every
@@ -164,4 +157,49 @@ fn a_level_with_too_many_states_for_the_memory_limit_is_an_error_not_a_wrong_ans
     );
     let out = flipblox(&["bloxorz"], level.as_bytes());
     assert!(out.status.success());
+}
+
+#[test]
+fn the_level_examples_of_the_docs_answer_as_shown() {
+    let mut checked = 0;
+    for doc in ["README.md", "docs/LEVELS.md"] {
+        let text = std::fs::read_to_string(project(doc)).unwrap();
+        let blocks: Vec<&str> = text.split("```").collect();
+        // Code blocks are the odd pieces; a `text` level followed by a `console` run of
+        // `flipblox bloxorz --path FILE` must print what the console block shows.
+        for pair in blocks.windows(3) {
+            let (Some(level), Some(console)) =
+                (pair[0].strip_prefix("text\n"), pair[2].strip_prefix("console\n"))
+            else {
+                continue;
+            };
+            let mut lines = console.lines();
+            if lines.next().is_none_or(|l| !l.starts_with("$ flipblox bloxorz --path ")) {
+                continue;
+            }
+            let want = lines.next().unwrap();
+            let out = flipblox(&["bloxorz", "--path"], level.as_bytes());
+            assert!(out.status.success(), "{doc}: {}", stderr(&out));
+            assert_eq!(stdout(&out).trim_end(), want, "{doc}:\n{level}");
+            let model = &read_ext_pack(level)[0];
+            let n: u32 = want.split(' ').next().unwrap().parse().unwrap();
+            assert_eq!(model.replay(want), Ok(n));
+            assert_eq!(model.reference_distance(), Some(n));
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "{checked} examples");
+}
+
+#[test]
+fn input_formats_are_checked_as_usage() {
+    for args in [
+        &["bloxorz", "--input-format", "swf"][..],
+        &["convert"],
+        &["convert", "--input-format", "poj3322"],
+    ] {
+        let out = flipblox(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
 }

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod bloxorz;
+pub mod checks;
 pub mod extended;
 pub mod original;
 

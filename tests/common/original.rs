@@ -86,18 +86,9 @@ pub fn read_flash(text: &str) -> Vec<(String, Ext)> {
                             if (y as i64, x as i64) == level.start {
                                 return b'X';
                             }
-                            match b {
-                                b' ' => b'#',
-                                b'b' => b'.',
-                                b'e' => b'O',
-                                b'f' => b'E',
-                                b's' => b'S',
-                                b'h' => b'H',
-                                b'v' => b'V',
-                                b'l' | b'r' => b'-',
-                                b'k' | b'q' => b'B',
-                                other => panic!("tile {other}"),
-                            }
+                            // Flash tiles and the text format's cells, position by position.
+                            let i = b" befshvlrkq".iter().position(|&t| t == b).expect("a tile");
+                            b"#.OESHV--BB"[i]
                         })
                         .collect()
                 })

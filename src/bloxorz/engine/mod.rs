@@ -166,11 +166,10 @@ impl Engine {
         self.seen.clear();
         let board = &self.board;
         let start = Node { block: board.start, bits: board.initial, parent: 0, step: 0 };
-        if start.block == board.goal {
-            return Ok((Solution { moves: Some(0), states_explored: 0 }, Some(0)))
-                .inspect(|_| self.nodes.push(start));
-        }
         self.nodes.push(start);
+        if start.block == board.goal {
+            return Ok((Solution { moves: Some(0), states_explored: 0 }, Some(0)));
+        }
         self.seen.insert((start.block, start.bits));
         let moves = board.moves.expect("loaded");
         let mut head = 0;

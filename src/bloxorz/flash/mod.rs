@@ -418,19 +418,20 @@ impl FlashPack {
             let (name, level) = match &entry.value {
                 Value::Str(..) => continue,
                 Value::Name(name) => {
-                    let level =
-                        if let Some((_, at, problem)) =
-                            broken.iter().find(|b| b.0.as_deref() == Some(name.as_str()))
-                        {
-                            fail(*at, LevelErrorKind::Flash(problem.clone()))
-                        } else if let Some(array) = arrays.get(name) {
-                            build(array, bytes, &index, max_memory).map_err(|(at, kind)| {
-                                LevelError { level: number, position: index.position(at), kind }
-                            })
-                        } else {
-                            let problem = FlashProblem::UndefinedLevel { name: name.clone() };
-                            fail(entry.at, LevelErrorKind::Flash(problem))
-                        };
+                    let level = if let Some((_, at, problem)) =
+                        broken.iter().find(|b| b.0.as_deref() == Some(name.as_str()))
+                    {
+                        fail(*at, LevelErrorKind::Flash(problem.clone()))
+                    } else if let Some(array) = arrays.get(name) {
+                        build(array, &index, max_memory).map_err(|(at, kind)| LevelError {
+                            level: number,
+                            position: index.position(at),
+                            kind,
+                        })
+                    } else {
+                        let problem = FlashProblem::UndefinedLevel { name: name.clone() };
+                        fail(entry.at, LevelErrorKind::Flash(problem))
+                    };
                     (name.clone(), level)
                 }
                 other => {
@@ -529,12 +530,7 @@ fn key_cell(key: &Spanned<String>) -> Result<(i64, i64), Fault> {
 }
 
 /// Builds one stage from its array.
-fn build(
-    array: &Array,
-    bytes: &[u8],
-    index: &LineIndex<'_>,
-    max_memory: u64,
-) -> Result<Level, Fault> {
+fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level, Fault> {
     let mut rows: Vec<(&[u8], usize, bool)> = Vec::new();
     let mut starts = Vec::new();
     let mut tables = Vec::new();
@@ -637,8 +633,7 @@ fn build(
         K::Flash(p)
     };
     let written = |x: i64, y: i64| (y.saturating_add(1), x.saturating_add(1));
-    if let Some((table, entries)) = tables.first() {
-        let _ = table;
+    if let Some((_, entries)) = tables.first() {
         for (key, value) in entries.iter() {
             let (x, y) = key_cell(key)?;
             let bad = |at: usize, found: String| {
@@ -712,7 +707,6 @@ fn build(
         };
         (at, flavour(kind))
     })?;
-    let _ = bytes;
     Ok(level)
 }
 
