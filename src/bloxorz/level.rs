@@ -11,10 +11,10 @@
 //!
 //! | bit | flag | meaning |
 //! |---|---|---|
-//! | 0 | [`flags::STAND`] | a standing box may rest on this cell (rigid: `.`, `O`, `X`) |
+//! | 0 | [`flags::STAND`] | a standing box may rest on this cell (rigid: `.`, `O`, `X`; `S`, `H`, `V` and `B` too) |
 //! | 1 | [`flags::LIE_H`] | a box lying horizontally with its left cube here may rest (this cell and the one to its right are not empty) |
 //! | 2 | [`flags::LIE_V`] | a box lying vertically with its top cube here may rest (this cell and the one below are not empty) |
-//! | 3 | [`flags::SOLID`] | the cell is not empty (`.`, `E`, `O`, `X`) |
+//! | 3 | [`flags::SOLID`] | the cell is not empty (`.`, `E`, `O`, `X`, `S`, `H`, `V`, `B`) |
 //! | 4 | [`flags::FRAGILE`] | the cell is fragile (`E`) |
 //!
 //! Bits 0 to 2 are `1 << orientation` ([`Orientation::index`]), so "may the box rest in this

@@ -25,6 +25,9 @@
 //! looks like a header (two whole numbers and nothing else: no row of cells can look like that),
 //! so every other level is still read. A level cut off by a blank line, by a header or by the end
 //! of the input is an error too. Stray lines where a header belongs count as one unreadable level.
+//! A level's definition lines (and the comments and blank lines among them) belong to it: a level
+//! with an error in its rows or its definitions is skipped up to the next header, past its
+//! remaining definition lines.
 //!
 //! Nothing here allocates except the level's grid, and that only after the header's size has been
 //! checked against the memory limit, and the lists of special cells of levels that have them.

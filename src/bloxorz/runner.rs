@@ -102,11 +102,12 @@ pub struct Report {
     pub result: Result<Answer, LevelError>,
 }
 
-/// Runs batches of levels; keeps one [`Worker`] per job across batches.
+/// Runs batches of levels; keeps each job's search memory (a POJ [`Scratch`] and an [`Engine`])
+/// across batches.
 #[derive(Debug, Default)]
 pub struct Runner {
     options: RunOptions,
-    scratches: Vec<Worker>,
+    workers: Vec<Worker>,
     spare_levels: Vec<Level>,
 }
 
@@ -171,14 +172,14 @@ impl Runner {
         let jobs = options.jobs.max(1);
         Runner {
             options: RunOptions { jobs, ..options },
-            scratches: (0..jobs).map(|_| Worker::default()).collect(),
+            workers: (0..jobs).map(|_| Worker::default()).collect(),
             spare_levels: Vec::new(),
         }
     }
 
     /// Bytes held by the workers' scratches and the spare level buffers.
     pub fn memory_usage(&self) -> usize {
-        self.scratches.iter().map(Worker::memory_usage).sum::<usize>()
+        self.workers.iter().map(Worker::memory_usage).sum::<usize>()
             + self.spare_levels.iter().map(Level::memory_usage).sum::<usize>()
     }
 
@@ -211,7 +212,7 @@ impl Runner {
     ) -> Result<(), E> {
         if self.options.jobs == 1 {
             let mut level = self.spare_levels.pop().unwrap_or_default();
-            let worker = &mut self.scratches[0];
+            let worker = &mut self.workers[0];
             let options = self.options;
             while let Some(read) = reader.read_into(&mut level) {
                 let number = reader.levels_started();
@@ -238,7 +239,7 @@ impl Runner {
         let job_rx = Mutex::new(job_rx);
         let (done_tx, done_rx) = mpsc::channel::<(Report, Level)>();
         std::thread::scope(|scope| {
-            for worker in self.scratches.iter_mut() {
+            for worker in self.workers.iter_mut() {
                 let (job_rx, done_tx) = (&job_rx, done_tx.clone());
                 scope.spawn(move || {
                     loop {
