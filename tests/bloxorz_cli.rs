@@ -135,7 +135,7 @@ fn json_lines_carry_every_field_and_the_path_replays() {
     assert!(broken["rows"].is_null() && broken["moves"].is_null());
     assert_eq!(
         broken["error"],
-        "4:2: level 2: expected a cell '.', 'E', '#', 'O' or 'X', found 'q'"
+        "4:2: level 2: expected a cell '.', 'E', '#', 'O', 'X', 'S', 'H', 'V', 'B' or '-', found 'q'"
     );
     // Without --path the path is null.
     let out = flipblox(&["bloxorz", "--json", arg(&sample)], b"");
@@ -170,7 +170,7 @@ fn bad_levels_print_error_with_path_line_column_and_the_rest_is_answered() {
     assert_eq!(
         messages,
         [
-            "<stdin>:3:2: level 1: expected a cell '.', 'E', '#', 'O' or 'X', found 'q'",
+            "<stdin>:3:2: level 1: expected a cell '.', 'E', '#', 'O', 'X', 'S', 'H', 'V', 'B' or '-', found 'q'",
             "<stdin>:7:1: level 2: expected 2 rows, found a blank line after 1",
             "<stdin>:12:1: level 4: expected 4 rows, found the next `R C` header after 1",
             "<stdin>:12:1: level 5: expected at least 1 row and 1 column (or `0 0` to end the pack), found 0 5",

@@ -1,54 +1,42 @@
 //! A property-based byte fuzzer for the pack parser and the runner (run in CI; the libFuzzer target
 //! in `fuzz/` runs the same checks for longer, see the README). Whatever the bytes: no panic, one
 //! report per level numbered 1, 2, 3, ..., and every solved level's path replays on the level the
-//! parser read.
+//! parser read. Levels with switches, bridges and split switches are replayed by the independent
+//! model (`tests/common/extended.rs`) on the level as the library writes it back, which checks
+//! that writing too. The Flash importer gets the same treatment.
 
-use flipblox::bloxorz::{Level, PackReader, Report, RunOptions, Runner, roll};
+mod common;
+
+use common::checks::{check_flash, check_pack};
 use proptest::prelude::*;
 
-/// Checks the invariants above for `bytes` with `jobs` workers.
-fn check(bytes: &[u8], jobs: usize) -> Result<(), TestCaseError> {
-    let levels: Vec<Option<Level>> = PackReader::new(bytes).map(Result::ok).collect();
-    let mut runner = Runner::new(RunOptions { jobs, paths: true, max_memory: 1 << 20 });
-    let mut reports: Vec<Report> = Vec::new();
-    runner
-        .run(bytes, |r| {
-            reports.push(r);
-            Ok::<(), ()>(())
-        })
-        .unwrap();
-    prop_assert_eq!(reports.len(), levels.len());
-    for (i, (report, level)) in reports.iter().zip(&levels).enumerate() {
-        prop_assert_eq!(report.level, i + 1);
-        prop_assert!(report.end_offset <= bytes.len());
-        match (&report.result, level) {
-            (Ok(answer), Some(level)) => {
-                prop_assert_eq!(
-                    answer.solution.moves.map(|n| n as usize),
-                    answer.solution.moves.map(|_| answer.path.len())
-                );
-                let mut at = level.start();
-                for &m in &answer.path {
-                    let next = roll(level, at, m);
-                    prop_assert!(next.is_some());
-                    at = next.unwrap();
-                }
-                if answer.solution.moves.is_some() {
-                    let (r, c) = level.target();
-                    prop_assert_eq!(at, flipblox::bloxorz::Placement::standing(r, c));
-                }
-            }
-            (Err(_), None) => {}
-            _ => prop_assert!(false, "the runner and the parser disagree on level {}", i + 1),
-        }
+/// The memory limit of the checks: it keeps every level cheap to search.
+const LIMIT: u64 = 1 << 20;
+
+/// `pack` with the byte at `change.0` replaced by `change.1`, when there is a change.
+fn with_change(mut pack: Vec<u8>, change: Option<(prop::sample::Index, u8)>) -> Vec<u8> {
+    if let Some((i, b)) = change {
+        let i = i.index(pack.len());
+        pack[i] = b;
     }
-    Ok(())
+    pack
 }
 
-/// Bytes that look like packs: headers, cells, blank lines, CRLF, and some noise.
+/// Bytes that look like packs: headers, cells, blank lines, CRLF, definition lines, comments, and
+/// some noise.
 fn packish() -> impl Strategy<Value = Vec<u8>> {
     let token = prop_oneof![
         4 => proptest::sample::select(vec![b'.', b'E', b'#', b'O', b'X']).prop_map(|b| vec![b]),
+        2 => proptest::sample::select(vec![b'S', b'H', b'V', b'B', b'-']).prop_map(|b| vec![b]),
+        1 => (0u8..7, 0u8..7, 0u8..7, 0u8..7, 0u8..3).prop_map(|(a, b, c, d, w)| {
+            let word = ["on", "off", "toggle"][w as usize];
+            format!("\nswitch {a} {b}: {word} {c} {d}\n").into_bytes()
+        }),
+        1 => (0u8..7, 0u8..7, 0u8..7, 0u8..7).prop_map(|(a, b, c, d)| {
+            format!("\nsplit {a} {b}: {c} {d}, {d} {c}\n").into_bytes()
+        }),
+        1 => proptest::sample::select(vec![&b"switch "[..], b", ", b": ", b"; note\n", b"split"])
+            .prop_map(|t| t.to_vec()),
         2 => (0u8..6, 0u8..6).prop_map(|(r, c)| format!("\n{r} {c}\n").into_bytes()),
         2 => Just(b"\n".to_vec()),
         1 => Just(b"\r\n".to_vec()),
@@ -58,6 +46,44 @@ fn packish() -> impl Strategy<Value = Vec<u8>> {
         1 => Just(b"99999999999999999999 3\n".to_vec()),
     ];
     proptest::collection::vec(token, 0..120).prop_map(|t| t.concat())
+}
+
+/// Well-formed levels with switches, bridge tiles and split switches (the tests' generator), a
+/// few of them with one byte changed, so that most levels are read and solved.
+fn extended_levels() -> impl Strategy<Value = Vec<u8>> {
+    let pack = (any::<u64>(), 1usize..6).prop_map(|(seed, n)| {
+        let mut rng = common::extended::Rand(seed | 1);
+        (0..n)
+            .map(|_| common::extended::random_ext(&mut rng).to_text())
+            .collect::<String>()
+            .into_bytes()
+    });
+    let change = proptest::option::of((any::<prop::sample::Index>(), any::<u8>()));
+    (pack, change).prop_map(|(pack, change)| with_change(pack, change))
+}
+
+/// A small Flash file in the game's layout, with one byte changed or a piece cut out.
+fn flashish() -> impl Strategy<Value = Vec<u8>> {
+    const FILE: &str = "skiptomenu = false;\r\n// MAPS:\r\nlevelab = [];\r\n\
+        levelab.push(\"bbbsbbl e\");\r\nlevelab.push(\"vbbhfbbkb\");\r\n\
+        levelab.push([0,0]);\r\n\
+        levelab.push({swatch30: [[6,0,\"onoff\"],[7,1,\"off\"]], swatch31: [[6,0,\"on\"]]});\r\n\
+        levelab.push({swatch01: [7,0,2,1]});\r\nlevelcd = [];\r\nlevelcd.push(\"bbe\");\r\n\
+        levelcd.push([0,0]);\r\nlevels = [\"\", levelab, levelcd, levelab];\r\n\
+        levelcodes = [\"\", \"1\", \"2\", \"3\"];\r\n";
+    let bytes = FILE.as_bytes().to_vec();
+    let len = bytes.len();
+    prop_oneof![
+        (any::<prop::sample::Index>(), any::<u8>())
+            .prop_map(|change| with_change(FILE.as_bytes().to_vec(), Some(change))),
+        (any::<prop::sample::Index>(), 0usize..40).prop_map(move |(i, n)| {
+            let mut bytes = FILE.as_bytes().to_vec();
+            let at = i.index(len);
+            bytes.drain(at..(at + n).min(len));
+            bytes
+        }),
+        Just(bytes),
+    ]
 }
 
 /// Well-formed levels (random cells, one `O`, a standing or lying `X`), a few of them with one
@@ -90,15 +116,8 @@ fn levels() -> impl Strategy<Value = Vec<u8>> {
         text
     });
     let pack = proptest::collection::vec(level, 1..8).prop_map(|l| l.concat());
-    (pack, proptest::option::of((any::<prop::sample::Index>(), any::<u8>()))).prop_map(
-        |(mut pack, change)| {
-            if let Some((i, b)) = change {
-                let i = i.index(pack.len());
-                pack[i] = b;
-            }
-            pack
-        },
-    )
+    let change = proptest::option::of((any::<prop::sample::Index>(), any::<u8>()));
+    (pack, change).prop_map(|(pack, change)| with_change(pack, change))
 }
 
 proptest! {
@@ -106,18 +125,34 @@ proptest! {
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
-        check(&bytes, 1)?;
+        check_pack(&bytes, 1, LIMIT);
     }
 
     #[test]
     fn well_formed_and_slightly_broken_levels_answer_with_replayable_paths(bytes in levels()) {
-        check(&bytes, 1)?;
-        check(&bytes, 3)?;
+        check_pack(&bytes, 1, LIMIT);
+        check_pack(&bytes, 3, LIMIT);
     }
 
     #[test]
     fn pack_shaped_bytes_never_panic_and_paths_replay(bytes in packish()) {
-        check(&bytes, 1)?;
-        check(&bytes, 2)?;
+        check_pack(&bytes, 1, LIMIT);
+        check_pack(&bytes, 2, LIMIT);
+    }
+
+    #[test]
+    fn levels_with_switches_and_splits_answer_with_replayable_paths(bytes in extended_levels()) {
+        check_pack(&bytes, 1, LIMIT);
+        check_pack(&bytes, 2, LIMIT);
+    }
+
+    #[test]
+    fn flash_files_never_panic_and_their_paths_replay(bytes in flashish()) {
+        check_flash(&bytes, LIMIT);
+    }
+
+    #[test]
+    fn arbitrary_bytes_as_a_flash_file_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        check_flash(&bytes, LIMIT);
     }
 }

@@ -5,19 +5,12 @@
 mod common;
 
 use common::bloxorz::{Grid, Rng, random_grid, reference_distance, replay};
-use flipblox::bloxorz::{Report, RunOptions, Runner};
+use common::checks::pack_reports;
+use flipblox::bloxorz::{Report, RunOptions};
 
 /// Runs the library's batch runner over `pack` and returns its reports in order.
 fn run(pack: &str, jobs: usize, paths: bool) -> Vec<Report> {
-    let mut runner = Runner::new(RunOptions { jobs, paths, ..RunOptions::default() });
-    let mut reports = Vec::new();
-    runner
-        .run(pack.as_bytes(), |r| {
-            reports.push(r);
-            Ok::<(), ()>(())
-        })
-        .unwrap();
-    reports
+    pack_reports(pack.as_bytes(), RunOptions { jobs, paths, ..RunOptions::default() })
 }
 
 /// Checks every level of `grids` against the reference and replays every path.
@@ -34,7 +27,7 @@ fn check_against_reference(grids: &[Grid]) -> (usize, usize) {
         match expected {
             Some(n) => {
                 solvable += 1;
-                let letters: String = answer.path.iter().map(|m| m.letter()).collect();
+                let letters: String = answer.path.iter().map(|m| m.to_string()).collect();
                 let line = format!("{n} {letters}");
                 let replayed = replay(grid, &line)
                     .unwrap_or_else(|e| panic!("level {}: {e}\n{}", i + 1, grid.to_text()));

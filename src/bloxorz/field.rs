@@ -108,6 +108,14 @@ pub enum FieldError {
         /// Levels in the pack.
         levels: usize,
     },
+    /// The level has switches or split switches (the original game's mechanics, issue 5): its
+    /// states include the bridge configuration and split cubes, which an (R, C, 3) field of
+    /// block placements cannot describe.
+    #[error(
+        "the level has switches or split switches; distance fields describe POJ 3322 levels \
+         (without them) only"
+    )]
+    Mechanics,
     /// [`distance_field`] on a level of more than `i32::MAX` states.
     #[error("a level of {rows} x {cols} cells has more states than an int32 field can hold")]
     TooManyStates {
@@ -120,13 +128,15 @@ pub enum FieldError {
 
 impl FieldError {
     /// Where in the pack the problem is, when it is at a place (not for
-    /// [`FieldError::OutOfRange`] and [`FieldError::TooManyStates`]). Messages with a position
+    /// [`FieldError::OutOfRange`], [`FieldError::TooManyStates`] and [`FieldError::Mechanics`]). Messages with a position
     /// read `LINE:COLUMN: level N: ...`: prefix them with `PATH:`; the others with `PATH: `.
     pub fn position(&self) -> Option<Position> {
         match self {
             FieldError::Level(e) => Some(e.position),
             FieldError::TooLarge { position, .. } => Some(*position),
-            FieldError::OutOfRange { .. } | FieldError::TooManyStates { .. } => None,
+            FieldError::OutOfRange { .. }
+            | FieldError::TooManyStates { .. }
+            | FieldError::Mechanics => None,
         }
     }
 }
@@ -180,7 +190,8 @@ fn range(levels: usize) -> String {
 /// let pack = b"1 3\nX.O\n2 2\nXq\n.O\n1 4\nXX.O\n0 0\n";
 /// assert_eq!(read_level(pack, 3, 1 << 20).unwrap().target(), (0, 3));
 /// let bad = read_level(pack, 2, 1 << 20).unwrap_err();
-/// assert_eq!(bad.to_string(), "4:2: level 2: expected a cell '.', 'E', '#', 'O' or 'X', found 'q'");
+/// assert!(bad.to_string().starts_with("4:2: level 2: expected a cell '.', 'E', '#', 'O', 'X'"));
+/// assert!(bad.to_string().ends_with("found 'q'"));
 /// assert_eq!(
 ///     read_level(pack, 4, 1 << 20).unwrap_err(),
 ///     FieldError::OutOfRange { level: 4, levels: 3 }
@@ -242,8 +253,9 @@ pub fn read_level(pack: &[u8], number: usize, max_memory: u64) -> Result<Level, 
 ///
 /// # Errors
 ///
-/// [`FieldError::TooManyStates`] when the level has more than `i32::MAX` states (the parser's
-/// limit allows such levels only with a memory limit above 13 GB).
+/// - [`FieldError::Mechanics`] when the level has switches or split switches.
+/// - [`FieldError::TooManyStates`] when the level has more than `i32::MAX` states (the parser's
+///   limit allows such levels only with a memory limit above 13 GB).
 pub fn distance_field(level: &Level) -> Result<BloxorzField<'static>, FieldError> {
     distance_field_with(level, &mut Scratch::new())
 }
@@ -261,6 +273,9 @@ pub fn distance_field_with(
     level: &Level,
     scratch: &mut Scratch,
 ) -> Result<BloxorzField<'static>, FieldError> {
+    if level.mechanics().needs_engine() {
+        return Err(FieldError::Mechanics);
+    }
     let (rows, cols) = (level.rows(), level.cols());
     let too_many = || FieldError::TooManyStates { rows, cols };
     let entries =

@@ -11,16 +11,19 @@
 //!
 //! | bit | flag | meaning |
 //! |---|---|---|
-//! | 0 | [`flags::STAND`] | a standing box may rest on this cell (rigid: `.`, `O`, `X`) |
+//! | 0 | [`flags::STAND`] | a standing box may rest on this cell (rigid: `.`, `O`, `X`; `S`, `H`, `V` and `B` too) |
 //! | 1 | [`flags::LIE_H`] | a box lying horizontally with its left cube here may rest (this cell and the one to its right are not empty) |
 //! | 2 | [`flags::LIE_V`] | a box lying vertically with its top cube here may rest (this cell and the one below are not empty) |
-//! | 3 | [`flags::SOLID`] | the cell is not empty (`.`, `E`, `O`, `X`) |
+//! | 3 | [`flags::SOLID`] | the cell is not empty (`.`, `E`, `O`, `X`, `S`, `H`, `V`, `B`) |
 //! | 4 | [`flags::FRAGILE`] | the cell is fragile (`E`) |
 //!
 //! Bits 0 to 2 are `1 << orientation` ([`Orientation::index`]), so "may the box rest in this
 //! orientation with its anchor here" is one load and one test.
 
 use std::fmt;
+
+use super::mechanics::{Mechanics, Special, SwitchKind};
+use crate::text::Position;
 
 /// Empty cells added on each side of the level (see the module docs).
 pub const PADDING: usize = 2;
@@ -145,7 +148,12 @@ impl fmt::Display for Placement {
 /// Invariant the solver relies on: only level cells carry flags; the padding stays empty, so a
 /// cell with a rest flag is at least [`PADDING`] cells from every edge of the padded grid.
 ///
-/// Memory: one byte per padded cell, `(rows + 4) * (cols + 4)` bytes.
+/// Memory: one byte per padded cell, `(rows + 4) * (cols + 4)` bytes, plus the lists of its
+/// special cells ([`Level::mechanics`]).
+///
+/// Switches and split switches are rigid cells in the grid of flags, and bridge tiles take the
+/// flags of their state at the start (present: rigid; absent: empty), so that a level without
+/// switches and split switches is exactly a POJ 3322 level for the fast solver.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Level {
     rows: usize,
@@ -154,6 +162,8 @@ pub struct Level {
     start: Option<Placement>,
     target: (usize, usize),
     terrain_changes: usize,
+    mechanics: Mechanics,
+    origin: Option<Position>,
 }
 
 impl Level {
@@ -180,6 +190,8 @@ impl Level {
         self.start = None;
         self.target = (0, 0);
         self.terrain_changes = 0;
+        self.mechanics.clear();
+        self.origin = None;
     }
 
     /// The flags of `row` of the level (its `cols` cells, without padding), for the parser to set
@@ -303,30 +315,82 @@ impl Level {
     pub fn memory_usage(&self) -> usize {
         self.grid.capacity()
     }
+
+    /// The switches, bridge tiles and split switches of the level (empty for a POJ 3322 level).
+    pub fn mechanics(&self) -> &Mechanics {
+        &self.mechanics
+    }
+
+    /// The special cells, for the readers to fill in.
+    pub(crate) fn mechanics_mut(&mut self) -> &mut Mechanics {
+        &mut self.mechanics
+    }
+
+    /// Where the level begins in its input (its header), when the reader said so: problems
+    /// found after reading (a search over the memory limit) are reported there.
+    pub fn origin(&self) -> Option<Position> {
+        self.origin
+    }
+
+    /// Records where the level begins in its input (see [`Level::origin`]).
+    pub(crate) fn set_origin(&mut self, origin: Position) {
+        self.origin = Some(origin);
+    }
+
+    /// The letter of level cell `(row, col)` in the text format (`docs/LEVELS.md`): `O` the
+    /// target and `X` the start (once the level is finished), `S` `H` `V` `B` `-` the special
+    /// cells, else `.` `E` `#` by material; `#` outside the level.
+    pub fn letter(&self, (row, col): (usize, usize)) -> char {
+        if self.start.is_some() {
+            if self.target == (row, col) {
+                return 'O';
+            }
+            if self.start.is_some_and(|s| s.cells().any(|c| c == (row, col))) {
+                return 'X';
+            }
+        }
+        match self.mechanics.special_at((row, col)) {
+            Some(Special::Switch(i)) => match self.mechanics.switches()[i].kind {
+                SwitchKind::Soft => 'S',
+                SwitchKind::Heavy => 'H',
+            },
+            Some(Special::Split(_)) => 'V',
+            Some(Special::Bridge(i)) if self.mechanics.bridges()[i].present => 'B',
+            Some(Special::Bridge(_)) => '-',
+            None => match self.cell(row, col) {
+                Cell::Empty => '#',
+                Cell::Fragile => 'E',
+                Cell::Rigid => '.',
+            },
+        }
+    }
 }
 
 impl fmt::Display for Level {
-    /// Writes the level back in the POJ 3322 layout (`R C` line, then the rows), one `\n` after
-    /// each line, without the closing `0 0`.
+    /// Writes the level back in the text format: the `R C` line and the rows (the POJ 3322
+    /// layout), then one `switch` line per switch and one `split` line per split switch (see
+    /// `docs/LEVELS.md`), one `\n` after each line, without the closing `0 0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{} {}", self.rows, self.cols)?;
-        let start: Vec<_> = self.start.map(|s| s.cells().collect()).unwrap_or_default();
+        let mut line = String::with_capacity(self.cols);
         for r in 0..self.rows {
-            let mut line = String::with_capacity(self.cols);
-            for c in 0..self.cols {
-                line.push(if self.start.is_some() && self.target == (r, c) {
-                    'O'
-                } else if start.contains(&(r, c)) {
-                    'X'
-                } else {
-                    match self.cell(r, c) {
-                        Cell::Empty => '#',
-                        Cell::Fragile => 'E',
-                        Cell::Rigid => '.',
-                    }
-                });
-            }
+            line.clear();
+            line.extend((0..self.cols).map(|c| self.letter((r, c))));
             writeln!(f, "{line}")?;
+        }
+        let at = |(r, c): (usize, usize)| format!("{} {}", r + 1, c + 1);
+        for switch in self.mechanics.switches() {
+            let actions: Vec<String> = switch
+                .actions
+                .iter()
+                .map(|a| format!("{} {}", a.action.word(), at(a.tile)))
+                .collect();
+            writeln!(f, "switch {}: {}", at(switch.cell), actions.join(", "))?;
+        }
+        for split in self.mechanics.splits() {
+            if let Some([a, b]) = split.targets {
+                writeln!(f, "split {}: {}, {}", at(split.cell), at(a), at(b))?;
+            }
         }
         Ok(())
     }

@@ -17,9 +17,25 @@
 //! - [`Runner`]: a batch over N workers, reported in input order.
 //! - [`field`]: the distance to the goal from every state ([`distance_field`]), by one reverse
 //!   search from the goal; [`read_level`] picks one level of a pack.
+//!
+//! The original game's mechanics (switches, bridge tiles, split switches; `docs/LEVELS.md`) extend
+//! the text format and the model:
+//!
+//! - [`mechanics`]: the special cells of a level and their definitions ([`Mechanics`]).
+//! - [`Engine`] (`engine/`): the general breadth-first search over the block and the bridge
+//!   configuration, for the levels that have switches or split switches; the runner sends every
+//!   other level to the POJ solver ([`Scratch`]) as before.
+//! - [`notation`]: the `--path` notation, with the moves of split cubes ([`Step`]).
+//! - [`flash`]: the importer of the original Flash game's level file ([`FlashPack`]).
 
+mod builder;
+mod definitions;
+mod engine;
 pub mod field;
+pub mod flash;
 mod level;
+pub mod mechanics;
+pub mod notation;
 mod parse;
 mod runner;
 mod solver;
@@ -34,3 +50,9 @@ pub use parse::{CutBy, DEFAULT_MAX_MEMORY, LevelError, LevelErrorKind, PackReade
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use solver::{Scratch, Solution, roll};
 pub use state::{Move, MoveTable, bytes_needed, placement_of, state_of};
+
+pub use engine::{BYTES_PER_STATE, Engine, SearchLimit};
+pub use flash::FlashPack;
+pub use mechanics::Mechanics;
+pub use notation::{Cube, Step, write_path};
+pub use runner::LevelSource;

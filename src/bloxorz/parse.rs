@@ -1,4 +1,5 @@
-//! The level-pack parser: POJ 3322 levels read in place from a byte slice.
+//! The level-pack parser: POJ 3322 levels, and their extension with the original game's
+//! switches, bridges and split switches, read in place from a byte slice.
 //!
 //! # Format
 //!
@@ -11,19 +12,32 @@
 //! accepted (POJ's bounds are 3 to 500), up to the memory limit ([`PackReader::max_memory`]), and
 //! levels need no `#` border: everything outside the grid is empty.
 //!
+//! The extension (`docs/LEVELS.md`) adds the cells `S` (soft switch), `H` (heavy switch), `V`
+//! (split switch), `B` (bridge tile, present at the start) and `-` (bridge tile, absent at the
+//! start), and after the rows one definition line per switch and per split switch
+//! (`switch R C: on R C, off R C, toggle R C`, `split R C: R C, R C`; 1-based, see
+//! `definitions.rs`). Lines whose first character other than a space or tab is `;` are comments,
+//! allowed wherever a header or a definition may stand. A POJ 3322 pack reads exactly as before.
+//!
 //! # Recovery
 //!
 //! A level with an error is reported once (its first error) and skipped up to the next line that
 //! looks like a header (two whole numbers and nothing else: no row of cells can look like that),
 //! so every other level is still read. A level cut off by a blank line, by a header or by the end
 //! of the input is an error too. Stray lines where a header belongs count as one unreadable level.
+//! A level's definition lines (and the comments and blank lines among them) belong to it: a level
+//! with an error in its rows or its definitions is skipped up to the next header, past its
+//! remaining definition lines.
 //!
 //! Nothing here allocates except the level's grid, and that only after the header's size has been
-//! checked against the memory limit.
+//! checked against the memory limit, and the lists of special cells of levels that have them.
 
 use std::fmt;
 
-use super::level::{Cell, Level, Orientation, Placement};
+use super::builder::{Builder, Part, Where};
+use super::definitions::{self, Definition};
+use super::level::Level;
+use super::mechanics::MAX_BRIDGE_GROUPS;
 use super::state::bytes_needed;
 use crate::text::{Line, Lines, Position, column_of, describe_at};
 
@@ -85,7 +99,8 @@ pub enum LevelErrorKind {
         /// The limit in bytes.
         limit: u64,
     },
-    /// A character other than `.`, `E`, `#`, `O`, `X` where a cell belongs.
+    /// A character other than `.`, `E`, `#`, `O`, `X`, `S`, `H`, `V`, `B`, `-` where a cell
+    /// belongs.
     BadCell {
         /// The character found, quoted or escaped (e.g. `'x'`, `byte 0xFF`).
         found: String,
@@ -123,6 +138,97 @@ pub enum LevelErrorKind {
     ExtraStart,
     /// Two `X` that are not orthogonal neighbours (reported at the second one).
     StartsApart,
+    /// A definition line that does not follow the syntax.
+    BadDefinition {
+        /// What the parser was looking for at the position.
+        expected: &'static str,
+        /// The character found, quoted or escaped, or `end of line`.
+        found: String,
+    },
+    /// A cell named by a definition that is not inside the level (1-based as written).
+    OffGrid {
+        /// The row as written.
+        row: i64,
+        /// The column as written.
+        col: i64,
+        /// Rows of the level.
+        rows: usize,
+        /// Columns of the level.
+        cols: usize,
+    },
+    /// A `switch` line naming a cell that is not a switch `S` or `H`.
+    NotSwitch {
+        /// The row, 1-based.
+        row: i64,
+        /// The column, 1-based.
+        col: i64,
+        /// The cell's letter.
+        found: char,
+    },
+    /// A `split` line naming a cell that is not a split switch `V`.
+    NotSplit {
+        /// The row, 1-based.
+        row: i64,
+        /// The column, 1-based.
+        col: i64,
+        /// The cell's letter.
+        found: char,
+    },
+    /// A switch action on a cell that is not a bridge tile `B` or `-`.
+    NotBridge {
+        /// The row, 1-based.
+        row: i64,
+        /// The column, 1-based.
+        col: i64,
+        /// The cell's letter.
+        found: char,
+    },
+    /// A second definition for the same switch or split switch.
+    Redefined {
+        /// The row, 1-based.
+        row: i64,
+        /// The column, 1-based.
+        col: i64,
+    },
+    /// A switch with no action.
+    NoActions,
+    /// A switch naming the same tile twice.
+    RepeatedTile {
+        /// The row, 1-based.
+        row: i64,
+        /// The column, 1-based.
+        col: i64,
+    },
+    /// A split switch whose two targets are the same cell (reported at the second).
+    SameTargets {
+        /// The row, 1-based.
+        row: i64,
+        /// The column, 1-based.
+        col: i64,
+    },
+    /// A switch or split switch with no definition (reported at its cell).
+    Undefined {
+        /// The row, 1-based.
+        row: i64,
+        /// The column, 1-based.
+        col: i64,
+        /// The cell's letter: `S`, `H` or `V`.
+        found: char,
+    },
+    /// More than [`MAX_BRIDGE_GROUPS`] groups of bridge tiles (reported at the tile that makes
+    /// one too many; tiles that start alike and that every switch treats alike count once).
+    TooManyBridges,
+    /// The search of a level with switches went past the memory limit (reported at the level's
+    /// header).
+    SearchTooLarge {
+        /// States stored when the search gave up.
+        states: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// A problem particular to the Flash game's data file (`flipblox bloxorz --input-format
+    /// flash`).
+    Flash(super::flash::FlashProblem),
 }
 
 impl fmt::Display for LevelErrorKind {
@@ -145,9 +251,10 @@ impl fmt::Display for LevelErrorKind {
                     None => write!(f, "has more states than a 32-bit state index can count"),
                 }
             }
-            LevelErrorKind::BadCell { found } => {
-                write!(f, "expected a cell '.', 'E', '#', 'O' or 'X', found {found}")
-            }
+            LevelErrorKind::BadCell { found } => write!(
+                f,
+                "expected a cell '.', 'E', '#', 'O', 'X', 'S', 'H', 'V', 'B' or '-', found {found}"
+            ),
             LevelErrorKind::ShortRow { expected, found } => {
                 write!(f, "expected {expected} cells in the row, found {found}")
             }
@@ -171,6 +278,62 @@ impl fmt::Display for LevelErrorKind {
             LevelErrorKind::StartsApart => {
                 write!(f, "expected the two 'X' to be orthogonal neighbours, found them apart")
             }
+            LevelErrorKind::BadDefinition { expected, found } => {
+                write!(f, "expected {expected}, found {found}")
+            }
+            LevelErrorKind::OffGrid { row, col, rows, cols } => write!(
+                f,
+                "expected a cell inside the {rows} x {cols} level (rows 1 to {rows}, columns 1 \
+                 to {cols}), found row {row}, column {col}"
+            ),
+            LevelErrorKind::NotSwitch { row, col, found } => write!(
+                f,
+                "expected a switch 'S' or 'H' at row {row}, column {col}, found '{found}'"
+            ),
+            LevelErrorKind::NotSplit { row, col, found } => {
+                write!(f, "expected a split switch 'V' at row {row}, column {col}, found '{found}'")
+            }
+            LevelErrorKind::NotBridge { row, col, found } => write!(
+                f,
+                "expected a bridge tile 'B' or '-' at row {row}, column {col}, found '{found}'"
+            ),
+            LevelErrorKind::Redefined { row, col } => write!(
+                f,
+                "expected one definition of the cell at row {row}, column {col}, found a second"
+            ),
+            LevelErrorKind::NoActions => write!(
+                f,
+                "expected at least one action (`on R C`, `off R C` or `toggle R C`), found none"
+            ),
+            LevelErrorKind::RepeatedTile { row, col } => write!(
+                f,
+                "expected each tile once in a switch, found row {row}, column {col} a second time"
+            ),
+            LevelErrorKind::SameTargets { row, col } => write!(
+                f,
+                "expected two different target cells, found row {row}, column {col} twice"
+            ),
+            LevelErrorKind::Undefined { row, col, found: 'V' } => write!(
+                f,
+                "expected a `split {row} {col}: R C, R C` line for the split switch 'V' at row \
+                 {row}, column {col}, found none"
+            ),
+            LevelErrorKind::Undefined { row, col, found } => write!(
+                f,
+                "expected a `switch {row} {col}: ...` line for the switch '{found}' at row {row}, \
+                 column {col}, found none"
+            ),
+            LevelErrorKind::TooManyBridges => write!(
+                f,
+                "expected at most {MAX_BRIDGE_GROUPS} groups of bridge tiles (tiles that start \
+                 alike and that every switch treats alike count once), found more"
+            ),
+            LevelErrorKind::SearchTooLarge { states, limit } => write!(
+                f,
+                "the search stored {states} states, more than the memory limit of {limit} bytes \
+                 allows (--max-memory)"
+            ),
+            LevelErrorKind::Flash(problem) => write!(f, "{problem}"),
         }
     }
 }
@@ -249,7 +412,10 @@ fn parse_header(text: &[u8]) -> Result<Header, (usize, LevelErrorKind)> {
 /// let first = levels.next().unwrap().unwrap();
 /// assert_eq!((first.rows(), first.cols(), first.target()), (3, 4, (0, 3)));
 /// let err = levels.next().unwrap().unwrap_err();
-/// assert_eq!(err.to_string(), "7:2: level 2: expected a cell '.', 'E', '#', 'O' or 'X', found 'q'");
+/// assert_eq!(
+///     err.to_string(),
+///     "7:2: level 2: expected a cell '.', 'E', '#', 'O', 'X', 'S', 'H', 'V', 'B' or '-', found 'q'"
+/// );
 /// assert!(levels.next().is_none());
 /// ```
 #[derive(Debug, Clone)]
@@ -300,8 +466,8 @@ impl<'a> PackReader<'a> {
     /// # Errors
     ///
     /// A [`LevelError`] naming the level, the line and column and the problem: a bad header, a
-    /// level too large for the memory limit, a bad cell, a short or long row, a level cut off, or a
-    /// wrong number of `O` or `X`.
+    /// level too large for the memory limit, a bad cell, a short or long row, a level cut off, a
+    /// wrong number of `O` or `X`, or a bad or missing definition of a switch or split switch.
     pub fn read_into(&mut self, level: &mut Level) -> Option<Result<(), LevelError>> {
         if self.done {
             return None;
@@ -312,7 +478,7 @@ impl<'a> PackReader<'a> {
                     self.done = true;
                     return None;
                 }
-                Some(line) if line.is_blank() => continue,
+                Some(line) if line.is_blank() || definitions::is_comment(line.text) => continue,
                 Some(line) => break line,
             }
         };
@@ -358,8 +524,9 @@ impl<'a> PackReader<'a> {
         Some(Ok(()))
     }
 
-    /// Reads the `rows` rows of a level whose header is `header`, checks its `O` and `X`, and
-    /// fills `level`. On an error in a row it skips to the next header before returning.
+    /// Reads the `rows` rows of a level whose header is `header` and its definition lines,
+    /// checks them, and fills `level`. On an error in a row or a definition it skips to the next
+    /// header before returning.
     fn read_rows(
         &mut self,
         level: &mut Level,
@@ -367,8 +534,10 @@ impl<'a> PackReader<'a> {
         rows: usize,
         cols: usize,
     ) -> Result<(), (Position, LevelErrorKind)> {
-        level.clear(rows, cols);
-        let mut marks = Marks::default();
+        let mut builder = Builder::begin(level, rows, cols);
+        let at_header =
+            header.position(header.text.iter().take_while(|b| b.is_ascii_whitespace()).count());
+        level.set_origin(at_header);
         for r in 0..rows {
             let cut = |by| LevelErrorKind::CutOff { expected: rows, found: r, by };
             let before = self.lines.clone();
@@ -385,35 +554,68 @@ impl<'a> PackReader<'a> {
                 self.lines = before;
                 return Err((line.position(0), cut(CutBy::Header)));
             }
-            if let Err(e) = read_row(level, &line, r, cols, &mut marks) {
+            if let Err(e) = read_row(&mut builder, level, &line, r, cols) {
                 self.skip_to_header();
                 return Err(e);
             }
         }
-        let at_header = header.position(0);
-        let Some(target) = marks.target else {
-            return Err((at_header, LevelErrorKind::NoTarget));
-        };
-        let start = match marks.start_count {
-            0 => return Err((at_header, LevelErrorKind::NoStart)),
-            1 => Placement::standing(marks.starts[0].0, marks.starts[0].1),
-            _ => {
-                let [(r0, c0), (r1, c1)] = marks.starts;
-                let orientation = if r0 == r1 && c0 + 1 == c1 {
-                    Orientation::Horizontal
-                } else if c0 == c1 && r0 + 1 == r1 {
-                    Orientation::Vertical
-                } else {
-                    return Err((
-                        marks.second_start.unwrap_or(at_header),
-                        LevelErrorKind::StartsApart,
-                    ));
-                };
-                Placement { row: r0, col: c0, orientation }
+        // Rows follow the header line by line, so row r is on line header + 1 + r; cells are
+        // ASCII, so column c is character c + 1.
+        let cell_position =
+            |(r, c): (usize, usize)| Position { line: header.number + 1 + r, column: c + 1 };
+        if let Err(e) = self.read_definitions(&mut builder, level) {
+            self.skip_to_header();
+            return Err(e);
+        }
+        builder.finish(level).map_err(|(at, kind)| match at {
+            Where::Level => (header.position(0), kind),
+            Where::Cell(r, c) => (cell_position((r, c)), kind),
+        })
+    }
+
+    /// Reads the definition lines after a level's rows (and the blank and comment lines among
+    /// them), up to the first line that is none of these, which is left for the next level.
+    fn read_definitions(
+        &mut self,
+        builder: &mut Builder,
+        level: &mut Level,
+    ) -> Result<(), (Position, LevelErrorKind)> {
+        loop {
+            let before = self.lines.clone();
+            let Some(line) = self.lines.next() else { return Ok(()) };
+            if line.is_blank() || definitions::is_comment(line.text) {
+                continue;
             }
-        };
-        level.finish(start, target);
-        Ok(())
+            if !definitions::is_definition(line.text) {
+                self.lines = before;
+                return Ok(());
+            }
+            let definition =
+                definitions::parse(line.text).map_err(|(at, kind)| (line.position(at), kind))?;
+            let placed = match &definition {
+                Definition::Switch { cell, actions, end } => {
+                    let written: Vec<_> = actions.iter().map(|&(a, tile, _)| (a, tile)).collect();
+                    builder.switch(level, cell.0, &written).map_err(|(part, kind)| {
+                        let at = match part {
+                            Part::Cell => cell.1,
+                            Part::Item(i) => actions[i].2,
+                            Part::End => *end,
+                        };
+                        (at, kind)
+                    })
+                }
+                Definition::Split { cell, targets } => builder
+                    .split(level, cell.0, [targets[0].0, targets[1].0])
+                    .map_err(|(part, kind)| {
+                        let at = match part {
+                            Part::Cell | Part::End => cell.1,
+                            Part::Item(i) => targets[i.min(1)].1,
+                        };
+                        (at, kind)
+                    }),
+            };
+            placed.map_err(|(at, kind)| (line.position(at), kind))?;
+        }
     }
 
     /// Skips lines up to (not including) the next line that looks like a header.
@@ -427,82 +629,16 @@ impl<'a> PackReader<'a> {
     }
 }
 
-/// The `O` and `X` cells seen so far in a level.
-#[derive(Default)]
-struct Marks {
-    target: Option<(usize, usize)>,
-    starts: [(usize, usize); 2],
-    start_count: usize,
-    /// Where the last `X` was seen (the second one once there are two).
-    second_start: Option<Position>,
-}
-
-/// Marks, in [`cell_flags`], the `O` and `X` cells (bit 6) and bytes that are not cells (bit 7);
-/// neither bit is ever stored in a level.
-const MARK: u8 = 1 << 6;
-/// See [`MARK`].
-const NOT_A_CELL: u8 = 1 << 7;
-
-/// The level flags of `byte` as a cell, with [`MARK`] for `O` and `X` and [`NOT_A_CELL`] for a
-/// byte that is no cell. Branch-free comparisons, so that the compiler reads a row 16 or 32 bytes
-/// at a time.
-#[inline(always)]
-fn cell_flags(byte: u8) -> u8 {
-    let rigid = Level::material_flags(Cell::Rigid);
-    let is = |c: u8| u8::from(byte == c);
-    let marked = is(b'O') | is(b'X');
-    let known = is(b'.') | is(b'E') | is(b'#') | marked;
-    ((is(b'.') | marked) * rigid)
-        | (is(b'E') * Level::material_flags(Cell::Fragile))
-        | (marked * MARK)
-        | ((known ^ 1) * NOT_A_CELL)
-}
-
-/// Reads row `r` of a level from `line` into `level`, noting the `O` and `X` it holds.
-///
-/// The common row, of plain cells only, is one table lookup per byte; a row with an `O`, an `X` or
-/// a bad byte is then looked at again, byte by byte.
+/// Reads row `r` of a level from `line` into `level` through `builder`, and checks its length.
 fn read_row(
+    builder: &mut Builder,
     level: &mut Level,
     line: &Line<'_>,
     r: usize,
     cols: usize,
-    marks: &mut Marks,
 ) -> Result<(), (Position, LevelErrorKind)> {
     let text = line.text;
-    let row = level.row_mut(r);
-    let mut seen = 0;
-    for (cell, &byte) in row.iter_mut().zip(text) {
-        let flags = cell_flags(byte);
-        *cell = flags;
-        seen |= flags;
-    }
-    if seen & (MARK | NOT_A_CELL) != 0 {
-        for (c, (cell, &byte)) in row.iter_mut().zip(text).enumerate() {
-            *cell &= !MARK;
-            match byte {
-                b'O' => {
-                    if marks.target.is_some() {
-                        return Err((line.position(c), LevelErrorKind::ExtraTarget));
-                    }
-                    marks.target = Some((r, c));
-                }
-                b'X' => {
-                    if marks.start_count == 2 {
-                        return Err((line.position(c), LevelErrorKind::ExtraStart));
-                    }
-                    marks.starts[marks.start_count] = (r, c);
-                    marks.start_count += 1;
-                    marks.second_start = Some(line.position(c));
-                }
-                _ if *cell & NOT_A_CELL != 0 => {
-                    let found = describe_at(text, c);
-                    return Err((line.position(c), LevelErrorKind::BadCell { found }));
-                }
-                _ => {}
-            }
-        }
-    }
+    builder.row(level, r, text).map_err(|(c, kind)| (line.position(c), kind))?;
     if text.len() < cols {
         let kind = LevelErrorKind::ShortRow { expected: cols, found: text.len() };
         return Err((line.position(text.len()), kind));
@@ -527,6 +663,7 @@ impl Iterator for PackReader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bloxorz::{Orientation, Placement};
 
     /// Every level of `text` as `Ok((rows, cols))` or `Err(message)`.
     fn read_all(text: &str) -> Vec<Result<(usize, usize), String>> {
@@ -587,7 +724,7 @@ mod tests {
             ("1 3\nX.O.\n", "2:4: level 1: expected 3 cells in the row, found 4 characters"),
             (
                 "1 3\nX\u{e9}O\n",
-                "2:2: level 1: expected a cell '.', 'E', '#', 'O' or 'X', found '\u{e9}'",
+                "2:2: level 1: expected a cell '.', 'E', '#', 'O', 'X', 'S', 'H', 'V', 'B' or '-', found '\u{e9}'",
             ),
             ("2 3\nX.O\n\n", "3:1: level 1: expected 2 rows, found a blank line after 1"),
             ("1 3\n...\n", "1:1: level 1: expected one target 'O', found none"),
@@ -615,7 +752,7 @@ mod tests {
         let err = PackReader::new(b"1 3\nX\xffO\n").next().unwrap().unwrap_err();
         assert_eq!(
             err.to_string(),
-            "2:2: level 1: expected a cell '.', 'E', '#', 'O' or 'X', found byte 0xFF"
+            "2:2: level 1: expected a cell '.', 'E', '#', 'O', 'X', 'S', 'H', 'V', 'B' or '-', found byte 0xFF"
         );
     }
 

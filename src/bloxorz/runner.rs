@@ -8,15 +8,53 @@
 //! the parser for reuse, so a warm batch allocates nothing per level except the `--path` moves.
 //!
 //! With one job everything runs on the calling thread, with no queue at all.
+//!
+//! Levels without switches and split switches (every POJ 3322 level) are solved by the POJ
+//! solver ([`Scratch`]); the others by the general engine ([`Engine`]), whose search is limited to
+//! the memory limit's worth of states ([`BYTES_PER_STATE`] each).
+//!
+//! Levels come from a [`LevelSource`]: the text pack parser ([`PackReader`]) or the stages of the
+//! Flash game's file ([`super::flash::FlashStages`]).
 
 use std::collections::BTreeMap;
 use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
+use super::engine::{BYTES_PER_STATE, Engine};
 use super::level::Level;
-use super::parse::{DEFAULT_MAX_MEMORY, LevelError, PackReader};
+use super::notation::Step;
+use super::parse::{DEFAULT_MAX_MEMORY, LevelError, LevelErrorKind, PackReader};
 use super::solver::{Scratch, Solution};
 use super::state::Move;
+use crate::text::Position;
+
+/// Where a batch reads its levels from, one after another, reusing one [`Level`]'s buffer.
+pub trait LevelSource {
+    /// Reads the next level into `level`: `None` when there are no more, `Some(Err(_))` for a
+    /// level that could not be read (reading goes on after it).
+    fn read_into(&mut self, level: &mut Level) -> Option<Result<(), LevelError>>;
+
+    /// How many levels have been started so far: the number of the level the last call
+    /// returned.
+    fn levels_started(&self) -> usize;
+
+    /// Byte offset in the input just past the last level returned (for progress reporting).
+    fn offset(&self) -> usize;
+}
+
+impl LevelSource for PackReader<'_> {
+    fn read_into(&mut self, level: &mut Level) -> Option<Result<(), LevelError>> {
+        PackReader::read_into(self, level)
+    }
+
+    fn levels_started(&self) -> usize {
+        PackReader::levels_started(self)
+    }
+
+    fn offset(&self) -> usize {
+        PackReader::offset(self)
+    }
+}
 
 /// How a batch runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +63,8 @@ pub struct RunOptions {
     pub jobs: usize,
     /// Whether to rebuild one shortest path per solved level ([`Answer::path`]).
     pub paths: bool,
-    /// Memory limit for one level in bytes (see [`PackReader::max_memory`]).
+    /// Memory limit for one level in bytes (see [`PackReader::max_memory`]); the general
+    /// engine's search stores at most `max_memory / BYTES_PER_STATE` states.
     pub max_memory: u64,
 }
 
@@ -46,8 +85,8 @@ pub struct Answer {
     /// The answer and the work it took.
     pub solution: Solution,
     /// One shortest path when [`RunOptions::paths`] is set and the level can be solved; empty
-    /// otherwise.
-    pub path: Vec<Move>,
+    /// otherwise. Only levels with split switches have cube moves (see [`super::notation`]).
+    pub path: Vec<Step>,
     /// Wall-clock time of the search (and path rebuilding), without parsing.
     pub elapsed: Duration,
 }
@@ -63,21 +102,65 @@ pub struct Report {
     pub result: Result<Answer, LevelError>,
 }
 
-/// Runs batches of levels; keeps one [`Scratch`] per worker across batches.
+/// Runs batches of levels; keeps each job's search memory (a POJ [`Scratch`] and an [`Engine`])
+/// across batches.
 #[derive(Debug, Default)]
 pub struct Runner {
     options: RunOptions,
-    scratches: Vec<Scratch>,
+    workers: Vec<Worker>,
     spare_levels: Vec<Level>,
 }
 
-/// Solves `level` with `scratch`, timing it.
-fn solve(level: &Level, scratch: &mut Scratch, paths: bool) -> Answer {
-    let begin = Instant::now();
-    let mut path = Vec::new();
-    let solution =
-        if paths { scratch.solve_with_path(level, &mut path) } else { scratch.solve(level) };
-    Answer { rows: level.rows(), cols: level.cols(), solution, path, elapsed: begin.elapsed() }
+/// The search memory of one job: the POJ solver's and the general engine's.
+#[derive(Debug, Default)]
+struct Worker {
+    scratch: Scratch,
+    engine: Engine,
+    moves: Vec<Move>,
+}
+
+impl Worker {
+    /// Solves level number `number` of the input, timing it: with the POJ solver when it has no
+    /// switches and no split switches, with the general engine otherwise.
+    fn solve(
+        &mut self,
+        level: &Level,
+        options: &RunOptions,
+        number: usize,
+    ) -> Result<Answer, LevelError> {
+        let begin = Instant::now();
+        let mut path = Vec::new();
+        let solution = if !level.mechanics().needs_engine() {
+            if options.paths {
+                let solution = self.scratch.solve_with_path(level, &mut self.moves);
+                path.extend(self.moves.iter().map(|&m| Step::roll(m)));
+                solution
+            } else {
+                self.scratch.solve(level)
+            }
+        } else {
+            let max_states = options.max_memory / BYTES_PER_STATE;
+            let solved = if options.paths {
+                self.engine.solve_with_path(level, max_states, &mut path)
+            } else {
+                self.engine.solve(level, max_states)
+            };
+            solved.map_err(|e| LevelError {
+                level: number,
+                position: level.origin().unwrap_or(Position { line: 1, column: 1 }),
+                kind: LevelErrorKind::SearchTooLarge {
+                    states: e.states,
+                    limit: options.max_memory,
+                },
+            })?
+        };
+        let elapsed = begin.elapsed();
+        Ok(Answer { rows: level.rows(), cols: level.cols(), solution, path, elapsed })
+    }
+
+    fn memory_usage(&self) -> usize {
+        self.scratch.memory_usage() + self.engine.memory_usage()
+    }
 }
 
 impl Runner {
@@ -89,14 +172,14 @@ impl Runner {
         let jobs = options.jobs.max(1);
         Runner {
             options: RunOptions { jobs, ..options },
-            scratches: (0..jobs).map(|_| Scratch::new()).collect(),
+            workers: (0..jobs).map(|_| Worker::default()).collect(),
             spare_levels: Vec::new(),
         }
     }
 
     /// Bytes held by the workers' scratches and the spare level buffers.
     pub fn memory_usage(&self) -> usize {
-        self.scratches.iter().map(Scratch::memory_usage).sum::<usize>()
+        self.workers.iter().map(Worker::memory_usage).sum::<usize>()
             + self.spare_levels.iter().map(Level::memory_usage).sum::<usize>()
     }
 
@@ -111,14 +194,29 @@ impl Runner {
     pub fn run<E>(
         &mut self,
         bytes: &[u8],
+        on_report: impl FnMut(Report) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let reader = PackReader::new(bytes).max_memory(self.options.max_memory);
+        self.run_source(reader, on_report)
+    }
+
+    /// Like [`Runner::run`], for the levels of any [`LevelSource`].
+    ///
+    /// # Errors
+    ///
+    /// Only the errors `on_report` returns.
+    pub fn run_source<E>(
+        &mut self,
+        mut reader: impl LevelSource,
         mut on_report: impl FnMut(Report) -> Result<(), E>,
     ) -> Result<(), E> {
-        let mut reader = PackReader::new(bytes).max_memory(self.options.max_memory);
         if self.options.jobs == 1 {
             let mut level = self.spare_levels.pop().unwrap_or_default();
-            let scratch = &mut self.scratches[0];
+            let worker = &mut self.workers[0];
+            let options = self.options;
             while let Some(read) = reader.read_into(&mut level) {
-                let result = read.map(|()| solve(&level, scratch, self.options.paths));
+                let number = reader.levels_started();
+                let result = read.and_then(|()| worker.solve(&level, &options, number));
                 let report =
                     Report { level: reader.levels_started(), end_offset: reader.offset(), result };
                 on_report(report)?;
@@ -131,25 +229,25 @@ impl Runner {
 
     fn run_parallel<E>(
         &mut self,
-        mut reader: PackReader<'_>,
+        mut reader: impl LevelSource,
         mut on_report: impl FnMut(Report) -> Result<(), E>,
     ) -> Result<(), E> {
-        let paths = self.options.paths;
+        let options = self.options;
         let window = Runner::WINDOW_PER_JOB * self.options.jobs;
         let spare_levels = &mut self.spare_levels;
         let (job_tx, job_rx) = mpsc::sync_channel::<(usize, usize, Level)>(window);
         let job_rx = Mutex::new(job_rx);
         let (done_tx, done_rx) = mpsc::channel::<(Report, Level)>();
         std::thread::scope(|scope| {
-            for scratch in self.scratches.iter_mut() {
+            for worker in self.workers.iter_mut() {
                 let (job_rx, done_tx) = (&job_rx, done_tx.clone());
                 scope.spawn(move || {
                     loop {
                         // A poisoned lock means another worker panicked; the scope re-raises it.
                         let Ok(job) = job_rx.lock().map(|rx| rx.recv()) else { return };
                         let Ok((number, end_offset, level)) = job else { return };
-                        let answer = solve(&level, scratch, paths);
-                        let report = Report { level: number, end_offset, result: Ok(answer) };
+                        let result = worker.solve(&level, &options, number);
+                        let report = Report { level: number, end_offset, result };
                         if done_tx.send((report, level)).is_err() {
                             return;
                         }

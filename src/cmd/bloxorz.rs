@@ -6,22 +6,27 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use anyhow::Context;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use super::Outcome;
 use super::output;
-use flipblox::bloxorz::{Answer, LevelError, Report, RunOptions, Runner};
+use flipblox::bloxorz::{Answer, FlashPack, LevelError, Report, RunOptions, Runner, write_path};
 use flipblox::input::{Input, Source};
 
 /// Solve Bloxorz levels: the minimum number of moves that bring the box to stand on the target
-/// `O`, or `Impossible` (POJ 3322).
+/// `O`, or `Impossible` (POJ 3322), also with the original game's switches, bridges and split
+/// switches.
 ///
 /// Input: levels in the POJ 3322 layout, each an `R C` line then R rows of C cells (`.` rigid, `E`
 /// fragile, `#` empty, `O` target, `X` start: one X standing, two adjacent X lying), ended by `0 0`
-/// or the end of the input. Output: one line per level, in input order across all files; a level
-/// that could not be read prints `Error` and a PATH:LINE:COLUMN message on stderr.
+/// or the end of the input; the extension adds `S` soft switch, `H` heavy switch, `V` split
+/// switch, `B`/`-` bridge tile present/absent, and after the rows `switch R C: on R C, off R C,
+/// toggle R C` and `split R C: R C, R C` lines (1-based; see docs/LEVELS.md). With
+/// `--input-format flash`, FILE is the original Flash game's level file: one line per stage, in
+/// play order. Output: one line per level, in input order across all files; a level that could not
+/// be read prints `Error` and a PATH:LINE:COLUMN message on stderr.
 ///
 /// Exit codes: 0 when every level was read (Impossible is an answer), 1 when any level or file
 /// could not be read, 2 for usage errors.
@@ -32,9 +37,15 @@ pub struct BloxorzArgs {
     files: Vec<PathBuf>,
 
     /// Also print one shortest path: `N MOVES`, MOVES a string of U D L R (U = towards the first
-    /// row, L = towards the first column).
+    /// row, L = towards the first column); a split cube's move is its name then the direction
+    /// (`aU`, `bL`: cube a is on the split switch's first target).
     #[arg(long)]
     path: bool,
+
+    /// How FILE is written: `pack` (levels in the text format) or `flash` (the original Flash
+    /// game's level file, `levels = [...]` play order).
+    #[arg(long, value_enum, default_value_t = InputFormat::Pack)]
+    input_format: InputFormat,
 
     /// Print one JSON object per line: file, level (1-based), rows, cols, moves (null when
     /// impossible), path (null without --path), states_explored, microseconds, error.
@@ -49,6 +60,15 @@ pub struct BloxorzArgs {
     /// (19 bytes per cell of the level padded by 2 on each side), e.g. 512MiB, 4GB, 1000000.
     #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = parse_memory)]
     max_memory: u64,
+}
+
+/// How an input file is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// Level packs in the text format (POJ 3322 and its extension, docs/LEVELS.md).
+    Pack,
+    /// The original Flash game's level file (bloxorzlevels.txt).
+    Flash,
 }
 
 /// Parses a byte size such as `2GiB`, `512 MB` or `1000000`.
@@ -81,7 +101,11 @@ struct Printer<W: Write> {
 impl<W: Write> Printer<W> {
     fn answer(&mut self, file: &str, level: usize, answer: &Answer) -> anyhow::Result<()> {
         let moves = answer.solution.moves;
-        let letters = || answer.path.iter().map(|m| m.letter()).collect::<String>();
+        let letters = || {
+            let mut text = String::new();
+            write_path(&answer.path, &mut text);
+            text
+        };
         if self.json {
             let json = JsonLevel {
                 file,
@@ -104,7 +128,10 @@ impl<W: Write> Printer<W> {
             Some(n) => {
                 self.line.clear();
                 write!(self.line, "{n} ")?;
-                self.line.extend(answer.path.iter().map(|m| m.letter() as u8));
+                self.line.extend(answer.path.iter().flat_map(|m| {
+                    let cube = m.cube.map(|c| c.letter() as u8);
+                    cube.into_iter().chain([m.direction.letter() as u8])
+                }));
                 self.line.push(b'\n');
                 self.out.write_all(&self.line)?;
             }
@@ -203,7 +230,25 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
             printer.bar.inc_length(input.bytes().len() as u64);
         }
         let name = input.name();
-        runner.run(input.bytes(), |report: Report| -> anyhow::Result<()> {
+        let flash = match args.input_format {
+            InputFormat::Pack => None,
+            InputFormat::Flash => match FlashPack::parse(input.bytes(), args.max_memory) {
+                Ok(pack) => {
+                    for problem in pack.problems() {
+                        failed = true;
+                        printer.bar.suspend(|| output::report(format_args!("{name}:{problem}")));
+                    }
+                    Some(pack)
+                }
+                Err(e) => {
+                    failed = true;
+                    printer.out.flush()?;
+                    printer.bar.suspend(|| output::report(format_args!("{name}:{e}")));
+                    continue;
+                }
+            },
+        };
+        let on_report = |report: Report| -> anyhow::Result<()> {
             match &report.result {
                 Ok(answer) => printer.answer(name, report.level, answer)?,
                 Err(e) => {
@@ -217,7 +262,11 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
                 printer.bar.set_message(format!("{levels} levels"));
             }
             Ok(())
-        })?;
+        };
+        match &flash {
+            None => runner.run(input.bytes(), on_report)?,
+            Some(pack) => runner.run_source(pack.source(), on_report)?,
+        }
         bytes_before += input.bytes().len() as u64;
     }
     drop(stop_bar);

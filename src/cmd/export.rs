@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use super::Outcome;
 use super::output;
-use flipblox::bloxorz::{distance_field, read_level};
+use flipblox::bloxorz::{FieldError, distance_field, read_level};
 use flipblox::input::{Input, Source};
 use flipblox::table_file::{FlipTable, Format, Table, export};
 
@@ -167,6 +167,10 @@ fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
         .and_then(|level| distance_field(&level));
     match field {
         Ok(field) => emit(&Table::Bloxorz(field), args.out.format.into(), destination),
+        Err(e @ FieldError::Mechanics) => {
+            output::report(format_args!("{}: level {}: {e}", input.name(), args.level));
+            Ok(Outcome::SomeFailed)
+        }
         Err(e) => {
             let separator = if e.position().is_some() { ":" } else { ": " };
             output::report(format_args!("{}{separator}{e}", input.name()));

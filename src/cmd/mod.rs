@@ -1,6 +1,7 @@
 //! Command-line interface: one module per subcommand; clap structs live only here.
 
 pub mod bloxorz;
+pub mod convert;
 pub mod export;
 pub mod flip;
 pub mod inspect;
@@ -33,6 +34,7 @@ enum Command {
     Verify(verify::VerifyArgs),
     Bloxorz(bloxorz::BloxorzArgs),
     Table(table::TableArgs),
+    Convert(convert::ConvertArgs),
 }
 
 /// How a command ended when it did not hit an error it could not get past.
@@ -61,6 +63,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Verify(args) => verify::run(args),
         Command::Bloxorz(args) => bloxorz::run(args),
         Command::Table(args) => table::run(args),
+        Command::Convert(args) => convert::run(args),
     }
 }
 

@@ -2,6 +2,9 @@
 #![allow(dead_code)]
 
 pub mod bloxorz;
+pub mod checks;
+pub mod extended;
+pub mod original;
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

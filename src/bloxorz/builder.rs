@@ -1,0 +1,276 @@
+//! Filling a [`Level`] from its cells and definitions, with every check on what they say.
+//!
+//! Both readers of levels use it: the text pack parser (`parse.rs`) and the importer of the Flash
+//! game's data file (`flash/`). They read their own syntax, hand the cells and the definitions
+//! here, and turn the returned [`Where`] into a `LINE:COLUMN` of their input.
+
+use super::level::{Cell, Level, Orientation, Placement};
+use super::mechanics::{Action, CellAt, Special, SwitchAction, SwitchKind};
+use super::parse::LevelErrorKind;
+
+/// Which part of a definition a problem is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Part {
+    /// The defined cell (the switch or the split switch).
+    Cell,
+    /// The `i`-th action (a switch) or target (a split switch), from 0.
+    Item(usize),
+    /// Where an item was expected but none came (a switch with no action).
+    End,
+}
+
+/// Where a problem found when the level is complete lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Where {
+    /// The level as a whole (its header).
+    Level,
+    /// Level cell `(row, col)`, 0-based.
+    Cell(usize, usize),
+}
+
+/// Marks, in [`cell_flags`], the cells that need a second look (bit 6: `O`, `X` and the special
+/// cells) and bytes that are not cells (bit 7); neither bit is ever stored in a level.
+pub(crate) const MARK: u8 = 1 << 6;
+/// See [`MARK`].
+pub(crate) const NOT_A_CELL: u8 = 1 << 7;
+
+/// The level flags of `byte` as a cell, with [`MARK`] for `O`, `X`, `S`, `H`, `V`, `B`, `-` and
+/// [`NOT_A_CELL`] for a byte that is no cell. Branch-free comparisons, so that the compiler reads
+/// a row 16 or 32 bytes at a time. Bridge tiles take the flags of their state at the start
+/// (`B` rigid, `-` empty), switches and split switches are rigid.
+#[inline(always)]
+pub(crate) fn cell_flags(byte: u8) -> u8 {
+    let rigid = Level::material_flags(Cell::Rigid);
+    let is = |c: u8| u8::from(byte == c);
+    let special = is(b'S') | is(b'H') | is(b'V') | is(b'B');
+    let marked = is(b'O') | is(b'X') | special | is(b'-');
+    let known = is(b'.') | is(b'E') | is(b'#') | marked;
+    ((is(b'.') | is(b'O') | is(b'X') | special) * rigid)
+        | (is(b'E') * Level::material_flags(Cell::Fragile))
+        | (marked * MARK)
+        | ((known ^ 1) * NOT_A_CELL)
+}
+
+/// A level being filled: the `O` and `X` cells seen so far.
+#[derive(Debug, Default)]
+pub(crate) struct Builder {
+    rows: usize,
+    cols: usize,
+    target: Option<CellAt>,
+    starts: [CellAt; 2],
+    start_count: usize,
+}
+
+/// A row or column number as written by a reader: 1-based, any value (out-of-range values are
+/// reported, not assumed away).
+pub(crate) type Written = (i64, i64);
+
+impl Builder {
+    /// Starts filling `level` as an all-empty `rows x cols` level.
+    pub(crate) fn begin(level: &mut Level, rows: usize, cols: usize) -> Builder {
+        level.clear(rows, cols);
+        Builder { rows, cols, ..Builder::default() }
+    }
+
+    /// Sets row `r` from `text`, one cell per byte, up to `cols` bytes (the caller checks the
+    /// row's length).
+    ///
+    /// The common row, of plain cells only, is one table lookup per byte; a row with an `O`, an
+    /// `X`, a special cell or a bad byte is then looked at again, byte by byte.
+    ///
+    /// # Errors
+    ///
+    /// The column (0-based byte index) and the problem: a byte that is no cell, a second `O`, a
+    /// third `X`.
+    pub(crate) fn row(
+        &mut self,
+        level: &mut Level,
+        r: usize,
+        text: &[u8],
+    ) -> Result<(), (usize, LevelErrorKind)> {
+        let row = level.row_mut(r);
+        let mut seen = 0;
+        for (cell, &byte) in row.iter_mut().zip(text) {
+            let flags = cell_flags(byte);
+            *cell = flags;
+            seen |= flags;
+        }
+        if seen & (MARK | NOT_A_CELL) == 0 {
+            return Ok(());
+        }
+        for c in 0..text.len().min(self.cols) {
+            let row = level.row_mut(r);
+            let flags = row[c];
+            row[c] &= !MARK;
+            if flags & NOT_A_CELL != 0 {
+                let found = crate::text::describe_at(text, c);
+                return Err((c, LevelErrorKind::BadCell { found }));
+            }
+            if flags & MARK != 0 {
+                self.special(level, (r, c), text[c]).map_err(|kind| (c, kind))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Notes the marked cell `byte` at `cell`.
+    fn special(&mut self, level: &mut Level, cell: CellAt, byte: u8) -> Result<(), LevelErrorKind> {
+        let mechanics = level.mechanics_mut();
+        match byte {
+            b'O' => {
+                if self.target.is_some() {
+                    return Err(LevelErrorKind::ExtraTarget);
+                }
+                self.target = Some(cell);
+            }
+            b'X' => {
+                if self.start_count == 2 {
+                    return Err(LevelErrorKind::ExtraStart);
+                }
+                self.starts[self.start_count] = cell;
+                self.start_count += 1;
+            }
+            b'S' => mechanics.add_switch(cell, SwitchKind::Soft),
+            b'H' => mechanics.add_switch(cell, SwitchKind::Heavy),
+            b'V' => mechanics.add_split(cell),
+            b'B' => mechanics.add_bridge(cell, true),
+            _ => mechanics.add_bridge(cell, false),
+        }
+        Ok(())
+    }
+
+    /// The letter of `cell` as the text format writes it.
+    fn letter(&self, level: &Level, cell: CellAt) -> char {
+        if self.target == Some(cell) {
+            return 'O';
+        }
+        if self.starts[..self.start_count].contains(&cell) {
+            return 'X';
+        }
+        level.letter(cell)
+    }
+
+    /// A written cell as a 0-based cell of the level, if it is inside.
+    fn inside(&self, (row, col): Written) -> Result<CellAt, LevelErrorKind> {
+        let fits = |n: i64, max: usize| n >= 1 && (n as u64) <= max as u64;
+        if fits(row, self.rows) && fits(col, self.cols) {
+            Ok((row as usize - 1, col as usize - 1))
+        } else {
+            Err(LevelErrorKind::OffGrid { row, col, rows: self.rows, cols: self.cols })
+        }
+    }
+
+    /// Defines the switch at `cell` (1-based) with `actions` (1-based tiles).
+    ///
+    /// # Errors
+    ///
+    /// The part at fault and the problem: a cell off the level, a cell that is not a switch, a
+    /// switch defined twice, no action, an action on a tile off the level or on a cell that is
+    /// not a bridge tile, a tile named twice.
+    pub(crate) fn switch(
+        &mut self,
+        level: &mut Level,
+        cell: Written,
+        actions: &[(Action, Written)],
+    ) -> Result<(), (Part, LevelErrorKind)> {
+        let at = self.inside(cell).map_err(|k| (Part::Cell, k))?;
+        let Some(Special::Switch(index)) = level.mechanics().special_at(at) else {
+            let found = self.letter(level, at);
+            return Err((
+                Part::Cell,
+                LevelErrorKind::NotSwitch { row: cell.0, col: cell.1, found },
+            ));
+        };
+        if !level.mechanics().switches()[index].actions.is_empty() {
+            return Err((Part::Cell, LevelErrorKind::Redefined { row: cell.0, col: cell.1 }));
+        }
+        if actions.is_empty() {
+            return Err((Part::End, LevelErrorKind::NoActions));
+        }
+        let mut list = Vec::with_capacity(actions.len());
+        for (i, &(action, tile)) in actions.iter().enumerate() {
+            let t = self.inside(tile).map_err(|k| (Part::Item(i), k))?;
+            if !matches!(level.mechanics().special_at(t), Some(Special::Bridge(_))) {
+                let found = self.letter(level, t);
+                let kind = LevelErrorKind::NotBridge { row: tile.0, col: tile.1, found };
+                return Err((Part::Item(i), kind));
+            }
+            if list.iter().any(|a: &SwitchAction| a.tile == t) {
+                let kind = LevelErrorKind::RepeatedTile { row: tile.0, col: tile.1 };
+                return Err((Part::Item(i), kind));
+            }
+            list.push(SwitchAction { action, tile: t });
+        }
+        level.mechanics_mut().switches_mut()[index].actions = list;
+        Ok(())
+    }
+
+    /// Defines the split switch at `cell` (1-based) with its two target cells (1-based).
+    ///
+    /// # Errors
+    ///
+    /// The part at fault and the problem: a cell off the level, a cell that is not a split
+    /// switch, a split switch defined twice, a target off the level, the same target twice.
+    pub(crate) fn split(
+        &mut self,
+        level: &mut Level,
+        cell: Written,
+        targets: [Written; 2],
+    ) -> Result<(), (Part, LevelErrorKind)> {
+        let at = self.inside(cell).map_err(|k| (Part::Cell, k))?;
+        let Some(Special::Split(index)) = level.mechanics().special_at(at) else {
+            let found = self.letter(level, at);
+            return Err((Part::Cell, LevelErrorKind::NotSplit { row: cell.0, col: cell.1, found }));
+        };
+        if level.mechanics().splits()[index].targets.is_some() {
+            return Err((Part::Cell, LevelErrorKind::Redefined { row: cell.0, col: cell.1 }));
+        }
+        let first = self.inside(targets[0]).map_err(|k| (Part::Item(0), k))?;
+        let second = self.inside(targets[1]).map_err(|k| (Part::Item(1), k))?;
+        if first == second {
+            let kind = LevelErrorKind::SameTargets { row: targets[1].0, col: targets[1].1 };
+            return Err((Part::Item(1), kind));
+        }
+        level.mechanics_mut().splits_mut()[index].targets = Some([first, second]);
+        Ok(())
+    }
+
+    /// Checks the `O`, the `X`, that every switch and split switch has its definition and that
+    /// the bridge tiles fit the engine, then finishes the level.
+    ///
+    /// # Errors
+    ///
+    /// Where and what: no `O` or no `X` (the level), two `X` apart (the second), a switch or split
+    /// switch with no definition (its cell), too many bridge groups (the tile that makes one too
+    /// many).
+    pub(crate) fn finish(self, level: &mut Level) -> Result<(), (Where, LevelErrorKind)> {
+        let Some(target) = self.target else {
+            return Err((Where::Level, LevelErrorKind::NoTarget));
+        };
+        let start = match self.start_count {
+            0 => return Err((Where::Level, LevelErrorKind::NoStart)),
+            1 => Placement::standing(self.starts[0].0, self.starts[0].1),
+            _ => {
+                let [(r0, c0), (r1, c1)] = self.starts;
+                let orientation = if r0 == r1 && c0 + 1 == c1 {
+                    Orientation::Horizontal
+                } else if c0 == c1 && r0 + 1 == r1 {
+                    Orientation::Vertical
+                } else {
+                    return Err((Where::Cell(r1, c1), LevelErrorKind::StartsApart));
+                };
+                Placement { row: r0, col: c0, orientation }
+            }
+        };
+        if let Some((r, c)) = level.mechanics().first_undefined() {
+            let found = level.letter((r, c));
+            let kind = LevelErrorKind::Undefined { row: r as i64 + 1, col: c as i64 + 1, found };
+            return Err((Where::Cell(r, c), kind));
+        }
+        if let Err((r, c)) = level.mechanics().bridge_groups() {
+            return Err((Where::Cell(r, c), LevelErrorKind::TooManyBridges));
+        }
+        level.finish(start, target);
+        Ok(())
+    }
+}

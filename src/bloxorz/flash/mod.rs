@@ -1,0 +1,836 @@
+//! The importer of the original Flash game's level file (`bloxorzlevels.txt`, Damien Clarke's
+//! *Bloxorz*, 2007; layout and rules in `../shared/data/original-levels/SOURCE.md` and
+//! `docs/LEVELS.md`).
+//!
+//! The file is ActionScript: each level is an array (`levelez = [];`) onto which the game pushes
+//! its rows (strings, row `y` = 0, 1, ... of columns `x` = 0, 1, ...), its start `[x, y]` (the
+//! block standing there), a switch table `{swatchXY: [[x, y, "on"|"off"|"onoff"], ...], ...}` and
+//! a split-switch table `{swatchXY: [x1, y1, x2, y2], ...}`; a key `swatchXY` names the cell whose
+//! row `y` is the key's last digit and whose column `x` is the digits before it. The play order is
+//! `levels = ["", levelez, levelpq, ...]`: its names, in order, are the stages 1, 2, 3...; string
+//! entries (the game's `""` placeholder at index 0) are skipped. `levelcodes` gives the passcodes
+//! by the same index.
+//!
+//! Tiles: ` ` void, `b` normal, `e` the exit (the target), `f` fragile, `s` soft switch, `h` heavy
+//! switch, `l` and `r` bridge tiles absent at the start, `k` and `q` bridge tiles present at the
+//! start, `v` split switch. Each stage becomes a [`Level`] of the text format (`docs/LEVELS.md`),
+//! with the same checks as a level written by hand; the start must be a normal tile `b`.
+//!
+//! Only the stages in the play order are built and checked. A syntax error in a statement about a
+//! stage makes that stage unreadable; one elsewhere is a [`FlashError`] of the file
+//! ([`FlashPack::problems`]) that does not stop the stages being answered; a play order that
+//! cannot be read makes the whole file unreadable.
+
+mod literal;
+
+use std::collections::HashMap;
+use std::fmt;
+
+use self::literal::{Spanned, Statement, Value};
+use super::builder::{Builder, Part, Where};
+use super::level::Level;
+use super::mechanics::Action;
+use super::parse::{LevelError, LevelErrorKind};
+use super::runner::LevelSource;
+use super::state::bytes_needed;
+use crate::text::{Position, column_of, describe_at};
+
+/// What is wrong in the Flash game's file (the text after `LINE:COLUMN: ` or
+/// `LINE:COLUMN: level N: `). Cells are named by `x` (column) and `y` (row), 0-based, as the file
+/// names them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FlashProblem {
+    /// The ActionScript does not read.
+    Syntax {
+        /// What the reader was looking for.
+        expected: &'static str,
+        /// What it found.
+        found: String,
+    },
+    /// No `levels = [...]` statement.
+    NoOrder,
+    /// `levels` is not a list.
+    BadOrder {
+        /// What it is.
+        found: String,
+    },
+    /// An entry of the play order that is not a name.
+    NotAName {
+        /// What it is.
+        found: String,
+    },
+    /// A name in the play order that no statement defines as a list.
+    UndefinedLevel {
+        /// The name.
+        name: String,
+    },
+    /// `NAME.push(...)` before `NAME = [];`.
+    PushBeforeDefinition {
+        /// The name.
+        name: String,
+    },
+    /// Something pushed onto a level that is no row, start or table.
+    BadItem {
+        /// What it is.
+        found: String,
+    },
+    /// A level with no rows.
+    NoRows,
+    /// A row that is not as long as the first.
+    RowLength {
+        /// Cells of the first row.
+        expected: usize,
+        /// Bytes of this row.
+        found: usize,
+    },
+    /// A character that is no tile.
+    BadTile {
+        /// The character, quoted or escaped.
+        found: String,
+    },
+    /// No start `[x, y]`.
+    NoStart,
+    /// A second start.
+    ExtraStart,
+    /// A value of the wrong shape.
+    BadValue {
+        /// The shape expected.
+        expected: &'static str,
+        /// What it is.
+        found: String,
+    },
+    /// The start on a tile other than `b`.
+    StartNotFloor {
+        /// The tile.
+        found: char,
+    },
+    /// No exit `e`.
+    NoExit,
+    /// A second exit `e`.
+    ExtraExit,
+    /// A third table pushed onto a level.
+    ExtraTable,
+    /// A table key that is not `swatch` and at least two digits.
+    BadKey {
+        /// The key.
+        key: String,
+    },
+    /// A switch action other than `"on"`, `"off"`, `"onoff"`.
+    BadAction {
+        /// What it is.
+        found: String,
+    },
+    /// A cell outside the map.
+    OffGrid {
+        /// Column as written.
+        x: i64,
+        /// Row as written.
+        y: i64,
+        /// Columns of the map.
+        width: usize,
+        /// Rows of the map.
+        height: usize,
+    },
+    /// A switch table key naming a cell that is no switch.
+    NotSwitch {
+        /// Column.
+        x: i64,
+        /// Row.
+        y: i64,
+        /// The tile there.
+        found: char,
+    },
+    /// A split table key naming a cell that is no split switch.
+    NotSplit {
+        /// Column.
+        x: i64,
+        /// Row.
+        y: i64,
+        /// The tile there.
+        found: char,
+    },
+    /// A switch action on a tile that is no bridge tile.
+    NotBridge {
+        /// Column.
+        x: i64,
+        /// Row.
+        y: i64,
+        /// The tile there.
+        found: char,
+    },
+    /// Two entries for one cell.
+    Duplicate {
+        /// Column.
+        x: i64,
+        /// Row.
+        y: i64,
+    },
+    /// A switch with an empty list of actions.
+    NoActions,
+    /// A switch naming one tile twice.
+    RepeatedTile {
+        /// Column.
+        x: i64,
+        /// Row.
+        y: i64,
+    },
+    /// A split switch with the same target twice.
+    SameTargets {
+        /// Column.
+        x: i64,
+        /// Row.
+        y: i64,
+    },
+    /// A switch or split switch with no table entry.
+    Undefined {
+        /// Column.
+        x: i64,
+        /// Row.
+        y: i64,
+        /// The tile: `s`, `h` or `v`.
+        found: char,
+    },
+}
+
+impl fmt::Display for FlashProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use FlashProblem as P;
+        match self {
+            P::Syntax { expected, found } => write!(f, "expected {expected}, found {found}"),
+            P::NoOrder => write!(f, "expected a play order `levels = [...]`, found none"),
+            P::BadOrder { found } => {
+                write!(f, "expected the play order as a list `levels = [...]`, found {found}")
+            }
+            P::NotAName { found } => {
+                write!(f, "expected a level's name in the play order, found {found}")
+            }
+            P::UndefinedLevel { name } => {
+                write!(
+                    f,
+                    "expected a level `{name} = [];` for the play order's `{name}`, found none"
+                )
+            }
+            P::PushBeforeDefinition { name } => {
+                write!(f, "expected `{name} = [];` before `{name}.push(...)`, found none")
+            }
+            P::BadItem { found } => write!(
+                f,
+                "expected a row \"...\", the start [x, y] or a table {{...}}, found {found}"
+            ),
+            P::NoRows => {
+                write!(f, "expected the level's rows (strings pushed onto it), found none")
+            }
+            P::RowLength { expected, found } => {
+                write!(f, "expected {expected} tiles in the row, like the first, found {found}")
+            }
+            P::BadTile { found } => write!(
+                f,
+                "expected a tile ' ', 'b', 'e', 'f', 's', 'h', 'l', 'r', 'k', 'q' or 'v', found {found}"
+            ),
+            P::NoStart => write!(f, "expected the start [x, y] pushed onto the level, found none"),
+            P::ExtraStart => write!(f, "expected one start [x, y], found a second"),
+            P::BadValue { expected, found } => write!(f, "expected {expected}, found {found}"),
+            P::StartNotFloor { found } => {
+                write!(f, "expected the start on a normal tile 'b', found '{found}'")
+            }
+            P::NoExit => write!(f, "expected one exit 'e', found none"),
+            P::ExtraExit => write!(f, "expected one exit 'e', found a second"),
+            P::ExtraTable => write!(
+                f,
+                "expected at most two tables (switches, then split switches), found a third"
+            ),
+            P::BadKey { key } => write!(
+                f,
+                "expected a key `swatchXY` (the column's digits, then the row's digit), found `{key}`"
+            ),
+            P::BadAction { found } => {
+                write!(f, "expected the action \"on\", \"off\" or \"onoff\", found {found}")
+            }
+            P::OffGrid { x, y, width, height } => write!(
+                f,
+                "expected a cell of the {width} x {height} map (x 0 to {}, y 0 to {}), found x {x}, y {y}",
+                width - 1,
+                height - 1
+            ),
+            P::NotSwitch { x, y, found } => {
+                write!(f, "expected a switch 's' or 'h' at x {x}, y {y}, found '{found}'")
+            }
+            P::NotSplit { x, y, found } => {
+                write!(f, "expected a split switch 'v' at x {x}, y {y}, found '{found}'")
+            }
+            P::NotBridge { x, y, found } => write!(
+                f,
+                "expected a bridge tile 'l', 'r', 'k' or 'q' at x {x}, y {y}, found '{found}'"
+            ),
+            P::Duplicate { x, y } => {
+                write!(f, "expected one table entry for the cell at x {x}, y {y}, found a second")
+            }
+            P::NoActions => write!(f, "expected at least one action [x, y, \"on\"], found none"),
+            P::RepeatedTile { x, y } => {
+                write!(f, "expected each tile once in a switch's list, found x {x}, y {y} again")
+            }
+            P::SameTargets { x, y } => {
+                write!(f, "expected two different target cells, found x {x}, y {y} twice")
+            }
+            P::Undefined { x, y, found } => {
+                let table = if *found == 'v' { "split-switch" } else { "switch" };
+                write!(
+                    f,
+                    "expected an entry `swatch{x}{y}` in the {table} table for the '{found}' at \
+                     x {x}, y {y}, found none"
+                )
+            }
+        }
+    }
+}
+
+/// A problem of the file as a whole, or of a statement about no stage.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{position}: {problem}")]
+pub struct FlashError {
+    /// Where (1-based line and column).
+    pub position: Position,
+    /// What.
+    pub problem: FlashProblem,
+}
+
+/// One stage of the play order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stage {
+    /// The level's name in the file (`levelez`), or the entry as written when it is no name.
+    pub name: String,
+    /// The passcode from `levelcodes`, when the file gives one.
+    pub passcode: Option<String>,
+    /// The level, or why it cannot be read (`level` is the stage number).
+    pub level: Result<Level, LevelError>,
+}
+
+/// The stages of a Flash game's level file, in play order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FlashPack {
+    stages: Vec<Stage>,
+    problems: Vec<FlashError>,
+    len: usize,
+}
+
+/// Byte offsets of line starts, for positions.
+struct LineIndex<'a> {
+    bytes: &'a [u8],
+    starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    fn new(bytes: &'a [u8]) -> LineIndex<'a> {
+        let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
+        LineIndex { bytes, starts: starts.collect() }
+    }
+
+    fn position(&self, at: usize) -> Position {
+        let line = self.starts.partition_point(|&s| s <= at).max(1);
+        let start = self.starts[line - 1];
+        let end = self.starts.get(line).map_or(self.bytes.len(), |&e| e);
+        Position { line, column: column_of(&self.bytes[start..end], at - start) }
+    }
+}
+
+/// A level's array: where it is defined and what was pushed onto it.
+struct Array {
+    at: usize,
+    items: Vec<Spanned<Value>>,
+}
+
+/// The Flash tile `byte` as a cell letter of the text format, if it is a tile.
+fn letter_of(byte: u8) -> Option<u8> {
+    Some(match byte {
+        b' ' => b'#',
+        b'b' => b'.',
+        b'e' => b'O',
+        b'f' => b'E',
+        b's' => b'S',
+        b'h' => b'H',
+        b'v' => b'V',
+        b'l' | b'r' => b'-',
+        b'k' | b'q' => b'B',
+        _ => return None,
+    })
+}
+
+impl FlashPack {
+    /// Reads the Flash game's level file in `bytes`; levels that would need more than
+    /// `max_memory` bytes ([`bytes_needed`]) are refused.
+    ///
+    /// # Errors
+    ///
+    /// A [`FlashError`] when the play order cannot be read (no `levels = [...]`, not a list, or a
+    /// syntax error in it): then no stage is known.
+    pub fn parse(bytes: &[u8], max_memory: u64) -> Result<FlashPack, FlashError> {
+        let index = LineIndex::new(bytes);
+        let mut arrays: HashMap<String, Array> = HashMap::new();
+        let mut order: Option<Spanned<Value>> = None;
+        let mut codes: Option<Vec<Spanned<Value>>> = None;
+        let mut broken: Vec<(Option<String>, usize, FlashProblem)> = Vec::new();
+        for statement in literal::statements(bytes) {
+            match statement {
+                Ok(Statement::Assign(name, value)) if name.value == "levels" => order = Some(value),
+                Ok(Statement::Assign(name, value)) => {
+                    if let Value::List(items) = value.value {
+                        if name.value == "levelcodes" {
+                            codes = Some(items.clone());
+                        }
+                        arrays.insert(name.value, Array { at: name.at, items });
+                    } else {
+                        arrays.remove(&name.value);
+                    }
+                }
+                Ok(Statement::Push(name, value)) => match arrays.get_mut(&name.value) {
+                    Some(array) => array.items.push(value),
+                    None => {
+                        let problem =
+                            FlashProblem::PushBeforeDefinition { name: name.value.clone() };
+                        broken.push((Some(name.value), name.at, problem));
+                    }
+                },
+                Err(b) if b.name.as_deref() == Some("levels") => {
+                    return Err(FlashError { position: index.position(b.at), problem: b.problem });
+                }
+                Err(b) => broken.push((b.name, b.at, b.problem)),
+            }
+        }
+        let Some(order) = order else {
+            let position = index.position(bytes.len());
+            return Err(FlashError { position, problem: FlashProblem::NoOrder });
+        };
+        let Value::List(entries) = order.value else {
+            let problem = FlashProblem::BadOrder { found: order.value.describe() };
+            return Err(FlashError { position: index.position(order.at), problem });
+        };
+        let mut stages = Vec::new();
+        for (i, entry) in entries.iter().enumerate() {
+            let number = stages.len() + 1;
+            let fail = |at: usize, kind: LevelErrorKind| {
+                Err(LevelError { level: number, position: index.position(at), kind })
+            };
+            let passcode = codes.as_ref().and_then(|c| c.get(i)).and_then(|c| match &c.value {
+                Value::Str(s, _) => Some(String::from_utf8_lossy(s).into_owned()),
+                Value::Num(n) => Some(n.to_string()),
+                _ => None,
+            });
+            let (name, level) = match &entry.value {
+                Value::Str(..) => continue,
+                Value::Name(name) => {
+                    let level = if let Some((_, at, problem)) =
+                        broken.iter().find(|b| b.0.as_deref() == Some(name.as_str()))
+                    {
+                        fail(*at, LevelErrorKind::Flash(problem.clone()))
+                    } else if let Some(array) = arrays.get(name) {
+                        build(array, &index, max_memory).map_err(|(at, kind)| LevelError {
+                            level: number,
+                            position: index.position(at),
+                            kind,
+                        })
+                    } else {
+                        let problem = FlashProblem::UndefinedLevel { name: name.clone() };
+                        fail(entry.at, LevelErrorKind::Flash(problem))
+                    };
+                    (name.clone(), level)
+                }
+                other => {
+                    let problem = FlashProblem::NotAName { found: other.describe() };
+                    (other.describe(), fail(entry.at, LevelErrorKind::Flash(problem)))
+                }
+            };
+            stages.push(Stage { name, passcode, level });
+        }
+        let is_stage = |name: &Option<String>| {
+            name.as_ref().is_some_and(|n| stages.iter().any(|s| &s.name == n))
+        };
+        let problems = broken
+            .into_iter()
+            .filter(|b| !is_stage(&b.0))
+            .map(|(_, at, problem)| FlashError { position: index.position(at), problem })
+            .collect();
+        Ok(FlashPack { stages, problems, len: bytes.len() })
+    }
+
+    /// The stages in play order (stage `k` at index `k - 1`).
+    pub fn stages(&self) -> &[Stage] {
+        &self.stages
+    }
+
+    /// Problems outside the stages: syntax errors in statements about no stage, pushes onto
+    /// undefined names. They do not stop the stages being answered.
+    pub fn problems(&self) -> &[FlashError] {
+        &self.problems
+    }
+
+    /// The stages as a [`LevelSource`] for the batch runner.
+    pub fn source(&self) -> FlashStages<'_> {
+        FlashStages { pack: self, next: 0 }
+    }
+}
+
+/// The stages of a [`FlashPack`] as a [`LevelSource`], in play order.
+#[derive(Debug, Clone)]
+pub struct FlashStages<'a> {
+    pack: &'a FlashPack,
+    next: usize,
+}
+
+impl LevelSource for FlashStages<'_> {
+    fn read_into(&mut self, level: &mut Level) -> Option<Result<(), LevelError>> {
+        let stage = self.pack.stages.get(self.next)?;
+        self.next += 1;
+        Some(match &stage.level {
+            Ok(l) => {
+                level.clone_from(l);
+                Ok(())
+            }
+            Err(e) => Err(e.clone()),
+        })
+    }
+
+    fn levels_started(&self) -> usize {
+        self.next
+    }
+
+    fn offset(&self) -> usize {
+        self.pack.len * self.next / self.pack.stages.len().max(1)
+    }
+}
+
+/// A problem while building a stage: the byte offset and what.
+type Fault = (usize, LevelErrorKind);
+
+fn flash(at: usize, problem: FlashProblem) -> Fault {
+    (at, LevelErrorKind::Flash(problem))
+}
+
+/// Two whole numbers `[a, b, ...]` of a list of exactly `n` numbers.
+fn numbers(value: &Spanned<Value>, n: usize, expected: &'static str) -> Result<Vec<i64>, Fault> {
+    let bad =
+        || flash(value.at, FlashProblem::BadValue { expected, found: value.value.describe() });
+    let Value::List(items) = &value.value else { return Err(bad()) };
+    if items.len() != n {
+        return Err(bad());
+    }
+    items.iter().map(|i| if let Value::Num(k) = i.value { Ok(k) } else { Err(bad()) }).collect()
+}
+
+/// The cell `(x, y)` named by a table key `swatch<x digits><y digit>`.
+fn key_cell(key: &Spanned<String>) -> Result<(i64, i64), Fault> {
+    let digits = key
+        .value
+        .strip_prefix("swatch")
+        .filter(|d| d.len() >= 2 && d.len() <= 18 && d.bytes().all(|b| b.is_ascii_digit()));
+    let Some(digits) = digits else {
+        return Err(flash(key.at, FlashProblem::BadKey { key: key.value.clone() }));
+    };
+    let (x, y) = digits.split_at(digits.len() - 1);
+    Ok((x.parse().unwrap_or(i64::MAX), y.parse().unwrap_or(i64::MAX)))
+}
+
+/// Builds one stage from its array.
+fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level, Fault> {
+    let mut rows: Vec<(&[u8], usize, bool)> = Vec::new();
+    let mut starts = Vec::new();
+    let mut tables = Vec::new();
+    for item in &array.items {
+        match &item.value {
+            Value::Str(text, escaped) => rows.push((text.as_slice(), item.at, *escaped)),
+            Value::List(_) => starts.push(item),
+            Value::Object(entries) => tables.push((item, entries)),
+            other => return Err(flash(item.at, FlashProblem::BadItem { found: other.describe() })),
+        }
+    }
+    // Byte offset of cell c of row r: inside the literal, unless escapes moved the bytes.
+    let cell_at = |r: usize, c: usize| {
+        let (_, at, escaped) = rows[r];
+        if escaped { at } else { at + 1 + c }
+    };
+    let Some(&(first, _, _)) = rows.first() else {
+        return Err(flash(array.at, FlashProblem::NoRows));
+    };
+    let width = first.len();
+    let mut letters: Vec<Vec<u8>> = Vec::with_capacity(rows.len());
+    for (r, &(text, at, _)) in rows.iter().enumerate() {
+        let mut row = Vec::with_capacity(text.len());
+        for (c, &b) in text.iter().enumerate() {
+            let Some(letter) = letter_of(b) else {
+                let found = describe_at(text, c);
+                return Err(flash(cell_at(r, c), FlashProblem::BadTile { found }));
+            };
+            row.push(letter);
+        }
+        if text.len() != width || width == 0 {
+            return Err(flash(at, FlashProblem::RowLength { expected: width, found: text.len() }));
+        }
+        letters.push(row);
+    }
+    let height = rows.len();
+    let needed = bytes_needed(height as u64, width as u64);
+    if needed.is_none_or(|n| n > max_memory) {
+        let (rows, cols) = (height as u64, width as u64);
+        return Err((array.at, LevelErrorKind::TooLarge { rows, cols, needed, limit: max_memory }));
+    }
+    let Some(start) = starts.first() else {
+        return Err(flash(array.at, FlashProblem::NoStart));
+    };
+    if let Some(second) = starts.get(1) {
+        return Err(flash(second.at, FlashProblem::ExtraStart));
+    }
+    let xy = numbers(start, 2, "the start as [x, y], two whole numbers")?;
+    let (x, y) = (xy[0], xy[1]);
+    let off = |x: i64, y: i64| FlashProblem::OffGrid { x, y, width, height };
+    if x < 0 || y < 0 || x as u64 >= width as u64 || y as u64 >= height as u64 {
+        return Err(flash(start.at, off(x, y)));
+    }
+    let (x, y) = (x as usize, y as usize);
+    if rows[y].0[x] != b'b' {
+        return Err(flash(start.at, FlashProblem::StartNotFloor { found: rows[y].0[x] as char }));
+    }
+    letters[y][x] = b'X';
+    let mut exits = letters.iter().enumerate().flat_map(|(r, row)| {
+        row.iter().enumerate().filter(|(_, l)| **l == b'O').map(move |(c, _)| (r, c))
+    });
+    match (exits.next(), exits.next()) {
+        (None, _) => return Err(flash(array.at, FlashProblem::NoExit)),
+        (Some(_), Some((r, c))) => return Err(flash(cell_at(r, c), FlashProblem::ExtraExit)),
+        _ => {}
+    }
+    if let Some((table, _)) = tables.get(2) {
+        return Err(flash(table.at, FlashProblem::ExtraTable));
+    }
+    let mut level = Level::new();
+    let mut builder = Builder::begin(&mut level, height, width);
+    level.set_origin(index.position(array.at));
+    for (r, row) in letters.iter().enumerate() {
+        builder.row(&mut level, r, row).map_err(|(c, kind)| (cell_at(r, c), kind))?;
+    }
+    // The tile at a 1-based written cell (inside the map), for messages in the file's terms.
+    let tile = |(row, col): (i64, i64)| rows[row as usize - 1].0[col as usize - 1] as char;
+    let flavour = |kind: LevelErrorKind| -> LevelErrorKind {
+        use LevelErrorKind as K;
+        let p = match kind {
+            K::OffGrid { row, col, .. } => off(col - 1, row - 1),
+            K::NotSwitch { row, col, .. } => {
+                FlashProblem::NotSwitch { x: col - 1, y: row - 1, found: tile((row, col)) }
+            }
+            K::NotSplit { row, col, .. } => {
+                FlashProblem::NotSplit { x: col - 1, y: row - 1, found: tile((row, col)) }
+            }
+            K::NotBridge { row, col, .. } => {
+                FlashProblem::NotBridge { x: col - 1, y: row - 1, found: tile((row, col)) }
+            }
+            K::Redefined { row, col } => FlashProblem::Duplicate { x: col - 1, y: row - 1 },
+            K::NoActions => FlashProblem::NoActions,
+            K::RepeatedTile { row, col } => FlashProblem::RepeatedTile { x: col - 1, y: row - 1 },
+            K::SameTargets { row, col } => FlashProblem::SameTargets { x: col - 1, y: row - 1 },
+            K::Undefined { row, col, .. } => {
+                FlashProblem::Undefined { x: col - 1, y: row - 1, found: tile((row, col)) }
+            }
+            other => return other,
+        };
+        K::Flash(p)
+    };
+    let written = |x: i64, y: i64| (y.saturating_add(1), x.saturating_add(1));
+    if let Some((_, entries)) = tables.first() {
+        for (key, value) in entries.iter() {
+            let (x, y) = key_cell(key)?;
+            let bad = |at: usize, found: String| {
+                flash(
+                    at,
+                    FlashProblem::BadValue { expected: "a list of actions [x, y, \"on\"]", found },
+                )
+            };
+            let Value::List(list) = &value.value else {
+                return Err(bad(value.at, value.value.describe()));
+            };
+            let mut actions = Vec::with_capacity(list.len());
+            for entry in list {
+                let shape = "an action [x, y, \"on\" | \"off\" | \"onoff\"]";
+                let wrong = || {
+                    flash(
+                        entry.at,
+                        FlashProblem::BadValue { expected: shape, found: entry.value.describe() },
+                    )
+                };
+                let Value::List(parts) = &entry.value else { return Err(wrong()) };
+                let [
+                    Spanned { value: Value::Num(ax), .. },
+                    Spanned { value: Value::Num(ay), .. },
+                    word,
+                ] = parts.as_slice()
+                else {
+                    return Err(wrong());
+                };
+                let action = match &word.value {
+                    Value::Str(w, _) if w == b"on" => Action::On,
+                    Value::Str(w, _) if w == b"off" => Action::Off,
+                    Value::Str(w, _) if w == b"onoff" => Action::Toggle,
+                    other => {
+                        return Err(flash(
+                            word.at,
+                            FlashProblem::BadAction { found: other.describe() },
+                        ));
+                    }
+                };
+                actions.push((action, written(*ax, *ay)));
+            }
+            builder.switch(&mut level, written(x, y), &actions).map_err(|(part, kind)| {
+                let at = match part {
+                    Part::Cell => key.at,
+                    Part::Item(i) => list[i].at,
+                    Part::End => value.at,
+                };
+                (at, flavour(kind))
+            })?;
+        }
+    }
+    if let Some((_, entries)) = tables.get(1) {
+        for (key, value) in entries.iter() {
+            let (x, y) = key_cell(key)?;
+            let t = numbers(value, 4, "the two targets as [x1, y1, x2, y2]")?;
+            let targets = [written(t[0], t[1]), written(t[2], t[3])];
+            builder.split(&mut level, written(x, y), targets).map_err(|(part, kind)| {
+                let at = match part {
+                    Part::Cell => key.at,
+                    Part::Item(_) | Part::End => value.at,
+                };
+                (at, flavour(kind))
+            })?;
+        }
+    }
+    builder.finish(&mut level).map_err(|(at, kind)| {
+        let at = match at {
+            Where::Level => array.at,
+            Where::Cell(r, c) => cell_at(r, c),
+        };
+        (at, flavour(kind))
+    })?;
+    Ok(level)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = "skiptomenu = false;\r\n\
+        levelab = [];\r\n\
+        levelab.push(\"bbbsbbl e\");\r\n\
+        levelab.push(\"vbb    bb\");\r\n\
+        levelab.push([0,0]);\r\n\
+        levelab.push({swatch30: [[6,0,\"onoff\"]]});\r\n\
+        levelab.push({swatch01: [7,1,8,1]});\r\n\
+        levels = [\"\", levelab];\r\n\
+        levelcodes = [\"\", \"123456\"];\r\n";
+
+    #[test]
+    fn a_stage_becomes_a_level_of_the_text_format() {
+        let pack = FlashPack::parse(SMALL.as_bytes(), 1 << 20).unwrap();
+        assert!(pack.problems().is_empty());
+        let stage = &pack.stages()[0];
+        assert_eq!((stage.name.as_str(), stage.passcode.as_deref()), ("levelab", Some("123456")));
+        let level = stage.level.as_ref().unwrap();
+        assert_eq!(
+            level.to_string(),
+            "2 9\nX..S..-#O\nV..####..\nswitch 1 4: toggle 1 7\nsplit 2 1: 2 8, 2 9\n"
+        );
+        assert_eq!(level.origin(), Some(Position { line: 2, column: 1 }));
+    }
+
+    fn stage_error(text: &str) -> String {
+        let pack = FlashPack::parse(text.as_bytes(), 1 << 20).unwrap();
+        pack.stages()[0].level.as_ref().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn stage_errors_speak_the_files_terms() {
+        let cases = [
+            (
+                "swatch30: [[6,0,\"onoff\"]]",
+                "swatch20: [[6,0,\"onoff\"]]",
+                "6:15: level 1: expected a switch 's' or 'h' at x 2, y 0, found 'b'",
+            ),
+            (
+                "[[6,0,\"onoff\"]]",
+                "[[5,0,\"onoff\"]]",
+                "6:26: level 1: expected a bridge tile 'l', 'r', 'k' or 'q' at x 5, y 0, found 'b'",
+            ),
+            (
+                "\"onoff\"",
+                "\"of\"",
+                "6:31: level 1: expected the action \"on\", \"off\" or \"onoff\", found the string \"of\"",
+            ),
+            (
+                "[7,1,8,1]",
+                "[7,1,7,1]",
+                "7:25: level 1: expected two different target cells, found x 7, y 1 twice",
+            ),
+            (
+                "[7,1,8,1]",
+                "[7,1,9,1]",
+                "7:25: level 1: expected a cell of the 9 x 2 map (x 0 to 8, y 0 to 1), found x 9, y 1",
+            ),
+            (
+                "swatch01",
+                "swatch1",
+                "7:15: level 1: expected a key `swatchXY` (the column's digits, then the row's digit), found `swatch1`",
+            ),
+            ("[0,0]", "[3,0]", "5:14: level 1: expected the start on a normal tile 'b', found 's'"),
+            (
+                "bbbsbbl e",
+                "bbbsbbl x",
+                "3:23: level 1: expected a tile ' ', 'b', 'e', 'f', 's', 'h', 'l', 'r', 'k', 'q' or 'v', found 'x'",
+            ),
+            (
+                "\"vbb    bb\"",
+                "\"vbb    b\"",
+                "4:14: level 1: expected 9 tiles in the row, like the first, found 8",
+            ),
+            (
+                "levelab.push({swatch30: [[6,0,\"onoff\"]]});",
+                "levelab.push({});",
+                "3:18: level 1: expected an entry `swatch30` in the switch table for the 's' at x 3, y 0, found none",
+            ),
+            (
+                "[[6,0,\"onoff\"]]",
+                "[]",
+                "6:25: level 1: expected at least one action [x, y, \"on\"], found none",
+            ),
+            (
+                "levelab.push([0,0]);",
+                "levelab.push([0,0]); levelab.push([1,0]);",
+                "5:35: level 1: expected one start [x, y], found a second",
+            ),
+            (
+                "levelab.push([0,0]);",
+                "levelab.push([0,0)];",
+                "5:18: level 1: expected ',' or ']' in the list, found ')'",
+            ),
+            (
+                ", levelab]",
+                ", levelzz]",
+                "8:15: level 1: expected a level `levelzz = [];` for the play order's `levelzz`, found none",
+            ),
+        ];
+        for (from, to, want) in cases {
+            let text = SMALL.replacen(from, to, 1);
+            assert_eq!(stage_error(&text), want, "{to}");
+        }
+    }
+
+    #[test]
+    fn file_errors_and_problems_outside_the_stages() {
+        let err = FlashPack::parse(b"x = 1;\n", 1 << 20).unwrap_err();
+        assert_eq!(err.to_string(), "2:1: expected a play order `levels = [...]`, found none");
+        let err = FlashPack::parse(b"levels = [a b];\n", 1 << 20).unwrap_err();
+        assert_eq!(err.to_string(), "1:13: expected ',' or ']' in the list, found `b`");
+        let text = SMALL.replace("skiptomenu = false;", "skiptomenu = @;");
+        let pack = FlashPack::parse(text.as_bytes(), 1 << 20).unwrap();
+        assert!(pack.stages()[0].level.is_ok());
+        assert_eq!(
+            pack.problems()[0].to_string(),
+            "1:14: expected a name, a literal or punctuation, found '@'"
+        );
+    }
+}

@@ -1,0 +1,114 @@
+//! `flipblox convert`: write levels in the text format (the original Flash game's stages, or a
+//! pack rewritten in its canonical form).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::Outcome;
+use super::bloxorz::{InputFormat, parse_memory};
+use super::output;
+use flipblox::bloxorz::{FlashPack, Level, PackReader};
+use flipblox::input::{Input, Source};
+
+/// Write Bloxorz levels in the text format (docs/LEVELS.md).
+///
+/// With `--input-format flash`, FILE is the original Flash game's level file: each stage of its
+/// play order is written as a level of the text format, after a comment line `; stage N: NAME
+/// (passcode CODE)`, and the pack ends with `0 0`. `flipblox bloxorz` then answers the written
+/// pack exactly as it answers the Flash file. With `--input-format pack` the levels are written
+/// back in canonical form. A stage or level that cannot be read is reported on stderr as
+/// PATH:LINE:COLUMN: ..., left out with a comment line in its place, and the exit code is 1.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// Input files; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+
+    /// How FILE is written: `flash` (the original game's level file) or `pack` (the text format).
+    #[arg(long, value_enum)]
+    input_format: InputFormat,
+
+    /// Where to write the levels (default: standard output).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+
+    /// Refuse levels that would need more memory than SIZE to solve (as `bloxorz --max-memory`).
+    #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = parse_memory)]
+    max_memory: u64,
+}
+
+/// Runs `flipblox convert`.
+pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
+    let sources: Vec<Source> = if args.files.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        args.files.iter().map(|p| Source::from_arg(p)).collect()
+    };
+    let mut destination = output::Destination::create(args.output.as_deref())?;
+    let out = destination.writer();
+    let mut failed = false;
+    let write_level = |out: &mut dyn Write, comment: Option<String>, level: &Level| {
+        if let Some(comment) = comment {
+            writeln!(out, "; {comment}")?;
+        }
+        write!(out, "{level}")
+    };
+    for source in &sources {
+        let input = match Input::open(source) {
+            Ok(input) => input,
+            Err(e) => {
+                output::report(format_args!("{}: cannot read: {e}", source.display_name()));
+                failed = true;
+                continue;
+            }
+        };
+        let name = input.name();
+        match args.input_format {
+            InputFormat::Flash => {
+                let pack = match FlashPack::parse(input.bytes(), args.max_memory) {
+                    Ok(pack) => pack,
+                    Err(e) => {
+                        output::report(format_args!("{name}:{e}"));
+                        failed = true;
+                        continue;
+                    }
+                };
+                for problem in pack.problems() {
+                    output::report(format_args!("{name}:{problem}"));
+                    failed = true;
+                }
+                for (i, stage) in pack.stages().iter().enumerate() {
+                    let mut comment = format!("stage {}: {}", i + 1, stage.name);
+                    if let Some(code) = &stage.passcode {
+                        comment.push_str(&format!(" (passcode {code})"));
+                    }
+                    match &stage.level {
+                        Ok(level) => write_level(out, Some(comment), level)?,
+                        Err(e) => {
+                            output::report(format_args!("{name}:{e}"));
+                            failed = true;
+                            writeln!(out, "; {comment} could not be read: {e}")?;
+                        }
+                    }
+                }
+            }
+            InputFormat::Pack => {
+                for level in PackReader::new(input.bytes()).max_memory(args.max_memory) {
+                    match level {
+                        Ok(level) => write_level(out, None, &level)?,
+                        Err(e) => {
+                            output::report(format_args!("{name}:{e}"));
+                            failed = true;
+                            writeln!(out, "; level {} could not be read: {e}", e.level)?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    writeln!(out, "0 0")?;
+    destination.commit()?;
+    Ok(Outcome::from_failed(failed))
+}

@@ -1,0 +1,103 @@
+//! Running the library's batch runner and checking what it says, for the tests and the byte
+//! fuzzers (`tests/bloxorz_fuzz.rs` and the cargo-fuzz targets `pack_parser` and `flash_file`,
+//! which include this file by path). The checks panic on a violation (proptest reports a panic as a
+//! failing case and shrinks it).
+#![allow(dead_code)]
+
+use flipblox::bloxorz::{
+    Answer, FlashPack, Level, LevelErrorKind, LevelSource, PackReader, Placement, Report,
+    RunOptions, Runner, roll,
+};
+
+use super::extended::read_ext_pack;
+
+/// Every report of the runner over `source`, in order.
+pub fn reports(source: impl LevelSource, options: RunOptions) -> Vec<Report> {
+    let mut runner = Runner::new(options);
+    let mut out = Vec::new();
+    runner
+        .run_source(source, |r| {
+            out.push(r);
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+    out
+}
+
+/// Every report of the runner over the text pack `bytes`, in order.
+pub fn pack_reports(bytes: &[u8], options: RunOptions) -> Vec<Report> {
+    reports(PackReader::new(bytes).max_memory(options.max_memory), options)
+}
+
+/// Checks one answer's path on the level it answers: a POJ 3322 level's path with the library's
+/// `roll` (rolls only, ending standing on the target), any other level's with the tests'
+/// independent model on the level as the library writes it back.
+pub fn check_answer(level: &Level, answer: &Answer) {
+    let moves = answer.solution.moves;
+    if !level.mechanics().is_empty() {
+        let text = level.to_string();
+        let models = read_ext_pack(&text);
+        assert_eq!(models.len(), 1, "{text}");
+        let path: String = answer.path.iter().map(|s| s.to_string()).collect();
+        match moves {
+            Some(n) => assert_eq!(models[0].replay(&format!("{n} {path}")), Ok(n), "{text}"),
+            None => assert!(path.is_empty()),
+        }
+        return;
+    }
+    assert_eq!(answer.path.len(), moves.unwrap_or(0) as usize);
+    let mut at = level.start();
+    for step in &answer.path {
+        assert!(step.cube.is_none());
+        at = roll(level, at, step.direction).expect("every move of a path is legal");
+    }
+    if moves.is_some() {
+        let (r, c) = level.target();
+        assert_eq!(at, Placement::standing(r, c));
+    }
+}
+
+/// Whatever `bytes`: the runner (with `jobs` workers, memory limit `limit`) gives one report per
+/// level the parser reads, numbered 1, 2, 3, ..., readable where the parser read the level (or
+/// over the limit in its search), and every path replays.
+pub fn check_pack(bytes: &[u8], jobs: usize, limit: u64) {
+    let levels: Vec<Option<Level>> =
+        PackReader::new(bytes).max_memory(limit).map(Result::ok).collect();
+    let options = RunOptions { jobs, paths: true, max_memory: limit };
+    let reports = pack_reports(bytes, options);
+    assert_eq!(reports.len(), levels.len());
+    for (i, (report, level)) in reports.iter().zip(&levels).enumerate() {
+        assert_eq!(report.level, i + 1);
+        assert!(report.end_offset <= bytes.len());
+        match (&report.result, level) {
+            (Ok(answer), Some(level)) => check_answer(level, answer),
+            (Err(e), None) => {
+                let _ = e.to_string();
+            }
+            // A level read well whose search needs more than the memory limit.
+            (Err(e), Some(_)) if matches!(e.kind, LevelErrorKind::SearchTooLarge { .. }) => {}
+            _ => panic!("the runner and the parser disagree on level {}", i + 1),
+        }
+    }
+}
+
+/// Whatever `bytes` as the Flash game's file: a pack or a file error, never a panic; one report
+/// per stage, answered where the stage was read, and every path replays.
+pub fn check_flash(bytes: &[u8], limit: u64) {
+    let Ok(pack) = FlashPack::parse(bytes, limit) else { return };
+    for problem in pack.problems() {
+        let _ = problem.to_string();
+    }
+    let options = RunOptions { jobs: 1, paths: true, max_memory: limit };
+    let reports = reports(pack.source(), options);
+    assert_eq!(reports.len(), pack.stages().len());
+    for (report, stage) in reports.iter().zip(pack.stages()) {
+        match (&report.result, &stage.level) {
+            (Ok(answer), Ok(level)) => check_answer(level, answer),
+            (Err(e), _) => {
+                let _ = e.to_string();
+            }
+            (Ok(_), Err(_)) => panic!("an unreadable stage was answered"),
+        }
+    }
+}
