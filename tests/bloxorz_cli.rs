@@ -179,6 +179,7 @@ fn bad_levels_print_error_with_path_line_column_and_the_rest_is_answered() {
             "<stdin>:20:2: level 9: expected the two 'X' to be orthogonal neighbours, found them apart",
             "<stdin>:22:1: level 10: a level of 20000 x 20000 cells needs 7603040304 bytes, more than the memory limit of 2147483648 bytes (--max-memory)",
             "<stdin>:24:3: level 11: expected one target 'O', found a second",
+            "<stdin>:28:1: warning: not read: the pack ends at the `0 0` line before this (POJ 3322); remove that line to read what follows",
         ]
     );
 }
@@ -199,11 +200,16 @@ fn files_are_answered_in_order_and_an_unreadable_file_does_not_stop_the_rest() {
 
 #[test]
 fn empty_input_prints_nothing_and_succeeds() {
-    for input in [&b""[..], b"\n\n", b"0 0\n", b"0 0\n3 3\ngarbage\n"] {
+    for input in [&b""[..], b"\n\n", b"0 0\n", b"0 0\n\n; nothing more\n"] {
         let out = flipblox(&["bloxorz"], input);
         assert_eq!(out.status.code(), Some(0), "{input:?}");
         assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{input:?}");
     }
+    // Something after the terminator is not read; a warning says so, the exit code stays 0.
+    let out = flipblox(&["bloxorz"], b"0 0\n3 3\ngarbage\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert!(stderr(&out).starts_with("<stdin>:2:1: warning: not read:"), "{}", stderr(&out));
 }
 
 #[test]

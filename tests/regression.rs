@@ -230,3 +230,48 @@ fn late_usage_errors_show_the_subcommand_usage() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("Usage: flipblox flip"), "{}", stderr(&out));
 }
+
+/// `cat a.txt b.txt | flipblox bloxorz` silently dropped every level of `b.txt`: POJ 3322 ends
+/// the input at `0 0`, and nothing said that the rest was not read. Now a warning names the
+/// first line not read (the exit code stays 0: every level that was read was answered).
+#[test]
+fn content_after_the_terminator_is_reported_not_silently_dropped() {
+    let out = flipblox(&["bloxorz"], b"1 3\nX.O\n0 0\n\n1 4\nX..O\n0 0\n");
+    assert_eq!(stdout(&out), "Impossible\n");
+    assert_eq!(
+        stderr(&out),
+        "<stdin>:5:1: warning: not read: the pack ends at the `0 0` line before this (POJ 3322); \
+         remove that line to read what follows\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    // Blank lines and comments after the terminator are not content.
+    let out = flipblox(&["bloxorz"], b"1 3\nX.O\n0 0\n\n; end of pack\n");
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+}
+
+/// A header number past 2^64 was reported as 18446744073709551615 (the parser saturated it).
+#[test]
+fn a_header_number_past_2_pow_64_is_named_as_written() {
+    let out = flipblox(&["bloxorz"], b"18446744073709551616 2\nXO\n1 3\nX.O\n");
+    assert_eq!(stdout(&out), "Error\nImpossible\n");
+    assert!(
+        stderr(&out).contains(
+            "expected a number of rows below 2^64 in the `R C` header, found 18446744073709551616"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// `--jobs 1024` started 1,024 threads (0.9 s before the first answer on a 2-core machine);
+/// it is now capped at the available parallelism, and answers exactly as `--jobs 1` does.
+#[test]
+fn many_jobs_answer_as_one_job_does() {
+    let pack = project("data/bloxorz/mixed-small.txt");
+    let pack = pack.to_str().unwrap();
+    let one = flipblox(&["bloxorz", "--path", "--jobs", "1", pack], b"");
+    let many = flipblox(&["bloxorz", "--path", "--jobs", "1024", pack], b"");
+    assert!(one.status.success() && many.status.success());
+    assert_eq!(stdout(&one), stdout(&many));
+}

@@ -46,7 +46,9 @@ pub use field::{
     field_entry, read_level,
 };
 pub use level::{Cell, Level, Orientation, PADDING, Placement, flags};
-pub use parse::{CutBy, DEFAULT_MAX_MEMORY, LevelError, LevelErrorKind, PackReader};
+pub use parse::{
+    CutBy, DEFAULT_MAX_MEMORY, LevelError, LevelErrorKind, PackReader, ignored_after_end,
+};
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use solver::{Scratch, Solution, roll};
 pub use state::{Move, MoveTable, bytes_needed, placement_of, state_of};

@@ -89,9 +89,9 @@ pub enum LevelErrorKind {
     },
     /// The level would need more memory than the limit; refused before allocating anything.
     TooLarge {
-        /// Rows in the header (`u64::MAX` when the number does not even fit 64 bits).
+        /// Rows in the header.
         rows: u64,
-        /// Columns in the header (`u64::MAX` when the number does not even fit 64 bits).
+        /// Columns in the header.
         cols: u64,
         /// Bytes the level would need ([`bytes_needed`]); `None` when it would have more states
         /// than a 32-bit state index can count.
@@ -338,6 +338,36 @@ impl fmt::Display for LevelErrorKind {
     }
 }
 
+/// Where the first line that follows the `0 0` terminator and holds more than blanks or
+/// comments is, if the pack ends with `0 0` at or after byte `offset` (the end of the last level
+/// read, as in [`Report::end_offset`](super::Report::end_offset)).
+///
+/// POJ 3322 ends the input at `0 0`, so [`PackReader`] reads nothing after it; this lets a
+/// caller warn that something there (say the levels of a second pack joined with `cat`) was not
+/// read. `None` when nothing but blanks and comments follows, or the pack has no `0 0`.
+///
+/// ```
+/// use flipblox::bloxorz::ignored_after_end;
+/// let pack = b"1 2\nXO\n0 0\n\n1 2\nXO\n";
+/// assert_eq!(ignored_after_end(pack, 7).map(|p| (p.line, p.column)), Some((5, 1)));
+/// assert_eq!(ignored_after_end(b"1 2\nXO\n0 0\n; the end\n", 7), None);
+/// assert_eq!(ignored_after_end(b"1 2\nXO\n", 7), None);
+/// ```
+pub fn ignored_after_end(pack: &[u8], offset: usize) -> Option<Position> {
+    let offset = offset.min(pack.len());
+    let mut lines = Lines::new(&pack[offset..]);
+    let skip = |line: &Line<'_>| line.is_blank() || definitions::is_comment(line.text);
+    let header = lines.by_ref().find(|line| !skip(line))?;
+    if !matches!(parse_header(header.text), Ok(Header::End)) {
+        return None;
+    }
+    let after = lines.find(|line| !skip(line))?;
+    let line_before = memchr::memchr_iter(b'\n', &pack[..offset]).count();
+    let column = after.text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
+    let position = after.position(column);
+    Some(Position { line: line_before + position.line, column: position.column })
+}
+
 /// What a header line says.
 enum Header {
     /// `0 0`: the end of the pack.
@@ -358,7 +388,7 @@ fn looks_like_header(text: &[u8]) -> bool {
     matches!((tokens.next(), tokens.next(), tokens.next()), (Some(a), Some(b), None) if is_number(a) && is_number(b))
 }
 
-/// Parses a header line into its two numbers (saturating at `u64::MAX`), or says what is wrong
+/// Parses a header line into its two numbers (each below 2^64), or says what is wrong
 /// and at which byte.
 fn parse_header(text: &[u8]) -> Result<Header, (usize, LevelErrorKind)> {
     let mut i = 0;
@@ -368,9 +398,27 @@ fn parse_header(text: &[u8]) -> Result<Header, (usize, LevelErrorKind)> {
             i += 1;
         }
         let begin = i;
+        let mut overflow = false;
         while i < text.len() && text[i].is_ascii_digit() {
-            *n = n.saturating_mul(10).saturating_add(u64::from(text[i] - b'0'));
+            match n.checked_mul(10).and_then(|n| n.checked_add(u64::from(text[i] - b'0'))) {
+                Some(next) => *n = next,
+                None => overflow = true,
+            }
             i += 1;
+        }
+        if overflow {
+            let expected = if k == 0 {
+                "a number of rows below 2^64"
+            } else {
+                "a number of columns below 2^64"
+            };
+            let digits = &text[begin..i];
+            let found = if digits.len() > 40 {
+                format!("a number of {} digits", digits.len())
+            } else {
+                String::from_utf8_lossy(digits).into_owned()
+            };
+            return Err((begin, LevelErrorKind::BadHeader { expected, found }));
         }
         let ends_well = i == text.len() || text[i].is_ascii_whitespace();
         if i == begin || !ends_well {
@@ -788,9 +836,20 @@ mod tests {
 
     #[test]
     fn oversized_headers_are_refused_before_allocating() {
-        let huge = "99999999999999999999999 5\n";
+        let huge = "18446744073709551615 5\n";
         let err = PackReader::new(huge.as_bytes()).next().unwrap().unwrap_err();
         assert!(matches!(err.kind, LevelErrorKind::TooLarge { rows: u64::MAX, needed: None, .. }));
+        // A number past 2^64 is not mistaken for 2^64 - 1: it is named as written.
+        let err = PackReader::new(b"18446744073709551616 5\n").next().unwrap().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "1:1: level 1: expected a number of rows below 2^64 in the `R C` header, found 18446744073709551616"
+        );
+        let err = PackReader::new(format!("2 {}\n", "9".repeat(100)).as_bytes()).next().unwrap();
+        assert_eq!(
+            err.unwrap_err().to_string(),
+            "1:3: level 1: expected a number of columns below 2^64 in the `R C` header, found a number of 100 digits"
+        );
         let mut reader = PackReader::new(b"20000 20000\n1 2\nXO\n").max_memory(1 << 30);
         let err = reader.next().unwrap().unwrap_err();
         let needed = bytes_needed(20_000, 20_000).unwrap();

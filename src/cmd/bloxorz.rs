@@ -12,7 +12,9 @@ use serde::Serialize;
 
 use super::Outcome;
 use super::output;
-use flipblox::bloxorz::{Answer, FlashPack, LevelError, Report, RunOptions, Runner, write_path};
+use flipblox::bloxorz::{
+    Answer, FlashPack, LevelError, Report, RunOptions, Runner, ignored_after_end, write_path,
+};
 use flipblox::input::{Input, Source};
 
 /// Solve Bloxorz levels: the minimum number of moves that bring the box to stand on the target
@@ -52,7 +54,8 @@ pub struct BloxorzArgs {
     #[arg(long)]
     json: bool,
 
-    /// Solve levels on N threads (default: all cores); the output stays in input order.
+    /// Solve levels on N threads (default, and at most: the number of cores); the output stays
+    /// in input order.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     jobs: Option<u32>,
 
@@ -195,10 +198,10 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
     } else {
         args.files.iter().map(|p| Source::from_arg(p)).collect()
     };
-    let jobs = match args.jobs {
-        Some(n) => n as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    // More threads than the machine runs at once only add memory (a scratch each) and start-up
+    // time to a CPU-bound search, so the request is capped at the available parallelism.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let jobs = args.jobs.map_or(cores, |n| (n as usize).min(cores));
     let mut runner =
         Runner::new(RunOptions { jobs, paths: args.path, max_memory: args.max_memory });
     let total_bytes = sources
@@ -248,7 +251,7 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
                 }
             },
         };
-        let on_report = |report: Report| -> anyhow::Result<()> {
+        let mut on_report = |report: Report| -> anyhow::Result<()> {
             match &report.result {
                 Ok(answer) => printer.answer(name, report.level, answer)?,
                 Err(e) => {
@@ -263,8 +266,24 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
             }
             Ok(())
         };
+        let mut end_offset = 0;
+        let on_report = |report: Report| {
+            end_offset = report.end_offset;
+            on_report(report)
+        };
         match &flash {
-            None => runner.run(input.bytes(), on_report)?,
+            None => {
+                runner.run(input.bytes(), on_report)?;
+                if let Some(position) = ignored_after_end(input.bytes(), end_offset) {
+                    printer.out.flush()?;
+                    printer.bar.suspend(|| {
+                        output::report(format_args!(
+                            "{name}:{position}: warning: not read: the pack ends at the `0 0` line \
+                             before this (POJ 3322); remove that line to read what follows"
+                        ))
+                    });
+                }
+            }
             Some(pack) => runner.run_source(pack.source(), on_report)?,
         }
         bytes_before += input.bytes().len() as u64;
