@@ -170,28 +170,7 @@ pub fn replay(grid: &Grid, line: &str) -> Result<u32, String> {
     Ok(n)
 }
 
-/// A small deterministic random number generator (SplitMix64) for generated levels.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n`.
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// True with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= p
-    }
-}
+pub use super::Rng;
 
 /// A random valid level: sizes 1..=12 (1-row and 1-column levels included), with or without a
 /// `#` border, random holes and fragile cells, standing or lying starts, and often fragile cells

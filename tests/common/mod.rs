@@ -92,7 +92,7 @@ pub fn is_uniform(cells: &[Vec<bool>]) -> bool {
     cells.iter().all(|row| row.iter().all(|&b| b == first))
 }
 
-/// A small deterministic random generator (SplitMix64) for random boards in tests.
+/// A small deterministic random generator (SplitMix64) for random boards and levels in tests.
 pub struct Rng(pub u64);
 
 impl Rng {
@@ -103,6 +103,16 @@ impl Rng {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// True with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= p
     }
 }
 
