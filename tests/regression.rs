@@ -4,20 +4,25 @@
 mod common;
 
 use std::io::Read;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 use common::{flipblox, project, shared, stderr, stdout};
 
-/// Runs flipblox with `args`, reads the first `keep` bytes of stdout, closes the pipe and
-/// returns (those bytes, exit code, stderr).
-fn read_then_close_stdout(args: &[&str], keep: usize) -> (Vec<u8>, Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_flipblox"))
+/// Starts flipblox with `args`, no standard input, and its stdout and stderr piped to us.
+fn spawn_piped(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_flipblox"))
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("spawn flipblox");
+        .expect("spawn flipblox")
+}
+
+/// Runs flipblox with `args`, reads the first `keep` bytes of stdout, closes the pipe and
+/// returns (those bytes, exit code, stderr).
+fn read_then_close_stdout(args: &[&str], keep: usize) -> (Vec<u8>, Option<i32>, String) {
+    let mut child = spawn_piped(args);
     let mut first = vec![0u8; keep];
     child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
     drop(child.stdout.take());
@@ -58,13 +63,7 @@ fn json_output_into_a_closed_pipe_ends_quietly() {
 /// Runs flipblox with `args` and its standard error closed from the start (as `2>&1 | head`
 /// does once `head` has its line); returns (stdout, exit code).
 fn run_with_stderr_closed(args: &[&str]) -> (String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_flipblox"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn flipblox");
+    let mut child = spawn_piped(args);
     drop(child.stderr.take());
     let out = child.wait_with_output().unwrap();
     (String::from_utf8(out.stdout).unwrap(), out.status.code())
