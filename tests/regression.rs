@@ -274,3 +274,55 @@ fn many_jobs_answer_as_one_job_does() {
     assert!(one.status.success() && many.status.success());
     assert_eq!(stdout(&one), stdout(&many));
 }
+
+/// Runs flipblox with `args`, its stdout and stderr going to files in `dir`; gives up and kills
+/// it after `limit`. Returns (stdout, stderr, exit code), or `None` when it took too long.
+fn run_within(
+    args: &[&str],
+    dir: &std::path::Path,
+    limit: std::time::Duration,
+) -> Option<(String, String, Option<i32>)> {
+    let out_path = dir.join("stdout");
+    let err_path = dir.join("stderr");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_flipblox"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out_path).unwrap())
+        .stderr(std::fs::File::create(&err_path).unwrap())
+        .spawn()
+        .expect("spawn flipblox");
+    let begin = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if begin.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let read = |p: &std::path::Path| std::fs::read_to_string(p).unwrap();
+    Some((read(&out_path), read(&err_path), status.code()))
+}
+
+/// A switch naming every bridge tile of a long level took quadratic time to read: each action
+/// was checked against all the actions before it for a repeated tile (1 s for 40,000 tiles in
+/// a release build, over a minute for 400,000 from a 5 MB pack).
+#[test]
+fn a_switch_naming_many_tiles_is_read_in_linear_time() {
+    let dir = tempfile::tempdir().unwrap();
+    // R lies on columns 2-3, pressing S, which lays every '-'; then the block rolls to 'O'.
+    let n = 399_999;
+    let actions: Vec<String> = (4..4 + n).map(|c| format!("on 1 {c}")).collect();
+    let pack = format!("1 {}\nX.S{}O\nswitch 1 3: {}\n", n + 4, "-".repeat(n), actions.join(", "));
+    let path = dir.path().join("long.txt");
+    std::fs::write(&path, pack).unwrap();
+    let limit = std::time::Duration::from_secs(20);
+    let (out, err, code) = run_within(&["bloxorz", path.to_str().unwrap()], dir.path(), limit)
+        .expect("flipblox bloxorz took more than 20 s");
+    // Standing on column 3k + 1 takes 2k moves.
+    assert_eq!(out, format!("{}\n", 2 * (n + 3) / 3), "{err}");
+    assert_eq!(code, Some(0), "{err}");
+}

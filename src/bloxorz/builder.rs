@@ -4,6 +4,8 @@
 //! game's data file (`flash/`). They read their own syntax, hand the cells and the definitions
 //! here, and turn the returned [`Where`] into a `LINE:COLUMN` of their input.
 
+use std::collections::HashSet;
+
 use super::level::{Cell, Level, Orientation, Placement};
 use super::mechanics::{Action, CellAt, Special, SwitchAction, SwitchKind};
 use super::parse::LevelErrorKind;
@@ -188,6 +190,9 @@ impl Builder {
             return Err((Part::End, LevelErrorKind::NoActions));
         }
         let mut list = Vec::with_capacity(actions.len());
+        // The tiles named so far: a switch may name every bridge tile of a large level, so a
+        // scan of `list` per action would be quadratic.
+        let mut named = HashSet::with_capacity(actions.len());
         for (i, &(action, tile)) in actions.iter().enumerate() {
             let t = self.inside(tile).map_err(|k| (Part::Item(i), k))?;
             if !matches!(level.mechanics().special_at(t), Some(Special::Bridge(_))) {
@@ -195,7 +200,7 @@ impl Builder {
                 let kind = LevelErrorKind::NotBridge { row: tile.0, col: tile.1, found };
                 return Err((Part::Item(i), kind));
             }
-            if list.iter().any(|a: &SwitchAction| a.tile == t) {
+            if !named.insert(t) {
                 let kind = LevelErrorKind::RepeatedTile { row: tile.0, col: tile.1 };
                 return Err((Part::Item(i), kind));
             }
