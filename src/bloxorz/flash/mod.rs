@@ -23,7 +23,7 @@
 
 mod literal;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use self::literal::{Spanned, Statement, Value};
@@ -404,6 +404,14 @@ impl FlashPack {
             let problem = FlashProblem::BadOrder { found: order.value.describe() };
             return Err(FlashError { position: index.position(order.at), problem });
         };
+        // The first broken statement about each name, found once for all stages (a scan of
+        // `broken` per stage would be quadratic in the size of the file).
+        let mut first_broken: HashMap<&str, usize> = HashMap::new();
+        for (k, b) in broken.iter().enumerate() {
+            if let Some(name) = &b.0 {
+                first_broken.entry(name.as_str()).or_insert(k);
+            }
+        }
         let mut stages = Vec::new();
         for (i, entry) in entries.iter().enumerate() {
             let number = stages.len() + 1;
@@ -418,9 +426,8 @@ impl FlashPack {
             let (name, level) = match &entry.value {
                 Value::Str(..) => continue,
                 Value::Name(name) => {
-                    let level = if let Some((_, at, problem)) =
-                        broken.iter().find(|b| b.0.as_deref() == Some(name.as_str()))
-                    {
+                    let level = if let Some(&k) = first_broken.get(name.as_str()) {
+                        let (_, at, problem) = &broken[k];
                         fail(*at, LevelErrorKind::Flash(problem.clone()))
                     } else if let Some(array) = arrays.get(name) {
                         build(array, &index, max_memory).map_err(|(at, kind)| LevelError {
@@ -441,9 +448,9 @@ impl FlashPack {
             };
             stages.push(Stage { name, passcode, level });
         }
-        let is_stage = |name: &Option<String>| {
-            name.as_ref().is_some_and(|n| stages.iter().any(|s| &s.name == n))
-        };
+        let stage_names: HashSet<&str> = stages.iter().map(|s| s.name.as_str()).collect();
+        let is_stage =
+            |name: &Option<String>| name.as_deref().is_some_and(|n| stage_names.contains(n));
         let problems = broken
             .into_iter()
             .filter(|b| !is_stage(&b.0))
