@@ -352,3 +352,30 @@ fn a_flash_file_with_many_broken_levels_is_read_in_linear_time() {
     assert!(err.contains(&format!("{}:1:11: level 1: expected ", path.display())), "{err}");
     assert_eq!(code, Some(1));
 }
+
+/// A passcode holding a line break (`"12\n3 4"`, an escape in the Flash file) was written raw
+/// into `convert`'s `; stage N` comment, so the rest of the passcode became a stray line of the
+/// converted pack: `flipblox bloxorz` then read one more level than the Flash file has. A quoted
+/// table key with a line break broke the error message, and the comment of a stage that could
+/// not be read, the same way.
+#[test]
+fn a_line_break_in_a_flash_string_stays_inside_the_converted_comment() {
+    let dir = tempfile::tempdir().unwrap();
+    let flash = "levelab = [];\nlevelab.push(\"bbbbbbbbbe\");\nlevelab.push([0,0]);\n\
+                 levelac = [];\nlevelac.push(\"bsbblbbe\");\nlevelac.push([0,0]);\n\
+                 levelac.push({\"swatch\\n3 3\": [[5,0,\"on\"]]});\n\
+                 levels = [\"\", levelab, levelac];\nlevelcodes = [\"\", \"12\\n3 4\", \"5\"];\n";
+    let path = dir.path().join("codes.txt");
+    std::fs::write(&path, flash).unwrap();
+    let path = path.to_str().unwrap();
+    let direct = flipblox(&["bloxorz", "--input-format", "flash", path], b"");
+    assert_eq!(stdout(&direct), "6\nError\n");
+    assert_eq!(stderr(&direct).lines().count(), 1, "{}", stderr(&direct));
+    assert!(stderr(&direct).contains("found `swatch\\n3 3`"), "{}", stderr(&direct));
+    let converted = flipblox(&["convert", "--input-format", "flash", path], b"");
+    let text = stdout(&converted);
+    assert!(text.starts_with("; stage 1: levelab (passcode 12\\n3 4)\n1 10\n"), "{text}");
+    let again = flipblox(&["bloxorz", "-"], text.as_bytes());
+    assert_eq!(stdout(&again), "6\n", "{}", stderr(&again));
+    assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
+}

@@ -82,7 +82,8 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                 for (i, stage) in pack.stages().iter().enumerate() {
                     let mut comment = format!("stage {}: {}", i + 1, stage.name);
                     if let Some(code) = &stage.passcode {
-                        comment.push_str(&format!(" (passcode {code})"));
+                        // Escaped, so that a line break in the string cannot end the comment.
+                        comment.push_str(&format!(" (passcode {})", code.escape_debug()));
                     }
                     match &stage.level {
                         Ok(level) => write_level(out, Some(comment), level)?,

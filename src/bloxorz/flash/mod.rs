@@ -241,7 +241,8 @@ impl fmt::Display for FlashProblem {
             ),
             P::BadKey { key } => write!(
                 f,
-                "expected a key `swatchXY` (the column's digits, then the row's digit), found `{key}`"
+                "expected a key `swatchXY` (the column's digits, then the row's digit), found `{}`",
+                key.escape_debug()
             ),
             P::BadAction { found } => {
                 write!(f, "expected the action \"on\", \"off\" or \"onoff\", found {found}")
