@@ -155,6 +155,22 @@ pub fn describe_at(text: &[u8], index: usize) -> String {
     }
 }
 
+/// Names a run of ASCII digits too large for its number type in a "found ..." message: as
+/// written, or by its length when it has more than 40 digits.
+///
+/// ```
+/// use flipblox::text::describe_digits;
+/// assert_eq!(describe_digits(b"18446744073709551616"), "18446744073709551616");
+/// assert_eq!(describe_digits(&[b'9'; 100]), "a number of 100 digits");
+/// ```
+pub fn describe_digits(digits: &[u8]) -> String {
+    if digits.len() > 40 {
+        format!("a number of {} digits", digits.len())
+    } else {
+        String::from_utf8_lossy(digits).into_owned()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

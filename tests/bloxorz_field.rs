@@ -604,8 +604,8 @@ fn levels_with_switches_or_split_switches_are_refused() {
     assert_eq!(
         stderr(&out),
         format!(
-            "{}: level 1: the level has switches or split switches; distance fields describe \
-             POJ 3322 levels (without them) only\n",
+            "{}:2:2: level 1: the level has switches or split switches (the first at row 1, \
+             column 2); distance fields describe POJ 3322 levels (without them) only\n",
             pack.display()
         )
     );
@@ -614,4 +614,14 @@ fn levels_with_switches_or_split_switches_are_refused() {
     let out = export(&pack, 2, "npy", Some(&target));
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(target.exists());
+    // A split switch after a comment is named at its own line and column.
+    let text = "1 4\nX..O\n; a split\n2 4\nX..O\n..V.\nsplit 2 3: 1 2, 1 3\n0 0\n";
+    std::fs::write(&pack, text).unwrap();
+    let out = export(&pack, 2, "csv", None);
+    assert_eq!(out.status.code(), Some(1));
+    let want = format!(
+        "{}:6:3: level 2: the level has switches or split switches (the first at row 2, column 3);",
+        pack.display()
+    );
+    assert!(stderr(&out).starts_with(&want), "{}", stderr(&out));
 }

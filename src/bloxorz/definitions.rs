@@ -15,7 +15,7 @@
 use super::builder::Written;
 use super::mechanics::Action;
 use super::parse::LevelErrorKind;
-use crate::text::describe_at;
+use crate::text::{describe_at, describe_digits};
 
 /// One definition line, with the byte index of each number's first digit in the line (for error
 /// positions).
@@ -82,18 +82,26 @@ impl Cursor<'_> {
         (self.at, LevelErrorKind::BadDefinition { expected, found })
     }
 
-    /// A whole number (saturating at `i64::MAX`) after optional blanks, and where it starts.
+    /// A whole number below 2^63 after optional blanks, and where it starts. A larger number is
+    /// an error that names it as written.
     fn number(&mut self, expected: &'static str) -> Result<(i64, usize), Fault> {
         self.skip_blanks();
         let begin = self.at;
-        let mut n: i64 = 0;
+        let mut n = Some(0i64);
         while let Some(d) = self.text.get(self.at).filter(|b| b.is_ascii_digit()) {
-            n = n.saturating_mul(10).saturating_add(i64::from(d - b'0'));
+            n = n.and_then(|n| n.checked_mul(10)?.checked_add(i64::from(d - b'0')));
             self.at += 1;
         }
         if self.at == begin {
             return Err(self.fail(expected));
         }
+        let Some(n) = n else {
+            let found = describe_digits(&self.text[begin..self.at]);
+            return Err((
+                begin,
+                LevelErrorKind::BadDefinition { expected: "a number below 2^63", found },
+            ));
+        };
         if self.text.get(self.at).is_some_and(|b| b.is_ascii_alphanumeric()) {
             return Err(self.fail("a space, ',' or ':' after the number"));
         }
@@ -214,11 +222,11 @@ mod tests {
         let empty = parse(b"switch 1 1:").unwrap();
         assert_eq!(empty, Definition::Switch { cell: ((1, 1), 7), actions: vec![], end: 11 });
         assert_eq!(
-            parse(b"switch 99999999999999999999999 1: on 1 1").unwrap(),
+            parse(b"switch 9223372036854775807 1: on 1 1").unwrap(),
             Definition::Switch {
                 cell: ((i64::MAX, 1), 7),
-                actions: vec![(Action::On, (1, 1), 37)],
-                end: 33
+                actions: vec![(Action::On, (1, 1), 33)],
+                end: 29
             }
         );
     }
@@ -251,6 +259,10 @@ mod tests {
                 "20: expected an action `on`, `off` or `toggle`, found end of line",
             ),
             ("switch 1 2x: on 1 1", "11: expected a space, ',' or ':' after the number, found 'x'"),
+            (
+                "switch 1 2: on 9223372036854775808 1",
+                "16: expected a number below 2^63, found 9223372036854775808",
+            ),
             ("split 1 2: 3 4 5 6", "16: expected ',' between the two target cells, found '5'"),
             (
                 "split 1 2: 3 4, 5 6, 7 8",

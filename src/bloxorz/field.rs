@@ -45,6 +45,7 @@
 use std::fmt;
 
 use super::level::{Level, PADDING, Placement};
+use super::mechanics::CellAt;
 use super::parse::{LevelError, LevelErrorKind, PackReader};
 use super::solver::Scratch;
 use super::state::{bytes_needed, state_of};
@@ -112,10 +113,18 @@ pub enum FieldError {
     /// states include the bridge configuration and split cubes, which an (R, C, 3) field of
     /// block placements cannot describe.
     #[error(
-        "the level has switches or split switches; distance fields describe POJ 3322 levels \
-         (without them) only"
+        "the level has switches or split switches (the first at row {}, column {}); distance \
+         fields describe POJ 3322 levels (without them) only",
+        cell.0 + 1,
+        cell.1 + 1
     )]
-    Mechanics,
+    Mechanics {
+        /// The first switch or split switch in row-major order, `(row, col)`, 0-based.
+        cell: CellAt,
+        /// Its line and column in the pack, when the level was read from one
+        /// ([`Level::origin`]).
+        position: Option<Position>,
+    },
     /// [`distance_field`] on a level of more than `i32::MAX` states.
     #[error("a level of {rows} x {cols} cells has more states than an int32 field can hold")]
     TooManyStates {
@@ -128,15 +137,17 @@ pub enum FieldError {
 
 impl FieldError {
     /// Where in the pack the problem is, when it is at a place (not for
-    /// [`FieldError::OutOfRange`], [`FieldError::TooManyStates`] and [`FieldError::Mechanics`]). Messages with a position
-    /// read `LINE:COLUMN: level N: ...`: prefix them with `PATH:`; the others with `PATH: `.
+    /// [`FieldError::OutOfRange`] and [`FieldError::TooManyStates`]; for
+    /// [`FieldError::Mechanics`] when the level came from a pack). The messages of
+    /// [`FieldError::Level`] and [`FieldError::TooLarge`] read `LINE:COLUMN: level N: ...`: prefix
+    /// them with `PATH:`; the others with `PATH: ` (and, for [`FieldError::Mechanics`], the
+    /// position and the level number).
     pub fn position(&self) -> Option<Position> {
         match self {
             FieldError::Level(e) => Some(e.position),
             FieldError::TooLarge { position, .. } => Some(*position),
-            FieldError::OutOfRange { .. }
-            | FieldError::TooManyStates { .. }
-            | FieldError::Mechanics => None,
+            FieldError::Mechanics { position, .. } => *position,
+            FieldError::OutOfRange { .. } | FieldError::TooManyStates { .. } => None,
         }
     }
 }
@@ -273,8 +284,14 @@ pub fn distance_field_with(
     level: &Level,
     scratch: &mut Scratch,
 ) -> Result<BloxorzField<'static>, FieldError> {
-    if level.mechanics().needs_engine() {
-        return Err(FieldError::Mechanics);
+    let mechanics = level.mechanics();
+    let first_switch = mechanics.switches().first().map(|s| s.cell);
+    let first_split = mechanics.splits().first().map(|s| s.cell);
+    if let Some(cell) = first_switch.into_iter().chain(first_split).min() {
+        // Rows follow the header line by line, and cells are ASCII (as the parser reads them).
+        let position =
+            level.origin().map(|at| Position { line: at.line + 1 + cell.0, column: cell.1 + 1 });
+        return Err(FieldError::Mechanics { cell, position });
     }
     let (rows, cols) = (level.rows(), level.cols());
     let too_many = || FieldError::TooManyStates { rows, cols };

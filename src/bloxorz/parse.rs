@@ -39,7 +39,7 @@ use super::definitions::{self, Definition};
 use super::level::Level;
 use super::mechanics::MAX_BRIDGE_GROUPS;
 use super::state::bytes_needed;
-use crate::text::{Line, Lines, Position, column_of, describe_at};
+use crate::text::{Line, Lines, Position, column_of, describe_at, describe_digits};
 
 /// The default memory limit for one level, 2 GiB (see [`PackReader::max_memory`]).
 pub const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
@@ -412,12 +412,7 @@ fn parse_header(text: &[u8]) -> Result<Header, (usize, LevelErrorKind)> {
             } else {
                 "a number of columns below 2^64"
             };
-            let digits = &text[begin..i];
-            let found = if digits.len() > 40 {
-                format!("a number of {} digits", digits.len())
-            } else {
-                String::from_utf8_lossy(digits).into_owned()
-            };
+            let found = describe_digits(&text[begin..i]);
             return Err((begin, LevelErrorKind::BadHeader { expected, found }));
         }
         let ends_well = i == text.len() || text[i].is_ascii_whitespace();

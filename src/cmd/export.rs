@@ -167,8 +167,9 @@ fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
         .and_then(|level| distance_field(&level));
     match field {
         Ok(field) => emit(&Table::Bloxorz(field), args.out.format.into(), destination),
-        Err(e @ FieldError::Mechanics) => {
-            output::report(format_args!("{}: level {}: {e}", input.name(), args.level));
+        Err(e @ FieldError::Mechanics { position, .. }) => {
+            let at = position.map_or(String::new(), |p| format!(":{}:{}", p.line, p.column));
+            output::report(format_args!("{}{at}: level {}: {e}", input.name(), args.level));
             Ok(Outcome::SomeFailed)
         }
         Err(e) => {

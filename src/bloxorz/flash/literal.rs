@@ -11,7 +11,7 @@
 //! assigns or pushes to, when it got that far) and reading resumes at the next `;` or line.
 
 use super::FlashProblem;
-use crate::text::describe_at;
+use crate::text::{describe_at, describe_digits};
 
 /// A value and the byte offset where it starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -131,12 +131,19 @@ fn tokens(bytes: &[u8]) -> Vec<Token> {
             }
             b'0'..=b'9' | b'-' if b != b'-' || bytes.get(i + 1).is_some_and(u8::is_ascii_digit) => {
                 i += usize::from(b == b'-');
-                let mut n: i64 = 0;
+                let digits = i;
+                let mut n = Some(0i64);
                 while let Some(d) = bytes.get(i).filter(|d| d.is_ascii_digit()) {
-                    n = n.saturating_mul(10).saturating_add(i64::from(d - b'0'));
+                    n = n.and_then(|n| n.checked_mul(10)?.checked_add(i64::from(d - b'0')));
                     i += 1;
                 }
-                if bytes
+                if n.is_none() {
+                    let problem = FlashProblem::Syntax {
+                        expected: "a whole number below 2^63",
+                        found: describe_digits(&bytes[digits..i]),
+                    };
+                    out.push(Token { tok: Tok::Bad(problem), at: digits, line });
+                } else if bytes
                     .get(i)
                     .is_some_and(|&c| c == b'.' || c.is_ascii_alphanumeric() || c == b'_')
                 {
@@ -148,7 +155,7 @@ fn tokens(bytes: &[u8]) -> Vec<Token> {
                     while bytes.get(i).is_some_and(|&c| c == b'.' || c.is_ascii_alphanumeric()) {
                         i += 1;
                     }
-                } else {
+                } else if let Some(n) = n {
                     let n = if b == b'-' { -n } else { n };
                     out.push(Token { tok: Tok::Num(n), at, line });
                 }
@@ -465,6 +472,23 @@ mod tests {
         assert_eq!(
             broken.problem.to_string(),
             "expected the closing quote of the string, found end of line"
+        );
+    }
+
+    #[test]
+    fn numbers_past_2_pow_63_are_named_as_written_not_capped() {
+        let got =
+            read("a = [-9223372036854775807, 9223372036854775807];\nb = [9223372036854775808];");
+        let Ok(Statement::Assign(_, Spanned { value: Value::List(items), .. })) = &got[0] else {
+            panic!("{got:?}")
+        };
+        let numbers: Vec<_> = items.iter().map(|i| &i.value).collect();
+        assert_eq!(numbers, [&Value::Num(-i64::MAX), &Value::Num(i64::MAX)]);
+        let Err(broken) = &got[1] else { panic!("{got:?}") };
+        assert_eq!(broken.at, 54);
+        assert_eq!(
+            broken.problem.to_string(),
+            "expected a whole number below 2^63, found 9223372036854775808"
         );
     }
 
