@@ -2,9 +2,9 @@
 //! `NAME = VALUE;` and `NAME.push(VALUE);` whose values are literals.
 //!
 //! Values are strings (`"..."` or `'...'`, with the usual backslash escapes; they end at their line),
-//! whole numbers (an optional `-` and digits; saturating), names (`true`, `levelez`...), arrays
-//! `[v, v, ...]` and objects `{key: v, ...}` (keys are names, strings or numbers); a trailing
-//! comma is allowed in both. Comments are `// ...` and `/* ... */`. A statement ends at `;` or,
+//! whole numbers (an optional `-` and digits, below 2^63 in magnitude; larger ones are errors),
+//! names (`true`, `levelez`...), arrays `[v, v, ...]` and objects `{key: v, ...}` (keys are names,
+//! strings or numbers); a trailing comma is allowed in both. Comments are `// ...` and `/* ... */`. A statement ends at `;` or,
 //! when it is complete, at the end of its line.
 //!
 //! Reading never stops at an error: a statement with an error is reported (with the name it
