@@ -4,8 +4,9 @@
 
 mod common;
 
+use common::Rng;
 use common::checks::pack_reports;
-use common::extended::{Ext, Rand, random_ext, read_ext_pack};
+use common::extended::{Ext, random_ext, read_ext_pack};
 use common::{flipblox, project, stderr, stdout};
 use flipblox::bloxorz::{Report, RunOptions};
 
@@ -69,7 +70,7 @@ fn the_shipped_mechanics_pack_matches_the_reference_and_its_paths_replay() {
 
 #[test]
 fn thousands_of_generated_levels_agree_with_the_reference_bfs() {
-    let mut rng = Rand(0xB10C_5EED);
+    let mut rng = Rng(0xB10C_5EED);
     let levels: Vec<Ext> = (0..3000).map(|_| random_ext(&mut rng)).collect();
     let with = |f: &dyn Fn(&Ext) -> bool| levels.iter().filter(|l| f(l)).count();
     assert!(with(&|l| !l.splits.is_empty()) > 500);
@@ -88,7 +89,7 @@ fn thousands_of_generated_levels_agree_with_the_reference_bfs() {
 
 #[test]
 fn the_text_format_round_trips_through_convert() {
-    let mut rng = Rand(7);
+    let mut rng = Rng(7);
     let levels: Vec<Ext> = (0..200).map(|_| random_ext(&mut rng)).collect();
     let pack: String = levels.iter().map(Ext::to_text).collect();
     let out = flipblox(&["convert", "--input-format", "pack"], pack.as_bytes());

@@ -11,6 +11,9 @@ mod bloxorz;
 mod checks;
 #[path = "../../tests/common/extended.rs"]
 mod extended;
+#[allow(dead_code)]
+#[path = "../../tests/common/rng.rs"]
+mod rng;
 
 use libfuzzer_sys::fuzz_target;
 

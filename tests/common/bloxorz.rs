@@ -170,7 +170,7 @@ pub fn replay(grid: &Grid, line: &str) -> Result<u32, String> {
     Ok(n)
 }
 
-pub use super::Rng;
+pub use super::rng::Rng;
 
 /// A random valid level: sizes 1..=12 (1-row and 1-column levels included), with or without a
 /// `#` border, random holes and fragile cells, standing or lying starts, and often fragile cells

@@ -8,6 +8,8 @@
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
+use super::rng::Rng;
+
 /// A cell `(row, col)`, 0-based.
 pub type At = (i64, i64);
 
@@ -380,25 +382,9 @@ pub fn read_ext_pack(text: &str) -> Vec<Ext> {
     levels
 }
 
-/// A small deterministic random number generator (xorshift64*).
-pub struct Rand(pub u64);
-
-impl Rand {
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) % n
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len() as u64) as usize]
-    }
-}
-
 /// A random valid level with switches, bridge tiles and split switches: 2 to 7 rows and columns,
 /// standing or lying starts.
-pub fn random_ext(rng: &mut Rand) -> Ext {
+pub fn random_ext(rng: &mut Rng) -> Ext {
     loop {
         let (h, w) = (2 + rng.below(6) as usize, 2 + rng.below(6) as usize);
         let mix = rng.pick(&[b"......EE#SHVB--".as_slice(), b"....#SSHB---V", b"......#E-BSH"]);

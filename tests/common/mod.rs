@@ -5,6 +5,9 @@ pub mod bloxorz;
 pub mod checks;
 pub mod extended;
 pub mod original;
+pub mod rng;
+
+pub use rng::Rng;
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -90,30 +93,6 @@ pub fn replay_rows(rows: &[&str], presses: &[(usize, usize)]) -> Vec<Vec<bool>> 
 pub fn is_uniform(cells: &[Vec<bool>]) -> bool {
     let first = cells[0][0];
     cells.iter().all(|row| row.iter().all(|&b| b == first))
-}
-
-/// A small deterministic random generator (SplitMix64) for random boards and levels in tests.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n`.
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// True with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= p
-    }
 }
 
 /// A random `rows x cols` board, as rows of `b`/`w`.
