@@ -44,12 +44,16 @@ const SWITCH: &[u8] = b"switch";
 /// See [`SWITCH`].
 const SPLIT: &[u8] = b"split";
 
-/// True when `text`'s first word is `switch` or `split`: the line is a definition.
+/// True when `text` is meant as a definition: its first word (its first run of letters), in
+/// any case, begins with `switch` or `split`. That takes in misspellings such as `Switch`,
+/// `SPLIT` or `switches`, so that [`parse`] reports them on their own line instead of their
+/// being read as a stray line where the next header belongs; no row of cells or header can
+/// begin that way (`S` is a cell, but no cell letter is `w` or `p`).
 pub(crate) fn is_definition(text: &[u8]) -> bool {
     let start = text.iter().position(|b| !is_blank(*b)).unwrap_or(text.len());
-    let word_end =
-        text[start..].iter().position(|b| is_blank(*b)).map_or(text.len(), |e| start + e);
-    matches!(&text[start..word_end], SWITCH | SPLIT)
+    let word = &text[start..];
+    let word = &word[..word.iter().position(|b| !b.is_ascii_alphabetic()).unwrap_or(word.len())];
+    [SWITCH, SPLIT].iter().any(|k| word.len() >= k.len() && word[..k.len()].eq_ignore_ascii_case(k))
 }
 
 /// True when `text` is a comment line: its first character that is not a space or a tab is `;`.
@@ -149,12 +153,16 @@ impl Cursor<'_> {
 /// expected there.
 pub(crate) fn parse(text: &[u8]) -> Result<Definition, Fault> {
     let mut cur = Cursor { text, at: 0 };
-    let (keyword, _) = cur.word();
+    let (keyword, at) = cur.word();
     let is_switch = keyword == SWITCH;
     if !is_switch && keyword != SPLIT {
-        cur.at = 0;
-        cur.skip_blanks();
-        return Err(cur.fail("`switch` or `split`"));
+        let found = if keyword.is_empty() {
+            describe_at(text, at)
+        } else {
+            format!("`{}`", String::from_utf8_lossy(keyword))
+        };
+        let expected = "the word `switch` or `split`, in lower case";
+        return Err((at, LevelErrorKind::BadDefinition { expected, found }));
     }
     let cell = cur.cell()?;
     cur.punct(b':', "':' after the cell")?;
@@ -235,7 +243,11 @@ mod tests {
     fn only_lines_starting_with_a_keyword_are_definitions_and_comments_start_with_a_semicolon() {
         assert!(is_definition(b"switch 1 1: on 1 2"));
         assert!(is_definition(b"  split"));
-        assert!(!is_definition(b"switches 1 1"));
+        assert!(is_definition(b"Switch 1 1: on 1 2"));
+        assert!(is_definition(b"switches 1 1"));
+        assert!(is_definition(b"SPLIT: 1 1"));
+        assert!(!is_definition(b"swatch 1 1"));
+        assert!(!is_definition(b"SB..O"));
         assert!(!is_definition(b"stray line"));
         assert!(!is_definition(b"S..O"));
         assert!(!is_definition(b"3 4"));
@@ -247,6 +259,15 @@ mod tests {
     fn syntax_errors_say_what_was_expected_where() {
         let cases = [
             ("switch x", "8: expected a row number, found 'x'"),
+            (
+                "  Switch 1 2: on 1 1",
+                "3: expected the word `switch` or `split`, in lower case, found `Switch`",
+            ),
+            (
+                "switches 1 2: on 1 1",
+                "1: expected the word `switch` or `split`, in lower case, found `switches`",
+            ),
+            ("switch: 1 2: on 1 1", "7: expected a row number, found ':'"),
             ("switch 1", "9: expected a column number, found end of line"),
             ("switch 1 2 on 1 1", "12: expected ':' after the cell, found 'o'"),
             ("switch 1 2: of 1 1", "13: expected an action `on`, `off` or `toggle`, found 'o'"),
