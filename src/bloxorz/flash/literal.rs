@@ -196,6 +196,8 @@ fn string(bytes: &[u8], start: usize) -> (Tok, usize) {
     let quote = bytes[start];
     let mut raw = Vec::new();
     let mut escaped = false;
+    // The first malformed `\x` or `\u` escape: the string is still read to its end.
+    let mut bad_escape = None;
     let mut i = start + 1;
     loop {
         match bytes.get(i) {
@@ -216,6 +218,31 @@ fn string(bytes: &[u8], start: usize) -> (Tok, usize) {
                     Some(b'n') => raw.push(b'\n'),
                     Some(b't') => raw.push(b'\t'),
                     Some(b'r') => raw.push(b'\r'),
+                    Some(&c @ (b'x' | b'u')) => {
+                        // JavaScript's `\xHH` and `\uHHHH`; a lone surrogate becomes U+FFFD.
+                        let (digits, expected) = if c == b'x' {
+                            (2, "two hex digits after `\\x`")
+                        } else {
+                            (4, "four hex digits after `\\u`")
+                        };
+                        let hex = bytes
+                            .get(i + 1..i + 1 + digits)
+                            .filter(|h| h.iter().all(u8::is_ascii_hexdigit));
+                        let Some(hex) = hex else {
+                            let bad = (i + 1..)
+                                .find(|&k| !bytes.get(k).is_some_and(u8::is_ascii_hexdigit))
+                                .unwrap_or(i + 1);
+                            let found = describe_at(bytes, bad);
+                            bad_escape.get_or_insert(FlashProblem::Syntax { expected, found });
+                            continue;
+                        };
+                        let code = hex
+                            .iter()
+                            .fold(0, |n, &h| 16 * n + (h as char).to_digit(16).unwrap_or(0));
+                        let decoded = char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER);
+                        raw.extend_from_slice(decoded.encode_utf8(&mut [0; 4]).as_bytes());
+                        i += digits;
+                    }
                     Some(&c) if c != b'\n' && c != b'\r' => raw.push(c),
                     _ => continue,
                 }
@@ -224,7 +251,10 @@ fn string(bytes: &[u8], start: usize) -> (Tok, usize) {
         }
         i += 1;
     }
-    (Tok::Str(raw, escaped), i + 1)
+    match bad_escape {
+        Some(problem) => (Tok::Bad(problem), i + 1),
+        None => (Tok::Str(raw, escaped), i + 1),
+    }
 }
 
 /// The statement reader over the tokens.
@@ -472,6 +502,30 @@ mod tests {
         assert_eq!(
             broken.problem.to_string(),
             "expected the closing quote of the string, found end of line"
+        );
+    }
+
+    #[test]
+    fn hex_and_unicode_escapes_read_as_javascript_reads_them() {
+        let got = read("a = \"\\x62\\u0065\\u00e9\\uD800\";\nb = 'x\\xZ1y';\nc = '\\u12';");
+        let Ok(Statement::Assign(_, Spanned { value: Value::Str(text, true), .. })) = &got[0]
+        else {
+            panic!("{got:?}")
+        };
+        assert_eq!(String::from_utf8_lossy(text), "be\u{e9}\u{fffd}");
+        let messages: Vec<_> = got[1..]
+            .iter()
+            .map(|s| match s {
+                Err(broken) => broken.problem.to_string(),
+                Ok(s) => panic!("{s:?}"),
+            })
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "expected two hex digits after `\\x`, found 'Z'",
+                "expected four hex digits after `\\u`, found '\\''",
+            ]
         );
     }
 
