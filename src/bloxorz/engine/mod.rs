@@ -125,7 +125,8 @@ impl Engine {
     }
 
     /// The minimum number of moves that bring the whole block to stand on the target of `level`,
-    /// under the rules of the module docs, storing at most `max_states` states.
+    /// under the rules of the module docs, storing at most `max_states` states (and never more
+    /// than 2^32, which the node links can count).
     ///
     /// # Errors
     ///
@@ -161,6 +162,8 @@ impl Engine {
         level: &Level,
         max_states: u64,
     ) -> Result<(Solution, Option<usize>), SearchLimit> {
+        // Parent links are `u32` node indices: never more nodes than they can name.
+        let max_states = max_states.min(1 << 32);
         self.board.load(level);
         self.nodes.clear();
         self.seen.clear();
