@@ -346,3 +346,24 @@ fn a_line_break_in_a_flash_string_stays_inside_the_converted_comment() {
     assert_eq!(stdout(&again), "6\n", "{}", stderr(&again));
     assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
 }
+
+/// `inspect` separated its descriptions by counting files, not descriptions: a file that failed
+/// first left a blank line at the top of stdout.
+#[test]
+fn inspect_output_starts_with_the_first_description_even_after_a_failed_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.fbt");
+    let out =
+        flipblox(&["export", "flip", "--format", "bincode", "-o", good.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bad = dir.path().join("bad.fbt");
+    std::fs::write(&bad, &std::fs::read(&good).unwrap()[..100]).unwrap();
+    let (good, bad) = (good.to_str().unwrap(), bad.to_str().unwrap());
+    let out = flipblox(&["inspect", bad, good, bad, good], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.starts_with(&format!("file: {good} (65728 bytes)\n")), "{text}");
+    // The two descriptions, one blank line between them.
+    assert_eq!(text.matches("\n\nfile: ").count(), 1, "{text}");
+    assert_eq!(stderr(&out).lines().count(), 2, "{}", stderr(&out));
+}

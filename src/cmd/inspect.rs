@@ -29,7 +29,9 @@ pub struct InspectArgs {
 pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
     let mut out = output::stdout();
     let mut failed = false;
-    for (i, path) in args.files.iter().enumerate() {
+    // A blank line separates the descriptions on stdout (not the failed files, which go to stderr).
+    let mut described = 0;
+    for path in &args.files {
         let source = Source::from_arg(path);
         let input = match Input::open(&source) {
             Ok(input) => input,
@@ -42,9 +44,10 @@ pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
         };
         match load(input.bytes()) {
             Ok(loaded) => {
-                if i > 0 {
+                if described > 0 {
                     writeln!(out)?;
                 }
+                described += 1;
                 writeln!(out, "file: {} ({} bytes)", input.name(), input.bytes().len())?;
                 match &loaded {
                     Loaded::TableFile(file) => describe_table_file(&mut out, file)?,
