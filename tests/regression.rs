@@ -367,3 +367,15 @@ fn inspect_output_starts_with_the_first_description_even_after_a_failed_file() {
     assert_eq!(text.matches("\n\nfile: ").count(), 1, "{text}");
     assert_eq!(stderr(&out).lines().count(), 2, "{}", stderr(&out));
 }
+
+/// A one-column board's row errors read "expected 1 pieces".
+#[test]
+fn a_one_column_row_error_says_piece_not_pieces() {
+    let out = flipblox(&["flip", "--size", "3x1", "-"], b"bw\nb\nw\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "Error\n");
+    assert_eq!(
+        stderr(&out),
+        "<stdin>:1:2: board 1: expected 1 piece in the row, found 2 characters\n"
+    );
+}

@@ -73,10 +73,12 @@ impl fmt::Display for BoardErrorKind {
         match self {
             BoardErrorKind::BadPiece { found } => write!(f, "expected 'b' or 'w', found {found}"),
             BoardErrorKind::ShortRow { expected, found } => {
-                write!(f, "expected {expected} pieces in the row, found {found}")
+                let s = if *expected == 1 { "" } else { "s" };
+                write!(f, "expected {expected} piece{s} in the row, found {found}")
             }
             BoardErrorKind::LongRow { expected, found } => {
-                write!(f, "expected {expected} pieces in the row, found {found} characters")
+                let s = if *expected == 1 { "" } else { "s" };
+                write!(f, "expected {expected} piece{s} in the row, found {found} characters")
             }
             BoardErrorKind::CutOff { expected, found, at_end_of_input } => {
                 let what = if *at_end_of_input { "the end of the input" } else { "a blank line" };
