@@ -155,6 +155,31 @@ pub fn describe_at(text: &[u8], index: usize) -> String {
     }
 }
 
+/// Reads the run of ASCII digits that starts at byte `start` of `text`: the byte index just past
+/// it (`start` itself when there is no digit there) and its value, `None` when the value does not
+/// fit a `u64`. Every reader of whole numbers in this crate goes through here.
+///
+/// ```
+/// use flipblox::text::digits_at;
+/// assert_eq!(digits_at(b"R 42 C", 2), (4, Some(42)));
+/// assert_eq!(digits_at(b"x", 0), (0, Some(0)));
+/// assert_eq!(digits_at(b"18446744073709551616", 0), (20, None));
+/// ```
+pub fn digits_at(text: &[u8], start: usize) -> (usize, Option<u64>) {
+    let mut end = start;
+    let mut value = Some(0u64);
+    while let Some(&d) = text.get(end).filter(|b| b.is_ascii_digit()) {
+        value = value.and_then(|v| v.checked_mul(10)?.checked_add(u64::from(d - b'0')));
+        end += 1;
+    }
+    (end, value)
+}
+
+/// `""` for one, `"s"` for any other count: the plural ending of a counted English noun.
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
 /// Names a run of ASCII digits too large for its number type in a "found ..." message: as
 /// written, or by its length when it has more than 40 digits.
 ///

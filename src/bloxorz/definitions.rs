@@ -15,7 +15,7 @@
 use super::builder::Written;
 use super::mechanics::Action;
 use super::parse::LevelErrorKind;
-use crate::text::{describe_at, describe_digits};
+use crate::text::{describe_at, describe_digits, digits_at};
 
 /// One definition line, with the byte index of each number's first digit in the line (for error
 /// positions).
@@ -91,15 +91,12 @@ impl Cursor<'_> {
     fn number(&mut self, expected: &'static str) -> Result<(i64, usize), Fault> {
         self.skip_blanks();
         let begin = self.at;
-        let mut n = Some(0i64);
-        while let Some(d) = self.text.get(self.at).filter(|b| b.is_ascii_digit()) {
-            n = n.and_then(|n| n.checked_mul(10)?.checked_add(i64::from(d - b'0')));
-            self.at += 1;
-        }
+        let n;
+        (self.at, n) = digits_at(self.text, begin);
         if self.at == begin {
             return Err(self.fail(expected));
         }
-        let Some(n) = n else {
+        let Some(n) = n.and_then(|n| i64::try_from(n).ok()) else {
             let found = describe_digits(&self.text[begin..self.at]);
             return Err((
                 begin,

@@ -50,7 +50,7 @@ use super::parse::{LevelError, LevelErrorKind, PackReader};
 use super::solver::Scratch;
 use super::state::{bytes_needed, state_of};
 use crate::table_file::{BloxorzField, ORIENTATIONS, UNREACHABLE};
-use crate::text::Position;
+use crate::text::{Position, plural};
 
 /// Bytes per level cell that exporting a field adds to the search's [`bytes_needed`]: 4 per
 /// `i32` entry, 3 entries per cell, twice (the field, and the `bincode` payload's copy).
@@ -119,11 +119,9 @@ pub enum FieldError {
         cell.1 + 1
     )]
     Mechanics {
-        /// The first switch or split switch in row-major order, `(row, col)`, 0-based.
+        /// The first switch or split switch in row-major order, `(row, col)`, 0-based
+        /// ([`super::cell_position`] places it in a text pack).
         cell: CellAt,
-        /// Its line and column in the pack, when the level was read from one
-        /// ([`Level::origin`]).
-        position: Option<Position>,
     },
     /// [`distance_field`] on a level of more than `i32::MAX` states.
     #[error("a level of {rows} x {cols} cells has more states than an int32 field can hold")]
@@ -136,18 +134,17 @@ pub enum FieldError {
 }
 
 impl FieldError {
-    /// Where in the pack the problem is, when it is at a place (not for
-    /// [`FieldError::OutOfRange`] and [`FieldError::TooManyStates`]; for
-    /// [`FieldError::Mechanics`] when the level came from a pack). The messages of
-    /// [`FieldError::Level`] and [`FieldError::TooLarge`] read `LINE:COLUMN: level N: ...`: prefix
-    /// them with `PATH:`; the others with `PATH: ` (and, for [`FieldError::Mechanics`], the
-    /// position and the level number).
+    /// Where in the pack the problem is, for the errors [`read_level`] finds at a place
+    /// ([`FieldError::Level`] and [`FieldError::TooLarge`]), whose messages read
+    /// `LINE:COLUMN: level N: ...`: prefix them with `PATH:`; the others with `PATH: `.
+    /// ([`FieldError::Mechanics`] names a cell of the level, not of the input.)
     pub fn position(&self) -> Option<Position> {
         match self {
             FieldError::Level(e) => Some(e.position),
             FieldError::TooLarge { position, .. } => Some(*position),
-            FieldError::Mechanics { position, .. } => *position,
-            FieldError::OutOfRange { .. } | FieldError::TooManyStates { .. } => None,
+            FieldError::OutOfRange { .. }
+            | FieldError::TooManyStates { .. }
+            | FieldError::Mechanics { .. } => None,
         }
     }
 }
@@ -175,10 +172,6 @@ impl fmt::Display for TooLargeText {
             ),
         }
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 fn range(levels: usize) -> String {
@@ -284,14 +277,8 @@ pub fn distance_field_with(
     level: &Level,
     scratch: &mut Scratch,
 ) -> Result<BloxorzField<'static>, FieldError> {
-    let mechanics = level.mechanics();
-    let first_switch = mechanics.switches().first().map(|s| s.cell);
-    let first_split = mechanics.splits().first().map(|s| s.cell);
-    if let Some(cell) = first_switch.into_iter().chain(first_split).min() {
-        // Rows follow the header line by line, and cells are ASCII (as the parser reads them).
-        let position =
-            level.origin().map(|at| Position { line: at.line + 1 + cell.0, column: cell.1 + 1 });
-        return Err(FieldError::Mechanics { cell, position });
+    if let Some(cell) = level.mechanics().first_switch_or_split() {
+        return Err(FieldError::Mechanics { cell });
     }
     let (rows, cols) = (level.rows(), level.cols());
     let too_many = || FieldError::TooManyStates { rows, cols };

@@ -170,6 +170,14 @@ impl Mechanics {
         !self.switches.is_empty() || !self.splits.is_empty()
     }
 
+    /// The first switch or split switch in row-major order, `(row, col)` 0-based: the cell that
+    /// makes the level need the engine ([`Mechanics::needs_engine`]), `None` when none does.
+    pub fn first_switch_or_split(&self) -> Option<CellAt> {
+        let first_switch = self.switches.first().map(|s| s.cell);
+        let first_split = self.splits.first().map(|s| s.cell);
+        first_switch.into_iter().chain(first_split).min()
+    }
+
     /// The switches, in row-major order of their cells.
     pub fn switches(&self) -> &[Switch] {
         &self.switches

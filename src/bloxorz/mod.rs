@@ -47,7 +47,8 @@ pub use field::{
 };
 pub use level::{Cell, Level, Orientation, PADDING, Placement, flags};
 pub use parse::{
-    CutBy, DEFAULT_MAX_MEMORY, LevelError, LevelErrorKind, PackReader, ignored_after_end,
+    CutBy, DEFAULT_MAX_MEMORY, LevelError, LevelErrorKind, PackReader, cell_position,
+    ignored_after_end,
 };
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use solver::{Scratch, Solution, roll};

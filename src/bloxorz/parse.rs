@@ -39,7 +39,7 @@ use super::definitions::{self, Definition};
 use super::level::Level;
 use super::mechanics::MAX_BRIDGE_GROUPS;
 use super::state::bytes_needed;
-use crate::text::{Line, Lines, Position, column_of, describe_at, describe_digits};
+use crate::text::{Line, Lines, Position, column_of, describe_at, describe_digits, digits_at};
 
 /// The default memory limit for one level, 2 GiB (see [`PackReader::max_memory`]).
 pub const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
@@ -368,6 +368,14 @@ pub fn ignored_after_end(pack: &[u8], offset: usize) -> Option<Position> {
     Some(Position { line: line_before + position.line, column: position.column })
 }
 
+/// Where level cell `(row, col)` (0-based) is in a text pack, for a level whose `R C` header is
+/// at `header` (its [`Level::origin`] when [`PackReader`] read it): the rows follow the header
+/// line by line and cells are ASCII, so the cell is on line `header.line + 1 + row`, character
+/// `col + 1`.
+pub fn cell_position(header: Position, (row, col): (usize, usize)) -> Position {
+    Position { line: header.line + 1 + row, column: col + 1 }
+}
+
 /// What a header line says.
 enum Header {
     /// `0 0`: the end of the pack.
@@ -398,15 +406,9 @@ fn parse_header(text: &[u8]) -> Result<Header, (usize, LevelErrorKind)> {
             i += 1;
         }
         let begin = i;
-        let mut overflow = false;
-        while i < text.len() && text[i].is_ascii_digit() {
-            match n.checked_mul(10).and_then(|n| n.checked_add(u64::from(text[i] - b'0'))) {
-                Some(next) => *n = next,
-                None => overflow = true,
-            }
-            i += 1;
-        }
-        if overflow {
+        let value;
+        (i, value) = digits_at(text, begin);
+        let Some(value) = value else {
             let expected = if k == 0 {
                 "a number of rows below 2^64"
             } else {
@@ -414,7 +416,8 @@ fn parse_header(text: &[u8]) -> Result<Header, (usize, LevelErrorKind)> {
             };
             let found = describe_digits(&text[begin..i]);
             return Err((begin, LevelErrorKind::BadHeader { expected, found }));
-        }
+        };
+        *n = value;
         let ends_well = i == text.len() || text[i].is_ascii_whitespace();
         if i == begin || !ends_well {
             let expected = match (k, i == begin) {
@@ -602,17 +605,13 @@ impl<'a> PackReader<'a> {
                 return Err(e);
             }
         }
-        // Rows follow the header line by line, so row r is on line header + 1 + r; cells are
-        // ASCII, so column c is character c + 1.
-        let cell_position =
-            |(r, c): (usize, usize)| Position { line: header.number + 1 + r, column: c + 1 };
         if let Err(e) = self.read_definitions(&mut builder, level) {
             self.skip_to_header();
             return Err(e);
         }
         builder.finish(level).map_err(|(at, kind)| match at {
             Where::Level => (header.position(0), kind),
-            Where::Cell(r, c) => (cell_position((r, c)), kind),
+            Where::Cell(r, c) => (cell_position(at_header, (r, c)), kind),
         })
     }
 

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use super::Outcome;
 use super::output;
-use flipblox::bloxorz::{FieldError, distance_field, read_level};
+use flipblox::bloxorz::{FieldError, cell_position, distance_field, read_level};
 use flipblox::input::{Input, Source};
 use flipblox::table_file::{FlipTable, Format, Table, export};
 
@@ -163,19 +163,24 @@ fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
             return Ok(Outcome::SomeFailed);
         }
     };
-    let field = read_level(input.bytes(), args.level, args.max_memory)
-        .and_then(|level| distance_field(&level));
-    match field {
+    let report = |e: &FieldError| {
+        let separator = if e.position().is_some() { ":" } else { ": " };
+        output::report(format_args!("{}{separator}{e}", input.name()));
+        Ok(Outcome::SomeFailed)
+    };
+    let level = match read_level(input.bytes(), args.level, args.max_memory) {
+        Ok(level) => level,
+        Err(e) => return report(&e),
+    };
+    match distance_field(&level) {
         Ok(field) => emit(&Table::Bloxorz(field), args.out.format.into(), destination),
-        Err(e @ FieldError::Mechanics { position, .. }) => {
-            let at = position.map_or(String::new(), |p| format!(":{}:{}", p.line, p.column));
+        Err(e @ FieldError::Mechanics { cell }) => {
+            // The level was read from this text pack, so its origin is its header.
+            let at =
+                level.origin().map_or(String::new(), |h| format!(":{}", cell_position(h, cell)));
             output::report(format_args!("{}{at}: level {}: {e}", input.name(), args.level));
             Ok(Outcome::SomeFailed)
         }
-        Err(e) => {
-            let separator = if e.position().is_some() { ":" } else { ": " };
-            output::report(format_args!("{}{separator}{e}", input.name()));
-            Ok(Outcome::SomeFailed)
-        }
+        Err(e) => report(&e),
     }
 }

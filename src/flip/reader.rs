@@ -14,7 +14,7 @@
 use std::fmt;
 
 use super::grid::GridBoard;
-use crate::text::{Line, Lines, Position, describe_at};
+use crate::text::{Line, Lines, Position, describe_at, plural};
 
 /// A board that could not be read, with where and why.
 ///
@@ -73,11 +73,11 @@ impl fmt::Display for BoardErrorKind {
         match self {
             BoardErrorKind::BadPiece { found } => write!(f, "expected 'b' or 'w', found {found}"),
             BoardErrorKind::ShortRow { expected, found } => {
-                let s = if *expected == 1 { "" } else { "s" };
+                let s = plural(*expected);
                 write!(f, "expected {expected} piece{s} in the row, found {found}")
             }
             BoardErrorKind::LongRow { expected, found } => {
-                let s = if *expected == 1 { "" } else { "s" };
+                let s = plural(*expected);
                 write!(f, "expected {expected} piece{s} in the row, found {found} characters")
             }
             BoardErrorKind::CutOff { expected, found, at_end_of_input } => {

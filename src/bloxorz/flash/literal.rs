@@ -4,14 +4,14 @@
 //! Values are strings (`"..."` or `'...'`, with the usual backslash escapes; they end at their line),
 //! whole numbers (an optional `-` and digits, below 2^63 in magnitude; larger ones are errors),
 //! names (`true`, `levelez`...), arrays `[v, v, ...]` and objects `{key: v, ...}` (keys are names,
-//! strings or numbers); a trailing comma is allowed in both. Comments are `// ...` and `/* ... */`. A statement ends at `;` or,
-//! when it is complete, at the end of its line.
+//! strings or numbers); a trailing comma is allowed in both. Comments are `// ...` and
+//! `/* ... */`. A statement ends at `;` or, when it is complete, at the end of its line.
 //!
 //! Reading never stops at an error: a statement with an error is reported (with the name it
 //! assigns or pushes to, when it got that far) and reading resumes at the next `;` or line.
 
 use super::FlashProblem;
-use crate::text::{describe_at, describe_digits};
+use crate::text::{describe_at, describe_digits, digits_at};
 
 /// A value and the byte offset where it starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,32 +132,34 @@ fn tokens(bytes: &[u8]) -> Vec<Token> {
             b'0'..=b'9' | b'-' if b != b'-' || bytes.get(i + 1).is_some_and(u8::is_ascii_digit) => {
                 i += usize::from(b == b'-');
                 let digits = i;
-                let mut n = Some(0i64);
-                while let Some(d) = bytes.get(i).filter(|d| d.is_ascii_digit()) {
-                    n = n.and_then(|n| n.checked_mul(10)?.checked_add(i64::from(d - b'0')));
-                    i += 1;
-                }
-                if n.is_none() {
-                    let problem = FlashProblem::Syntax {
-                        expected: "a whole number below 2^63",
-                        found: describe_digits(&bytes[digits..i]),
-                    };
-                    out.push(Token { tok: Tok::Bad(problem), at: digits, line });
-                } else if bytes
+                let n;
+                (i, n) = digits_at(bytes, digits);
+                let malformed = bytes
                     .get(i)
-                    .is_some_and(|&c| c == b'.' || c.is_ascii_alphanumeric() || c == b'_')
-                {
-                    let problem = FlashProblem::Syntax {
-                        expected: "a whole number",
-                        found: describe_at(bytes, i),
-                    };
-                    out.push(Token { tok: Tok::Bad(problem), at: i, line });
-                    while bytes.get(i).is_some_and(|&c| c == b'.' || c.is_ascii_alphanumeric()) {
-                        i += 1;
+                    .is_some_and(|&c| c == b'.' || c.is_ascii_alphanumeric() || c == b'_');
+                match n.and_then(|n| i64::try_from(n).ok()) {
+                    None => {
+                        let problem = FlashProblem::Syntax {
+                            expected: "a whole number below 2^63",
+                            found: describe_digits(&bytes[digits..i]),
+                        };
+                        out.push(Token { tok: Tok::Bad(problem), at: digits, line });
                     }
-                } else if let Some(n) = n {
-                    let n = if b == b'-' { -n } else { n };
-                    out.push(Token { tok: Tok::Num(n), at, line });
+                    Some(_) if malformed => {
+                        let problem = FlashProblem::Syntax {
+                            expected: "a whole number",
+                            found: describe_at(bytes, i),
+                        };
+                        out.push(Token { tok: Tok::Bad(problem), at: i, line });
+                        while bytes.get(i).is_some_and(|&c| c == b'.' || c.is_ascii_alphanumeric())
+                        {
+                            i += 1;
+                        }
+                    }
+                    Some(n) => {
+                        let n = if b == b'-' { -n } else { n };
+                        out.push(Token { tok: Tok::Num(n), at, line });
+                    }
                 }
             }
             _ if b.is_ascii_alphabetic() || b == b'_' || b == b'$' => {
