@@ -3,12 +3,16 @@
 //! coverage-guided libFuzzer target for longer runs).
 
 use bincode::config;
-use flipblox::flip::{BoardSize, GridBoard, TableSolver, distance_table};
+use flipblox::flip::distance_table;
 use flipblox::table_file::{
     BloxorzField, Check, FlipTable, Format, Header, LoadError, Loaded, NpyFile, ShapeError, Table,
-    TableFile, export, load, load_flip_table,
+    TableFile, export, load,
 };
 use proptest::prelude::*;
+
+#[path = "common/table_checks.rs"]
+mod table_checks;
+use table_checks::answer_from_header_checked_table;
 
 fn exported(table: &Table<'_>, format: Format) -> Vec<u8> {
     let mut bytes = Vec::new();
@@ -263,23 +267,6 @@ proptest! {
         }
         let _ = TableFile::parse(&bytes, Check::Header);
         answer_from_header_checked_table(&bytes);
-    }
-}
-
-/// What `flipblox flip --table` does with a file that passed only the header check: answer
-/// boards from its payload, whatever it holds. A table that lies gives an error, not a panic.
-fn answer_from_header_checked_table(bytes: &[u8]) {
-    let Ok(table) = load_flip_table(bytes, Check::Header, None) else { return };
-    let (rows, cols) = (table.rows() as usize, table.cols() as usize);
-    let size = BoardSize::new(rows, cols).unwrap();
-    let solver = TableSolver::from_bytes(size, table.distances()).unwrap();
-    let mut presses = Vec::new();
-    let step = (table.states() / 64).max(1) as usize;
-    for state in (0..table.states()).step_by(step) {
-        let board = GridBoard::from_words(rows, cols, vec![state]);
-        if let Ok(Some(d)) = solver.answer_into(&board, &mut presses) {
-            assert_eq!(presses.len(), d);
-        }
     }
 }
 

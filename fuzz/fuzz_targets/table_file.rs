@@ -9,12 +9,13 @@
 //! past the checksum to the header decoder and the consistency checks behind it.
 #![no_main]
 
-use flipblox::flip::{BoardSize, GridBoard, TableSolver};
 use flipblox::table_file::{
     Check, FlipTable, Format, Loaded, NpyFile, NpyTable, Table, TableFile, export, load,
-    load_flip_table,
 };
 use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/common/table_checks.rs"]
+mod table_checks;
 
 fn check(data: &[u8]) {
     let header_only = TableFile::parse(data, Check::Header);
@@ -41,19 +42,7 @@ fn check(data: &[u8]) {
         }
         Err(_) => {}
     }
-    if let Ok(table) = load_flip_table(data, Check::Header, None) {
-        let (rows, cols) = (table.rows() as usize, table.cols() as usize);
-        let size = BoardSize::new(rows, cols).unwrap();
-        let solver = TableSolver::from_bytes(size, table.distances()).unwrap();
-        let mut presses = Vec::new();
-        let step = (table.states() / 64).max(1) as usize;
-        for state in (0..table.states()).step_by(step) {
-            let board = GridBoard::from_words(rows, cols, vec![state]);
-            if let Ok(Some(d)) = solver.answer_into(&board, &mut presses) {
-                assert_eq!(presses.len(), d);
-            }
-        }
-    }
+    table_checks::answer_from_header_checked_table(data);
 }
 
 fuzz_target!(|data: &[u8]| {
