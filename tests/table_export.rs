@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use common::{flipblox, python, stderr, stdout};
 use flipblox::flip::{Board, DistanceTable, IMPOSSIBLE};
-use flipblox::table_file::{Format, Loaded, Table, load};
+use flipblox::table_file::{Format, Loaded, Table, export, load};
 
 const FORMATS: [&str; 5] = ["bincode", "npy", "csv", "json", "raw"];
 
@@ -117,7 +117,7 @@ fn the_library_exporters_write_what_the_cli_writes() {
     let table = Table::Flip(flipblox::table_file::FlipTable::embedded());
     for format in Format::ALL {
         let mut bytes = Vec::new();
-        format.exporter().export(&table, &mut bytes).unwrap();
+        export(&table, format, &mut bytes).unwrap();
         let cli = std::fs::read(export_to(dir.path(), format.name())).unwrap();
         assert_eq!(bytes, cli, "{}", format.name());
     }
@@ -175,7 +175,7 @@ fn numpy_loads_a_bloxorz_field_as_int32_rows_cols_3() {
     let field = BloxorzField::new(2, 3, entries.clone()).unwrap();
     let path = dir.path().join("field.npy");
     let mut file = std::fs::File::create(&path).unwrap();
-    Format::Npy.exporter().export(&Table::Bloxorz(field), &mut file).unwrap();
+    export(&Table::Bloxorz(field), Format::Npy, &mut file).unwrap();
     drop(file);
     let script = r#"
 import sys, numpy
@@ -315,7 +315,7 @@ fn verify_flip_fails_on_a_corrupted_table_and_names_the_first_differences() {
     for format in [Format::Bincode, Format::Npy] {
         let path = dir.path().join(format!("bad.{}", format.name()));
         let mut file = std::fs::File::create(&path).unwrap();
-        format.exporter().export(&Table::Flip(table), &mut file).unwrap();
+        export(&Table::Flip(table), format, &mut file).unwrap();
         drop(file);
         let out = flipblox(&["verify", "flip", path.to_str().unwrap()], b"");
         assert_eq!(out.status.code(), Some(1), "{}", format.name());
@@ -336,7 +336,7 @@ fn verify_flip_fails_on_a_corrupted_table_and_names_the_first_differences() {
     let path = dir.path().join("small.npy");
     let mut file = std::fs::File::create(&path).unwrap();
     let t = flipblox::table_file::FlipTable::new(2, 2, &small).unwrap();
-    Format::Npy.exporter().export(&Table::Flip(t), &mut file).unwrap();
+    export(&Table::Flip(t), Format::Npy, &mut file).unwrap();
     drop(file);
     let out = flipblox(&["verify", "flip", path.to_str().unwrap()], b"");
     assert_eq!(out.status.code(), Some(1));
@@ -377,7 +377,7 @@ fn the_documented_python_reader_reads_table_files_of_both_puzzles() {
     .unwrap();
     let path = dir.path().join("field.fbt");
     let mut file = std::fs::File::create(&path).unwrap();
-    Format::Bincode.exporter().export(&Table::Bloxorz(field), &mut file).unwrap();
+    export(&Table::Bloxorz(field), Format::Bincode, &mut file).unwrap();
     drop(file);
     let printed = python(&documented_python_reader(), &[&path]);
     assert_eq!(

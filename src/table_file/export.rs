@@ -1,23 +1,10 @@
-//! One exporter per format behind one trait.
+//! The export formats and the one function that writes a table in any of them.
 
 use std::io::Write;
 
 use super::error::ExportError;
 use super::table::Table;
 use super::{container, csv, json, npy};
-
-/// Writes a table in one file format.
-///
-/// Exporters write to any [`Write`] and do not flush it: pass a buffered writer (they make many
-/// small writes) and flush it afterwards. The output is a pure function of the table.
-pub trait Exporter {
-    /// Writes `table` to `out`.
-    ///
-    /// # Errors
-    ///
-    /// [`ExportError::Io`] when `out` fails (a closed pipe included).
-    fn export(&self, table: &Table<'_>, out: &mut dyn Write) -> Result<(), ExportError>;
-}
 
 /// The export formats (see `docs/FORMATS.md` for each layout).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -51,20 +38,12 @@ impl Format {
             Format::Raw => "raw",
         }
     }
-
-    /// The exporter for this format.
-    pub fn exporter(self) -> &'static dyn Exporter {
-        match self {
-            Format::Bincode => &BincodeExporter,
-            Format::Npy => &NpyExporter,
-            Format::Csv => &CsvExporter,
-            Format::Json => &JsonExporter,
-            Format::Raw => &RawExporter,
-        }
-    }
 }
 
-/// Writes `table` to `out` in `format`: `format.exporter().export(table, out)`.
+/// Writes `table` to `out` in `format`.
+///
+/// Writes to any [`Write`] and does not flush it: pass a buffered writer (the formats make many
+/// small writes) and flush it afterwards. The output is a pure function of the table.
 ///
 /// ```
 /// use flipblox::table_file::{FlipTable, Format, Table, export};
@@ -77,56 +56,14 @@ impl Format {
 ///
 /// [`ExportError::Io`] when `out` fails.
 pub fn export(table: &Table<'_>, format: Format, out: &mut dyn Write) -> Result<(), ExportError> {
-    format.exporter().export(table, out)
-}
-
-/// [`Format::Bincode`].
-#[derive(Debug, Clone, Copy, Default)]
-pub struct BincodeExporter;
-
-impl Exporter for BincodeExporter {
-    fn export(&self, table: &Table<'_>, out: &mut dyn Write) -> Result<(), ExportError> {
-        container::write_table_file(table, out)
-    }
-}
-
-/// [`Format::Npy`].
-#[derive(Debug, Clone, Copy, Default)]
-pub struct NpyExporter;
-
-impl Exporter for NpyExporter {
-    fn export(&self, table: &Table<'_>, out: &mut dyn Write) -> Result<(), ExportError> {
-        npy::write_npy(table, out)
-    }
-}
-
-/// [`Format::Csv`].
-#[derive(Debug, Clone, Copy, Default)]
-pub struct CsvExporter;
-
-impl Exporter for CsvExporter {
-    fn export(&self, table: &Table<'_>, out: &mut dyn Write) -> Result<(), ExportError> {
-        csv::write_csv(table, out)
-    }
-}
-
-/// [`Format::Json`].
-#[derive(Debug, Clone, Copy, Default)]
-pub struct JsonExporter;
-
-impl Exporter for JsonExporter {
-    fn export(&self, table: &Table<'_>, out: &mut dyn Write) -> Result<(), ExportError> {
-        json::write_json(table, out)
-    }
-}
-
-/// [`Format::Raw`].
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RawExporter;
-
-impl Exporter for RawExporter {
-    fn export(&self, table: &Table<'_>, out: &mut dyn Write) -> Result<(), ExportError> {
-        out.write_all(&container::payload_bytes(table))?;
-        Ok(())
+    match format {
+        Format::Bincode => container::write_table_file(table, out),
+        Format::Npy => npy::write_npy(table, out),
+        Format::Csv => csv::write_csv(table, out),
+        Format::Json => json::write_json(table, out),
+        Format::Raw => {
+            out.write_all(&container::payload_bytes(table))?;
+            Ok(())
+        }
     }
 }

@@ -4,9 +4,9 @@
 //! - [`Table`]: what a file holds: a [`FlipTable`] (Flip Game, `u8` per state, 255 =
 //!   Impossible, any board up to 32 pieces) or a [`BloxorzField`] (distance to the goal per
 //!   `(row, col, orientation)`, `i32`, -1 = illegal or unreachable).
-//! - [`Format`] and [`Exporter`]: one exporter per format: [`Format::Bincode`] (the versioned
-//!   flipblox table file of [`container`]), [`Format::Npy`] ([`npy`]), [`Format::Csv`],
-//!   [`Format::Json`], [`Format::Raw`].
+//! - [`Format`] and [`export`]: writes a table in any of the five formats: [`Format::Bincode`]
+//!   (the versioned flipblox table file of [`container`]), [`Format::Npy`] ([`npy`]),
+//!   [`Format::Csv`], [`Format::Json`], [`Format::Raw`].
 //! - [`load`]: recognises a table file or a `.npy` by its magic and checks it: magic, version,
 //!   header checksum, shape, payload checksum, histogram. Errors are [`LoadError`]s; nothing
 //!   panics, whatever the bytes.
@@ -35,9 +35,7 @@ mod table;
 
 pub use container::{Check, Header, TableFile, write_table_file};
 pub use error::{ExportError, LoadError, ShapeError};
-pub use export::{
-    BincodeExporter, CsvExporter, Exporter, Format, JsonExporter, NpyExporter, RawExporter, export,
-};
+pub use export::{Format, export};
 pub use json::JSON_FORMAT_VERSION;
 pub use load::{Loaded, load, load_flip_table};
 pub use meta::{Element, Histogram, Puzzle, StateLayout};
