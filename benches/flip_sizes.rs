@@ -15,7 +15,6 @@ use flipblox::flip::{
     Answer, Board, BoardSize, DistanceTable, FlipSolver, Gf2Scratch, Gf2Solver, GridBoard,
     TableSolver, distance_table,
 };
-use flipblox::input::{Input, Source};
 use flipblox::table_file::{Check, load_flip_table};
 
 /// SplitMix64: deterministic random boards; with `reachable`, boards made by random presses from
@@ -96,20 +95,20 @@ fn table_file(c: &mut Criterion) {
     let mut group = c.benchmark_group("table_file");
     group.bench_function("5x5 map + header check", |b| {
         b.iter(|| {
-            let input = Input::open(&Source::Path(table.into())).unwrap();
-            let file = load_flip_table(input.bytes(), Check::Header, Some((5, 5))).unwrap();
+            let input = map(table);
+            let file = load_flip_table(&input[..], Check::Header, Some((5, 5))).unwrap();
             TableSolver::from_bytes(size, file.distances()).unwrap().size()
         })
     });
     group.bench_function("5x5 map + full check", |b| {
         b.iter(|| {
-            let input = Input::open(&Source::Path(table.into())).unwrap();
-            let file = load_flip_table(input.bytes(), Check::Full, Some((5, 5))).unwrap();
+            let input = map(table);
+            let file = load_flip_table(&input[..], Check::Full, Some((5, 5))).unwrap();
             file.states()
         })
     });
-    let input = Input::open(&Source::Path(table.into())).unwrap();
-    let file = load_flip_table(input.bytes(), Check::Header, Some((5, 5))).unwrap();
+    let input = map(table);
+    let file = load_flip_table(&input[..], Check::Header, Some((5, 5))).unwrap();
     let fives = boards(5, 5, 1 << 16, 4, true);
     let mut i = 0;
     let mut answer = Answer::default();
@@ -211,3 +210,10 @@ fn setup(c: &mut Criterion) {
 
 criterion_group!(benches, table_build, query, setup, table_file);
 criterion_main!(benches);
+
+/// Maps `path` read-only, as `flipblox flip --table` does.
+fn map(path: &str) -> memmap2::Mmap {
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    // SAFETY: the benchmark's own table file, which nothing truncates or rewrites while mapped.
+    unsafe { memmap2::Mmap::map(&file) }.unwrap_or_else(|e| panic!("{path}: {e}"))
+}

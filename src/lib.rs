@@ -3,8 +3,8 @@
 //!
 //! - [`flip`]: the Flip Game (POJ 1753, a 4x4 Lights Out variant). `build.rs` embeds the distance
 //!   table of all 65,536 states, so every query is one lookup.
-//! - [`text`] and [`input`]: the shared plumbing of every reader: line scanning with positions
-//!   for `PATH:LINE:COLUMN` messages, and memory-mapped input.
+//! - [`text`]: the shared plumbing of every reader: line scanning with positions for
+//!   `PATH:LINE:COLUMN` messages.
 //!
 //! The command-line tool `flipblox` is a thin layer over this library.
 
@@ -12,6 +12,5 @@
 
 pub mod bloxorz;
 pub mod flip;
-pub mod input;
 pub mod table_file;
 pub mod text;

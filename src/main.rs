@@ -3,20 +3,20 @@
 //! Exit codes: 0 when every input was read (an `Impossible` answer is an answer), 1 when any
 //! board, level or file could not be read or written, 2 for usage errors (clap's default).
 
-mod cmd;
+mod cli;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let cli = cmd::Cli::parse();
-    match cmd::run(cli) {
-        Ok(cmd::Outcome::Success) => ExitCode::SUCCESS,
-        Ok(cmd::Outcome::SomeFailed) => ExitCode::from(1),
-        Err(e) if cmd::output::is_broken_pipe(&e) => ExitCode::SUCCESS,
+    let cli = cli::Cli::parse();
+    match cli::run(cli) {
+        Ok(cli::Outcome::Success) => ExitCode::SUCCESS,
+        Ok(cli::Outcome::SomeFailed) => ExitCode::from(1),
+        Err(e) if cli::print::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            cmd::output::report(format_args!("flipblox: {e:#}"));
+            cli::print::report(format_args!("flipblox: {e:#}"));
             ExitCode::from(1)
         }
     }

@@ -7,9 +7,9 @@ use anyhow::Context;
 use clap::{Args, Subcommand};
 
 use super::Outcome;
-use super::output;
+use super::print;
 use flipblox::flip::{Board, DistanceTable, IMPOSSIBLE, brute_force_table, compare_tables};
-use flipblox::input::{Input, Source};
+use super::io::{Input, Source};
 use flipblox::table_file::load;
 
 /// Check a distance table against an independent recomputation.
@@ -67,7 +67,7 @@ fn verify_flip(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
     };
     let reference = brute_force_table(4, 4);
     let cmp = compare_tables(table, DistanceTable::from_bytes(&reference), SHOWN_DIFFERENCES);
-    let mut out = output::stdout();
+    let mut out = print::stdout();
     if cmp.agree() {
         writeln!(
             out,

@@ -8,9 +8,9 @@ use clap::Args;
 
 use super::Outcome;
 use super::bloxorz::{InputFormat, parse_memory};
-use super::output;
+use super::{io, print};
 use flipblox::bloxorz::{FlashPack, Level, PackReader};
-use flipblox::input::{Input, Source};
+use super::io::{Input, Source};
 
 /// Write Bloxorz levels in the text format (docs/LEVELS.md).
 ///
@@ -46,7 +46,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
     } else {
         args.files.iter().map(|p| Source::from_arg(p)).collect()
     };
-    let mut destination = output::Destination::create(args.output.as_deref())?;
+    let mut destination = io::Destination::create(args.output.as_deref())?;
     let out = destination.writer();
     let mut failed = false;
     let write_level = |out: &mut dyn Write, comment: Option<String>, level: &Level| {
@@ -59,7 +59,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
         let input = match Input::open(source) {
             Ok(input) => input,
             Err(e) => {
-                output::report(format_args!("{}: cannot read: {e}", source.display_name()));
+                print::report(format_args!("{}: cannot read: {e}", source.display_name()));
                 failed = true;
                 continue;
             }
@@ -70,13 +70,13 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                 let pack = match FlashPack::parse(input.bytes(), args.max_memory) {
                     Ok(pack) => pack,
                     Err(e) => {
-                        output::report(format_args!("{name}:{e}"));
+                        print::report(format_args!("{name}:{e}"));
                         failed = true;
                         continue;
                     }
                 };
                 for problem in pack.problems() {
-                    output::report(format_args!("{name}:{problem}"));
+                    print::report(format_args!("{name}:{problem}"));
                     failed = true;
                 }
                 for (i, stage) in pack.stages().iter().enumerate() {
@@ -88,7 +88,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                     match &stage.level {
                         Ok(level) => write_level(out, Some(comment), level)?,
                         Err(e) => {
-                            output::report(format_args!("{name}:{e}"));
+                            print::report(format_args!("{name}:{e}"));
                             failed = true;
                             writeln!(out, "; {comment} could not be read: {e}")?;
                         }
@@ -100,7 +100,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                     match level {
                         Ok(level) => write_level(out, None, &level)?,
                         Err(e) => {
-                            output::report(format_args!("{name}:{e}"));
+                            print::report(format_args!("{name}:{e}"));
                             failed = true;
                             writeln!(out, "; level {} could not be read: {e}", e.level)?;
                         }

@@ -8,10 +8,10 @@ use clap::{Args, Subcommand};
 
 use super::export::{self, FormatArg};
 use super::progress;
-use super::{Outcome, output, usage_error};
+use super::{Outcome, io, usage_error};
 use flipblox::flip::BoardSize;
 use flipblox::flip::solver::DEFAULT_MAX_TABLE_CELLS;
-use flipblox::input::{Input, Source};
+use super::io::{Input, Source};
 use flipblox::table_file::{Check, FlipTable, Table, load_flip_table};
 
 /// Build Flip Game distance tables into files.
@@ -95,7 +95,7 @@ pub fn run(args: TableArgs) -> anyhow::Result<Outcome> {
 fn build(args: &BuildArgs) -> anyhow::Result<Outcome> {
     let size = args.size;
     args.limit.require_buildable(size, &["table", "build"]);
-    let destination = output::Destination::create(Some(&args.output))?;
+    let destination = io::Destination::create(Some(&args.output))?;
     let built = progress::build_table(size)?;
     let (rows, cols) = (size.rows() as u32, size.cols() as u32);
     let table = Table::Flip(FlipTable::new(rows, cols, built.table().as_bytes())?);

@@ -11,11 +11,11 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use super::Outcome;
-use super::output;
+use super::print;
 use flipblox::bloxorz::{
     Answer, FlashPack, LevelError, Report, RunOptions, Runner, ignored_after_end, write_path,
 };
-use flipblox::input::{Input, Source};
+use super::io::{Input, Source};
 
 /// Solve Bloxorz levels: the minimum number of moves that bring the box to stand on the target
 /// `O`, or `Impossible` (POJ 3322), also with the original game's switches, bridges and split
@@ -145,7 +145,7 @@ impl<W: Write> Printer<W> {
     fn error(&mut self, file: &str, level: usize, error: &LevelError) -> anyhow::Result<()> {
         // Flush the answers before this level so stdout and stderr interleave in order.
         self.out.flush()?;
-        self.bar.suspend(|| output::report(format_args!("{file}:{error}")));
+        self.bar.suspend(|| print::report(format_args!("{file}:{error}")));
         if self.json {
             let json = JsonLevel {
                 file,
@@ -213,7 +213,7 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
         .sum();
     let (bar, stop_bar) = progress_bar(total_bytes);
     let mut printer =
-        Printer { out: output::stdout(), path: args.path, json: args.json, bar, line: Vec::new() };
+        Printer { out: print::stdout(), path: args.path, json: args.json, bar, line: Vec::new() };
     let mut failed = false;
     let mut bytes_before = 0u64;
     let mut levels = 0u64;
@@ -223,7 +223,7 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
             Err(e) => {
                 printer.out.flush()?;
                 printer.bar.suspend(|| {
-                    output::report(format_args!("{}: cannot read: {e}", source.display_name()))
+                    print::report(format_args!("{}: cannot read: {e}", source.display_name()))
                 });
                 failed = true;
                 continue;
@@ -239,14 +239,14 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
                 Ok(pack) => {
                     for problem in pack.problems() {
                         failed = true;
-                        printer.bar.suspend(|| output::report(format_args!("{name}:{problem}")));
+                        printer.bar.suspend(|| print::report(format_args!("{name}:{problem}")));
                     }
                     Some(pack)
                 }
                 Err(e) => {
                     failed = true;
                     printer.out.flush()?;
-                    printer.bar.suspend(|| output::report(format_args!("{name}:{e}")));
+                    printer.bar.suspend(|| print::report(format_args!("{name}:{e}")));
                     continue;
                 }
             },
@@ -277,7 +277,7 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
                 if let Some(position) = ignored_after_end(input.bytes(), end_offset) {
                     printer.out.flush()?;
                     printer.bar.suspend(|| {
-                        output::report(format_args!(
+                        print::report(format_args!(
                             "{name}:{position}: warning: not read: the pack ends at the `0 0` line \
                              before this (POJ 3322); remove that line to read what follows"
                         ))

@@ -6,9 +6,9 @@ use clap::{Args, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 use super::Outcome;
-use super::output;
+use super::{io, print};
 use flipblox::bloxorz::{FieldError, cell_position, distance_field, read_level};
-use flipblox::input::{Input, Source};
+use super::io::{Input, Source};
 use flipblox::table_file::{FlipTable, Format, Table, export};
 
 /// Export a distance table (layouts: docs/FORMATS.md).
@@ -124,17 +124,17 @@ pub fn write<'t>(
     out: &OutputArgs,
     table: impl FnOnce() -> anyhow::Result<Table<'t>>,
 ) -> anyhow::Result<Outcome> {
-    let destination = output::Destination::create(out.output.as_deref())?;
+    let destination = io::Destination::create(out.output.as_deref())?;
     let table = table()?;
     emit(&table, out.format.into(), destination)
 }
 
-/// Writes `table` in `format` to `destination` (opened by [`output::Destination::create`]) and
+/// Writes `table` in `format` to `destination` (opened by [`io::Destination::create`]) and
 /// commits it: a file appears whole or not at all.
 pub fn emit(
     table: &Table<'_>,
     format: Format,
-    mut destination: output::Destination,
+    mut destination: io::Destination,
 ) -> anyhow::Result<Outcome> {
     let name = destination.name().to_string();
     export(table, format, destination.writer()).with_context(|| format!("writing {name}"))?;
@@ -154,18 +154,18 @@ pub fn run(args: ExportArgs) -> anyhow::Result<Outcome> {
 /// writes the field. A problem with the input prints `PATH:LINE:COLUMN: level N: ...` (or
 /// `PATH: ...`) on stderr, like `flipblox bloxorz`, and ends with exit code 1.
 fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
-    let destination = output::Destination::create(args.out.output.as_deref())?;
+    let destination = io::Destination::create(args.out.output.as_deref())?;
     let source = Source::from_arg(&args.file);
     let input = match Input::open(&source) {
         Ok(input) => input,
         Err(e) => {
-            output::report(format_args!("{}: cannot read: {e}", source.display_name()));
+            print::report(format_args!("{}: cannot read: {e}", source.display_name()));
             return Ok(Outcome::SomeFailed);
         }
     };
     let report = |e: &FieldError| {
         let separator = if e.position().is_some() { ":" } else { ": " };
-        output::report(format_args!("{}{separator}{e}", input.name()));
+        print::report(format_args!("{}{separator}{e}", input.name()));
         Ok(Outcome::SomeFailed)
     };
     let level = match read_level(input.bytes(), args.level, args.max_memory) {
@@ -178,7 +178,7 @@ fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
             // The level was read from this text pack, so its origin is its header.
             let at =
                 level.origin().map_or(String::new(), |h| format!(":{}", cell_position(h, cell)));
-            output::report(format_args!("{}{at}: level {}: {e}", input.name(), args.level));
+            print::report(format_args!("{}{at}: level {}: {e}", input.name(), args.level));
             Ok(Outcome::SomeFailed)
         }
         Err(e) => report(&e),

@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::output;
+use super::print;
 use super::progress;
 use super::table::{self, OpenedTable, TableLimitArgs};
 use super::{Outcome, usage_error};
@@ -18,7 +18,7 @@ use flipblox::flip::{
     Answer, Board, BoardError, BoardReader, BoardSize, DistanceTable, FlipSolver, GridBoard,
     Method, TableSolver,
 };
-use flipblox::input::{Input, Source};
+use super::io::{Input, Source};
 use flipblox::table_file::Check;
 use flipblox::text::Position;
 
@@ -183,7 +183,7 @@ impl<W: Write> Printer<W> {
     fn error(&mut self, file: &str, index: usize, error: &BoardError) -> anyhow::Result<()> {
         // Flush the answers before this board so stdout and stderr interleave in order.
         self.out.flush()?;
-        output::report(format_args!("{file}:{error}"));
+        print::report(format_args!("{file}:{error}"));
         if self.json {
             let answer = JsonAnswer {
                 file,
@@ -253,7 +253,7 @@ impl Answerer<'_> {
                 printer.answer(file, index, cells, &reply)?;
                 if !answer.proven_minimal {
                     printer.out.flush()?;
-                    output::report(format_args!(
+                    print::report(format_args!(
                         "{file}:{position}: board {index}: warning: the null space of {} has \
                          dimension {}, too large to search whole (--search-bits {}); {} presses \
                          is the best found, not proven minimal",
@@ -306,7 +306,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         Answerer::Sized { solver, .. } => solver.gf2().nullity(),
     };
     let mut printer = Printer {
-        out: output::stdout(),
+        out: print::stdout(),
         moves: args.moves,
         json: args.json,
         cols: size.cols(),
@@ -342,7 +342,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             Ok(input) => input,
             Err(e) => {
                 printer.out.flush()?;
-                output::report(format_args!("{}: cannot read: {e}", source.display_name()));
+                print::report(format_args!("{}: cannot read: {e}", source.display_name()));
                 failed = true;
                 continue;
             }

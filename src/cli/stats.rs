@@ -7,7 +7,7 @@ use anyhow::Context;
 use clap::{Args, Subcommand};
 
 use super::Outcome;
-use super::output;
+use super::print;
 use super::progress;
 use super::table::{self, OpenedTable, TableLimitArgs};
 use flipblox::flip::{BoardSize, DistanceTable};
@@ -71,7 +71,7 @@ fn flip(args: &StatsFlipArgs) -> anyhow::Result<Outcome> {
         },
     };
     let (histogram, impossible) = table.histogram();
-    let mut out = output::stdout();
+    let mut out = print::stdout();
     let states = thousands(1u64 << size.cells());
     writeln!(out, "# Flip Game {size}: states at each minimum distance ({states} states)")?;
     writeln!(out, "# distance count")?;

@@ -7,8 +7,8 @@ use anyhow::Context;
 use clap::Args;
 
 use super::Outcome;
-use super::output;
-use flipblox::input::{Input, Source};
+use super::print;
+use super::io::{Input, Source};
 use flipblox::table_file::{Histogram, Loaded, NpyFile, NpyTable, Puzzle, Table, TableFile, load};
 
 /// Check files written by `flipblox export --format bincode` or `--format npy` and print their
@@ -27,7 +27,7 @@ pub struct InspectArgs {
 
 /// Runs `flipblox inspect`.
 pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
-    let mut out = output::stdout();
+    let mut out = print::stdout();
     let mut failed = false;
     // A blank line separates the descriptions on stdout (not the failed files, which go to stderr).
     let mut described = 0;
@@ -37,7 +37,7 @@ pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
             Ok(input) => input,
             Err(e) => {
                 out.flush()?;
-                output::report(format_args!("{}: cannot read: {e}", source.display_name()));
+                print::report(format_args!("{}: cannot read: {e}", source.display_name()));
                 failed = true;
                 continue;
             }
@@ -56,7 +56,7 @@ pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
             }
             Err(e) => {
                 out.flush()?;
-                output::report(format_args!("{}: {e}", input.name()));
+                print::report(format_args!("{}: {e}", input.name()));
                 failed = true;
             }
         }
