@@ -1,5 +1,10 @@
 //! Builds the 4x4 Flip Game distance table (65,536 bytes) into `OUT_DIR/flip4x4.dist`, with the
-//! same BFS the library exposes as `flipblox::flip::distance_table`.
+//! same BFS the library exposes as `flipblox::flip::distance_table` and the same toggle pattern
+//! (`src/flip/rules.rs`).
+
+#[allow(dead_code)]
+#[path = "src/flip/rules.rs"]
+mod rules;
 
 #[allow(dead_code)]
 #[path = "src/flip/bfs.rs"]
@@ -7,6 +12,7 @@ mod bfs;
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=src/flip/rules.rs");
     println!("cargo::rerun-if-changed=src/flip/bfs.rs");
     let out_dir = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR");
     let table = bfs::distance_table(4, 4, |_| {});

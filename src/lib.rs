@@ -12,5 +12,8 @@
 
 pub mod bloxorz;
 pub mod flip;
+mod shape;
 pub mod table_file;
 pub mod text;
+
+pub use shape::ShapeError;

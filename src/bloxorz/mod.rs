@@ -1,61 +1,56 @@
 //! Bloxorz (POJ 3322 "Bloxorz I"): the minimum number of rolls that bring a 1x1x2 box to stand
-//! on the target, for whole level packs.
+//! on the target, for whole level packs, and the original Flash game's switches, bridges and
+//! split cubes.
 //!
 //! A box of two unit cubes stands on one cell or lies on two neighbouring cells; a move rolls it
 //! 90 degrees over one of its bottom edges, up, down, left or right. Cells are `.` rigid, `E`
 //! fragile (it carries a lying box, never a standing one), `#` empty (nothing rests on it), `O` the
-//! target and `X` the start (both rigid); everything outside the level is empty.
+//! target and `X` the start (both rigid); everything outside the level is empty. The original
+//! game's mechanics (switches, bridge tiles, split switches) are described in `docs/LEVELS.md`.
 //!
-//! The pieces, in the order a batch uses them:
+//! Data flows one way, model ← read ← solve:
 //!
-//! - [`PackReader`] ([`parse`](self::PackReader)): reads levels in place from a byte slice, with
-//!   `LINE:COLUMN` errors ([`LevelError`]) and recovery at the next header.
-//! - [`Level`]: the padded grid of cell flags, the start and the target.
-//! - [`state`]: state indices (anchor cell and [`Orientation`]), [`Move`]s and the [`MoveTable`].
-//! - [`Scratch`]: the breadth-first search and its reusable memory; [`roll`] is the plain
-//!   description of one move, for replaying paths.
+//! - [`model`]: the [`Level`] (a padded grid of cell flags, the start, the target and the
+//!   [`Mechanics`]), where the box is ([`Placement`], [`Orientation`]), the rolls ([`Move`]; the
+//!   roll rules are written once, in [`ROLLS`]), and the `--path` notation ([`Step`]).
+//! - [`read`]: the text format of level packs ([`PackReader`]), the Flash game's level file
+//!   ([`FlashPack`]), their one error type ([`LevelError`]) and [`LevelSource`].
+//! - [`Solver`]: the one entry point for answering a level; it picks the fast search for POJ 3322
+//!   levels or the general search for levels with switches (the searches themselves, in
+//!   `search/`, are not reachable from outside).
 //! - [`Runner`]: a batch over N workers, reported in input order.
-//! - [`field`]: the distance to the goal from every state ([`distance_field`]), by one reverse
-//!   search from the goal; [`read_level`] picks one level of a pack.
+//! - [`search::field`]: the distance to the goal from every state ([`DistanceField`],
+//!   [`distance_field`]); [`read_level`] picks one level of a pack for it.
 //!
-//! The original game's mechanics (switches, bridge tiles, split switches; `docs/LEVELS.md`) extend
-//! the text format and the model:
-//!
-//! - [`mechanics`]: the special cells of a level and their definitions ([`Mechanics`]).
-//! - [`Engine`] (`engine/`): the general breadth-first search over the block and the bridge
-//!   configuration, for the levels that have switches or split switches; the runner sends every
-//!   other level to the POJ solver ([`Scratch`]) as before.
-//! - [`notation`]: the `--path` notation, with the moves of split cubes ([`Step`]).
-//! - [`flash`]: the importer of the original Flash game's level file ([`FlashPack`]).
+//! ```
+//! use flipblox::bloxorz::{Limits, PackReader, Solver};
+//! // The POJ 3322 sample: 10 moves.
+//! let pack = b"7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
+//! let mut solver = Solver::new();
+//! for level in PackReader::new(pack) {
+//!     let solution = solver.solve(&level.unwrap(), Limits::default()).unwrap();
+//!     assert_eq!(solution.moves, Some(10));
+//! }
+//! ```
 
-mod builder;
-mod definitions;
-mod engine;
-pub mod field;
-pub mod flash;
-mod level;
-pub mod mechanics;
-pub mod notation;
-mod parse;
+pub mod model;
+pub mod read;
 mod runner;
+pub mod search;
 mod solver;
-pub mod state;
 
-pub use field::{
-    FIELD_BYTES_PER_CELL, FieldError, distance_field, distance_field_with, field_bytes_needed,
-    field_entry, read_level,
+pub use model::{
+    Cell, Cube, Level, Mechanics, Move, MoveTable, Orientation, PADDING, Placement, ROLLS, Step,
+    flags, placement_of, roll, state_count, state_of, write_path,
 };
-pub use level::{Cell, Level, Orientation, PADDING, Placement, flags};
-pub use parse::{
-    CutBy, DEFAULT_MAX_MEMORY, LevelError, LevelErrorKind, PackReader, cell_position,
+pub use read::{
+    CutBy, DEFAULT_MAX_MEMORY, ErrorKind, FlashError, FlashPack, FlashStages, FlashSyntax,
+    LevelError, LevelSource, Limit, Notation, PackReader, Rule, Stage, TextSyntax, cell_position,
     ignored_after_end,
 };
 pub use runner::{Answer, Report, RunOptions, Runner};
-pub use solver::{Scratch, Solution, roll};
-pub use state::{Move, MoveTable, bytes_needed, placement_of, state_of};
-
-pub use engine::{BYTES_PER_STATE, Engine, SearchLimit};
-pub use flash::FlashPack;
-pub use mechanics::Mechanics;
-pub use notation::{Cube, Step, write_path};
-pub use runner::LevelSource;
+pub use search::{
+    DistanceField, FIELD_BYTES_PER_CELL, FieldError, ORIENTATIONS, SearchLimit, Solution,
+    UNREACHABLE, bytes_needed, distance_field, field_bytes_needed, field_entry, read_level,
+};
+pub use solver::{Limits, Solver};

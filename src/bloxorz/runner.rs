@@ -1,60 +1,27 @@
 //! The batch runner: every level of a pack, solved by N workers, reported in input order.
 //!
 //! The calling thread parses levels (in place, from the input's bytes) and hands them to the
-//! workers through a bounded queue; each worker owns one [`Scratch`] for the whole batch. Reports
-//! come back in any order and are passed on strictly in input order. At most
-//! [`Runner::WINDOW_PER_JOB`] levels per worker are in flight (parsed but not yet reported), which
-//! bounds the memory a batch holds beyond the workers' scratches, and the level buffers go back to
-//! the parser for reuse, so a warm batch allocates nothing per level except the `--path` moves.
+//! workers through a bounded queue; each worker owns one [`Solver`] for the whole batch, which
+//! picks the search for each level. Reports come back in any order and are passed on strictly in
+//! input order. At most [`Runner::WINDOW_PER_JOB`] levels per worker are in flight (parsed but
+//! not yet reported), which bounds the memory a batch holds beyond the workers' solvers, and the
+//! level buffers go back to the parser for reuse, so a warm batch allocates nothing per level
+//! except the `--path` moves.
 //!
 //! With one job everything runs on the calling thread, with no queue at all.
 //!
-//! Levels without switches and split switches (every POJ 3322 level) are solved by the POJ
-//! solver ([`Scratch`]); the others by the general engine ([`Engine`]), whose search is limited to
-//! the memory limit's worth of states ([`BYTES_PER_STATE`] each).
-//!
 //! Levels come from a [`LevelSource`]: the text pack parser ([`PackReader`]) or the stages of the
-//! Flash game's file ([`super::flash::FlashStages`]).
+//! Flash game's file ([`FlashStages`](crate::bloxorz::FlashStages)).
 
 use std::collections::BTreeMap;
 use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
-use super::engine::{BYTES_PER_STATE, Engine};
-use super::level::Level;
-use super::notation::Step;
-use super::parse::{DEFAULT_MAX_MEMORY, LevelError, LevelErrorKind, PackReader};
-use super::solver::{Scratch, Solution};
-use super::state::Move;
-use crate::text::Position;
-
-/// Where a batch reads its levels from, one after another, reusing one [`Level`]'s buffer.
-pub trait LevelSource {
-    /// Reads the next level into `level`: `None` when there are no more, `Some(Err(_))` for a
-    /// level that could not be read (reading goes on after it).
-    fn read_into(&mut self, level: &mut Level) -> Option<Result<(), LevelError>>;
-
-    /// How many levels have been started so far: the number of the level the last call
-    /// returned.
-    fn levels_started(&self) -> usize;
-
-    /// Byte offset in the input just past the last level returned (for progress reporting).
-    fn offset(&self) -> usize;
-}
-
-impl LevelSource for PackReader<'_> {
-    fn read_into(&mut self, level: &mut Level) -> Option<Result<(), LevelError>> {
-        PackReader::read_into(self, level)
-    }
-
-    fn levels_started(&self) -> usize {
-        PackReader::levels_started(self)
-    }
-
-    fn offset(&self) -> usize {
-        PackReader::offset(self)
-    }
-}
+use super::model::level::Level;
+use super::model::notation::Step;
+use super::read::{DEFAULT_MAX_MEMORY, ErrorKind, LevelError, LevelSource, Limit, PackReader};
+use super::search::solution::Solution;
+use super::solver::{Limits, Solver};
 
 /// How a batch runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,8 +30,8 @@ pub struct RunOptions {
     pub jobs: usize,
     /// Whether to rebuild one shortest path per solved level ([`Answer::path`]).
     pub paths: bool,
-    /// Memory limit for one level in bytes (see [`PackReader::max_memory`]); the general
-    /// engine's search stores at most `max_memory / BYTES_PER_STATE` states.
+    /// Memory limit for one level in bytes (see [`PackReader::max_memory`] and
+    /// [`Limits::max_memory`]).
     pub max_memory: u64,
 }
 
@@ -85,7 +52,8 @@ pub struct Answer {
     /// The answer and the work it took.
     pub solution: Solution,
     /// One shortest path when [`RunOptions::paths`] is set and the level can be solved; empty
-    /// otherwise. Only levels with split switches have cube moves (see [`super::notation`]).
+    /// otherwise. Only levels with split switches have cube moves (see
+    /// [`notation`](crate::bloxorz::model::notation)).
     pub path: Vec<Step>,
     /// Wall-clock time of the search (and path rebuilding), without parsing.
     pub elapsed: Duration,
@@ -102,8 +70,7 @@ pub struct Report {
     pub result: Result<Answer, LevelError>,
 }
 
-/// Runs batches of levels; keeps each job's search memory (a POJ [`Scratch`] and an [`Engine`])
-/// across batches.
+/// Runs batches of levels; keeps each job's search memory (a [`Solver`]) across batches.
 #[derive(Debug, Default)]
 pub struct Runner {
     options: RunOptions,
@@ -111,17 +78,14 @@ pub struct Runner {
     spare_levels: Vec<Level>,
 }
 
-/// The search memory of one job: the POJ solver's and the general engine's.
+/// The search memory of one job.
 #[derive(Debug, Default)]
 struct Worker {
-    scratch: Scratch,
-    engine: Engine,
-    moves: Vec<Move>,
+    solver: Solver,
 }
 
 impl Worker {
-    /// Solves level number `number` of the input, timing it: with the POJ solver when it has no
-    /// switches and no split switches, with the general engine otherwise.
+    /// Solves level number `number` of the input, timing it.
     fn solve(
         &mut self,
         level: &Level,
@@ -130,36 +94,23 @@ impl Worker {
     ) -> Result<Answer, LevelError> {
         let begin = Instant::now();
         let mut path = Vec::new();
-        let solution = if !level.mechanics().needs_engine() {
-            if options.paths {
-                let solution = self.scratch.solve_with_path(level, &mut self.moves);
-                path.extend(self.moves.iter().map(|&m| Step::roll(m)));
-                solution
-            } else {
-                self.scratch.solve(level)
-            }
+        let limits = Limits { max_memory: options.max_memory };
+        let solved = if options.paths {
+            self.solver.solve_with_path(level, limits, &mut path)
         } else {
-            let max_states = options.max_memory / BYTES_PER_STATE;
-            let solved = if options.paths {
-                self.engine.solve_with_path(level, max_states, &mut path)
-            } else {
-                self.engine.solve(level, max_states)
-            };
-            solved.map_err(|e| LevelError {
-                level: number,
-                position: level.origin().unwrap_or(Position { line: 1, column: 1 }),
-                kind: LevelErrorKind::SearchTooLarge {
-                    states: e.states,
-                    limit: options.max_memory,
-                },
-            })?
+            self.solver.solve(level, limits)
         };
+        let solution = solved.map_err(|e| LevelError {
+            level: number,
+            position: level.origin(),
+            kind: ErrorKind::Limit(Limit::SearchTooLarge { states: e.states, limit: e.limit }),
+        })?;
         let elapsed = begin.elapsed();
         Ok(Answer { rows: level.rows(), cols: level.cols(), solution, path, elapsed })
     }
 
     fn memory_usage(&self) -> usize {
-        self.scratch.memory_usage() + self.engine.memory_usage()
+        self.solver.memory_usage()
     }
 }
 

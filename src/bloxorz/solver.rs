@@ -1,544 +1,187 @@
-//! The breadth-first search over box states, with a reusable [`Scratch`].
+//! The one entry point for answering a level: [`Solver`] picks the search that can solve it.
 //!
-//! # Memory layout
-//!
-//! A [`Scratch`] holds, for the largest level it has searched (see [`super::state`] for state
-//! indices):
-//!
-//! - per state index, one `u16` *stamp*: bits 2..16 the generation of the search that reached the
-//!   state, bits 0..2 the [`Move`] that reached it (`U` 0, `D` 1, `L` 2, `R` 3);
-//! - per padded cell and orientation, one `u32` frontier slot: three FIFO queues of anchor cells,
-//!   one per [`Orientation`], holding the states in the order the search reached them.
-//!
-//! Each search takes a new generation number, so a state counts as reached only when its stamp
-//! carries the current generation: nothing is cleared between levels, and the buffers only grow.
-//! After 2^14 - 1 searches the stamps are zeroed once and the generations start again. Together
-//! with the level's one byte per padded cell that is 19 bytes per padded cell, 6 1/3 per state
-//! ([`super::bytes_needed`]).
-//!
-//! # The search
-//!
-//! The frontier is expanded layer by layer, so the distance is the layer count. Within a layer the
-//! standing, horizontal and vertical states are expanded from their own queues by three loops
-//! specialised to their orientation, so the orientation is never decoded and the four rolls are
-//! constant offsets: a roll costs one load of the new anchor's cell flags (which say whether the
-//! box may rest there in the new orientation; the padding means no roll leaves the grid), one load
-//! and one store of the new state's stamp, and one store to a queue. Whether a state is new is
-//! decided with a branch on regular terrain, where the processor predicts it well, and without one
-//! on irregular terrain, where it cannot (see `Expand` and [`Level::terrain_changes`]). After
-//! each layer the search looks at the goal's stamp, and stops once the goal has been reached.
-//! Because every roll is undone by the roll in the opposite direction, the move stored in a
-//! state's stamp leads back to the state it came from, and the path is rebuilt backwards from the
-//! goal.
-//!
-//! The rolls index the grid, the stamps and the queues without bounds checks (`unsafe`, with the
-//! reasons next to it in `Expand::reach`): measured with cachegrind and `perf stat` on
-//! `gen_levels.py field` packs, that removes 26% of the search's instructions and about 10% of its
-//! time. Debug builds (the tests, the fuzzer) still check every index with `debug_assert!`.
+//! A level without switches and split switches (every POJ 3322 level) is answered by the fast
+//! search over a dense array of states (`search/poj.rs`); any other level by the general search
+//! over the block and the bridge configuration (`search/general/`), whose memory is bounded by
+//! [`Limits::max_memory`]. Both give the minimum number of moves; the choice is made here and
+//! nowhere else, so no caller can hand a level to a search that would answer another game.
 
-use super::level::{Level, Orientation, Placement};
-use super::state::{Move, MoveTable, state_of};
+use super::model::level::{Level, Placement};
+use super::model::moves::Move;
+use super::model::notation::Step;
+use super::read::DEFAULT_MAX_MEMORY;
+use super::search::field::{DistanceField, FieldError, distance_field_in};
+use super::search::general::Engine;
+use super::search::poj::Scratch;
+use super::search::solution::{SearchLimit, Solution};
 
-/// The largest generation number: the stamp keeps 14 bits for it.
-const MAX_GENERATION: u16 = u16::MAX >> 2;
-
-/// The answer to one level.
+/// What a search may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Solution {
-    /// The minimum number of moves that bring the box to stand on the target, or `None` when it
-    /// cannot (POJ 3322's `Impossible`).
-    pub moves: Option<u32>,
-    /// States the search took off the frontier and expanded (each at most once). A search that
-    /// reaches the goal finishes the layer it was reached in and stops.
-    pub states_explored: u64,
+pub struct Limits {
+    /// Memory the search of a level with switches or split switches may use, in bytes (about 96
+    /// bytes per stored state). A POJ 3322 level's memory is checked when it is read
+    /// ([`PackReader::max_memory`](crate::bloxorz::PackReader::max_memory)).
+    pub max_memory: u64,
 }
 
-/// Reusable search memory: visit stamps, the frontier queues and the layer boundaries.
-///
-/// Create one per worker and reuse it for every level; it grows to the largest level searched and
-/// never needs clearing (see the module docs). A fresh scratch holds no memory.
+impl Default for Limits {
+    /// [`DEFAULT_MAX_MEMORY`] (2 GiB).
+    fn default() -> Limits {
+        Limits { max_memory: DEFAULT_MAX_MEMORY }
+    }
+}
+
+/// Answers levels, reusing its search memory from one level to the next: create one per thread.
 ///
 /// ```
-/// use flipblox::bloxorz::{PackReader, Scratch};
-/// let level = PackReader::new(b"1 5\nX..O.\n").next().unwrap().unwrap();
-/// let mut scratch = Scratch::new();
+/// use flipblox::bloxorz::{Limits, PackReader, Solver};
+/// let mut solver = Solver::new();
 /// let mut path = Vec::new();
-/// let solution = scratch.solve_with_path(&level, &mut path);
-/// assert_eq!(solution.moves, Some(2));
-/// let letters: String = path.iter().map(|m| m.letter()).collect();
-/// assert_eq!(letters, "RR");
+/// // A POJ 3322 level, and one whose soft switch `S` lays the bridge tile `-`.
+/// let pack = b"1 5\nX..O.\n1 7\nXS.-..O\nswitch 1 2: on 1 4\n";
+/// let mut levels = PackReader::new(pack);
+/// let plain = levels.next().unwrap().unwrap();
+/// assert_eq!(solver.solve(&plain, Limits::default()).unwrap().moves, Some(2));
+/// let switched = levels.next().unwrap().unwrap();
+/// let solution = solver.solve_with_path(&switched, Limits::default(), &mut path).unwrap();
+/// assert_eq!(solution.moves, Some(4));
+/// assert_eq!(path.iter().map(|s| s.to_string()).collect::<String>(), "RRRR");
 /// ```
-#[derive(Debug, Clone, Default)]
-pub struct Scratch {
-    stamps: Vec<u16>,
-    /// The frontier: anchor cells of reached states, one queue per orientation.
-    queues: [Vec<u32>; 3],
-    /// `layers[d][o]`: how many states of orientation `o` the last search had reached at distance
-    /// `d` or less.
-    layers: Vec<[u32; 3]>,
-    /// The state the last search started from.
-    from: u32,
-    generation: u16,
+#[derive(Debug, Default)]
+pub struct Solver {
+    poj: Scratch,
+    general: Engine,
+    moves: Vec<Move>,
 }
 
-/// Where the rolls of the search go: the level's cell flags and the stamps.
-///
-/// `BRANCH_FREE` picks how a roll decides whether its state is new. With a branch (`false`) the
-/// processor predicts the answer, which it does well on regular terrain: there the rolls of one
-/// orientation loop keep finding the states behind the wave visited and the ones ahead new. On
-/// irregular terrain those predictions fail about every other roll, and deciding without a branch
-/// (`true`: always rewrite the stamp, always write the queue slot, advance the tail by 0 or 1) is
-/// two to three times faster. [`Scratch::search`] picks one per level (see
-/// [`IRREGULAR_CHANGES_PER_CELL`]).
-struct Expand<'a, const BRANCH_FREE: bool> {
-    grid: &'a [u8],
-    stamps: &'a mut [u16],
-    generation: u16,
-}
-
-/// A level whose material changes, along its rows, at more than one cell in
-/// `IRREGULAR_CHANGES_PER_CELL` ([`Level::terrain_changes`]) is searched branch-free (see
-/// [`Expand`]). Measured on `../shared/data/bloxorz/large-500.txt`: its open and maze levels change
-/// at one cell in 2 to 3 and search two to three times faster branch-free; its winding road and
-/// open fields change at one cell in 13 to 250 and search faster with branches, as do the open
-/// fields of `gen_levels.py field` (one change in 7 to 100 cells).
-const IRREGULAR_CHANGES_PER_CELL: usize = 5;
-
-impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
-    /// Reaches the state with anchor `cell` and orientation `o` by move `m`, if the box may rest
-    /// there and the state is new: stamps it and appends `cell` to `queue`.
-    #[inline(always)]
-    fn reach(&mut self, cell: usize, o: Orientation, m: Move, queue: &mut [u32], tail: &mut usize) {
-        let state = 3 * cell + o.index();
-        debug_assert!(cell < self.grid.len() && state < self.stamps.len() && *tail < queue.len());
-        // SAFETY: `cell` is a roll away from the anchor of a state the box may rest in, so that
-        // anchor is a level cell, at least PADDING (2) cells from every edge of the padded grid
-        // (only level cells carry rest flags: `Level` keeps its padding empty), and a roll moves
-        // the anchor by at most 2 rows and 2 columns: `cell < grid.len()` and
-        // `state < 3 * grid.len() == stamps.len()`. Were an index out of bounds, this would read
-        // or write outside the buffers.
-        let rests = unsafe { *self.grid.get_unchecked(cell) } & o.rest_flag() != 0;
-        if !BRANCH_FREE && !rests {
-            return;
-        }
-        let stamp = unsafe { self.stamps.get_unchecked_mut(state) };
-        let old = *stamp;
-        let new = rests & (old & !3 != self.generation);
-        if !BRANCH_FREE && !new {
-            return;
-        }
-        *stamp = if new { self.generation | m as u16 } else { old };
-        // SAFETY: each queue holds distinct anchors of states of one orientation, all level
-        // cells, fewer than `grid.len() <= queue.len()`, so `tail < queue.len()` here (the
-        // branch-free path writes the slot after the last state, still inside); were it not,
-        // this would write past the queue.
-        unsafe { *queue.get_unchecked_mut(*tail) = cell as u32 };
-        *tail += usize::from(new);
+impl Solver {
+    /// A solver holding no memory yet.
+    pub fn new() -> Solver {
+        Solver::default()
     }
 
-    /// Expands layer after layer from `tail` (the start's queue slot filled in) until the goal
-    /// is reached or the frontier is empty, recording each layer's end in `layers`. Returns
-    /// whether the goal was reached, the last layer's distance, and the final heads and tails.
-    fn layers(
-        mut self,
-        [standing, horizontal, vertical]: [&mut [u32]; 3],
-        w: usize,
-        mut tail: [usize; 3],
-        goal: Option<u32>,
-        layers: &mut Vec<[u32; 3]>,
-    ) -> (bool, u32, [usize; 3], [usize; 3]) {
-        use Move::{Down as D, Left as L, Right as R, Up as U};
-        use Orientation::{Horizontal as H, Standing as S, Vertical as V};
-        let generation = self.generation;
-        let reached_goal =
-            |run: &Self| goal.is_some_and(|g| run.stamps[g as usize] & !3 == generation);
-        let mut head = [0usize; 3];
-        let [mut ts, mut th, mut tv] = tail;
-        let mut depth = 0;
-        let mut found = reached_goal(&self);
-        while !found && [ts, th, tv] != head {
-            let end = [ts, th, tv];
-            layers.push(end.map(|t| t as u32));
-            depth += 1;
-            for &a in &standing[head[0]..end[0]] {
-                let a = a as usize;
-                self.reach(a - 2 * w, V, U, vertical, &mut tv);
-                self.reach(a + w, V, D, vertical, &mut tv);
-                self.reach(a - 2, H, L, horizontal, &mut th);
-                self.reach(a + 1, H, R, horizontal, &mut th);
-            }
-            for i in head[1]..end[1] {
-                let a = horizontal[i] as usize;
-                self.reach(a - w, H, U, horizontal, &mut th);
-                self.reach(a + w, H, D, horizontal, &mut th);
-                self.reach(a - 1, S, L, standing, &mut ts);
-                self.reach(a + 2, S, R, standing, &mut ts);
-            }
-            for i in head[2]..end[2] {
-                let a = vertical[i] as usize;
-                self.reach(a - w, S, U, standing, &mut ts);
-                self.reach(a + 2 * w, S, D, standing, &mut ts);
-                self.reach(a - 1, V, L, vertical, &mut tv);
-                self.reach(a + 1, V, R, vertical, &mut tv);
-            }
-            head = end;
-            found = reached_goal(&self);
-        }
-        tail = [ts, th, tv];
-        (found, depth, head, tail)
-    }
-}
-
-impl Scratch {
-    /// A scratch holding no memory yet.
-    pub fn new() -> Scratch {
-        Scratch::default()
-    }
-
-    /// Bytes held by the scratch's buffers (their capacity, which is kept for reuse).
+    /// Bytes held by the solver's buffers (kept for reuse).
     pub fn memory_usage(&self) -> usize {
-        2 * self.stamps.capacity()
-            + 4 * self.queues.iter().map(Vec::capacity).sum::<usize>()
-            + 12 * self.layers.capacity()
+        self.poj.memory_usage() + self.general.memory_usage() + self.moves.capacity()
     }
 
-    /// Forgets every search: zeroes the stamps and restarts the generations. Never needed for
-    /// correctness (a new search takes a new generation); it happens by itself after 2^14 - 1
-    /// searches. Keeps the buffers.
-    pub fn reset(&mut self) {
-        self.stamps.fill(0);
-        self.generation = 0;
-        self.layers.clear();
-    }
-
-    /// The minimum number of moves to stand on the target of `level`.
-    pub fn solve(&mut self, level: &Level) -> Solution {
-        let (from, goal) = Self::endpoints(level);
-        let (moves, states_explored) = self.search(level, from, Some(goal));
-        Solution { moves, states_explored }
-    }
-
-    /// Like [`Scratch::solve`], and when the level can be solved, replaces the contents of `path`
-    /// with one shortest sequence of moves (`path.len()` equals the answer). Leaves `path` empty
-    /// when it cannot be solved.
-    pub fn solve_with_path(&mut self, level: &Level, path: &mut Vec<Move>) -> Solution {
-        let solution = self.solve(level);
-        path.clear();
-        if solution.moves.is_some() {
-            let (_, goal) = Self::endpoints(level);
-            self.path_to(level, goal, path);
-        }
-        solution
-    }
-
-    /// The start and goal states of `level`: the box at its start, and standing on the target.
-    fn endpoints(level: &Level) -> (u32, u32) {
-        let (tr, tc) = level.target();
-        (state_of(level, level.start()), state_of(level, Placement::standing(tr, tc)))
-    }
-
-    /// Breadth-first search on `level` from state `from` (see [`super::state`] for state
-    /// indices), stopping after the layer that reaches `goal`, or sweeping every reachable state
-    /// when `goal` is `None`. Returns the distance to the goal (`None` when not reached, always
-    /// `None` for a sweep) and the number of states expanded.
+    /// The minimum number of moves that bring the box from the level's start to stand on its
+    /// target, or `None` in [`Solution::moves`] when it cannot.
     ///
-    /// After the search, [`Scratch::reached`] lists every state reached with its distance, and
-    /// [`Scratch::path_to`] walks back from any of them.
+    /// # Errors
+    ///
+    /// [`SearchLimit`] when a level with switches or split switches needs more memory than
+    /// `limits` allows.
     ///
     /// # Panics
     ///
-    /// If `from` is not a state of `level` where the box may rest (the parser's levels always give
-    /// a legal start).
-    pub fn search(&mut self, level: &Level, from: u32, goal: Option<u32>) -> (Option<u32>, u64) {
-        let irregular =
-            level.terrain_changes() * IRREGULAR_CHANGES_PER_CELL > level.rows() * level.cols();
-        self.search_with(level, from, goal, irregular)
+    /// On a level that no reader filled (it has no start).
+    pub fn solve(&mut self, level: &Level, limits: Limits) -> Result<Solution, SearchLimit> {
+        self.solve_from(level, level.start(), limits)
     }
 
-    /// [`Scratch::search`] with the way of testing states chosen by the caller (see [`Expand`]).
-    fn search_with(
+    /// Like [`Solver::solve`], from `from` instead of the level's start (the bridges as at the
+    /// start). A box that may not rest at `from` has no solution.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::solve`].
+    pub fn solve_from(
         &mut self,
         level: &Level,
-        from: u32,
-        goal: Option<u32>,
-        branch_free: bool,
-    ) -> (Option<u32>, u64) {
-        let grid = level.grid();
-        let cells = grid.len();
-        let (anchor, o) = (from as usize / 3, from as usize % 3);
-        assert!(grid.get(anchor).is_some_and(|f| f & (1 << o) != 0), "illegal start state {from}");
-        // Growing starts from fresh zeroed buffers rather than resizing: nothing in the old ones
-        // is needed (zero is no generation), and the system hands out zeroed pages lazily, so
-        // the parts a search never touches cost nothing.
-        if self.stamps.len() < 3 * cells {
-            self.stamps = vec![0; 3 * cells];
+        from: Placement,
+        limits: Limits,
+    ) -> Result<Solution, SearchLimit> {
+        if !level.can_rest(from) {
+            return Ok(Solution { moves: None, states_explored: 0 });
         }
-        for queue in &mut self.queues {
-            if queue.len() < cells {
-                *queue = vec![0; cells];
-            }
-        }
-        if self.generation >= MAX_GENERATION {
-            self.reset();
-        }
-        self.generation += 1;
-        self.from = from;
-        self.layers.clear();
-        let generation = self.generation << 2;
-        self.queues[o][0] = anchor as u32;
-        let [standing, horizontal, vertical] = &mut self.queues;
-        // Plain slices, so that their addresses and lengths stay in registers.
-        let queues = [&mut standing[..cells], &mut horizontal[..cells], &mut vertical[..cells]];
-        let stamps = &mut self.stamps[..3 * cells];
-        stamps[from as usize] = generation;
-        let mut tail = [0usize; 3];
-        tail[o] = 1;
-        let w = level.width();
-        let layers = &mut self.layers;
-        let (found, depth, head, tail) = if branch_free {
-            Expand::<true> { grid, stamps, generation }.layers(queues, w, tail, goal, layers)
+        if level.mechanics().needs_engine() {
+            self.general.solve(level, from, limits.max_memory)
         } else {
-            Expand::<false> { grid, stamps, generation }.layers(queues, w, tail, goal, layers)
-        };
-        let last = tail.map(|t| t as u32);
-        if self.layers.last() != Some(&last) {
-            self.layers.push(last);
+            Ok(self.poj.solve(level, from))
         }
-        (found.then_some(depth), head.iter().sum::<usize>() as u64)
     }
 
-    /// Every state the last search reached, with its distance from the start: the start at 0,
-    /// then layer by layer (within a layer, standing states first, then lying horizontally, then
-    /// vertically). The last layer is complete even when the search stopped at its goal.
-    pub fn reached(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        (0..3).flat_map(move |o| {
-            let mut begin = 0;
-            self.layers.iter().enumerate().flat_map(move |(d, ends)| {
-                let range = begin..ends[o] as usize;
-                begin = ends[o] as usize;
-                self.queues[o][range].iter().map(move |&a| (3 * a + o as u32, d as u32))
-            })
-        })
-    }
-
-    /// True when the last search on `level` reached `state`.
-    pub fn was_reached(&self, state: u32) -> bool {
-        self.generation != 0
-            && self.stamps.get(state as usize).is_some_and(|&s| s >> 2 == self.generation)
-    }
-
-    /// Replaces the contents of `path` with the moves from the last search's start to `state`,
-    /// a state that search reached on `level`: a shortest path, rebuilt backwards through the
-    /// moves stored in the stamps.
+    /// Like [`Solver::solve`], and when the level can be solved, replaces the contents of `path`
+    /// with one shortest solution (`path.len()` equals the answer; the notation of
+    /// [`notation`](crate::bloxorz::model::notation)). Leaves `path` empty when it cannot be
+    /// solved.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If the last search did not reach `state` on `level`.
-    pub fn path_to(&self, level: &Level, state: u32, path: &mut Vec<Move>) {
-        assert!(self.was_reached(state), "state {state} was not reached by the last search");
-        let table = MoveTable::new(level.width());
+    /// As [`Solver::solve`].
+    pub fn solve_with_path(
+        &mut self,
+        level: &Level,
+        limits: Limits,
+        path: &mut Vec<Step>,
+    ) -> Result<Solution, SearchLimit> {
         path.clear();
-        let mut s = state;
-        while s != self.from {
-            let m = Move::from_index(usize::from(self.stamps[s as usize]));
-            path.push(m);
-            let back = table.steps[s as usize % 3][m.opposite().index()];
-            s = s.wrapping_add(back.state_delta);
+        let from = level.start();
+        if level.mechanics().needs_engine() {
+            return self.general.solve_with_path(level, from, limits.max_memory, path);
         }
-        path.reverse();
+        let solution = self.poj.solve_with_path(level, from, &mut self.moves);
+        path.extend(self.moves.iter().map(|&m| Step::roll(m)));
+        Ok(solution)
     }
-}
 
-/// The placement reached from `placement` by rolling the box with `m`, if it stays on the level
-/// (cells outside the level, or the box on empty or standing on fragile cells, give `None`). A
-/// plain, unoptimised description of a roll, for replaying paths.
-pub fn roll(level: &Level, placement: Placement, m: Move) -> Option<Placement> {
-    let (r, c) = (placement.row as isize, placement.col as isize);
-    use Orientation::{Horizontal as H, Standing as S, Vertical as V};
-    let (r, c, o) = match (placement.orientation, m) {
-        (S, Move::Up) => (r - 2, c, V),
-        (S, Move::Down) => (r + 1, c, V),
-        (S, Move::Left) => (r, c - 2, H),
-        (S, Move::Right) => (r, c + 1, H),
-        (H, Move::Up) => (r - 1, c, H),
-        (H, Move::Down) => (r + 1, c, H),
-        (H, Move::Left) => (r, c - 1, S),
-        (H, Move::Right) => (r, c + 2, S),
-        (V, Move::Up) => (r - 1, c, S),
-        (V, Move::Down) => (r + 2, c, S),
-        (V, Move::Left) => (r, c - 1, V),
-        (V, Move::Right) => (r, c + 1, V),
-    };
-    let next =
-        Placement { row: usize::try_from(r).ok()?, col: usize::try_from(c).ok()?, orientation: o };
-    level.can_rest(next).then_some(next)
+    /// The distance-to-goal field of `level` (see [`DistanceField`]), in this solver's reused
+    /// memory.
+    ///
+    /// # Errors
+    ///
+    /// As [`distance_field`](crate::bloxorz::distance_field): a level with switches or split
+    /// switches, or one of more than `i32::MAX` states.
+    pub fn distance_field(&mut self, level: &Level) -> Result<DistanceField<'static>, FieldError> {
+        distance_field_in(level, &mut self.poj)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bloxorz::PackReader;
+    use crate::bloxorz::read::PackReader;
 
-    fn level(text: &str) -> Level {
-        PackReader::new(text.as_bytes()).next().unwrap().unwrap()
-    }
+    /// The level `XS.B..O`: the soft switch at column 2 takes away the bridge tile at column 4,
+    /// which a search that ignores switches would cross.
+    const SWITCH_REMOVES_THE_BRIDGE: &[u8] = b"1 7\nXS.B..O\nswitch 1 2: off 1 4\n";
 
-    const POJ_SAMPLE: &str = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n";
-
-    fn replay(level: &Level, path: &[Move]) -> Placement {
-        let mut p = level.start();
-        for &m in path {
-            p = roll(level, p, m).expect("path stays on the level");
-        }
-        p
+    fn level(text: &[u8]) -> Level {
+        PackReader::new(text).next().unwrap().unwrap()
     }
 
     #[test]
-    fn the_poj_sample_takes_10_moves_and_its_path_replays() {
-        let level = level(POJ_SAMPLE);
-        let mut scratch = Scratch::new();
-        let mut path = Vec::new();
-        let solution = scratch.solve_with_path(&level, &mut path);
-        assert_eq!(solution.moves, Some(10));
-        assert_eq!(path.len(), 10);
-        let (tr, tc) = level.target();
-        assert_eq!(replay(&level, &path), Placement::standing(tr, tc));
+    fn every_public_solve_answers_a_switch_level_by_its_rules() {
+        let level = level(SWITCH_REMOVES_THE_BRIDGE);
+        let mut solver = Solver::new();
+        let limits = Limits::default();
+        assert_eq!(solver.solve(&level, limits).unwrap().moves, None);
+        assert_eq!(solver.solve_from(&level, level.start(), limits).unwrap().moves, None);
+        let mut path = vec![Step::roll(Move::Up)];
+        assert_eq!(solver.solve_with_path(&level, limits, &mut path).unwrap().moves, None);
+        assert!(path.is_empty());
+        // The same terrain without the switch is solved in 4 rolls over the bridge.
+        let plain = self::level(b"1 7\nX..B..O\n");
+        assert_eq!(solver.solve(&plain, limits).unwrap().moves, Some(4));
+        // And a distance field, which cannot describe bridges, is refused.
+        assert!(matches!(solver.distance_field(&level), Err(FieldError::Mechanics { .. })));
     }
 
     #[test]
-    fn a_reused_scratch_answers_like_a_fresh_one_across_sizes() {
-        let levels = [
-            POJ_SAMPLE,
-            "1 4\nXX.O\n",
-            "3 3\nX#O\n...\n...\n",
-            "2 2\nXO\n..\n",
-            "1 3\nX.O\n",
-            "1 5\nX..O.\n",
-        ];
-        let mut reused = Scratch::new();
-        for _ in 0..3 {
-            for text in levels {
-                let level = level(text);
-                let fresh = Scratch::new().solve(&level);
-                assert_eq!(reused.solve(&level), fresh, "{text}");
-            }
-        }
-        assert_eq!(Scratch::new().solve(&level("1 3\nXXO\n")).moves, Some(1));
-        assert_eq!(Scratch::new().solve(&level("1 3\nX.O\n")).moves, None);
+    fn the_general_search_keeps_to_its_memory_limit() {
+        let level = level(b"1 8\nX..V...O\nsplit 1 4: 1 1, 1 7\n");
+        let tight = Limits { max_memory: 200 };
+        let err = Solver::new().solve(&level, tight).unwrap_err();
+        assert_eq!(err.limit, 200);
+        assert!(Solver::new().solve(&level, Limits::default()).unwrap().moves == Some(8));
     }
 
     #[test]
-    fn generations_wrap_around_without_false_visits() {
-        let level = level(POJ_SAMPLE);
-        let mut scratch = Scratch::new();
-        let expected = scratch.solve(&level);
-        scratch.generation = MAX_GENERATION - 2;
-        for _ in 0..5 {
-            assert_eq!(scratch.solve(&level), expected);
-        }
-        assert!(scratch.generation < 10);
-    }
-
-    #[test]
-    fn a_sweep_records_every_reachable_state_by_distance() {
-        let level = level(POJ_SAMPLE);
-        let mut scratch = Scratch::new();
-        let from = state_of(&level, level.start());
-        let (distance, explored) = scratch.search(&level, from, None);
-        assert_eq!(distance, None);
-        let reached: Vec<(u32, u32)> = scratch.reached().collect();
-        assert_eq!(explored as usize, reached.len());
-        assert_eq!(reached.iter().filter(|&&(_, d)| d == 0).count(), 1);
-        let (tr, tc) = level.target();
-        let goal = state_of(&level, Placement::standing(tr, tc));
-        assert!(reached.contains(&(goal, 10)));
-        let mut path = Vec::new();
-        for &(s, d) in &reached {
-            assert!(scratch.was_reached(s));
-            scratch.path_to(&level, s, &mut path);
-            assert_eq!(path.len(), d as usize);
-            let mut at = level.start();
-            for &m in &path {
-                at = roll(&level, at, m).unwrap();
-            }
-            assert_eq!(state_of(&level, at), s);
-        }
-        let mut states: Vec<u32> = reached.iter().map(|&(s, _)| s).collect();
-        states.sort_unstable();
-        states.dedup();
-        assert_eq!(states.len(), reached.len());
-    }
-
-    #[test]
-    fn both_ways_of_testing_states_reach_the_same_states_at_the_same_distances() {
-        // Random levels from flat fields to noise, so both sides of the threshold are covered.
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
-        let mut scratch = Scratch::new();
-        let (mut regular, mut irregular) = (0, 0);
-        for _ in 0..300 {
-            let (rows, cols) = (1 + next(14) as usize, 1 + next(14) as usize);
-            let holes = next(50);
-            let mut text = format!("{rows} {cols}\n");
-            for _ in 0..rows {
-                for _ in 0..cols {
-                    text.push(match next(100) {
-                        x if x < holes / 2 => '#',
-                        x if x < holes => 'E',
-                        _ => '.',
-                    });
-                }
-                text.push('\n');
-            }
-            let mut bytes = text.into_bytes();
-            let cells: Vec<usize> = (0..bytes.len()).filter(|&i| bytes[i] == b'.').collect();
-            if cells.len() < 2 || !bytes.starts_with(format!("{rows} {cols}\n").as_bytes()) {
-                continue;
-            }
-            let o = cells[next(cells.len() as u64) as usize];
-            let x = cells[next(cells.len() as u64) as usize];
-            if o == x {
-                continue;
-            }
-            bytes[o] = b'O';
-            bytes[x] = b'X';
-            let level = PackReader::new(&bytes).next().unwrap().unwrap();
-            if level.terrain_changes() * IRREGULAR_CHANGES_PER_CELL > rows * cols {
-                irregular += 1;
-            } else {
-                regular += 1;
-            }
-            let from = state_of(&level, level.start());
-            let mut sweeps = Vec::new();
-            for branch_free in [false, true] {
-                let result = scratch.search_with(&level, from, None, branch_free);
-                let mut reached: Vec<(u32, u32)> = scratch.reached().collect();
-                reached.sort_unstable();
-                sweeps.push((result, reached));
-            }
-            assert_eq!(sweeps[0], sweeps[1], "{}", level);
-            let (tr, tc) = level.target();
-            let goal = state_of(&level, Placement::standing(tr, tc));
-            let goals: Vec<_> =
-                [false, true].map(|b| scratch.search_with(&level, from, Some(goal), b)).into();
-            assert_eq!(goals[0], goals[1], "{}", level);
-        }
-        assert!(regular > 30 && irregular > 30, "regular {regular}, irregular {irregular}");
-    }
-
-    #[test]
-    fn memory_usage_grows_to_the_largest_level_and_stays() {
-        let mut scratch = Scratch::new();
-        assert_eq!(scratch.memory_usage(), 0);
-        scratch.solve(&level(POJ_SAMPLE));
-        let big = scratch.memory_usage();
-        assert!(big >= 6 * 3 * 11 * 11);
-        scratch.solve(&level("1 4\nXX.O\n"));
-        assert_eq!(scratch.memory_usage(), big);
+    fn a_start_where_the_box_may_not_rest_has_no_solution() {
+        let level = level(b"1 4\nX#.O\n");
+        let nowhere = Placement::standing(0, 1);
+        let solution = Solver::new().solve_from(&level, nowhere, Limits::default()).unwrap();
+        assert_eq!(solution, Solution { moves: None, states_explored: 0 });
     }
 }

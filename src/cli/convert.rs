@@ -6,11 +6,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::Outcome;
-use super::bloxorz::{InputFormat, parse_memory};
-use super::{io, print};
+use super::args::{InputFormat, Outcome, level_error, parse_memory};
+use super::io::{Destination, for_each_input, sources};
+use super::print::{Reporter, Stderr};
 use flipblox::bloxorz::{FlashPack, Level, PackReader};
-use super::io::{Input, Source};
 
 /// Write Bloxorz levels in the text format (docs/LEVELS.md).
 ///
@@ -41,12 +40,7 @@ pub struct ConvertArgs {
 
 /// Runs `flipblox convert`.
 pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
-    let sources: Vec<Source> = if args.files.is_empty() {
-        vec![Source::Stdin]
-    } else {
-        args.files.iter().map(|p| Source::from_arg(p)).collect()
-    };
-    let mut destination = io::Destination::create(args.output.as_deref())?;
+    let mut destination = Destination::create(args.output.as_deref())?;
     let out = destination.writer();
     let mut failed = false;
     let write_level = |out: &mut dyn Write, comment: Option<String>, level: &Level| {
@@ -55,28 +49,20 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
         }
         write!(out, "{level}")
     };
-    for source in &sources {
-        let input = match Input::open(source) {
-            Ok(input) => input,
-            Err(e) => {
-                print::report(format_args!("{}: cannot read: {e}", source.display_name()));
-                failed = true;
-                continue;
-            }
-        };
+    let unreadable = for_each_input(&sources(&args.files), &mut Stderr, |err, input| {
         let name = input.name();
         match args.input_format {
             InputFormat::Flash => {
                 let pack = match FlashPack::parse(input.bytes(), args.max_memory) {
                     Ok(pack) => pack,
                     Err(e) => {
-                        print::report(format_args!("{name}:{e}"));
+                        err.report(format_args!("{name}:{e}"));
                         failed = true;
-                        continue;
+                        return Ok(());
                     }
                 };
                 for problem in pack.problems() {
-                    print::report(format_args!("{name}:{problem}"));
+                    err.report(format_args!("{name}:{problem}"));
                     failed = true;
                 }
                 for (i, stage) in pack.stages().iter().enumerate() {
@@ -88,7 +74,8 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                     match &stage.level {
                         Ok(level) => write_level(out, Some(comment), level)?,
                         Err(e) => {
-                            print::report(format_args!("{name}:{e}"));
+                            let e = level_error(e);
+                            err.report(format_args!("{name}:{e}"));
                             failed = true;
                             writeln!(out, "; {comment} could not be read: {e}")?;
                         }
@@ -100,16 +87,18 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                     match level {
                         Ok(level) => write_level(out, None, &level)?,
                         Err(e) => {
-                            print::report(format_args!("{name}:{e}"));
+                            let (number, e) = (e.level, level_error(&e));
+                            err.report(format_args!("{name}:{e}"));
                             failed = true;
-                            writeln!(out, "; level {} could not be read: {e}", e.level)?;
+                            writeln!(out, "; level {number} could not be read: {e}")?;
                         }
                     }
                 }
             }
         }
-    }
+        Ok(())
+    })?;
     writeln!(out, "0 0")?;
     destination.commit()?;
-    Ok(Outcome::from_failed(failed))
+    Ok(Outcome::from_failed(failed || unreadable))
 }

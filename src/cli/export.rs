@@ -1,15 +1,16 @@
 //! `flipblox export`: write a distance table in one of the export formats.
 
-use anyhow::Context;
-use clap::{Args, Subcommand, ValueEnum};
-
 use std::path::PathBuf;
 
-use super::Outcome;
-use super::{io, print};
+use clap::{Args, Subcommand};
+
+use super::args::{FormatArg, Outcome, level_number, memory_hint, parse_memory};
+use super::io::Source;
+use super::io::{Destination, for_each_input, write_table};
+use super::print::{Reporter, Stderr};
 use flipblox::bloxorz::{FieldError, cell_position, distance_field, read_level};
-use super::io::{Input, Source};
-use flipblox::table_file::{FlipTable, Format, Table, export};
+use flipblox::flip::DistanceTable;
+use flipblox::table_file::Table;
 
 /// Export a distance table (layouts: docs/FORMATS.md).
 #[derive(Debug, Args)]
@@ -71,81 +72,24 @@ struct ExportBloxorzArgs {
     /// Refuse the level, before allocating, when its export would need more memory than SIZE:
     /// the search's 19 bytes per cell of the level padded by 2 on each side, plus 24 bytes per
     /// cell for the field and the payload (e.g. 512MiB, 4GB, 1000000).
-    #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = super::bloxorz::parse_memory)]
+    #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = parse_memory)]
     max_memory: u64,
 
     #[command(flatten)]
     out: OutputArgs,
 }
 
-/// Parses `--level N`: a whole number from 1.
-fn level_number(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(0) => Err("levels are numbered from 1".to_string()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(format!("{e} (a level number: 1 for the first level)")),
-    }
-}
-
-/// `--format` on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    /// The versioned flipblox table file: magic, version, bincode header (shape, layout,
-    /// sentinel, histogram, CRC-32), payload at a 64-byte boundary; `inspect` checks it.
-    Bincode,
-    /// NumPy .npy, format version 1.0: uint8, index = state (Flip Game), or int32, shape
-    /// (R, C, 3) (Bloxorz).
-    Npy,
-    /// CSV with a header line (`state,board,distance` for the Flip Game,
-    /// `row,col,orientation,distance` for a Bloxorz field); empty distance for the sentinel.
-    Csv,
-    /// One JSON object: the metadata and the distances, null for Impossible (or, for Bloxorz,
-    /// illegal or unreachable).
-    Json,
-    /// The payload bytes alone (the 65,536 table bytes for the 4x4 Flip Game; int32
-    /// little-endian entries for a Bloxorz field).
-    Raw,
-}
-
-impl From<FormatArg> for Format {
-    fn from(f: FormatArg) -> Format {
-        match f {
-            FormatArg::Bincode => Format::Bincode,
-            FormatArg::Npy => Format::Npy,
-            FormatArg::Csv => Format::Csv,
-            FormatArg::Json => Format::Json,
-            FormatArg::Raw => Format::Raw,
-        }
-    }
-}
-
-/// Opens the output (fail fast), then writes `table` in the chosen format and flushes.
-pub fn write<'t>(
-    out: &OutputArgs,
-    table: impl FnOnce() -> anyhow::Result<Table<'t>>,
-) -> anyhow::Result<Outcome> {
-    let destination = io::Destination::create(out.output.as_deref())?;
-    let table = table()?;
-    emit(&table, out.format.into(), destination)
-}
-
-/// Writes `table` in `format` to `destination` (opened by [`io::Destination::create`]) and
-/// commits it: a file appears whole or not at all.
-pub fn emit(
-    table: &Table<'_>,
-    format: Format,
-    mut destination: io::Destination,
-) -> anyhow::Result<Outcome> {
-    let name = destination.name().to_string();
-    export(table, format, destination.writer()).with_context(|| format!("writing {name}"))?;
-    destination.commit()?;
-    Ok(Outcome::Success)
-}
-
 /// Runs `flipblox export`.
 pub fn run(args: ExportArgs) -> anyhow::Result<Outcome> {
     match args.what {
-        ExportCommand::Flip(args) => write(&args.out, || Ok(Table::Flip(FlipTable::embedded()))),
+        ExportCommand::Flip(args) => {
+            let destination = Destination::create(args.out.output.as_deref())?;
+            write_table(
+                &Table::Flip(DistanceTable::embedded()),
+                args.out.format.into(),
+                destination,
+            )
+        }
         ExportCommand::Bloxorz(args) => export_bloxorz(&args),
     }
 }
@@ -154,33 +98,37 @@ pub fn run(args: ExportArgs) -> anyhow::Result<Outcome> {
 /// writes the field. A problem with the input prints `PATH:LINE:COLUMN: level N: ...` (or
 /// `PATH: ...`) on stderr, like `flipblox bloxorz`, and ends with exit code 1.
 fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
-    let destination = io::Destination::create(args.out.output.as_deref())?;
-    let source = Source::from_arg(&args.file);
-    let input = match Input::open(&source) {
-        Ok(input) => input,
-        Err(e) => {
-            print::report(format_args!("{}: cannot read: {e}", source.display_name()));
-            return Ok(Outcome::SomeFailed);
+    let destination = Destination::create(args.out.output.as_deref())?;
+    let mut written = None;
+    let unreadable = for_each_input(&[Source::from_arg(&args.file)], &mut Stderr, |out, input| {
+        let name = input.name();
+        let mut report = |e: &FieldError| {
+            let separator = if e.position().is_some() { ":" } else { ": " };
+            let hint = memory_hint(e.is_over_memory_limit());
+            out.report(format_args!("{name}{separator}{e}{hint}"));
+        };
+        let level = match read_level(input.bytes(), args.level, args.max_memory) {
+            Ok(level) => level,
+            Err(e) => {
+                report(&e);
+                return Ok(());
+            }
+        };
+        match distance_field(&level) {
+            Ok(field) => written = Some(Table::Bloxorz(field)),
+            Err(e @ FieldError::Mechanics { cell }) => {
+                // The level was read from this text pack, so its origin is its header.
+                let at = level
+                    .origin()
+                    .map_or(String::new(), |h| format!(":{}", cell_position(h, cell)));
+                out.report(format_args!("{name}{at}: level {}: {e}", args.level));
+            }
+            Err(e) => report(&e),
         }
-    };
-    let report = |e: &FieldError| {
-        let separator = if e.position().is_some() { ":" } else { ": " };
-        print::report(format_args!("{}{separator}{e}", input.name()));
-        Ok(Outcome::SomeFailed)
-    };
-    let level = match read_level(input.bytes(), args.level, args.max_memory) {
-        Ok(level) => level,
-        Err(e) => return report(&e),
-    };
-    match distance_field(&level) {
-        Ok(field) => emit(&Table::Bloxorz(field), args.out.format.into(), destination),
-        Err(e @ FieldError::Mechanics { cell }) => {
-            // The level was read from this text pack, so its origin is its header.
-            let at =
-                level.origin().map_or(String::new(), |h| format!(":{}", cell_position(h, cell)));
-            print::report(format_args!("{}{at}: level {}: {e}", input.name(), args.level));
-            Ok(Outcome::SomeFailed)
-        }
-        Err(e) => report(&e),
+        Ok(())
+    })?;
+    match written {
+        Some(table) if !unreadable => write_table(&table, args.out.format.into(), destination),
+        _ => Ok(Outcome::SomeFailed),
     }
 }

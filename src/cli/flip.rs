@@ -1,24 +1,18 @@
 //! `flipblox flip`: answer Flip Game boards (POJ 1753) from the embedded 4x4 table, or boards of
 //! any size (`--size RxC`) by a table built at run time or by GF(2) linear algebra.
 
-use std::fmt::Display;
-use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::print;
+use super::args::{OpenedTable, Outcome, TableLimitArgs, usage};
+use super::io::{for_each_input, sources};
+use super::print::{Printer, Record, Reporter};
 use super::progress;
-use super::table::{self, OpenedTable, TableLimitArgs};
-use super::{Outcome, usage_error};
 use flipblox::flip::gf2::{DEFAULT_SEARCH_BITS, MAX_SEARCH_BITS};
-use flipblox::flip::{
-    Answer, Board, BoardError, BoardReader, BoardSize, DistanceTable, FlipSolver, GridBoard,
-    Method, TableSolver,
-};
-use super::io::{Input, Source};
+use flipblox::flip::{Answer, BoardError, BoardReader, BoardSize, FlipSolver, GridBoard, Method};
 use flipblox::table_file::Check;
 use flipblox::text::Position;
 
@@ -106,9 +100,9 @@ impl From<MethodArg> for Method {
     }
 }
 
-/// One answered (or unreadable) board, as printed by `--json`.
+/// One answered (or unreadable) board: a text line, or a JSON object for `--json`.
 #[derive(Debug, Serialize)]
-struct JsonAnswer<'a> {
+struct BoardRecord<'a> {
     file: &'a str,
     index: usize,
     board: Option<String>,
@@ -117,155 +111,108 @@ struct JsonAnswer<'a> {
     error: Option<String>,
     nullity: Option<usize>,
     proven_minimal: Option<bool>,
+    /// With `--moves` (text only): print the presses after the distance.
+    #[serde(skip)]
+    with_moves: bool,
 }
 
-/// What the printer needs of one answer.
-struct Reply<'a> {
-    distance: Option<usize>,
-    /// Row-major indices of the presses, ascending.
-    presses: &'a [usize],
-    proven_minimal: bool,
-}
-
-struct Printer<W: Write> {
-    out: W,
-    moves: bool,
-    json: bool,
-    cols: usize,
-    nullity: usize,
-    line: String,
-}
-
-impl<W: Write> Printer<W> {
-    fn answer(
-        &mut self,
-        file: &str,
-        index: usize,
-        board: &dyn Display,
-        reply: &Reply<'_>,
-    ) -> anyhow::Result<()> {
-        let rc = |i: usize| [i / self.cols + 1, i % self.cols + 1];
-        if self.json {
-            let answer = JsonAnswer {
-                file,
-                index,
-                board: Some(board.to_string()),
-                distance: reply.distance,
-                moves: reply.distance.map(|_| reply.presses.iter().map(|&i| rc(i)).collect()),
-                error: None,
-                nullity: Some(self.nullity),
-                proven_minimal: Some(reply.proven_minimal),
-            };
-            serde_json::to_writer(&mut self.out, &answer)?;
-            self.out.write_all(b"\n")?;
-            return Ok(());
-        }
-        match reply.distance {
-            None => self.out.write_all(b"Impossible\n")?,
-            Some(d) if !self.moves => writeln!(self.out, "{d}")?,
+impl Record for BoardRecord<'_> {
+    fn text(&self, line: &mut Vec<u8>) {
+        use std::io::Write as _;
+        match self.distance {
+            None => line.extend_from_slice(b"Impossible"),
             Some(d) => {
-                use std::fmt::Write as _;
-                self.line.clear();
-                write!(self.line, "{d}")?;
-                if d > 0 {
-                    self.line.push(' ');
+                let _ = write!(line, "{d}");
+                let presses = self.moves.as_deref().filter(|_| self.with_moves).unwrap_or(&[]);
+                if self.with_moves && d > 0 {
+                    line.push(b' ');
                 }
-                for &i in reply.presses {
-                    let [r, c] = rc(i);
-                    write!(self.line, "({r},{c})")?;
+                for [r, c] in presses {
+                    let _ = write!(line, "({r},{c})");
                 }
-                writeln!(self.out, "{}", self.line)?;
             }
         }
-        Ok(())
-    }
-
-    fn error(&mut self, file: &str, index: usize, error: &BoardError) -> anyhow::Result<()> {
-        // Flush the answers before this board so stdout and stderr interleave in order.
-        self.out.flush()?;
-        print::report(format_args!("{file}:{error}"));
-        if self.json {
-            let answer = JsonAnswer {
-                file,
-                index,
-                board: None,
-                distance: None,
-                moves: None,
-                error: Some(error.to_string()),
-                nullity: None,
-                proven_minimal: None,
-            };
-            serde_json::to_writer(&mut self.out, &answer)?;
-            self.out.write_all(b"\n")?;
-        } else {
-            self.out.write_all(b"Error\n")?;
-        }
-        Ok(())
     }
 }
 
-/// How boards are answered: the embedded 4x4 table, or a solver for any size (over a mapped
-/// table file named `table_file`, or its own table or GF(2)).
-enum Answerer<'t> {
-    Classic { table: DistanceTable<'static>, presses: Vec<usize> },
-    Sized { solver: Box<FlipSolver<'t>>, answer: Answer, table_file: Option<String> },
+/// Answers boards with a [`FlipSolver`] and prints them.
+struct Answerer<'t> {
+    solver: FlipSolver<'t>,
+    answer: Answer,
+    /// The table file answering, for messages.
+    table_file: Option<String>,
+    moves: bool,
 }
 
 impl Answerer<'_> {
-    /// Answers `cells` (read at `position` of `file`) and prints the answer.
-    fn answer<W: Write>(
+    /// Answers `board` (board `index` of `file`, read at `position`) and prints the answer.
+    fn answer(
         &mut self,
-        printer: &mut Printer<W>,
+        printer: &mut Printer,
         file: &str,
         index: usize,
         position: Position,
-        cells: &GridBoard,
+        board: &GridBoard,
     ) -> anyhow::Result<()> {
-        match self {
-            Answerer::Classic { table, presses } => {
-                let board = Board::from_bits(cells.words()[0] as u16);
-                let distance = table.distance(board).map(usize::from);
-                presses.clear();
-                if printer.moves || printer.json {
-                    let found = table.optimal_presses(board).unwrap_or_default();
-                    presses.extend(found.iter().map(|p| p.index()));
-                }
-                let reply = Reply { distance, presses, proven_minimal: true };
-                printer.answer(file, index, &board, &reply)
-            }
-            Answerer::Sized { solver, answer, table_file } => {
-                if solver.wants_table() {
-                    printer.out.flush()?;
-                    let size = solver.size();
-                    let bar = progress::table_build(size, solver.solvable_states());
-                    solver.build_table(|reached| bar.set_position(reached))?;
-                    bar.finish_and_clear();
-                }
-                solver.answer_into(cells, answer).with_context(|| match table_file {
-                    Some(name) => format!("{file}:{position}: board {index}: --table {name}"),
-                    None => format!("{file}:{position}: board {index}"),
-                })?;
-                let reply = Reply {
-                    distance: answer.distance,
-                    presses: &answer.presses,
-                    proven_minimal: answer.proven_minimal,
-                };
-                printer.answer(file, index, cells, &reply)?;
-                if !answer.proven_minimal {
-                    printer.out.flush()?;
-                    print::report(format_args!(
-                        "{file}:{position}: board {index}: warning: the null space of {} has \
-                         dimension {}, too large to search whole (--search-bits {}); {} presses \
-                         is the best found, not proven minimal",
-                        solver.size(),
-                        solver.gf2().nullity(),
-                        solver.gf2().search_bits(),
-                        answer.distance.unwrap_or(0),
-                    ));
-                }
-                Ok(())
-            }
+        let solver = &mut self.solver;
+        if solver.wants_table() {
+            printer.flush()?;
+            let bar = progress::table_build(solver.size(), solver.solvable_states());
+            solver.build_table(|reached| bar.set_position(reached))?;
+            bar.finish_and_clear();
         }
+        let answer = &mut self.answer;
+        solver.answer_into(board, answer).with_context(|| match &self.table_file {
+            Some(name) => format!("{file}:{position}: board {index}: --table {name}"),
+            None => format!("{file}:{position}: board {index}"),
+        })?;
+        let cols = solver.size().cols();
+        let rc = |i: usize| [i / cols + 1, i % cols + 1];
+        printer.record(&BoardRecord {
+            file,
+            index,
+            board: Some(board.to_string()),
+            distance: answer.distance,
+            moves: answer.distance.map(|_| answer.presses.iter().map(|&i| rc(i)).collect()),
+            error: None,
+            nullity: Some(solver.nullity()),
+            proven_minimal: Some(answer.proven_minimal),
+            with_moves: self.moves,
+        })?;
+        if !answer.proven_minimal {
+            printer.report(format_args!(
+                "{file}:{position}: board {index}: warning: the null space of {} has dimension \
+                 {}, too large to search whole (--search-bits {}); {} presses is the best found, \
+                 not proven minimal",
+                solver.size(),
+                solver.nullity(),
+                solver.gf2().search_bits(),
+                answer.distance.unwrap_or(0),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Prints board `index` of `file`, which could not be read.
+    fn failure(
+        &self,
+        printer: &mut Printer,
+        file: &str,
+        index: usize,
+        error: &BoardError,
+    ) -> anyhow::Result<()> {
+        let record = BoardRecord {
+            file,
+            index,
+            board: None,
+            distance: None,
+            moves: None,
+            error: Some(error.to_string()),
+            nullity: None,
+            proven_minimal: None,
+            with_moves: self.moves,
+        };
+        printer.failure(format_args!("{file}:{error}"), &record)
     }
 }
 
@@ -273,95 +220,69 @@ impl Answerer<'_> {
 pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     let method = Method::from(args.method);
     if args.table.is_some() && method == Method::Gf2 {
-        usage_error(
+        return Err(usage(
             &["flip"],
             "--table answers by table lookup; it cannot be used with --method gf2",
-        );
+        ));
     }
     let check = if args.verify_table { Check::Full } else { Check::Header };
     let opened = args.table.as_deref().map(|path| OpenedTable::open(path, check)).transpose()?;
-    let file_table = opened.as_ref().map(|o| o.flip_table(args.size)).transpose()?;
-    let size = match &file_table {
-        Some(t) => table::size_of(t)?,
-        None => args.size.unwrap_or(BoardSize::CLASSIC),
+    let presses = args.moves || args.json;
+    let (solver, table_file) = match &opened {
+        Some(opened) => {
+            // The solver borrows the mapped payload: no copy of the table is made.
+            let table = opened.flip_table(args.size)?;
+            (FlipSolver::with_table(table), Some(opened.name().to_string()))
+        }
+        None => {
+            let size = args.size.unwrap_or(BoardSize::CLASSIC);
+            let solver = FlipSolver::new(size, method, args.limit.cells())
+                .map_err(|e| usage(&["flip"], format!("--method table: {e}")))?
+                .with_search_bits(args.search_bits);
+            (solver, None)
+        }
     };
-    let mut answerer = if let (Some(t), Some(opened)) = (file_table, &opened) {
-        // The solver borrows the mapped payload: no copy of the table is made.
-        let solver = TableSolver::from_bytes(size, t.distances())
-            .with_context(|| format!("--table {}", opened.name()))?;
-        let solver = FlipSolver::with_table(solver).with_presses(args.moves || args.json);
-        let table_file = Some(opened.name().to_string());
-        Answerer::Sized { solver: Box::new(solver), answer: Answer::default(), table_file }
-    } else if size == BoardSize::CLASSIC && method != Method::Gf2 {
-        Answerer::Classic { table: DistanceTable::embedded(), presses: Vec::new() }
-    } else {
-        let solver = FlipSolver::new(size, method, args.limit.cells())
-            .unwrap_or_else(|e| usage_error(&["flip"], format!("--method table: {e}")))
-            .with_search_bits(args.search_bits)
-            .with_presses(args.moves || args.json);
-        Answerer::Sized { solver: Box::new(solver), answer: Answer::default(), table_file: None }
-    };
-    let nullity = match &answerer {
-        Answerer::Classic { .. } => 4,
-        Answerer::Sized { solver, .. } => solver.gf2().nullity(),
-    };
-    let mut printer = Printer {
-        out: print::stdout(),
-        moves: args.moves,
-        json: args.json,
-        cols: size.cols(),
-        nullity,
-        line: String::new(),
-    };
+    let size = solver.size();
+    let solver = solver.with_presses(presses);
+    let mut answerer =
+        Answerer { solver, answer: Answer::default(), table_file, moves: args.moves };
+    let mut printer = Printer::new(args.json);
     let mut failed = false;
     if !args.board.is_empty() {
         for (i, text) in args.board.iter().enumerate() {
             match GridBoard::parse(text, size.rows(), size.cols()) {
-                Ok(cells) => {
+                Ok(board) => {
                     let start = Position { line: 1, column: 1 };
-                    answerer.answer(&mut printer, "--board", i + 1, start, &cells)?;
+                    answerer.answer(&mut printer, "--board", i + 1, start, &board)?;
                 }
                 Err(mut e) => {
                     e.board = i + 1;
-                    printer.error("--board", i + 1, &e)?;
+                    answerer.failure(&mut printer, "--board", i + 1, &e)?;
                     failed = true;
                 }
             }
         }
-        printer.out.flush().context("writing to stdout")?;
+        printer.finish()?;
         return Ok(Outcome::from_failed(failed));
     }
-    let sources: Vec<Source> = if args.files.is_empty() {
-        vec![Source::Stdin]
-    } else {
-        args.files.iter().map(|p| Source::from_arg(p)).collect()
-    };
-    let mut cells = GridBoard::new(size.rows(), size.cols());
-    for source in &sources {
-        let input = match Input::open(source) {
-            Ok(input) => input,
-            Err(e) => {
-                printer.out.flush()?;
-                print::report(format_args!("{}: cannot read: {e}", source.display_name()));
-                failed = true;
-                continue;
-            }
-        };
+    let mut board = GridBoard::new(size.rows(), size.cols());
+    let unreadable = for_each_input(&sources(&args.files), &mut printer, |printer, input| {
         let name = input.name();
         let mut reader = BoardReader::new(input.bytes(), size.rows(), size.cols());
         loop {
             let start = reader.skip_to_next_board().unwrap_or_else(|| reader.end_position());
-            let Some(result) = reader.read_into(&mut cells) else { break };
+            let Some(result) = reader.read_into(&mut board) else { break };
             let index = reader.boards_started();
             match result {
-                Ok(()) => answerer.answer(&mut printer, name, index, start, &cells)?,
+                Ok(()) => answerer.answer(printer, name, index, start, &board)?,
                 Err(e) => {
-                    printer.error(name, index, &e)?;
+                    answerer.failure(printer, name, index, &e)?;
                     failed = true;
                 }
             }
         }
-    }
-    printer.out.flush().context("writing to stdout")?;
-    Ok(Outcome::from_failed(failed))
+        Ok(())
+    })?;
+    printer.finish()?;
+    Ok(Outcome::from_failed(failed || unreadable))
 }

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::Outcome;
-use super::print;
-use super::io::{Input, Source};
+use super::args::Outcome;
+use super::io::{for_each_input, sources};
+use super::print::{self, Reporter};
 use flipblox::table_file::{Histogram, Loaded, NpyFile, NpyTable, Puzzle, Table, TableFile, load};
 
 /// Check files written by `flipblox export --format bincode` or `--format npy` and print their
@@ -31,17 +31,7 @@ pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
     let mut failed = false;
     // A blank line separates the descriptions on stdout (not the failed files, which go to stderr).
     let mut described = 0;
-    for path in &args.files {
-        let source = Source::from_arg(path);
-        let input = match Input::open(&source) {
-            Ok(input) => input,
-            Err(e) => {
-                out.flush()?;
-                print::report(format_args!("{}: cannot read: {e}", source.display_name()));
-                failed = true;
-                continue;
-            }
-        };
+    let unreadable = for_each_input(&sources(&args.files), &mut out, |out, input| {
         match load(input.bytes()) {
             Ok(loaded) => {
                 if described > 0 {
@@ -50,19 +40,19 @@ pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
                 described += 1;
                 writeln!(out, "file: {} ({} bytes)", input.name(), input.bytes().len())?;
                 match &loaded {
-                    Loaded::TableFile(file) => describe_table_file(&mut out, file)?,
-                    Loaded::Npy(file) => describe_npy(&mut out, file)?,
+                    Loaded::TableFile(file) => describe_table_file(out, file)?,
+                    Loaded::Npy(file) => describe_npy(out, file)?,
                 }
             }
             Err(e) => {
-                out.flush()?;
-                print::report(format_args!("{}: {e}", input.name()));
+                out.report(format_args!("{}: {e}", input.name()));
                 failed = true;
             }
         }
-    }
+        Ok(())
+    })?;
     out.flush().context("writing to stdout")?;
-    Ok(Outcome::from_failed(failed))
+    Ok(Outcome::from_failed(failed || unreadable))
 }
 
 fn describe_table_file(out: &mut impl Write, file: &TableFile<'_>) -> anyhow::Result<()> {

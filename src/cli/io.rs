@@ -1,6 +1,8 @@
-//! Opening inputs: regular files are memory-mapped, stdin and other files are read into memory.
+//! Inputs and outputs: opening inputs ([`Input`]; regular files are memory-mapped, stdin and
+//! other files are read into memory), going through them ([`for_each_input`]), and output files
+//! that appear whole or not at all ([`Destination`]).
 //!
-//! Every reader in the crate takes `&[u8]`; [`Input`] is the one place that decides where those
+//! Every reader in the library takes `&[u8]`; [`Input`] is the one place that decides where those
 //! bytes live. Mapping a regular file costs no copy and no allocation, so a level pack of many
 //! gigabytes is read straight from the page cache.
 //!
@@ -18,12 +20,19 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, StdoutLock, Write};
 use std::path::{Path, PathBuf};
 
+use anyhow::Context;
+
+use super::args::Outcome;
+use super::print::Reporter;
+use flipblox::table_file::{Format, Table, export};
+
 use memmap2::Mmap;
 
 /// The bytes of one input, mapped or owned.
 #[derive(Debug)]
 pub struct Input {
     name: String,
+    stdin: bool,
     bytes: Bytes,
 }
 
@@ -55,6 +64,40 @@ impl Source {
             Source::Path(p) => p.display().to_string(),
         }
     }
+}
+
+/// The sources named on a command line: `-` (or none at all) is standard input.
+pub fn sources(files: &[PathBuf]) -> Vec<Source> {
+    if files.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        files.iter().map(|p| Source::from_arg(p)).collect()
+    }
+}
+
+/// Opens each of `sources` in turn and hands it to `each` with `reporter`; a source that cannot
+/// be opened is reported (`NAME: cannot read: ...`) and the others are still read. Returns true
+/// when a source could not be opened.
+///
+/// # Errors
+///
+/// The first error `each` returns (which ends the run).
+pub fn for_each_input<R: Reporter>(
+    sources: &[Source],
+    reporter: &mut R,
+    mut each: impl FnMut(&mut R, &Input) -> anyhow::Result<()>,
+) -> anyhow::Result<bool> {
+    let mut failed = false;
+    for source in sources {
+        match Input::open(source) {
+            Ok(input) => each(reporter, &input)?,
+            Err(e) => {
+                reporter.report(format_args!("{}: cannot read: {e}", source.display_name()));
+                failed = true;
+            }
+        }
+    }
+    Ok(failed)
 }
 
 impl Input {
@@ -93,7 +136,12 @@ impl Input {
                 }
             }
         };
-        Ok(Input { name, bytes })
+        Ok(Input { name, stdin: *source == Source::Stdin, bytes })
+    }
+
+    /// True for standard input.
+    pub fn is_stdin(&self) -> bool {
+        self.stdin
     }
 
     /// The input's name for messages (`<stdin>` for standard input).
@@ -143,9 +191,11 @@ impl Destination {
     /// The target is a directory, or the temporary file cannot be created there; the message
     /// names the path.
     pub fn create(path: Option<&std::path::Path>) -> anyhow::Result<Destination> {
-        use anyhow::Context;
         let Some(target) = path.filter(|p| p.as_os_str() != "-") else {
-            return Ok(Destination { name: "<stdout>".to_string(), sink: Sink::Stdout(super::print::stdout()) });
+            return Ok(Destination {
+                name: "<stdout>".to_string(),
+                sink: Sink::Stdout(super::print::stdout()),
+            });
         };
         let name = target.display().to_string();
         let existing = std::fs::metadata(target).ok();
@@ -189,7 +239,6 @@ impl Destination {
     ///
     /// Writing or renaming failed; the target is then left as it was.
     pub fn commit(self) -> anyhow::Result<()> {
-        use anyhow::Context;
         let name = self.name;
         match self.sink {
             Sink::Stdout(mut w) => w.flush().with_context(|| format!("writing {name}")),
@@ -204,6 +253,23 @@ impl Destination {
             }
         }
     }
+}
+
+/// Writes `table` in `format` to `destination` (opened by [`Destination::create`] before the
+/// work, so a bad path fails fast) and commits it: a file appears whole or not at all.
+///
+/// # Errors
+///
+/// Encoding or writing failed; the message names the output.
+pub fn write_table(
+    table: &Table<'_>,
+    format: Format,
+    mut destination: Destination,
+) -> anyhow::Result<Outcome> {
+    let name = destination.name().to_string();
+    export(table, format, destination.writer()).with_context(|| format!("writing {name}"))?;
+    destination.commit()?;
+    Ok(Outcome::Success)
 }
 
 #[cfg(test)]

@@ -1,18 +1,25 @@
-//! Command-line interface: one module per subcommand; clap structs live only here.
+//! The command-line interface: clap structs and the glue from arguments to the library live only
+//! here. One module per subcommand; what several share sits in `args` (shared arguments and the
+//! exit status), `io` (inputs, the one memory map, output files), `print` (stdout, stderr and the
+//! one printer of answers) and `progress` (progress bars).
 
-pub mod bloxorz;
-pub mod convert;
-pub mod export;
-pub mod flip;
-pub mod inspect;
-pub mod io;
+mod args;
+mod bloxorz;
+mod convert;
+mod export;
+mod flip;
+mod inspect;
+mod io;
 pub mod print;
-pub mod progress;
-pub mod stats;
-pub mod table;
-pub mod verify;
+mod progress;
+mod stats;
+mod table;
+mod verify;
 
 use clap::{CommandFactory, Parser, Subcommand};
+
+pub use args::Outcome;
+use args::UsageError;
 
 /// Exact, instant answers for the Flip Game (POJ 1753) and Bloxorz (POJ 3322).
 ///
@@ -38,25 +45,10 @@ enum Command {
     Convert(convert::ConvertArgs),
 }
 
-/// How a command ended when it did not hit an error it could not get past.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// Every input was read and answered.
-    Success,
-    /// Some input could not be read; everything else was answered (exit code 1).
-    SomeFailed,
-}
-
-impl Outcome {
-    /// `SomeFailed` when `failed` is true.
-    pub fn from_failed(failed: bool) -> Outcome {
-        if failed { Outcome::SomeFailed } else { Outcome::Success }
-    }
-}
-
-/// Runs the parsed command line.
+/// Runs the parsed command line. A [`UsageError`] from a subcommand is reported the way clap
+/// reports usage errors, with the usage line of that subcommand, and exits with code 2.
 pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
-    match cli.command {
+    let ran = match cli.command {
         Command::Flip(args) => flip::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Export(args) => export::run(args),
@@ -65,18 +57,18 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Bloxorz(args) => bloxorz::run(args),
         Command::Table(args) => table::run(args),
         Command::Convert(args) => convert::run(args),
+    };
+    match ran {
+        Err(e) if e.is::<UsageError>() => {
+            let usage = e.downcast::<UsageError>().expect("checked");
+            let mut cli = Cli::command();
+            cli.build();
+            let mut sub = &mut cli;
+            for name in usage.command {
+                sub = sub.find_subcommand_mut(name).expect("a usage error names a real subcommand");
+            }
+            sub.error(clap::error::ErrorKind::ArgumentConflict, usage.message).exit()
+        }
+        other => other,
     }
-}
-
-/// Reports an argument combination clap could not check (e.g. `--method table` on a board too
-/// large for a table) the way clap reports usage errors, with the usage line of the subcommand
-/// `command` (e.g. `["table", "build"]`), and exits with code 2.
-pub fn usage_error(command: &[&str], message: impl std::fmt::Display) -> ! {
-    let mut cli = Cli::command();
-    cli.build();
-    let mut sub = &mut cli;
-    for name in command {
-        sub = sub.find_subcommand_mut(name).expect("usage_error names a real subcommand");
-    }
-    sub.error(clap::error::ErrorKind::ArgumentConflict, message).exit()
 }

@@ -6,10 +6,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use super::Outcome;
+use super::args::{OpenedTable, Outcome, TableLimitArgs};
 use super::print;
 use super::progress;
-use super::table::{self, OpenedTable, TableLimitArgs};
 use flipblox::flip::{BoardSize, DistanceTable};
 use flipblox::table_file::Check;
 
@@ -54,22 +53,21 @@ pub fn run(args: StatsArgs) -> anyhow::Result<Outcome> {
 }
 
 fn flip(args: &StatsFlipArgs) -> anyhow::Result<Outcome> {
-    let (opened, built);
-    let (size, table) = match &args.table {
+    let opened;
+    let table = match &args.table {
         Some(path) => {
             opened = OpenedTable::open(path, Check::Full)?;
-            let file = opened.flip_table(args.size)?;
-            (table::size_of(&file)?, file.table())
+            opened.flip_table(args.size)?
         }
         None => match args.size.unwrap_or(BoardSize::CLASSIC) {
-            BoardSize::CLASSIC => (BoardSize::CLASSIC, DistanceTable::embedded()),
+            BoardSize::CLASSIC => DistanceTable::embedded(),
             size => {
-                args.limit.require_buildable(size, &["stats", "flip"]);
-                built = progress::build_table(size)?;
-                (size, built.table())
+                args.limit.require_buildable(size, &["stats", "flip"])?;
+                progress::build_table(size)?
             }
         },
     };
+    let size = table.size();
     let (histogram, impossible) = table.histogram();
     let mut out = print::stdout();
     let states = thousands(1u64 << size.cells());

@@ -1,18 +1,14 @@
-//! `flipblox table`: build Flip Game distance tables into files, and the options shared by every
-//! command that builds or reads one (`--max-table-cells`, `--table`).
+//! `flipblox table`: build Flip Game distance tables into files.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use super::export::{self, FormatArg};
+use super::args::{FormatArg, Outcome, TableLimitArgs};
+use super::io::{Destination, write_table};
 use super::progress;
-use super::{Outcome, io, usage_error};
 use flipblox::flip::BoardSize;
-use flipblox::flip::solver::DEFAULT_MAX_TABLE_CELLS;
-use super::io::{Input, Source};
-use flipblox::table_file::{Check, FlipTable, Table, load_flip_table};
+use flipblox::table_file::Table;
 
 /// Build Flip Game distance tables into files.
 #[derive(Debug, Args)]
@@ -30,39 +26,6 @@ enum TableCommand {
     /// a 32 MiB file, written in about 0.4 s with a peak of 42 MB (each further piece doubles
     /// both).
     Build(BuildArgs),
-}
-
-/// `--max-table-cells`, shared by `flip`, `stats flip` and `table build`.
-#[derive(Debug, Clone, Copy, Args)]
-pub struct TableLimitArgs {
-    /// Largest board, in pieces, whose distance table may be built in memory: 2^N bytes, plus
-    /// three bitsets of 2^(N-1) bits while the BFS runs (5x5: 32 MiB + 6 MiB). A table file
-    /// given with --table is mapped, not built, and is not limited by this.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TABLE_CELLS as u8,
-          value_parser = clap::value_parser!(u8).range(1..=32))]
-    pub max_table_cells: u8,
-}
-
-impl TableLimitArgs {
-    /// The limit in pieces.
-    pub fn cells(self) -> usize {
-        usize::from(self.max_table_cells)
-    }
-
-    /// Exits with a usage error (code 2, with the usage of the subcommand `command`) when the
-    /// table of `size` is over the limit.
-    pub fn require_buildable(self, size: BoardSize, command: &[&str]) {
-        if size.cells() > self.cells() {
-            usage_error(
-                command,
-                format!(
-                    "--size {size}: a table of 2^{} states is over --max-table-cells {}",
-                    size.cells(),
-                    self.max_table_cells
-                ),
-            );
-        }
-    }
 }
 
 #[derive(Debug, Args)]
@@ -94,53 +57,8 @@ pub fn run(args: TableArgs) -> anyhow::Result<Outcome> {
 
 fn build(args: &BuildArgs) -> anyhow::Result<Outcome> {
     let size = args.size;
-    args.limit.require_buildable(size, &["table", "build"]);
-    let destination = io::Destination::create(Some(&args.output))?;
-    let built = progress::build_table(size)?;
-    let (rows, cols) = (size.rows() as u32, size.cols() as u32);
-    let table = Table::Flip(FlipTable::new(rows, cols, built.table().as_bytes())?);
-    export::emit(&table, args.format.into(), destination)
-}
-
-/// A Flip Game table file opened for lookups (`--table FILE`): memory-mapped through
-/// [`Input`] and checked.
-pub struct OpenedTable {
-    input: Input,
-    check: Check,
-}
-
-impl OpenedTable {
-    /// Maps `path` (`-` reads standard input into memory).
-    ///
-    /// # Errors
-    ///
-    /// The file cannot be opened or read; the message names it.
-    pub fn open(path: &Path, check: Check) -> anyhow::Result<OpenedTable> {
-        let source = Source::from_arg(path);
-        let input = Input::open(&source)
-            .with_context(|| format!("--table {}: cannot read", source.display_name()))?;
-        Ok(OpenedTable { input, check })
-    }
-
-    /// The table of `size` (any board when `None`), borrowing the mapped payload in place.
-    ///
-    /// # Errors
-    ///
-    /// A file that is not a flipblox table file, is truncated or corrupt (at this check), or
-    /// holds another table; the message names the file.
-    pub fn flip_table(&self, size: Option<BoardSize>) -> anyhow::Result<FlipTable<'_>> {
-        let board = size.map(|s| (s.rows() as u32, s.cols() as u32));
-        load_flip_table(self.input.bytes(), self.check, board)
-            .with_context(|| format!("--table {}", self.input.name()))
-    }
-
-    /// The file's name for messages.
-    pub fn name(&self) -> &str {
-        self.input.name()
-    }
-}
-
-/// The board size of a table read from a file (1 to 32 pieces, so always a valid size).
-pub fn size_of(table: &FlipTable<'_>) -> anyhow::Result<BoardSize> {
-    Ok(BoardSize::new(table.rows() as usize, table.cols() as usize)?)
+    args.limit.require_buildable(size, &["table", "build"])?;
+    let destination = Destination::create(Some(&args.output))?;
+    let table = Table::Flip(progress::build_table(size)?);
+    write_table(&table, args.format.into(), destination)
 }

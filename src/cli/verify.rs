@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use super::Outcome;
+use super::args::Outcome;
+use super::io::{Input, Source};
 use super::print;
 use flipblox::flip::{Board, DistanceTable, IMPOSSIBLE, brute_force_table, compare_tables};
-use super::io::{Input, Source};
 use flipblox::table_file::load;
 
 /// Check a distance table against an independent recomputation.
@@ -62,11 +62,12 @@ fn verify_flip(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
         Some(input) => {
             let loaded = load(input.bytes()).with_context(|| input.name().to_string())?;
             let table = loaded.flip_table(4, 4).with_context(|| input.name().to_string())?;
-            (table.table(), input.name().to_string())
+            (table, input.name().to_string())
         }
     };
     let reference = brute_force_table(4, 4);
-    let cmp = compare_tables(table, DistanceTable::from_bytes(&reference), SHOWN_DIFFERENCES);
+    let reference = DistanceTable::new(4, 4, &reference)?;
+    let cmp = compare_tables(&table, &reference, SHOWN_DIFFERENCES);
     let mut out = print::stdout();
     if cmp.agree() {
         writeln!(

@@ -1,9 +1,9 @@
 //! The table builder: a reverse multi-source breadth-first search from both uniform boards.
 //!
-//! This file is self-contained on purpose: `build.rs` includes it with `#[path]` to build the
-//! embedded 4x4 table at compile time, and the library uses the same code at run time (to check
-//! the embedded table and to build tables for other board sizes). It must not refer to the rest
-//! of the crate.
+//! This file refers to nothing in the crate but its sibling `rules.rs` (the toggle pattern), on
+//! purpose: `build.rs` includes both with `#[path]` to build the embedded 4x4 table at compile
+//! time, and the library uses the same code at run time (to check the embedded table and to build
+//! tables for other board sizes).
 //!
 //! # States and moves
 //!
@@ -40,41 +40,13 @@
 //! earlier builder, a queue over the whole table): 4x4 in 34 us against 63 us; 4x5 in 5.7 ms
 //! against 34 ms; 5x5 in 0.20 s against 3.0 s (README.md, *Benchmarks*).
 
+use super::rules::toggle_patterns;
+
 /// The distance stored for a state from which no uniform board can be reached.
 pub const IMPOSSIBLE: u8 = 255;
 
 /// The largest board (in pieces) whose table this builder accepts: 2^32 one-byte entries.
 pub const MAX_TABLE_CELLS: usize = 32;
-
-/// The toggle pattern of every press on a `rows x cols` board, indexed by `cols * row + col`.
-///
-/// # Panics
-///
-/// If `rows * cols` is 0 or exceeds [`MAX_TABLE_CELLS`].
-pub fn toggle_patterns(rows: usize, cols: usize) -> Vec<u32> {
-    assert!(rows * cols > 0 && rows * cols <= MAX_TABLE_CELLS, "board of {rows}x{cols}");
-    let bit = |r: usize, c: usize| 1u32 << (cols * r + c);
-    let mut patterns = Vec::with_capacity(rows * cols);
-    for r in 0..rows {
-        for c in 0..cols {
-            let mut p = bit(r, c);
-            if r > 0 {
-                p |= bit(r - 1, c);
-            }
-            if r + 1 < rows {
-                p |= bit(r + 1, c);
-            }
-            if c > 0 {
-                p |= bit(r, c - 1);
-            }
-            if c + 1 < cols {
-                p |= bit(r, c + 1);
-            }
-            patterns.push(p);
-        }
-    }
-    patterns
-}
 
 /// Boards of at most this many pieces are searched with queues of states, larger ones with
 /// bitsets (see the module docs).

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use super::grid::GridBoard;
 use super::reader::BoardError;
+use super::rules::toggle_mask;
 
 /// Rows (and columns) of the classic Flip Game board (POJ 1753).
 pub const SIDE: usize = 4;
@@ -68,26 +69,13 @@ impl fmt::Display for Press {
     }
 }
 
-/// The toggle pattern of each of the 16 presses, indexed by `4 * row + col`.
+/// The toggle pattern of each of the 16 presses, indexed by `4 * row + col` (the plus-shaped
+/// pattern of [`rules`](super::rules), as 16-bit masks).
 pub const TOGGLE_PATTERNS: [u16; 16] = {
     let mut patterns = [0u16; 16];
     let mut i = 0;
     while i < 16 {
-        let (r, c) = (i / 4, i % 4);
-        let mut p = 1u16 << i;
-        if r > 0 {
-            p |= 1 << (i - 4);
-        }
-        if r < 3 {
-            p |= 1 << (i + 4);
-        }
-        if c > 0 {
-            p |= 1 << (i - 1);
-        }
-        if c < 3 {
-            p |= 1 << (i + 1);
-        }
-        patterns[i] = p;
+        patterns[i] = toggle_mask(SIDE, SIDE, i / SIDE, i % SIDE) as u16;
         i += 1;
     }
     patterns
@@ -132,6 +120,13 @@ impl Board {
     /// The 16 pieces row by row as `b`/`w` characters, with no separators.
     pub fn to_compact(self) -> String {
         (0..SIDE * SIDE).map(|i| if self.0 >> i & 1 == 1 { 'b' } else { 'w' }).collect()
+    }
+}
+
+impl From<Board> for u64 {
+    /// The board's state as a table index (see [`DistanceTable`](super::DistanceTable)).
+    fn from(board: Board) -> u64 {
+        u64::from(board.0)
     }
 }
 

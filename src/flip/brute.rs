@@ -5,10 +5,12 @@
 //! `s XOR effect(P)` is uniform, so the distance of `s` is the smallest `|P|` over all press sets
 //! with `effect(P) = s` or `effect(P) = s XOR all-black`. This module enumerates all
 //! `2^(rows*cols)` press sets (in Gray-code order, one XOR per step) and keeps the minimum. It
-//! shares no code with the BFS in [`super::bfs`]; `flipblox verify flip` and the tests compare
-//! the two.
+//! shares only the move itself ([`rules`](super::rules)) with the BFS in [`super::bfs`];
+//! `flipblox verify flip` and the tests compare the two, and the tests also replay presses with
+//! a toggle pattern of their own.
 
 use super::bfs::IMPOSSIBLE;
+use super::rules::toggle_patterns;
 
 /// Largest board (in pieces) this brute force accepts (2^25 press sets, 32 MiB of table).
 pub const MAX_BRUTE_FORCE_CELLS: usize = 25;
@@ -22,17 +24,7 @@ pub const MAX_BRUTE_FORCE_CELLS: usize = 25;
 pub fn brute_force_table(rows: usize, cols: usize) -> Vec<u8> {
     let cells = rows * cols;
     assert!(cells > 0 && cells <= MAX_BRUTE_FORCE_CELLS, "board of {rows}x{cols}");
-    // The effect of pressing piece i, written out from coordinates (not shared with the BFS).
-    let effects: Vec<u32> = (0..cells)
-        .map(|i| {
-            let (r, c) = ((i / cols) as isize, (i % cols) as isize);
-            [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
-                .iter()
-                .map(|(dr, dc)| (r + dr, c + dc))
-                .filter(|&(rr, cc)| rr >= 0 && cc >= 0 && rr < rows as isize && cc < cols as isize)
-                .fold(0u32, |acc, (rr, cc)| acc | 1 << (rr as usize * cols + cc as usize))
-        })
-        .collect();
+    let effects = toggle_patterns(rows, cols);
     let all_black: u32 = (1u32 << cells) - 1;
     let mut table = vec![IMPOSSIBLE; 1usize << cells];
     let mut effect = 0u32;

@@ -46,12 +46,13 @@ impl TableComparison {
 /// ```
 /// use flipblox::flip::{DistanceTable, brute_force_table, compare_tables};
 /// let reference = brute_force_table(4, 4);
-/// let ok = compare_tables(DistanceTable::embedded(), DistanceTable::from_bytes(&reference), 10);
+/// let reference = DistanceTable::new(4, 4, &reference).unwrap();
+/// let ok = compare_tables(&DistanceTable::embedded(), &reference, 10);
 /// assert!(ok.agree());
 /// ```
 pub fn compare_tables(
-    table: DistanceTable<'_>,
-    reference: DistanceTable<'_>,
+    table: &DistanceTable<'_>,
+    reference: &DistanceTable<'_>,
     keep: usize,
 ) -> TableComparison {
     let (a, b) = (table.as_bytes(), reference.as_bytes());
@@ -85,7 +86,8 @@ mod tests {
         let mut corrupted = reference.as_bytes().to_vec();
         corrupted[0x0001] = 3; // an Impossible state claimed solvable
         corrupted[0xFFFF] = IMPOSSIBLE; // a uniform board claimed impossible
-        let cmp = compare_tables(DistanceTable::from_bytes(&corrupted), reference, 1);
+        let corrupted = DistanceTable::new(4, 4, &corrupted).unwrap();
+        let cmp = compare_tables(&corrupted, &reference, 1);
         assert!(!cmp.agree());
         assert_eq!(cmp.differing, 2);
         assert_eq!(cmp.first, vec![EntryDifference { state: 1, table: 3, reference: IMPOSSIBLE }]);
@@ -96,7 +98,8 @@ mod tests {
     #[test]
     fn tables_of_different_sizes_do_not_agree() {
         let small = crate::flip::distance_table(2, 2, |_| {});
-        let cmp = compare_tables(DistanceTable::from_bytes(&small), DistanceTable::embedded(), 10);
+        let small = DistanceTable::new(2, 2, &small).unwrap();
+        let cmp = compare_tables(&small, &DistanceTable::embedded(), 10);
         assert_eq!(cmp.lengths, (16, 65_536));
         assert!(!cmp.agree());
     }

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::reader::{BoardError, BoardReader};
+use super::rules::toggled;
 
 /// A `rows x cols` Flip Game (Lights Out) board as a packed bit vector.
 ///
@@ -149,18 +150,9 @@ impl GridBoard {
     ///
     /// If (`row`, `col`) is off the board.
     pub fn press(&mut self, row: usize, col: usize) {
-        self.toggle(row, col);
-        if row > 0 {
-            self.toggle(row - 1, col);
-        }
-        if row + 1 < self.rows {
-            self.toggle(row + 1, col);
-        }
-        if col > 0 {
-            self.toggle(row, col - 1);
-        }
-        if col + 1 < self.cols {
-            self.toggle(row, col + 1);
+        assert!(row < self.rows && col < self.cols, "({row},{col}) is off the board");
+        for (r, c) in toggled(self.rows, self.cols, row, col) {
+            self.toggle(r, c);
         }
     }
 

@@ -1,27 +1,45 @@
-//! The Flip Game (POJ 1753): Lights Out with the plus-shaped toggle pattern on a 4x4 board.
+//! The Flip Game (POJ 1753): Lights Out with the plus-shaped toggle pattern, on the classic 4x4
+//! board and on any board up to 1024 x 1024.
 //!
-//! - [`Board`] and [`Press`]: the 4x4 board as a 16-bit state and its 16 moves.
-//! - [`distance_table`]: the reverse multi-source BFS from both uniform boards (also run by
-//!   `build.rs` to embed the 4x4 table).
-//! - [`DistanceTable`]: the embedded table; a query is one lookup.
-//! - [`brute_force_table`]: the independent check, a brute force over press sets.
-//! - [`BoardReader`] and [`GridBoard`]: boards of any size read from text.
-//! - [`BoardSize`]: an `RxC` board shape.
-//! - [`solver`]: boards of any size, by a table built at run time or by GF(2) ([`FlipSolver`]).
-//! - [`gf2`]: any board up to 1024 x 1024 by linear algebra over GF(2) ([`Gf2Solver`]).
+//! - [`rules`]: the move, written once: a press turns over the pressed piece and its orthogonal
+//!   neighbours.
+//! - [`Board`] and [`Press`]: the 4x4 board as a 16-bit state and its 16 moves; [`GridBoard`]: a
+//!   board of any size ([`BoardSize`]); [`BoardReader`]: boards read from text, with
+//!   `LINE:COLUMN` errors ([`BoardError`]).
+//! - [`DistanceTable`]: the one table type: the 4x4 table embedded by `build.rs`, a table built
+//!   at run time, or one borrowed from a table file; a query is one lookup, an optimal press
+//!   sequence a walk down the table.
+//! - The table builder and its checks: [`distance_table`] (the reverse multi-source BFS from both
+//!   uniform boards, also run by `build.rs`), [`brute_force_table`] (the independent check, a
+//!   brute force over press sets) and [`compare_tables`].
+//! - [`gf2`]: any board by linear algebra over GF(2) ([`Gf2Solver`]).
+//! - [`FlipSolver`]: the one entry point for answering boards of a size; it chooses the embedded
+//!   table, a table file, a table built at run time or GF(2).
+//!
+//! ```
+//! use flipblox::flip::{Answer, BoardSize, FlipSolver, GridBoard, Method};
+//! // The POJ 1753 sample: 4 presses.
+//! let board = GridBoard::parse("bwwb/bbwb/bwwb/bwww", 4, 4).unwrap();
+//! let mut solver = FlipSolver::new(BoardSize::CLASSIC, Method::Auto, 25).unwrap();
+//! let mut answer = Answer::default();
+//! solver.answer_into(&board, &mut answer).unwrap();
+//! assert_eq!(answer.distance, Some(4));
+//! assert!(answer.from_table);
+//! ```
 
-pub mod bfs;
+mod bfs;
 mod board;
 mod brute;
 mod compare;
 pub mod gf2;
 mod grid;
 mod reader;
+pub mod rules;
 mod size;
-pub mod solver;
+mod solver;
 mod table;
 
-pub use bfs::{IMPOSSIBLE, distance_table, toggle_patterns};
+pub use bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, distance_table};
 pub use board::{Board, Press, SIDE, STATES, TOGGLE_PATTERNS};
 pub use brute::{MAX_BRUTE_FORCE_CELLS, brute_force_table};
 pub use compare::{EntryDifference, TableComparison, compare_tables};
@@ -29,5 +47,5 @@ pub use gf2::{Gf2Scratch, Gf2Solver};
 pub use grid::GridBoard;
 pub use reader::{BoardError, BoardErrorKind, BoardReader};
 pub use size::{BoardSize, MAX_SIDE, SizeError};
-pub use solver::{Answer, FlipSolver, Method, TableSolver};
-pub use table::DistanceTable;
+pub use solver::{Answer, DEFAULT_MAX_TABLE_CELLS, FlipSolver, Method};
+pub use table::{DistanceTable, TableError};

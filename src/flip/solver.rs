@@ -1,9 +1,12 @@
-//! Answering Flip Game boards of any size: a distance table for small boards, GF(2) for any.
+//! [`FlipSolver`], the one entry point for answering Flip Game boards of one size: it chooses
+//! between the 4x4 table embedded in the binary, a table file the caller opened, a table built at
+//! run time, and GF(2) linear algebra ([`Gf2Solver`]), and decides when a table is worth building
+//! ([`Method::Auto`]).
 //!
-//! - [`TableSolver`]: lookups in a distance table of one byte per state (built here at run time
-//!   with [`distance_table`], or any `&[u8]` such as a memory-mapped table file).
-//! - [`FlipSolver`]: one board size, answering by GF(2) ([`Gf2Solver`]) or by table, and deciding
-//!   when a table is worth building ([`Method::Auto`]).
+//! - 4x4 boards (POJ 1753) are answered from the embedded [`DistanceTable`] unless
+//!   [`Method::Gf2`] is asked for.
+//! - [`FlipSolver::with_table`] answers from a given table (e.g. a memory-mapped table file).
+//! - Other sizes start with GF(2) and may build their table (below).
 //!
 //! # Which method answers ([`Method::Auto`])
 //!
@@ -24,198 +27,55 @@
 //! GF(2), and so does `Auto` when the presses are wanted of a board over 20 pieces (see
 //! [`FlipSolver::with_presses`]), where the walk saves nothing.
 
-use std::borrow::Cow;
-
-use super::bfs::{MAX_TABLE_CELLS, distance_table, toggle_patterns};
+use super::bfs::MAX_TABLE_CELLS;
 use super::gf2::{Gf2Scratch, Gf2Solver};
-use super::{BoardSize, DistanceTable, GridBoard, IMPOSSIBLE};
+use super::grid::GridBoard;
+use super::size::BoardSize;
+use super::table::{DistanceTable, TableError};
 
-/// The largest board (in pieces) [`Method::Auto`] and [`Method::Table`] build a table for by
-/// default: 5x5, a 32 MiB table; the build peaks at about 40 MB with its BFS bitsets (three of
-/// 2 MiB).
+/// The default for the largest board (in pieces) whose table [`Method::Auto`] or
+/// [`Method::Table`] builds: 25 (5x5: 32 MiB, about 0.2 s).
 pub const DEFAULT_MAX_TABLE_CELLS: usize = 25;
 
-/// How a [`FlipSolver`] answers.
+/// How a [`FlipSolver`] answers boards other than 4x4. All give the same answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Method {
-    /// GF(2) first, a table once enough boards have been answered (see the module docs).
+    /// GF(2) first; a table once enough boards have been answered to pay for it (see the module
+    /// docs). 4x4 boards from the embedded table.
     Auto,
-    /// A distance table, built before the first answer.
+    /// A table, built before the first answer (boards up to the table limit). 4x4 boards from
+    /// the embedded table.
     Table,
-    /// Linear algebra over GF(2) only.
+    /// GF(2) only, never a table (also for 4x4).
     Gf2,
 }
 
-/// Why a table could not be built, loaded or read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum TableError {
-    /// More pieces than a table may have.
-    #[error("a {size} table would have 2^{cells} entries; tables go up to {max} pieces")]
-    TooLarge {
-        /// The board size asked for.
-        size: BoardSize,
-        /// Its pieces.
-        cells: usize,
-        /// The limit in force.
-        max: usize,
-    },
-    /// Table bytes of the wrong length for the board size.
-    #[error("a {size} table has {expected} entries, found {found} bytes")]
-    WrongLength {
-        /// The board size.
-        size: BoardSize,
-        /// `2^(R*C)`.
-        expected: u64,
-        /// The length given.
-        found: usize,
-    },
-    /// A solvable state without a neighbour one move closer: the bytes are not a distance
-    /// table of this size.
-    #[error("the table is inconsistent at state {state:#x}: no press brings it one move closer")]
-    Inconsistent {
-        /// The state where the walk got stuck.
-        state: u64,
-    },
-}
-
-/// Distance-table answers for one board size, over table bytes it owns or borrows.
-///
-/// The bytes are [`distance_table`]'s layout: entry `s` for the state `s` (bit `C * row + col`
-/// set = black), the minimum number of presses or [`IMPOSSIBLE`]. Borrow them from anywhere with
-/// [`TableSolver::from_bytes`] (e.g. a memory-mapped table file).
-#[derive(Debug, Clone)]
-pub struct TableSolver<'a> {
-    size: BoardSize,
-    bytes: Cow<'a, [u8]>,
-    patterns: Vec<u32>,
-}
-
-impl TableSolver<'static> {
-    /// Builds the table of `size` with the reverse BFS of [`distance_table`]; `progress` gets
-    /// the number of states reached after each BFS layer. Memory: `2^(R*C)` bytes, plus up to
-    /// `8` bytes per state of the largest layers while it runs.
-    ///
-    /// # Errors
-    ///
-    /// [`TableError::TooLarge`] above [`MAX_TABLE_CELLS`] pieces.
-    pub fn build(size: BoardSize, progress: impl FnMut(u64)) -> Result<Self, TableError> {
-        check_table_size(size, MAX_TABLE_CELLS)?;
-        let bytes = distance_table(size.rows(), size.cols(), progress);
-        Ok(TableSolver { size, bytes: Cow::Owned(bytes), patterns: patterns(size) })
-    }
-}
-
-impl<'a> TableSolver<'a> {
-    /// Answers `size` from `bytes` (see the type's layout) without copying them. Only the
-    /// length is checked here; a walk that finds the bytes inconsistent reports it
-    /// ([`TableError::Inconsistent`]).
-    ///
-    /// # Errors
-    ///
-    /// [`TableError::TooLarge`] above [`MAX_TABLE_CELLS`] pieces, [`TableError::WrongLength`]
-    /// unless `bytes` has `2^(R*C)` entries.
-    pub fn from_bytes(size: BoardSize, bytes: &'a [u8]) -> Result<TableSolver<'a>, TableError> {
-        check_table_size(size, MAX_TABLE_CELLS)?;
-        let expected = 1u64 << size.cells();
-        if bytes.len() as u64 != expected {
-            return Err(TableError::WrongLength { size, expected, found: bytes.len() });
-        }
-        Ok(TableSolver { size, bytes: Cow::Borrowed(bytes), patterns: patterns(size) })
-    }
-
-    /// The board size.
-    pub fn size(&self) -> BoardSize {
-        self.size
-    }
-
-    /// The table, for lookups and [`DistanceTable::histogram`].
-    pub fn table(&self) -> DistanceTable<'_> {
-        DistanceTable::from_bytes(&self.bytes)
-    }
-
-    /// The minimum number of presses for `board`, or `None` when neither uniform colour can be
-    /// reached; `presses` gets one optimal press set as row-major indices (`row * C + col`),
-    /// ascending: from each state the walk presses the lowest-indexed piece that brings the
-    /// board one move closer (the lexicographically smallest optimal set, the same as
-    /// [`Gf2Solver`] returns).
-    ///
-    /// # Errors
-    ///
-    /// [`TableError::Inconsistent`] when the bytes are not a consistent distance table.
-    ///
-    /// # Panics
-    ///
-    /// If `board` is not of this table's size.
-    pub fn answer_into(
-        &self,
-        board: &GridBoard,
-        presses: &mut Vec<usize>,
-    ) -> Result<Option<usize>, TableError> {
-        assert_eq!((board.rows(), board.cols()), (self.size.rows(), self.size.cols()), "size");
-        presses.clear();
-        let mut state = board.words()[0];
-        let Some(d) = self.distance_of(state) else { return Ok(None) };
-        for remaining in (0..d).rev() {
-            let (i, next) = self
-                .patterns
-                .iter()
-                .enumerate()
-                .map(|(i, &p)| (i, state ^ u64::from(p)))
-                .find(|&(_, next)| self.distance_of(next) == Some(remaining))
-                .ok_or(TableError::Inconsistent { state })?;
-            presses.push(i);
-            state = next;
-        }
-        Ok(Some(usize::from(d)))
-    }
-
-    fn distance_of(&self, state: u64) -> Option<u8> {
-        let d = self.bytes[state as usize];
-        (d != IMPOSSIBLE).then_some(d)
-    }
-}
-
-fn check_table_size(size: BoardSize, max: usize) -> Result<(), TableError> {
-    if size.cells() > max {
-        return Err(TableError::TooLarge { size, cells: size.cells(), max });
-    }
-    Ok(())
-}
-
-fn patterns(size: BoardSize) -> Vec<u32> {
-    toggle_patterns(size.rows(), size.cols())
-}
-
-/// One answered board (see [`FlipSolver::answer_into`]).
+/// One board's answer from a [`FlipSolver`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Answer {
-    /// The minimum number of presses (or the best found, see `proven_minimal`); `None` when
-    /// neither uniform colour can be reached.
+    /// The minimum number of presses, or `None` when no uniform board can be reached.
     pub distance: Option<usize>,
-    /// The pressed pieces as row-major indices (`row * C + col`, 0-based), ascending; empty
-    /// when `distance` is `None` or 0, or when the solver was made
-    /// [`with_presses(false)`](FlipSolver::with_presses).
+    /// Row-major indices (`cols * row + col`) of one optimal press set, ascending; empty when
+    /// impossible, when already uniform, or when the solver was asked for no presses.
     pub presses: Vec<usize>,
-    /// False only when the GF(2) null space was too large to search whole (see
-    /// [`gf2`](super::gf2)): `distance` is then the best found, not a proven minimum. An
-    /// impossible board is always proven impossible.
+    /// False only when GF(2) could not search the whole null space (see
+    /// [`Optimum::proven_minimal`](super::gf2::Optimum::proven_minimal)); answers from a table
+    /// are always proven.
     pub proven_minimal: bool,
-    /// True when the answer came from the distance table, false for GF(2).
+    /// True when a table answered.
     pub from_table: bool,
 }
 
-/// Answers the boards of one size by GF(2) or by table (see the module docs).
+/// Answers boards of one size (see the module docs).
 ///
 /// ```
-/// use flipblox::flip::solver::{Answer, FlipSolver, Method, DEFAULT_MAX_TABLE_CELLS};
-/// use flipblox::flip::{BoardSize, GridBoard};
-/// let size = BoardSize::new(3, 3).unwrap();
-/// let mut solver = FlipSolver::new(size, Method::Auto, DEFAULT_MAX_TABLE_CELLS).unwrap();
+/// use flipblox::flip::{Answer, BoardSize, FlipSolver, GridBoard, Method};
+/// let size = BoardSize::new(5, 5).unwrap();
+/// let mut solver = FlipSolver::new(size, Method::Auto, 25).unwrap();
+/// let board = GridBoard::parse("bbwww/bwwww/wwwww/wwwww/wwwww", 5, 5).unwrap();
 /// let mut answer = Answer::default();
-/// let board = GridBoard::parse("bbw/bww/www", 3, 3).unwrap();
 /// solver.answer_into(&board, &mut answer).unwrap();
-/// assert_eq!(answer.distance, Some(1));
-/// assert_eq!(answer.presses, vec![0]);
+/// assert_eq!((answer.distance, answer.presses.as_slice()), (Some(1), &[0][..]));
 /// ```
 #[derive(Debug)]
 pub struct FlipSolver<'a> {
@@ -223,39 +83,41 @@ pub struct FlipSolver<'a> {
     max_table_cells: usize,
     gf2: Gf2Solver,
     scratch: Gf2Scratch,
-    table: Option<TableSolver<'a>>,
+    table: Option<DistanceTable<'a>>,
     gf2_answers: u64,
     presses: bool,
 }
 
-/// Boards of more pieces than this have tables larger than the caches (1 MiB), where the walk for
-/// the presses costs as much as a GF(2) answer.
+/// Boards of at most this many pieces keep [`Method::Auto`] building a table when presses are
+/// wanted: their table fits the caches, so its walk beats GF(2); above it the walk's random
+/// lookups do not.
 const CACHED_TABLE_CELLS: usize = 20;
 
 impl FlipSolver<'static> {
-    /// A solver for `size` answering by `method`; tables are built only for boards of at most
-    /// `max_table_cells` pieces. [`Method::Table`] builds its table at the first
-    /// [`FlipSolver::build_table`] (or the first answer).
+    /// A solver for boards of `size`: 4x4 boards from the embedded table (unless `method` is
+    /// [`Method::Gf2`]); other sizes by GF(2), building a table of at most `max_table_cells`
+    /// pieces (capped at 32) when `method` calls for one.
     ///
     /// # Errors
     ///
-    /// [`TableError::TooLarge`] for [`Method::Table`] with more than `max_table_cells` (or
-    /// [`MAX_TABLE_CELLS`]) pieces.
+    /// [`TableError::TooLarge`] for [`Method::Table`] on a board other than 4x4 over
+    /// `max_table_cells` pieces.
     pub fn new(
         size: BoardSize,
         method: Method,
         max_table_cells: usize,
     ) -> Result<FlipSolver<'static>, TableError> {
         let max_table_cells = max_table_cells.min(MAX_TABLE_CELLS);
-        if method == Method::Table {
-            check_table_size(size, max_table_cells)?;
+        let embedded = size == BoardSize::CLASSIC && method != Method::Gf2;
+        if method == Method::Table && !embedded && size.cells() > max_table_cells {
+            return Err(TableError::TooLarge { size, cells: size.cells(), max: max_table_cells });
         }
         Ok(FlipSolver {
             method,
             max_table_cells,
             gf2: Gf2Solver::new(size),
             scratch: Gf2Scratch::new(),
-            table: None,
+            table: embedded.then(DistanceTable::embedded),
             gf2_answers: 0,
             presses: true,
         })
@@ -264,7 +126,7 @@ impl FlipSolver<'static> {
 
 impl<'a> FlipSolver<'a> {
     /// A solver that answers from `table` (e.g. over a memory-mapped table file).
-    pub fn with_table(table: TableSolver<'a>) -> FlipSolver<'a> {
+    pub fn with_table(table: DistanceTable<'a>) -> FlipSolver<'a> {
         FlipSolver {
             method: Method::Table,
             max_table_cells: table.size().cells(),
@@ -305,8 +167,14 @@ impl<'a> FlipSolver<'a> {
         &self.gf2
     }
 
-    /// The table, once built or given.
-    pub fn table(&self) -> Option<&TableSolver<'a>> {
+    /// The dimension of the null space of the toggle matrix (4 for 4x4, 2 for 5x5, 0 for 3x3):
+    /// a solvable board has `2^nullity` press sets that solve it for each reachable colour.
+    pub fn nullity(&self) -> usize {
+        self.gf2.nullity()
+    }
+
+    /// The table, once built or given (the embedded one for 4x4).
+    pub fn table(&self) -> Option<&DistanceTable<'a>> {
         self.table.as_ref()
     }
 
@@ -352,7 +220,7 @@ impl<'a> FlipSolver<'a> {
     /// [`TableError::TooLarge`] above [`MAX_TABLE_CELLS`] pieces.
     pub fn build_table(&mut self, progress: impl FnMut(u64)) -> Result<(), TableError> {
         if self.table.is_none() {
-            self.table = Some(TableSolver::build(self.size(), progress)?);
+            self.table = Some(DistanceTable::build(self.size(), progress)?);
         }
         Ok(())
     }
@@ -376,12 +244,15 @@ impl<'a> FlipSolver<'a> {
             self.build_table(|_| {})?;
         }
         if let Some(table) = &self.table {
-            answer.distance = if self.presses {
-                table.answer_into(board, &mut answer.presses)?
+            assert_eq!((board.rows(), board.cols()), (self.size().rows(), self.size().cols()));
+            let state = board.words()[0];
+            let distance = if self.presses {
+                table.presses(state, &mut answer.presses)?
             } else {
                 answer.presses.clear();
-                table.table().distance_of_state(board.words()[0]).map(usize::from)
+                table.distance(state)
             };
+            answer.distance = distance.map(usize::from);
             answer.proven_minimal = true;
             answer.from_table = true;
             return Ok(());

@@ -1,128 +1,184 @@
-//! The embedded 4x4 distance table and the queries answered from it.
+//! [`DistanceTable`], the one type for a Flip Game distance table however it came to be: the 4x4
+//! table embedded at build time, a table built at run time, or one borrowed from a table file.
 
-use super::bfs::IMPOSSIBLE;
-use super::board::{Board, Press, STATES, TOGGLE_PATTERNS};
+use std::borrow::Cow;
+
+use super::bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, distance_table};
+use super::board::STATES;
+use super::rules::toggle_patterns;
+use super::size::BoardSize;
+use crate::shape::ShapeError;
 
 /// The 65,536-byte table that `build.rs` wrote with [`distance_table`](super::distance_table)`(4, 4)`.
 static EMBEDDED: &[u8; STATES] = include_bytes!(concat!(env!("OUT_DIR"), "/flip4x4.dist"));
 
-/// A Flip Game distance table: for every state, the minimum number of moves to a uniform board.
+/// Why a table could not be built or walked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// A table of this board would have more than 2^[`MAX_TABLE_CELLS`] entries (or more than
+    /// the caller's limit).
+    #[error("a {size} table would have 2^{cells} entries; tables go up to {max} pieces")]
+    TooLarge {
+        /// The board.
+        size: BoardSize,
+        /// Its pieces.
+        cells: usize,
+        /// The largest number of pieces allowed.
+        max: usize,
+    },
+    /// The table does not hold distances: a solvable state has no press leading one move closer
+    /// (a corrupt table that passed the checks it was given).
+    #[error("the table is inconsistent at state {state:#x}: no press brings it one move closer")]
+    Inconsistent {
+        /// The state, bits as in [`DistanceTable`].
+        state: u64,
+    },
+}
+
+/// A Flip Game distance table: for every state of one board size, the minimum number of presses
+/// to a uniform board (all white or all black).
 ///
-/// Shape: one `u8` per state, indexed by the state's bits (for 4x4, the [`Board`] bit layout:
-/// bit `4 * row + col` set = black). [`IMPOSSIBLE`] (255) marks states from which neither
-/// uniform board can be reached. For the 4x4 board (POJ 1753) 4,096 of the 65,536 states are
-/// solvable and the largest distance is 6.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Shape: `2^(rows * cols)` bytes, one per state, indexed by the state's bits: bit
+/// `cols * row + col` (0-based from the top-left) is set when that piece shows black (for 4x4, the
+/// [`Board`](super::Board) layout). [`IMPOSSIBLE`] (255) marks states from which neither uniform
+/// board can be reached. Boards of 1 to [`MAX_TABLE_CELLS`] pieces. For the 4x4 board (POJ 1753)
+/// 4,096 of the 65,536 states are solvable and the largest distance is 6.
+///
+/// The bytes are owned (a table built at run time) or borrowed (the embedded table, a memory-mapped
+/// table file): no copy is made of a borrowed table.
+///
+/// ```
+/// use flipblox::flip::{Board, DistanceTable};
+/// let table = DistanceTable::embedded();
+/// let sample: Board = "bwwb/bbwb/bwwb/bwww".parse().unwrap();
+/// assert_eq!(table.distance(sample.into()), Some(4));
+/// let mut presses = Vec::new();
+/// assert_eq!(table.presses(sample.into(), &mut presses), Ok(Some(4)));
+/// assert_eq!(presses, [0, 1, 5, 14]); // (1,1) (1,2) (2,2) (4,3), row-major from 0
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DistanceTable<'a> {
-    bytes: &'a [u8],
+    size: BoardSize,
+    bytes: Cow<'a, [u8]>,
+    /// The toggle pattern of each press, for the press walk.
+    patterns: Vec<u32>,
 }
 
 impl DistanceTable<'static> {
     /// The 4x4 table embedded in the binary at build time: no search at run time.
-    ///
-    /// ```
-    /// use flipblox::flip::{Board, DistanceTable};
-    /// let table = DistanceTable::embedded();
-    /// let sample: Board = "bwwb/bbwb/bwwb/bwww".parse().unwrap();
-    /// assert_eq!(table.distance(sample), Some(4));
-    /// assert_eq!(table.distance(Board::from_bits(1)), None);
-    /// ```
     pub fn embedded() -> DistanceTable<'static> {
-        DistanceTable { bytes: EMBEDDED }
+        DistanceTable::from_cow(BoardSize::CLASSIC, Cow::Borrowed(EMBEDDED))
+    }
+
+    /// Builds the table of `size` by the reverse breadth-first search of
+    /// [`distance_table`](super::distance_table) (`progress` is called with the states reached
+    /// so far, once per layer). Memory: `2^(rows * cols)` bytes, plus an eighth of that for the
+    /// search's bitsets above 16 pieces.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::TooLarge`] above [`MAX_TABLE_CELLS`] pieces.
+    pub fn build(
+        size: BoardSize,
+        progress: impl FnMut(u64),
+    ) -> Result<DistanceTable<'static>, TableError> {
+        if size.cells() > MAX_TABLE_CELLS {
+            let (cells, max) = (size.cells(), MAX_TABLE_CELLS);
+            return Err(TableError::TooLarge { size, cells, max });
+        }
+        let bytes = distance_table(size.rows(), size.cols(), progress);
+        Ok(DistanceTable::from_cow(size, Cow::Owned(bytes)))
     }
 }
 
 impl<'a> DistanceTable<'a> {
-    /// Wraps raw table bytes: one byte per state, [`IMPOSSIBLE`] for unsolvable states.
+    /// Wraps the bytes of a `rows x cols` table (in the layout above) without copying them.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If `bytes.len()` is not a power of two.
-    pub fn from_bytes(bytes: &'a [u8]) -> DistanceTable<'a> {
-        assert!(bytes.len().is_power_of_two(), "a table has 2^cells entries");
-        DistanceTable { bytes }
+    /// [`ShapeError::BoardSize`] unless `1 <= rows * cols <= 32`; [`ShapeError::Length`] unless
+    /// there are exactly `2^(rows * cols)` bytes.
+    pub fn new(rows: u32, cols: u32, bytes: &'a [u8]) -> Result<DistanceTable<'a>, ShapeError> {
+        let cells = u64::from(rows) * u64::from(cols);
+        let size = BoardSize::new(rows as usize, cols as usize)
+            .ok()
+            .filter(|_| cells > 0 && cells <= MAX_TABLE_CELLS as u64)
+            .ok_or(ShapeError::BoardSize { rows: rows.into(), cols: cols.into() })?;
+        let expected = 1u64 << cells;
+        if bytes.len() as u64 != expected {
+            return Err(ShapeError::Length { expected, found: bytes.len() as u64 });
+        }
+        Ok(DistanceTable::from_cow(size, Cow::Borrowed(bytes)))
+    }
+
+    fn from_cow(size: BoardSize, bytes: Cow<'a, [u8]>) -> DistanceTable<'a> {
+        let patterns = toggle_patterns(size.rows(), size.cols());
+        DistanceTable { size, bytes, patterns }
+    }
+
+    /// The board size.
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The number of states (entries): `2^(rows * cols)`.
+    pub fn states(&self) -> u64 {
+        self.bytes.len() as u64
     }
 
     /// The raw bytes, one per state.
-    pub fn as_bytes(&self) -> &'a [u8] {
-        self.bytes
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
     }
 
-    /// The minimum number of moves from the 4x4 `board` to a uniform board, or `None` when it is
-    /// impossible. One table lookup.
+    /// The minimum number of presses from `state` to a uniform board, or `None` when it is
+    /// impossible. One lookup.
     ///
     /// # Panics
     ///
-    /// If this table is not a 4x4 table (65,536 entries).
+    /// If `state` is not below [`DistanceTable::states`].
     #[inline]
-    pub fn distance(&self, board: Board) -> Option<u8> {
-        self.distance_of_state(u64::from(board.bits()))
-    }
-
-    /// The raw entry for `state`: a distance, or `None` for [`IMPOSSIBLE`].
-    ///
-    /// # Panics
-    ///
-    /// If `state` is not below the number of entries.
-    #[inline]
-    pub fn distance_of_state(&self, state: u64) -> Option<u8> {
+    pub fn distance(&self, state: u64) -> Option<u8> {
         let d = self.bytes[usize::try_from(state).expect("state index fits usize")];
         (d != IMPOSSIBLE).then_some(d)
     }
 
-    /// An optimal press sequence for the 4x4 `board`, read off the table: from each state it
-    /// presses the lowest-indexed piece whose press lowers the distance by one. `None` when the
-    /// board cannot be made uniform; empty when it already is.
+    /// An optimal press sequence for `state`, read off the table into `presses` (replacing its
+    /// contents) as row-major piece indices (`cols * row + col`): from each state it presses the
+    /// lowest-indexed piece whose press brings the board one move closer. Returns the distance,
+    /// or `None` (and no presses) when the board cannot be made uniform; no presses when it
+    /// already is. The presses come out in increasing order, and they are the press set the
+    /// GF(2) solver returns for the same board (see [`gf2`](super::gf2), *Ties*).
     ///
-    /// ```
-    /// use flipblox::flip::{Board, DistanceTable};
-    /// let table = DistanceTable::embedded();
-    /// let mut board: Board = "bwwb/bbwb/bwwb/bwww".parse().unwrap();
-    /// let presses = table.optimal_presses(board).unwrap();
-    /// assert_eq!(presses.len(), 4);
-    /// for p in presses {
-    ///     board = board.press(p);
-    /// }
-    /// assert!(board.is_uniform());
-    /// ```
+    /// # Errors
+    ///
+    /// [`TableError::Inconsistent`] when the table does not hold distances (a solvable state with
+    /// no neighbour one closer): possible only for a corrupt table file that passed a header
+    /// check.
     ///
     /// # Panics
     ///
-    /// If this table is not a 4x4 table, or is inconsistent (a solvable state with no neighbour
-    /// one move closer), which the tests rule out for the embedded table.
-    pub fn optimal_presses(&self, board: Board) -> Option<Vec<Press>> {
-        let patterns = TOGGLE_PATTERNS.map(u32::from);
-        let presses = self.optimal_press_indices(u64::from(board.bits()), &patterns)?;
-        Some(presses.into_iter().map(Press::from_index).collect())
-    }
-
-    /// The general form of [`DistanceTable::optimal_presses`] for a table of any board size:
-    /// `patterns[i]` is the toggle pattern of press `i` (see
-    /// [`toggle_patterns`](super::toggle_patterns)); returns the indices of the presses.
-    ///
-    /// # Panics
-    ///
-    /// If `state` is out of range or the table is inconsistent with `patterns`.
-    pub fn optimal_press_indices(&self, state: u64, patterns: &[u32]) -> Option<Vec<usize>> {
-        let mut distance = self.distance_of_state(state)?;
+    /// If `state` is not below [`DistanceTable::states`].
+    pub fn presses(&self, state: u64, presses: &mut Vec<usize>) -> Result<Option<u8>, TableError> {
+        presses.clear();
+        let Some(distance) = self.distance(state) else { return Ok(None) };
         let mut state = state;
-        let mut presses = Vec::with_capacity(usize::from(distance));
-        while distance > 0 {
-            let (i, next) = patterns
+        for remaining in (0..distance).rev() {
+            let (i, next) = self
+                .patterns
                 .iter()
                 .enumerate()
                 .map(|(i, &p)| (i, state ^ u64::from(p)))
-                .find(|&(_, next)| self.distance_of_state(next) == Some(distance - 1))
-                .expect("a solvable state has a neighbour one move closer");
+                .find(|&(_, next)| self.distance(next) == Some(remaining))
+                .ok_or(TableError::Inconsistent { state })?;
             presses.push(i);
             state = next;
-            distance -= 1;
         }
-        Some(presses)
+        Ok(Some(distance))
     }
 
-    /// How many states lie at each distance: `histogram[d]` for `d` in `0..=max`, plus the
-    /// number of [`IMPOSSIBLE`] states as the second value.
+    /// How many states lie at each distance: `counts[d]` for `d` in `0..=max`, and the number of
+    /// [`IMPOSSIBLE`] states.
     pub fn histogram(&self) -> (Vec<u64>, u64) {
         // Four sets of counters, so that runs of equal bytes (a 5x5 table is three quarters
         // Impossible) do not wait on one counter's previous increment: 3x faster on 32 MiB.
@@ -146,12 +202,12 @@ impl<'a> DistanceTable<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::flip::distance_table;
 
     #[test]
     fn the_embedded_table_equals_the_one_built_at_run_time() {
-        let built = distance_table(4, 4, |_| {});
-        assert_eq!(&built[..], &EMBEDDED[..]);
+        let built = DistanceTable::build(BoardSize::CLASSIC, |_| {}).unwrap();
+        assert_eq!(built.as_bytes(), &EMBEDDED[..]);
+        assert_eq!(built, DistanceTable::embedded());
     }
 
     #[test]
@@ -159,5 +215,31 @@ mod tests {
         let (histogram, impossible) = DistanceTable::embedded().histogram();
         assert_eq!(histogram, vec![2, 32, 228, 880, 1562, 1136, 256]);
         assert_eq!(impossible, 65_536 - 4_096);
+    }
+
+    #[test]
+    fn tables_check_their_shape() {
+        assert_eq!(DistanceTable::embedded().states(), 65_536);
+        let bad_size = |rows, cols| ShapeError::BoardSize { rows, cols };
+        assert_eq!(DistanceTable::new(0, 4, &[]), Err(bad_size(0, 4)));
+        assert_eq!(DistanceTable::new(6, 6, &[]), Err(bad_size(6, 6)));
+        let short = ShapeError::Length { expected: 4, found: 3 };
+        assert_eq!(DistanceTable::new(1, 2, &[0; 3]), Err(short));
+        let big = BoardSize::new(6, 6).unwrap();
+        assert_eq!(
+            DistanceTable::build(big, |_| {}),
+            Err(TableError::TooLarge { size: big, cells: 36, max: 32 })
+        );
+    }
+
+    #[test]
+    fn a_table_that_does_not_hold_distances_is_an_error_not_a_panic() {
+        // 1x2: states 0 and 3 are uniform, 1 and 2 one press away. Claim state 1 is at 5.
+        let lying = [0, 5, 1, 0];
+        let table = DistanceTable::new(1, 2, &lying).unwrap();
+        let mut presses = Vec::new();
+        assert_eq!(table.presses(1, &mut presses), Err(TableError::Inconsistent { state: 1 }));
+        assert_eq!(table.presses(2, &mut presses), Ok(Some(1)));
+        assert_eq!(presses, [0]);
     }
 }

@@ -19,7 +19,7 @@
 //!
 //! The file ends exactly at `payload_offset + payload_len`. Because the payload starts on a
 //! 64-byte boundary of the file, and a memory map starts on a page boundary, a mapped file's
-//! payload is aligned for any element type and is used in place ([`FlipTable`] borrows it).
+//! payload is aligned for any element type and is used in place ([`DistanceTable`] borrows it).
 //!
 //! The reader checks, in this order: magic, version, header length, header CRC, header decoding
 //! (every byte used), header consistency (element type, sentinel and state layout match the
@@ -33,10 +33,13 @@ use std::io::Write;
 use bincode::config;
 use serde::{Deserialize, Serialize};
 
-use super::error::{ExportError, LoadError, ShapeError, escape_prefix};
+use super::error::{ExportError, LoadError, escape_prefix};
 use super::meta::{Element, Histogram, Puzzle, StateLayout};
-use super::table::{BloxorzField, FlipTable, ORIENTATIONS, Table};
-use crate::flip::bfs::MAX_TABLE_CELLS;
+use super::table::Table;
+use crate::bloxorz::{DistanceField, ORIENTATIONS};
+use crate::flip::DistanceTable;
+use crate::flip::MAX_TABLE_CELLS;
+use crate::shape::ShapeError;
 
 /// The first 8 bytes of every flipblox table file.
 pub const MAGIC: [u8; 8] = *b"FLIPBLOX";
@@ -115,7 +118,7 @@ fn align_up(offset: u64) -> u64 {
 /// The payload bytes of `table`: the `u8` distances as they are, or the `i32`s little-endian.
 pub(crate) fn payload_bytes<'t>(table: &'t Table<'_>) -> Cow<'t, [u8]> {
     match table {
-        Table::Flip(t) => Cow::Borrowed(t.distances()),
+        Table::Flip(t) => Cow::Borrowed(t.as_bytes()),
         Table::Bloxorz(f) => {
             Cow::Owned(f.distances().iter().flat_map(|d| d.to_le_bytes()).collect())
         }
@@ -263,13 +266,15 @@ impl<'a> TableFile<'a> {
             }
         }
         let table = match header.puzzle {
-            Puzzle::FlipGame { rows, cols } => Table::Flip(FlipTable::new(rows, cols, payload)?),
+            Puzzle::FlipGame { rows, cols } => {
+                Table::Flip(DistanceTable::new(rows, cols, payload)?)
+            }
             Puzzle::Bloxorz { rows, cols } => {
                 let entries: Vec<i32> = payload
                     .chunks_exact(4)
                     .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
                     .collect();
-                Table::Bloxorz(BloxorzField::new(rows, cols, entries)?)
+                Table::Bloxorz(DistanceField::new(rows, cols, entries)?)
             }
         };
         if check == Check::Full {
@@ -321,10 +326,14 @@ impl<'a> TableFile<'a> {
     ///
     /// [`ShapeError::WrongTable`], naming both tables, when the file holds a Bloxorz field or
     /// a table of another board.
-    pub fn flip_table(&self, board: Option<(u32, u32)>) -> Result<FlipTable<'a>, ShapeError> {
+    pub fn flip_table(&self, board: Option<(u32, u32)>) -> Result<DistanceTable<'a>, ShapeError> {
         match (&self.table, board) {
-            (Table::Flip(t), None) => Ok(*t),
-            (Table::Flip(t), Some(board)) if (t.rows(), t.cols()) == board => Ok(*t),
+            (Table::Flip(t), None) => Ok(t.clone()),
+            (Table::Flip(t), Some((rows, cols)))
+                if (t.size().rows(), t.size().cols()) == (rows as usize, cols as usize) =>
+            {
+                Ok(t.clone())
+            }
             (table, board) => Err(ShapeError::WrongTable {
                 expected: match board {
                     Some((rows, cols)) => Puzzle::FlipGame { rows, cols }.kind(),
@@ -429,7 +438,7 @@ mod tests {
 
     #[test]
     fn the_lead_and_the_payload_sit_where_the_docs_say() {
-        let table = Table::Flip(FlipTable::embedded());
+        let table = Table::Flip(DistanceTable::embedded());
         let bytes = exported(&table);
         assert_eq!(&bytes[..8], b"FLIPBLOX");
         assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 1);
@@ -439,13 +448,13 @@ mod tests {
         let offset = bytes.len() - 65_536;
         assert_eq!(offset % 64, 0);
         assert!(offset >= 20 + header_len && offset < 20 + header_len + 64);
-        assert_eq!(&bytes[offset..], FlipTable::embedded().distances());
+        assert_eq!(&bytes[offset..], DistanceTable::embedded().as_bytes());
         assert!(bytes[20 + header_len..offset].iter().all(|&b| b == 0));
     }
 
     #[test]
     fn a_written_table_reads_back_with_its_header() {
-        let table = Table::Flip(FlipTable::embedded());
+        let table = Table::Flip(DistanceTable::embedded());
         let bytes = exported(&table);
         let file = TableFile::parse(&bytes, Check::Full).unwrap();
         assert_eq!(file.table(), &table);
@@ -453,7 +462,7 @@ mod tests {
         assert_eq!(file.header().sentinel, 255);
         assert_eq!(file.header().histogram.counts, vec![2, 32, 228, 880, 1562, 1136, 256]);
         assert_eq!(file.header().payload_offset as usize, bytes.len() - 65_536);
-        let field = BloxorzField::new(1, 3, vec![0, -1, -1, -1, 1, -1, -1, -1, -1]).unwrap();
+        let field = DistanceField::new(1, 3, vec![0, -1, -1, -1, 1, -1, -1, -1, -1]).unwrap();
         let table = Table::Bloxorz(field);
         let bytes = exported(&table);
         let file = TableFile::parse(&bytes, Check::Full).unwrap();
@@ -463,7 +472,7 @@ mod tests {
 
     #[test]
     fn a_header_check_skips_the_payload_but_a_full_check_does_not() {
-        let mut bytes = exported(&Table::Flip(FlipTable::embedded()));
+        let mut bytes = exported(&Table::Flip(DistanceTable::embedded()));
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         assert!(TableFile::parse(&bytes, Check::Header).is_ok());

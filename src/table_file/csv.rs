@@ -10,7 +10,8 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use super::error::ExportError;
-use super::table::{ORIENTATIONS, Table};
+use super::table::Table;
+use crate::bloxorz::ORIENTATIONS;
 
 fn csv_error(e: csv::Error) -> ExportError {
     match e.into_kind() {
@@ -32,8 +33,8 @@ pub(crate) fn write_csv(table: &Table<'_>, out: &mut dyn Write) -> Result<(), Ex
     match table {
         Table::Flip(t) => {
             w.write_record(["state", "board", "distance"]).map_err(csv_error)?;
-            board.resize(t.cells() as usize, b'w');
-            for state in 0..t.distances().len() {
+            board.resize(t.size().cells(), b'w');
+            for state in 0..t.as_bytes().len() {
                 for (i, piece) in board.iter_mut().enumerate() {
                     *piece = if state >> i & 1 == 1 { b'b' } else { b'w' };
                 }

@@ -16,7 +16,8 @@ use serde::ser::{Serialize, Serializer};
 
 use super::error::ExportError;
 use super::meta::Puzzle;
-use super::table::{ORIENTATIONS, Table};
+use super::table::Table;
+use crate::bloxorz::ORIENTATIONS;
 
 /// The version of the JSON layout above.
 pub const JSON_FORMAT_VERSION: u32 = 1;
@@ -44,9 +45,7 @@ struct Distances<'t, 'a>(&'t Table<'a>);
 impl Serialize for Distances<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.0 {
-            Table::Flip(t) => {
-                s.collect_seq((0..t.distances().len()).map(|i| self.0.distance_at(i)))
-            }
+            Table::Flip(t) => s.collect_seq((0..t.as_bytes().len()).map(|i| self.0.distance_at(i))),
             Table::Bloxorz(f) => {
                 s.collect_seq(f.distances().chunks(f.cols() as usize * ORIENTATIONS).map(Row))
             }

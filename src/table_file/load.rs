@@ -1,10 +1,12 @@
 //! Reading any file `export` writes in a checked format: a flipblox table file or a `.npy`.
 
 use super::container::{Check, MAGIC, TableFile};
-use super::error::{LoadError, ShapeError, escape_prefix};
+use super::error::{LoadError, escape_prefix};
 use super::meta::{Histogram, Puzzle};
 use super::npy::{NPY_MAGIC, NpyFile, NpyTable};
-use super::table::{FlipTable, Table};
+use super::table::Table;
+use crate::flip::DistanceTable;
+use crate::shape::ShapeError;
 
 /// A checked table file of either kind.
 #[derive(Debug, Clone)]
@@ -19,9 +21,10 @@ pub enum Loaded<'a> {
 /// and histogram included ([`Check::Full`]).
 ///
 /// ```
-/// use flipblox::table_file::{FlipTable, Format, Loaded, Table, export, load};
+/// use flipblox::flip::DistanceTable;
+/// use flipblox::table_file::{Format, Loaded, Table, export, load};
 /// let mut bytes = Vec::new();
-/// export(&Table::Flip(FlipTable::embedded()), Format::Npy, &mut bytes).unwrap();
+/// export(&Table::Flip(DistanceTable::embedded()), Format::Npy, &mut bytes).unwrap();
 /// let loaded = load(&bytes).unwrap();
 /// assert!(matches!(loaded, Loaded::Npy(_)));
 /// assert_eq!(loaded.histogram().unreachable, 61_440);
@@ -52,13 +55,14 @@ pub fn load(bytes: &[u8]) -> Result<Loaded<'_>, LoadError> {
 /// answer reads only the pages it looks up.
 ///
 /// ```
-/// use flipblox::table_file::{Check, FlipTable, Format, Table, export, load_flip_table};
+/// use flipblox::flip::DistanceTable;
+/// use flipblox::table_file::{Check, Format, Table, export, load_flip_table};
 /// let mut bytes = Vec::new();
-/// export(&Table::Flip(FlipTable::embedded()), Format::Bincode, &mut bytes).unwrap();
+/// export(&Table::Flip(DistanceTable::embedded()), Format::Bincode, &mut bytes).unwrap();
 /// let table = load_flip_table(&bytes, Check::Header, Some((4, 4))).unwrap();
-/// assert_eq!(table.distances(), FlipTable::embedded().distances());
+/// assert_eq!(table.as_bytes(), DistanceTable::embedded().as_bytes());
 /// let offset = bytes.len() - 65_536;
-/// assert!(std::ptr::eq(table.distances(), &bytes[offset..])); // in place
+/// assert!(std::ptr::eq(table.as_bytes(), &bytes[offset..])); // in place
 /// assert!(load_flip_table(&bytes, Check::Header, Some((5, 5))).is_err());
 /// ```
 ///
@@ -71,7 +75,7 @@ pub fn load_flip_table(
     bytes: &[u8],
     check: Check,
     board: Option<(u32, u32)>,
-) -> Result<FlipTable<'_>, LoadError> {
+) -> Result<DistanceTable<'_>, LoadError> {
     if bytes.starts_with(NPY_MAGIC) {
         return Err(LoadError::NpyNotTableFile);
     }
@@ -93,7 +97,7 @@ impl<'a> Loaded<'a> {
     /// # Errors
     ///
     /// [`ShapeError::WrongTable`] when the file holds a Bloxorz field or another board.
-    pub fn flip_table(&self, rows: u32, cols: u32) -> Result<FlipTable<'a>, ShapeError> {
+    pub fn flip_table(&self, rows: u32, cols: u32) -> Result<DistanceTable<'a>, ShapeError> {
         let wrong = |found: String| ShapeError::WrongTable {
             expected: Puzzle::FlipGame { rows, cols }.kind(),
             found,

@@ -150,35 +150,16 @@ pub struct Histogram {
     pub unreachable: u64,
 }
 
+impl From<(Vec<u64>, u64)> for Histogram {
+    /// The histogram of a table's `(counts, unreachable)`, as
+    /// [`DistanceTable::histogram`](crate::flip::DistanceTable::histogram) and
+    /// [`DistanceField::histogram`](crate::bloxorz::DistanceField::histogram) count them.
+    fn from((counts, unreachable): (Vec<u64>, u64)) -> Histogram {
+        Histogram { counts, unreachable }
+    }
+}
+
 impl Histogram {
-    /// The histogram of a Flip Game table (counted by [`DistanceTable::histogram`]).
-    ///
-    /// [`DistanceTable::histogram`]: crate::flip::DistanceTable::histogram
-    pub fn of_flip(table: &crate::flip::DistanceTable<'_>) -> Histogram {
-        let (counts, unreachable) = table.histogram();
-        Histogram { counts, unreachable }
-    }
-
-    /// The histogram of `i32` distances (-1 = sentinel; values below -1 are not counted).
-    /// Memory: 8 bytes per distance up to the largest, so callers bound the values first (see
-    /// [`BloxorzField::new`](super::BloxorzField::new)).
-    pub(crate) fn of_i32(distances: &[i32]) -> Histogram {
-        let mut counts: Vec<u64> = Vec::new();
-        let mut unreachable = 0;
-        for &d in distances {
-            match usize::try_from(d) {
-                Ok(d) => {
-                    if d >= counts.len() {
-                        counts.resize(d + 1, 0);
-                    }
-                    counts[d] += 1;
-                }
-                Err(_) => unreachable += u64::from(d == -1),
-            }
-        }
-        Histogram { counts, unreachable }
-    }
-
     /// The largest distance, or `None` when no entry has one.
     pub fn max_distance(&self) -> Option<usize> {
         self.counts.len().checked_sub(1)
@@ -196,14 +177,14 @@ mod tests {
 
     #[test]
     fn histograms_count_distances_and_the_sentinel() {
-        let h = Histogram::of_flip(&crate::flip::DistanceTable::from_bytes(&[0, 2, 255, 2]));
-        assert_eq!(h.counts, vec![1, 0, 2]);
-        assert_eq!(h.unreachable, 1);
+        let h = Histogram::from((vec![1, 0, 2], 1));
         assert_eq!(h.max_distance(), Some(2));
         assert_eq!(h.total(), 4);
-        let h = Histogram::of_i32(&[-1, 3, 0, -1]);
-        assert_eq!(h.counts, vec![1, 0, 0, 1]);
-        assert_eq!(h.unreachable, 2);
-        assert_eq!(Histogram::of_i32(&[-1]).max_distance(), None);
+        assert_eq!(Histogram::from((vec![], 7)).max_distance(), None);
+        let table = crate::flip::DistanceTable::new(1, 2, &[0, 2, 255, 2]).unwrap();
+        assert_eq!(
+            Histogram::from(table.histogram()),
+            Histogram { counts: vec![1, 0, 2], unreachable: 1 }
+        );
     }
 }

@@ -1,8 +1,11 @@
 //! Distance tables as files: export them in five formats, and read two of them back with every
 //! check (`flipblox export`, `inspect`, `verify`).
 //!
-//! - [`Table`]: what a file holds: a [`FlipTable`] (Flip Game, `u8` per state, 255 =
-//!   Impossible, any board up to 32 pieces) or a [`BloxorzField`] (distance to the goal per
+//! This module is storage only: the tables are the puzzles' own types.
+//!
+//! - [`Table`]: what a file holds: a Flip Game [`DistanceTable`](crate::flip::DistanceTable)
+//!   (`u8` per state, 255 = Impossible, any board up to 32 pieces) or a Bloxorz
+//!   [`DistanceField`](crate::bloxorz::DistanceField) (distance to the goal per
 //!   `(row, col, orientation)`, `i32`, -1 = illegal or unreachable).
 //! - [`Format`] and [`export`]: writes a table in any of the five formats: [`Format::Bincode`]
 //!   (the versioned flipblox table file of [`container`]), [`Format::Npy`] ([`npy`]),
@@ -14,8 +17,9 @@
 //! Every layout is documented, byte by byte, in `docs/FORMATS.md`.
 //!
 //! ```
-//! use flipblox::table_file::{FlipTable, Format, Loaded, Table, export, load};
-//! let table = Table::Flip(FlipTable::embedded());
+//! use flipblox::flip::DistanceTable;
+//! use flipblox::table_file::{Format, Loaded, Table, export, load};
+//! let table = Table::Flip(DistanceTable::embedded());
 //! let mut bytes = Vec::new();
 //! export(&table, Format::Bincode, &mut bytes).unwrap();
 //! let Loaded::TableFile(file) = load(&bytes).unwrap() else { unreachable!() };
@@ -33,11 +37,12 @@ mod meta;
 pub mod npy;
 mod table;
 
+pub use crate::shape::ShapeError;
 pub use container::{Check, Header, TableFile, write_table_file};
-pub use error::{ExportError, LoadError, ShapeError};
+pub use error::{ExportError, LoadError};
 pub use export::{Format, export};
 pub use json::JSON_FORMAT_VERSION;
 pub use load::{Loaded, load, load_flip_table};
 pub use meta::{Element, Histogram, Puzzle, StateLayout};
 pub use npy::{NpyFile, NpyTable, write_npy};
-pub use table::{BloxorzField, FlipTable, ORIENTATIONS, Table, UNREACHABLE};
+pub use table::Table;

@@ -17,11 +17,13 @@ use std::io::Write;
 
 use npyz::WriterBuilder;
 
-use super::error::{ExportError, LoadError, ShapeError, escape_prefix};
+use super::error::{ExportError, LoadError, escape_prefix};
 use super::meta::{Element, Histogram};
-use super::table::{BloxorzField, FlipTable, ORIENTATIONS, Table};
+use super::table::Table;
+use crate::bloxorz::{DistanceField, ORIENTATIONS};
 use crate::flip::DistanceTable;
-use crate::flip::bfs::MAX_TABLE_CELLS;
+use crate::flip::MAX_TABLE_CELLS;
+use crate::shape::ShapeError;
 
 /// The first 6 bytes of every `.npy` file.
 pub const NPY_MAGIC: &[u8; 6] = b"\x93NUMPY";
@@ -42,7 +44,7 @@ pub fn write_npy(table: &Table<'_>, out: &mut dyn Write) -> Result<(), ExportErr
     let dtype = npyz::DType::new_scalar(type_str);
     let shape = table.shape();
     match table {
-        Table::Flip(t) => write_array(out, dtype, &shape, t.distances()),
+        Table::Flip(t) => write_array(out, dtype, &shape, t.as_bytes()),
         Table::Bloxorz(f) => write_array(out, dtype, &shape, f.distances()),
     }
 }
@@ -74,7 +76,7 @@ pub enum NpyTable<'a> {
         distances: &'a [u8],
     },
     /// dtype `<i4`, shape `(rows, cols, 3)`: a Bloxorz distance-to-goal field.
-    Bloxorz(BloxorzField<'a>),
+    Bloxorz(DistanceField<'a>),
 }
 
 /// A `.npy` file read and checked by [`NpyFile::parse`].
@@ -186,7 +188,7 @@ impl<'a> NpyFile<'a> {
                     .chunks_exact(4)
                     .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
                     .collect();
-                NpyTable::Bloxorz(BloxorzField::new(r, c, entries)?)
+                NpyTable::Bloxorz(DistanceField::new(r, c, entries)?)
             }
             _ => return Err(unsupported()),
         };
@@ -233,10 +235,13 @@ impl<'a> NpyFile<'a> {
     /// Entries at each distance, and how many hold the sentinel.
     pub fn histogram(&self) -> Histogram {
         match &self.table {
-            NpyTable::Flip { distances, .. } => {
-                Histogram::of_flip(&DistanceTable::from_bytes(distances))
+            NpyTable::Flip { cells, distances } => {
+                // A histogram does not depend on how the pieces are arranged: read the table as
+                // one row of `cells` pieces (a checked shape, 1 to 32 pieces).
+                let table = DistanceTable::new(1, *cells, distances).expect("checked at parse");
+                table.histogram().into()
             }
-            NpyTable::Bloxorz(field) => field.histogram(),
+            NpyTable::Bloxorz(field) => field.histogram().into(),
         }
     }
 
@@ -245,10 +250,10 @@ impl<'a> NpyFile<'a> {
     /// # Errors
     ///
     /// [`ShapeError::WrongTable`] when the file holds a Bloxorz field; otherwise the errors of
-    /// [`FlipTable::new`] (a table of another number of pieces is a [`ShapeError::Length`]).
-    pub fn flip_table(&self, rows: u32, cols: u32) -> Result<FlipTable<'a>, ShapeError> {
+    /// [`DistanceTable::new`] (a table of another number of pieces is a [`ShapeError::Length`]).
+    pub fn flip_table(&self, rows: u32, cols: u32) -> Result<DistanceTable<'a>, ShapeError> {
         match &self.table {
-            NpyTable::Flip { distances, .. } => FlipTable::new(rows, cols, distances),
+            NpyTable::Flip { distances, .. } => DistanceTable::new(rows, cols, distances),
             NpyTable::Bloxorz(field) => Err(ShapeError::WrongTable {
                 expected: format!("a Flip Game {rows}x{cols} table"),
                 found: format!("a Bloxorz {}x{} field", field.rows(), field.cols()),
@@ -443,7 +448,7 @@ mod tests {
     #[test]
     fn the_writer_matches_numpys_layout() {
         let mut bytes = Vec::new();
-        write_npy(&Table::Flip(FlipTable::embedded()), &mut bytes).unwrap();
+        write_npy(&Table::Flip(DistanceTable::embedded()), &mut bytes).unwrap();
         assert_eq!(&bytes[..8], b"\x93NUMPY\x01\x00");
         let header_len = usize::from(u16::from_le_bytes([bytes[8], bytes[9]]));
         assert_eq!((10 + header_len) % 64, 0);
@@ -451,7 +456,7 @@ mod tests {
         // npyz writes `(65536, )` where numpy.save writes `(65536,)`: the same tuple.
         assert!(text.starts_with("{'descr': '|u1', 'fortran_order': False, 'shape': (65536, ), }"));
         assert!(text.ends_with(" \n"));
-        assert_eq!(&bytes[10 + header_len..], FlipTable::embedded().distances());
+        assert_eq!(&bytes[10 + header_len..], DistanceTable::embedded().as_bytes());
     }
 
     #[test]

@@ -1,16 +1,16 @@
-//! The distance-to-goal field of a level: for every state, the minimum number of rolls that
-//! bring the box from it to stand on the target (`flipblox export bloxorz`).
+//! The distance-to-goal field of a level ([`DistanceField`]): for every state, the minimum number
+//! of rolls that bring the box from it to stand on the target (`flipblox export bloxorz`).
 //!
 //! # Layout
 //!
-//! A [`BloxorzField`] of shape `(rows, cols, 3)`, `i32`, in level coordinates (no padding):
+//! A [`DistanceField`] of shape `(rows, cols, 3)`, `i32`, in level coordinates (no padding):
 //! entry `(r, c, o)`, index `(cols * r + c) * 3 + o`, is the distance from the box in
 //! orientation `o` with its anchor on cell `(r, c)` (0-based from the top-left) to the box
 //! standing on the target `O`, or [`UNREACHABLE`] (-1) when the
 //! box may not rest there or cannot reach the target from there. Orientation 0 = standing on
 //! `(r, c)`, 1 = lying on `(r, c)` and `(r, c+1)`, 2 = lying on `(r, c)` and `(r+1, c)`
-//! ([`Orientation::index`](super::Orientation::index)). Exactly one entry is 0: standing on the target. The entry of the
-//! level's start is its POJ 3322 answer.
+//! ([`Orientation::index`](crate::bloxorz::Orientation::index)). Exactly one entry is 0: standing
+//! on the target. The entry of the level's start is its POJ 3322 answer.
 //!
 //! # One reverse search over the inverse moves
 //!
@@ -20,15 +20,15 @@
 //!
 //! For Bloxorz the inverse of a roll is the roll in the opposite direction from the result: a
 //! roll turns the box 90 degrees over one of its bottom edges, and rolling it back over that same
-//! edge ([`Move::opposite`](super::Move::opposite); the table in [`super::state`]) puts it where
-//! it was. And whether a roll is allowed depends only on the two states it joins: the box must be
+//! edge ([`Move::opposite`](crate::bloxorz::Move::opposite); the table in
+//! [`moves`](crate::bloxorz::model::moves)) puts it where it was. And whether a roll is allowed depends only on the two states it joins: the box must be
 //! able to rest in each (every cube on a non-empty cell of the level, and not standing on a
 //! fragile `E`). Nothing depends on the cells the box passes over or leaves behind: a fragile
 //! cell only matters for the state the box lands in, where it would carry the box standing. So
 //! the inverse of a legal roll is a legal roll, the predecessors of a state are exactly its legal
-//! roll-neighbours, and the backward search over the inverse moves is the forward search of
-//! [`Scratch::search`] started at the goal with nothing to stop at: the same search that answers
-//! levels, with the same roll table, so no move is described twice. Its layer number is the
+//! roll-neighbours, and the backward search over the inverse moves is the forward POJ search
+//! (`poj.rs`) started at the goal with nothing to stop at: the same search that answers levels,
+//! with the same roll table, so no move is described twice. Its layer number is the
 //! distance. States it never reaches, and states the box may not rest in, are -1.
 //!
 //! (This holds for POJ 3322's rules. Levels with switches and bridges change the terrain as the
@@ -42,15 +42,144 @@
 //! them up, and [`read_level`] refuses a level that would need more than a limit at its header,
 //! before anything is allocated for it.
 
+use std::borrow::Cow;
 use std::fmt;
 
-use super::level::{Level, PADDING, Placement};
-use super::mechanics::CellAt;
-use super::parse::{LevelError, LevelErrorKind, PackReader};
-use super::solver::Scratch;
-use super::state::{bytes_needed, state_of};
-use crate::table_file::{BloxorzField, ORIENTATIONS, UNREACHABLE};
+use super::poj::{Scratch, bytes_needed};
+use crate::bloxorz::model::level::{Level, PADDING, Placement};
+use crate::bloxorz::model::mechanics::CellAt;
+use crate::bloxorz::model::moves::state_of;
+use crate::bloxorz::read::{ErrorKind, LevelError, Limit, PackReader};
+use crate::shape::ShapeError;
 use crate::text::{Position, plural};
+
+/// Orientations per cell: the last axis of a field (0 standing, 1 lying horizontally, 2 lying
+/// vertically; [`Orientation::index`](crate::bloxorz::Orientation::index)).
+pub const ORIENTATIONS: usize = 3;
+
+/// The entry of a state that is illegal or cannot reach the goal.
+pub const UNREACHABLE: i32 = -1;
+
+/// A Bloxorz distance-to-goal field of a `rows x cols` level: shape `(rows, cols, 3)`, `i32`.
+///
+/// Entry `(r, c, o)` (index `(cols * r + c) * 3 + o`) is the minimum number of rolls from the
+/// box in orientation `o` at cell `(r, c)` to the box standing on the goal, or [`UNREACHABLE`]
+/// (-1) when that state is illegal or cannot reach the goal. Orientation 0 = standing on
+/// `(r, c)`, 1 = lying on `(r, c)` and `(r, c+1)`, 2 = lying on `(r, c)` and `(r+1, c)`
+/// (POJ 3322's rules; rows and columns 0-based from the top-left).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DistanceField<'a> {
+    rows: u32,
+    cols: u32,
+    goal: (u32, u32),
+    distances: Cow<'a, [i32]>,
+}
+
+impl<'a> DistanceField<'a> {
+    /// Wraps the `rows * cols * 3` entries of a field, in the layout above.
+    ///
+    /// ```
+    /// use flipblox::bloxorz::DistanceField;
+    /// // A 1x3 level `O..`: standing on the goal is 0; lying on cells 1-2 rolls onto it in 1.
+    /// let field = DistanceField::new(1, 3, vec![0, -1, -1, -1, 1, -1, -1, -1, -1]).unwrap();
+    /// assert_eq!(field.goal(), (0, 0));
+    /// assert_eq!(field.get(0, 1, 1), Some(1));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`ShapeError::BoardSize`] when `rows` or `cols` is 0.
+    /// - [`ShapeError::Length`] unless there are exactly `rows * cols * 3` entries.
+    /// - [`ShapeError::Entry`] for an entry below -1 or not below the number of entries (no
+    ///   shortest path is that long).
+    /// - [`ShapeError::Goal`] unless exactly one entry is 0 and it is a standing state (the
+    ///   goal: a field is computed by one reverse search from standing on the goal).
+    pub fn new(
+        rows: u32,
+        cols: u32,
+        distances: impl Into<Cow<'a, [i32]>>,
+    ) -> Result<DistanceField<'a>, ShapeError> {
+        let distances = distances.into();
+        if rows == 0 || cols == 0 {
+            return Err(ShapeError::BoardSize { rows: rows.into(), cols: cols.into() });
+        }
+        let expected = u64::from(rows) * u64::from(cols) * ORIENTATIONS as u64;
+        let len = distances.len() as u64;
+        if len != expected {
+            return Err(ShapeError::Length { expected, found: len });
+        }
+        let mut zeros = 0u64;
+        let mut first_zero = None;
+        for (i, &d) in distances.iter().enumerate() {
+            if d < UNREACHABLE || i64::from(d) >= len as i64 {
+                let sentinel = i64::from(UNREACHABLE);
+                return Err(ShapeError::Entry { index: i as u64, value: d.into(), sentinel });
+            }
+            if d == 0 {
+                zeros += 1;
+                first_zero.get_or_insert(i as u64);
+            }
+        }
+        let goal = match first_zero {
+            Some(i) if zeros == 1 && i % ORIENTATIONS as u64 == 0 => {
+                let cell = i / ORIENTATIONS as u64;
+                ((cell / u64::from(cols)) as u32, (cell % u64::from(cols)) as u32)
+            }
+            _ => return Err(ShapeError::Goal { zeros, first: first_zero }),
+        };
+        Ok(DistanceField { rows, cols, goal, distances })
+    }
+
+    /// Rows of the level.
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// Columns of the level.
+    pub fn cols(&self) -> u32 {
+        self.cols
+    }
+
+    /// The goal cell `(row, col)`: where the only 0 entry (standing) is.
+    pub fn goal(&self) -> (u32, u32) {
+        self.goal
+    }
+
+    /// All entries in C order over `(row, col, orientation)`.
+    pub fn distances(&self) -> &[i32] {
+        &self.distances
+    }
+
+    /// The entry for orientation `orientation` at `(row, col)`: a distance or -1; `None` when the
+    /// coordinates are outside the field.
+    pub fn get(&self, row: u32, col: u32, orientation: usize) -> Option<i32> {
+        if row >= self.rows || col >= self.cols || orientation >= ORIENTATIONS {
+            return None;
+        }
+        let cell = u64::from(row) * u64::from(self.cols) + u64::from(col);
+        let index = usize::try_from(cell).ok()? * ORIENTATIONS + orientation;
+        self.distances.get(index).copied()
+    }
+
+    /// How many entries are at each distance (index = distance, up to the largest), and how many
+    /// are -1 (illegal or unreachable).
+    pub fn histogram(&self) -> (Vec<u64>, u64) {
+        let mut counts: Vec<u64> = Vec::new();
+        let mut unreachable = 0;
+        for &d in self.distances.iter() {
+            match usize::try_from(d) {
+                Ok(d) => {
+                    if d >= counts.len() {
+                        counts.resize(d + 1, 0);
+                    }
+                    counts[d] += 1;
+                }
+                Err(_) => unreachable += 1,
+            }
+        }
+        (counts, unreachable)
+    }
+}
 
 /// Bytes per level cell that exporting a field adds to the search's [`bytes_needed`]: 4 per
 /// `i32` entry, 3 entries per cell, twice (the field, and the `bincode` payload's copy).
@@ -109,8 +238,8 @@ pub enum FieldError {
         /// Levels in the pack.
         levels: usize,
     },
-    /// The level has switches or split switches (the original game's mechanics, issue 5): its
-    /// states include the bridge configuration and split cubes, which an (R, C, 3) field of
+    /// The level has switches or split switches (the original game's mechanics): its states
+    /// include the bridge configuration and split cubes, which an (R, C, 3) field of
     /// block placements cannot describe.
     #[error(
         "the level has switches or split switches (the first at row {}, column {}); distance \
@@ -120,7 +249,7 @@ pub enum FieldError {
     )]
     Mechanics {
         /// The first switch or split switch in row-major order, `(row, col)`, 0-based
-        /// ([`super::cell_position`] places it in a text pack).
+        /// ([`cell_position`](crate::bloxorz::cell_position) places it in a text pack).
         cell: CellAt,
     },
     /// [`distance_field`] on a level of more than `i32::MAX` states.
@@ -134,13 +263,23 @@ pub enum FieldError {
 }
 
 impl FieldError {
+    /// True when the error is a memory limit that a larger limit would lift (the command-line
+    /// tool then names its `--max-memory` option).
+    pub fn is_over_memory_limit(&self) -> bool {
+        match self {
+            FieldError::Level(e) => e.kind.is_over_memory_limit(),
+            FieldError::TooLarge { needed, .. } => needed.is_some(),
+            _ => false,
+        }
+    }
+
     /// Where in the pack the problem is, for the errors [`read_level`] finds at a place
     /// ([`FieldError::Level`] and [`FieldError::TooLarge`]), whose messages read
     /// `LINE:COLUMN: level N: ...`: prefix them with `PATH:`; the others with `PATH: `.
     /// ([`FieldError::Mechanics`] names a cell of the level, not of the input.)
     pub fn position(&self) -> Option<Position> {
         match self {
-            FieldError::Level(e) => Some(e.position),
+            FieldError::Level(e) => e.position,
             FieldError::TooLarge { position, .. } => Some(*position),
             FieldError::OutOfRange { .. }
             | FieldError::TooManyStates { .. }
@@ -164,7 +303,7 @@ impl fmt::Display for TooLargeText {
             Some(n) => write!(
                 f,
                 "a level of {rows} x {cols} cells needs {n} bytes to export its distance field, \
-                 more than the memory limit of {limit} bytes (--max-memory)"
+                 more than the memory limit of {limit} bytes"
             ),
             None => write!(
                 f,
@@ -222,11 +361,12 @@ pub fn read_level(pack: &[u8], number: usize, max_memory: u64) -> Result<Level, 
         // with its size and position before anything is allocated, which tells whether the
         // field fits. Any other outcome (`0 0`, a bad header) is repeated by the read below.
         if let Some(Err(probe)) = reader.clone().max_memory(0).read_into(&mut level)
-            && let LevelErrorKind::TooLarge { rows, cols, .. } = probe.kind
+            && let ErrorKind::Limit(Limit::TooLarge { rows, cols, .. }) = probe.kind
+            && let Some(position) = probe.position
         {
             let needed = field_bytes_needed(rows, cols);
             if needed.is_none_or(|n| n > max_memory) {
-                let (level, position, limit) = (number, probe.position, max_memory);
+                let (level, limit) = (number, max_memory);
                 return Err(FieldError::TooLarge { level, position, rows, cols, needed, limit });
             }
         }
@@ -241,7 +381,8 @@ pub fn read_level(pack: &[u8], number: usize, max_memory: u64) -> Result<Level, 
 }
 
 /// The distance-to-goal field of `level` (layout in the [module docs](self)), by one reverse
-/// breadth-first search from standing on the target, in a fresh [`Scratch`].
+/// breadth-first search from standing on the target. [`Solver::distance_field`](crate::bloxorz::Solver::distance_field)
+/// does the same with search memory reused across levels.
 ///
 /// ```
 /// use flipblox::bloxorz::{PackReader, distance_field};
@@ -260,23 +401,15 @@ pub fn read_level(pack: &[u8], number: usize, max_memory: u64) -> Result<Level, 
 /// - [`FieldError::Mechanics`] when the level has switches or split switches.
 /// - [`FieldError::TooManyStates`] when the level has more than `i32::MAX` states (the parser's
 ///   limit allows such levels only with a memory limit above 13 GB).
-pub fn distance_field(level: &Level) -> Result<BloxorzField<'static>, FieldError> {
-    distance_field_with(level, &mut Scratch::new())
+pub fn distance_field(level: &Level) -> Result<DistanceField<'static>, FieldError> {
+    distance_field_in(level, &mut Scratch::new())
 }
 
-/// [`distance_field`] with a caller's [`Scratch`], reused across levels. After the call the
-/// scratch holds the reverse search: [`Scratch::reached`] lists every state that can reach the
-/// target with its distance, and [`Scratch::path_to`] gives the moves *from the target* to a
-/// state (reversed and with each move replaced by its opposite, they lead from that state to the
-/// target).
-///
-/// # Errors
-///
-/// As [`distance_field`].
-pub fn distance_field_with(
+/// [`distance_field`] in a caller's [`Scratch`], reused across levels.
+pub(crate) fn distance_field_in(
     level: &Level,
     scratch: &mut Scratch,
-) -> Result<BloxorzField<'static>, FieldError> {
+) -> Result<DistanceField<'static>, FieldError> {
     if let Some(cell) = level.mechanics().first_switch_or_split() {
         return Err(FieldError::Mechanics { cell });
     }
@@ -302,7 +435,7 @@ pub fn distance_field_with(
     }
     let (rows, cols) = (rows as u32, cols as u32);
     // Exactly one 0 (the goal, standing), every entry -1 or below `entries`: always a field.
-    Ok(BloxorzField::new(rows, cols, distances).expect("a reverse search gives a valid field"))
+    Ok(DistanceField::new(rows, cols, distances).expect("a reverse search gives a valid field"))
 }
 
 /// The entry of `field` for the box at `placement` (a distance or -1), in level coordinates.
@@ -310,7 +443,7 @@ pub fn distance_field_with(
 /// # Panics
 ///
 /// If `placement` is outside the field.
-pub fn field_entry(field: &BloxorzField<'_>, placement: Placement) -> i32 {
+pub fn field_entry(field: &DistanceField<'_>, placement: Placement) -> i32 {
     let at = |n: usize| u32::try_from(n).expect("placement inside the field");
     let (row, col, o) = (at(placement.row), at(placement.col), placement.orientation.index());
     field.get(row, col, o).expect("placement inside the field")
@@ -319,7 +452,8 @@ pub fn field_entry(field: &BloxorzField<'_>, placement: Placement) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bloxorz::{Move, Orientation, roll};
+    use crate::bloxorz::model::level::Orientation;
+    use crate::bloxorz::model::moves::{Move, roll};
 
     fn level(text: &str) -> Level {
         PackReader::new(text.as_bytes()).next().unwrap().unwrap()
@@ -329,7 +463,7 @@ mod tests {
 
     /// Every legal state's entry is one more than the best of its neighbours' (or 0 at the
     /// goal), and illegal states are -1: the Bellman equations of shortest paths.
-    fn check_bellman(level: &Level, field: &BloxorzField<'_>) {
+    fn check_bellman(level: &Level, field: &DistanceField<'_>) {
         let (tr, tc) = level.target();
         for row in 0..level.rows() {
             for col in 0..level.cols() {
@@ -373,7 +507,7 @@ mod tests {
         for _ in 0..2 {
             for text in texts {
                 let level = level(text);
-                let field = distance_field_with(&level, &mut scratch).unwrap();
+                let field = distance_field_in(&level, &mut scratch).unwrap();
                 assert_eq!(field, distance_field(&level).unwrap(), "{text}");
                 check_bellman(&level, &field);
             }
@@ -405,7 +539,7 @@ mod tests {
             refused.to_string(),
             format!(
                 "8:1: level 4: a level of 1 x 4 cells needs {needed} bytes to export its distance \
-                 field, more than the memory limit of {} bytes (--max-memory)",
+                 field, more than the memory limit of {} bytes",
                 needed - 1
             )
         );
@@ -413,6 +547,48 @@ mod tests {
         assert!(
             huge.to_string().ends_with("too many states for an int32 distance field"),
             "{huge}"
+        );
+    }
+
+    #[test]
+    fn bloxorz_fields_check_shape_entries_and_goal() {
+        let ok = [0, -1, -1, -1, 1, -1, -1, -1, -1];
+        let field = DistanceField::new(1, 3, &ok[..]).unwrap();
+        assert_eq!(field.goal(), (0, 0));
+        assert_eq!(field.get(0, 1, 1), Some(1));
+        assert_eq!(field.get(0, 3, 0), None);
+        assert_eq!(field.get(0, 0, 3), None);
+        assert_eq!(field.histogram(), (vec![1, 1], 7));
+        assert_eq!(
+            DistanceField::new(1, 3, &ok[1..]),
+            Err(ShapeError::Length { expected: 9, found: 8 })
+        );
+        let mut bad = ok;
+        bad[2] = -2;
+        assert_eq!(
+            DistanceField::new(1, 3, &bad[..]),
+            Err(ShapeError::Entry { index: 2, value: -2, sentinel: -1 })
+        );
+        bad[2] = 9;
+        assert!(matches!(
+            DistanceField::new(1, 3, &bad[..]),
+            Err(ShapeError::Entry { index: 2, .. })
+        ));
+        let mut two_goals = ok;
+        two_goals[3] = 0;
+        assert_eq!(
+            DistanceField::new(1, 3, &two_goals[..]),
+            Err(ShapeError::Goal { zeros: 2, first: Some(0) })
+        );
+        let mut lying_goal = [-1; 9];
+        lying_goal[4] = 0;
+        assert_eq!(
+            DistanceField::new(1, 3, &lying_goal[..]),
+            Err(ShapeError::Goal { zeros: 1, first: Some(4) })
+        );
+        assert_eq!(
+            DistanceField::new(0, 3, Vec::new()),
+            Err(ShapeError::BoardSize { rows: 0, cols: 3 })
         );
     }
 }

@@ -12,7 +12,7 @@
 //!
 //! A level with no switches and no split switches is a POJ 3322 level (its bridge tiles never
 //! change, so they are plain ground or plain holes) and is solved by the fast POJ solver; any
-//! other level goes to the general engine (`super::engine`).
+//! other level goes to the general search (`search/general/`).
 //!
 //! [`BridgeGroups`] folds the bridge tiles that every switch treats alike into one bit each, so
 //! that the engine's bridge configuration is one `u64` ([`MAX_BRIDGE_GROUPS`]).

@@ -10,7 +10,7 @@
 //! Reading never stops at an error: a statement with an error is reported (with the name it
 //! assigns or pushes to, when it got that far) and reading resumes at the next `;` or line.
 
-use super::FlashProblem;
+use super::syntax::FlashSyntax;
 use crate::text::{describe_at, describe_digits, digits_at};
 
 /// A value and the byte offset where it starts.
@@ -69,7 +69,7 @@ pub(crate) enum Statement {
 pub(crate) struct Broken {
     pub name: Option<String>,
     pub at: usize,
-    pub problem: FlashProblem,
+    pub problem: FlashSyntax,
 }
 
 /// A token.
@@ -80,7 +80,7 @@ enum Tok {
     Num(i64),
     Punct(u8),
     /// Something that is no token, or a string without its closing quote.
-    Bad(FlashProblem),
+    Bad(FlashSyntax),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -116,7 +116,7 @@ fn tokens(bytes: &[u8]) -> Vec<Token> {
                     i += 1;
                 }
                 if i >= bytes.len() {
-                    let problem = FlashProblem::Syntax {
+                    let problem = FlashSyntax::Syntax {
                         expected: "`*/` closing the comment",
                         found: "end of file".into(),
                     };
@@ -139,14 +139,14 @@ fn tokens(bytes: &[u8]) -> Vec<Token> {
                     .is_some_and(|&c| c == b'.' || c.is_ascii_alphanumeric() || c == b'_');
                 match n.and_then(|n| i64::try_from(n).ok()) {
                     None => {
-                        let problem = FlashProblem::Syntax {
+                        let problem = FlashSyntax::Syntax {
                             expected: "a whole number below 2^63",
                             found: describe_digits(&bytes[digits..i]),
                         };
                         out.push(Token { tok: Tok::Bad(problem), at: digits, line });
                     }
                     Some(_) if malformed => {
-                        let problem = FlashProblem::Syntax {
+                        let problem = FlashSyntax::Syntax {
                             expected: "a whole number",
                             found: describe_at(bytes, i),
                         };
@@ -179,7 +179,7 @@ fn tokens(bytes: &[u8]) -> Vec<Token> {
             _ => {
                 let found = describe_at(bytes, i);
                 let problem =
-                    FlashProblem::Syntax { expected: "a name, a literal or punctuation", found };
+                    FlashSyntax::Syntax { expected: "a name, a literal or punctuation", found };
                 out.push(Token { tok: Tok::Bad(problem), at, line });
                 // Skip the whole character (UTF-8 continuation bytes too).
                 i += 1;
@@ -204,7 +204,7 @@ fn string(bytes: &[u8], start: usize) -> (Tok, usize) {
     loop {
         match bytes.get(i) {
             None | Some(b'\n') | Some(b'\r') => {
-                let problem = FlashProblem::Syntax {
+                let problem = FlashSyntax::Syntax {
                     expected: "the closing quote of the string",
                     found: describe_at(bytes, i)
                         .replace("'\\r'", "end of line")
@@ -235,7 +235,7 @@ fn string(bytes: &[u8], start: usize) -> (Tok, usize) {
                                 .find(|&k| !bytes.get(k).is_some_and(u8::is_ascii_hexdigit))
                                 .unwrap_or(i + 1);
                             let found = describe_at(bytes, bad);
-                            bad_escape.get_or_insert(FlashProblem::Syntax { expected, found });
+                            bad_escape.get_or_insert(FlashSyntax::Syntax { expected, found });
                             continue;
                         };
                         let code = hex
@@ -267,7 +267,7 @@ struct Parser {
 }
 
 /// A problem inside a statement: where and what.
-type Fault = (usize, FlashProblem);
+type Fault = (usize, FlashSyntax);
 
 impl Parser {
     fn peek(&self) -> Option<&Token> {
@@ -285,9 +285,9 @@ impl Parser {
                     Tok::Punct(p) => format!("'{}'", *p as char),
                     Tok::Bad(_) => unreachable!("handled above"),
                 };
-                (token.at, FlashProblem::Syntax { expected, found })
+                (token.at, FlashSyntax::Syntax { expected, found })
             }
-            None => (self.end, FlashProblem::Syntax { expected, found: "end of file".into() }),
+            None => (self.end, FlashSyntax::Syntax { expected, found: "end of file".into() }),
         }
     }
 
@@ -363,7 +363,7 @@ impl Parser {
             Tok::Punct(b'[' | b'{') => {
                 return Err((
                     at,
-                    FlashProblem::Syntax {
+                    FlashSyntax::Syntax {
                         expected: "lists and objects nested at most 32 deep",
                         found: "deeper nesting".into(),
                     },

@@ -48,29 +48,19 @@
 //! FIFO queue and the parent links ([`BYTES_PER_STATE`] bytes each at most); a search that would
 //! store more states than the caller allows stops with a [`SearchLimit`].
 
-mod board;
-
 use std::collections::HashSet;
 
 use rustc_hash::FxBuildHasher;
 
-use self::board::{Block, Board, offset, unpack};
-use super::level::Level;
-use super::notation::{Cube, Step};
-use super::solver::Solution;
-use super::state::Move;
+use super::board::{Block, Board, offset, unpack, whole};
+use crate::bloxorz::model::level::{Level, Placement};
+use crate::bloxorz::model::moves::Move;
+use crate::bloxorz::model::notation::{Cube, Step};
+use crate::bloxorz::search::solution::{SearchLimit, Solution};
 
 /// Bytes one stored state can take: a 24-byte node and a 16-byte hash-set entry, each up to
 /// doubled by the growth of their tables, plus the set's control bytes.
-pub const BYTES_PER_STATE: u64 = 96;
-
-/// A search stopped because it would have stored more states than allowed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("the search stored {states} states, the most it was allowed")]
-pub struct SearchLimit {
-    /// States stored when the search stopped.
-    pub states: u64,
-}
+pub(crate) const BYTES_PER_STATE: u64 = 96;
 
 /// One reached state: the block, the configuration, the node it was reached from and how.
 #[derive(Debug, Clone, Copy)]
@@ -90,31 +80,14 @@ const HIGH: u8 = 1 << 3;
 
 /// The general engine with its reusable memory: the per-level tables, the node list and the set
 /// of reached states. Create one per worker and reuse it.
-///
-/// ```
-/// use flipblox::bloxorz::{Engine, PackReader};
-/// // A soft switch 'S' that lays the bridge tile '-' between the start and the target.
-/// let pack = b"1 7\nXS.-..O\nswitch 1 2: on 1 4\n";
-/// let level = PackReader::new(pack).next().unwrap().unwrap();
-/// let mut engine = Engine::new();
-/// let mut path = Vec::new();
-/// let solution = engine.solve_with_path(&level, u64::MAX, &mut path).unwrap();
-/// assert_eq!(solution.moves, Some(4));
-/// assert_eq!(path.iter().map(|s| s.to_string()).collect::<String>(), "RRRR");
-/// ```
 #[derive(Debug, Default)]
-pub struct Engine {
+pub(crate) struct Engine {
     board: Board,
     nodes: Vec<Node>,
     seen: HashSet<(Block, u64), FxBuildHasher>,
 }
 
 impl Engine {
-    /// An engine holding no memory yet.
-    pub fn new() -> Engine {
-        Engine::default()
-    }
-
     /// Bytes held by the engine's buffers (their capacity, kept for reuse; the hash set is
     /// estimated at 17 bytes per slot).
     pub fn memory_usage(&self) -> usize {
@@ -124,19 +97,26 @@ impl Engine {
             + 17 * self.seen.capacity()
     }
 
-    /// The minimum number of moves that bring the whole block to stand on the target of `level`,
-    /// under the rules of the module docs, storing at most `max_states` states (and never more
-    /// than 2^32, which the node links can count).
+    /// The minimum number of moves that bring the whole block from `from` (with the bridges as
+    /// at the start) to stand on the target of `level`, under the rules of the module docs,
+    /// storing at most `max_memory / BYTES_PER_STATE` states (and never more than 2^32, which
+    /// the node links can count).
     ///
     /// # Errors
     ///
-    /// [`SearchLimit`] when the search would store more than `max_states` states.
-    pub fn solve(&mut self, level: &Level, max_states: u64) -> Result<Solution, SearchLimit> {
-        self.search(level, max_states).map(|(solution, _)| solution)
+    /// [`SearchLimit`] when the search would store more states than that.
+    pub fn solve(
+        &mut self,
+        level: &Level,
+        from: Placement,
+        max_memory: u64,
+    ) -> Result<Solution, SearchLimit> {
+        self.search(level, from, max_memory).map(|(solution, _)| solution)
     }
 
     /// Like [`Engine::solve`], and when the level can be solved, replaces the contents of `path`
-    /// with one shortest solution (`path.len()` equals the answer; see [`super::notation`]).
+    /// with one shortest solution (`path.len()` equals the answer; see
+    /// [`notation`](crate::bloxorz::model::notation)).
     /// Leaves `path` empty when it cannot be solved.
     ///
     /// # Errors
@@ -145,11 +125,12 @@ impl Engine {
     pub fn solve_with_path(
         &mut self,
         level: &Level,
-        max_states: u64,
+        from: Placement,
+        max_memory: u64,
         path: &mut Vec<Step>,
     ) -> Result<Solution, SearchLimit> {
         path.clear();
-        let (solution, goal) = self.search(level, max_states)?;
+        let (solution, goal) = self.search(level, from, max_memory)?;
         if let Some(goal) = goal {
             self.path_to(goal, path);
         }
@@ -160,15 +141,17 @@ impl Engine {
     fn search(
         &mut self,
         level: &Level,
-        max_states: u64,
+        from: Placement,
+        max_memory: u64,
     ) -> Result<(Solution, Option<usize>), SearchLimit> {
         // Parent links are `u32` node indices: never more nodes than they can name.
-        let max_states = max_states.min(1 << 32);
+        let max_states = (max_memory / BYTES_PER_STATE).min(1 << 32);
         self.board.load(level);
         self.nodes.clear();
         self.seen.clear();
         let board = &self.board;
-        let start = Node { block: board.start, bits: board.initial, parent: 0, step: 0 };
+        let block = whole(level.index(from.row, from.col), from.orientation.index());
+        let start = Node { block, bits: board.initial, parent: 0, step: 0 };
         self.nodes.push(start);
         if start.block == board.goal {
             return Ok((Solution { moves: Some(0), states_explored: 0 }, Some(0)));
@@ -186,7 +169,8 @@ impl Engine {
                     return Ok(false);
                 }
                 if self.nodes.len() as u64 >= max_states {
-                    return Err(SearchLimit { states: self.nodes.len() as u64 });
+                    let states = self.nodes.len() as u64;
+                    return Err(SearchLimit { states, limit: max_memory });
                 }
                 self.nodes.push(Node { block, bits, parent, step });
                 Ok(block == board.goal)
@@ -274,7 +258,8 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bloxorz::{PackReader, Scratch};
+    use crate::bloxorz::read::PackReader;
+    use crate::bloxorz::search::poj::Scratch;
 
     fn level(text: &str) -> Level {
         PackReader::new(text.as_bytes()).next().unwrap().unwrap()
@@ -282,7 +267,9 @@ mod tests {
 
     fn solve(text: &str) -> (Option<u32>, String) {
         let mut path = Vec::new();
-        let solution = Engine::new().solve_with_path(&level(text), u64::MAX, &mut path).unwrap();
+        let level = level(text);
+        let solution =
+            Engine::default().solve_with_path(&level, level.start(), u64::MAX, &mut path).unwrap();
         (solution.moves, path.iter().map(Step::to_string).collect())
     }
 
@@ -292,11 +279,12 @@ mod tests {
             std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/bloxorz/mixed-small.txt"))
                 .unwrap();
         let mut scratch = Scratch::new();
-        let mut engine = Engine::new();
+        let mut engine = Engine::default();
         for level in PackReader::new(&pack).take(300) {
             let level = level.unwrap();
-            let fast = scratch.solve(&level).moves;
-            assert_eq!(engine.solve(&level, u64::MAX).unwrap().moves, fast, "{level}");
+            let fast = scratch.solve(&level, level.start()).moves;
+            let general = engine.solve(&level, level.start(), u64::MAX).unwrap().moves;
+            assert_eq!(general, fast, "{level}");
         }
     }
 
@@ -332,8 +320,9 @@ mod tests {
     #[test]
     fn the_search_stops_at_its_state_limit() {
         let text = "1 8\nX..V...O\nsplit 1 4: 1 1, 1 7\n";
-        let err = Engine::new().solve(&level(text), 3).unwrap_err();
-        assert_eq!(err, SearchLimit { states: 3 });
-        assert!(Engine::new().solve(&level(text), 100).is_ok());
+        let level = level(text);
+        let err = Engine::default().solve(&level, level.start(), 3 * BYTES_PER_STATE).unwrap_err();
+        assert_eq!(err, SearchLimit { states: 3, limit: 3 * BYTES_PER_STATE });
+        assert!(Engine::default().solve(&level, level.start(), 100 * BYTES_PER_STATE).is_ok());
     }
 }

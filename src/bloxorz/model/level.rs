@@ -141,9 +141,10 @@ impl fmt::Display for Placement {
 
 /// One Bloxorz level (POJ 3322): the padded grid of cell flags, the start and the target.
 ///
-/// Levels are made by the pack parser ([`super::PackReader`]); [`super::PackReader::read_into`]
-/// reuses one level's buffer for the next level, so a batch does not allocate per level once its
-/// buffers have grown to the largest level.
+/// Levels are made by the readers ([`PackReader`](crate::bloxorz::PackReader) and
+/// [`FlashPack`](crate::bloxorz::FlashPack)); a batch reuses one level's buffer for the next level
+/// ([`LevelSource::read_into`](crate::bloxorz::LevelSource::read_into)), so it does not allocate
+/// per level once its buffers have grown to the largest level.
 ///
 /// Invariant the solver relies on: only level cells carry flags; the padding stays empty, so a
 /// cell with a rest flag is at least [`PADDING`] cells from every edge of the padded grid.
@@ -306,7 +307,7 @@ impl Level {
     /// How many level cells differ in material (empty, fragile, rigid) from the cell to their
     /// left (the first cell of a row from the empty outside): a measure of how irregular the
     /// terrain is, from 0 (one material everywhere) to `rows * cols`. The solver uses it to pick
-    /// between its two ways of testing states (see `solver.rs`).
+    /// between its two ways of testing states (see `search/poj.rs`).
     pub fn terrain_changes(&self) -> usize {
         self.terrain_changes
     }

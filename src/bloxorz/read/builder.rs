@@ -1,14 +1,17 @@
 //! Filling a [`Level`] from its cells and definitions, with every check on what they say.
 //!
-//! Both readers of levels use it: the text pack parser (`parse.rs`) and the importer of the Flash
-//! game's data file (`flash/`). They read their own syntax, hand the cells and the definitions
-//! here, and turn the returned [`Where`] into a `LINE:COLUMN` of their input.
+//! Both readers of levels use it: the text pack parser (`text/`) and the importer of the Flash
+//! game's data file (`flash/`). They read their own syntax, hand the cells (as letters of the text
+//! format) and the definitions here, and turn the returned [`Where`] or [`Part`] into a
+//! `LINE:COLUMN` of their input. The rules it checks are [`Rule`]s, named in the reader's
+//! [`Notation`].
 
 use std::collections::HashSet;
 
-use super::level::{Cell, Level, Orientation, Placement};
-use super::mechanics::{Action, CellAt, Special, SwitchAction, SwitchKind};
-use super::parse::LevelErrorKind;
+use super::error::{ErrorKind, Notation, Rule};
+use super::text::syntax::TextSyntax;
+use crate::bloxorz::model::level::{Cell, Level, Orientation, Placement};
+use crate::bloxorz::model::mechanics::{Action, CellAt, Special, SwitchAction, SwitchKind};
 
 /// Which part of a definition a problem is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,24 +57,35 @@ pub(crate) fn cell_flags(byte: u8) -> u8 {
 }
 
 /// A level being filled: the `O` and `X` cells seen so far.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Builder {
     rows: usize,
     cols: usize,
+    notation: Notation,
     target: Option<CellAt>,
     starts: [CellAt; 2],
     start_count: usize,
 }
 
-/// A row or column number as written by a reader: 1-based, any value (out-of-range values are
+/// A cell `(row, col)` as a reader names it, 0-based, any value (out-of-range values are
 /// reported, not assumed away).
-pub(crate) type Written = (i64, i64);
+pub(crate) type Named = (i64, i64);
 
 impl Builder {
     /// Starts filling `level` as an all-empty `rows x cols` level.
-    pub(crate) fn begin(level: &mut Level, rows: usize, cols: usize) -> Builder {
+    pub(crate) fn begin(
+        level: &mut Level,
+        rows: usize,
+        cols: usize,
+        notation: Notation,
+    ) -> Builder {
         level.clear(rows, cols);
-        Builder { rows, cols, ..Builder::default() }
+        Builder { rows, cols, notation, target: None, starts: [(0, 0); 2], start_count: 0 }
+    }
+
+    /// `rule`, named in this level's notation.
+    fn broken(&self, rule: Rule) -> ErrorKind {
+        ErrorKind::Rule { rule, notation: self.notation }
     }
 
     /// Sets row `r` from `text`, one cell per byte, up to `cols` bytes (the caller checks the
@@ -89,7 +103,7 @@ impl Builder {
         level: &mut Level,
         r: usize,
         text: &[u8],
-    ) -> Result<(), (usize, LevelErrorKind)> {
+    ) -> Result<(), (usize, ErrorKind)> {
         let row = level.row_mut(r);
         let mut seen = 0;
         for (cell, &byte) in row.iter_mut().zip(text) {
@@ -106,7 +120,7 @@ impl Builder {
             row[c] &= !MARK;
             if flags & NOT_A_CELL != 0 {
                 let found = crate::text::describe_at(text, c);
-                return Err((c, LevelErrorKind::BadCell { found }));
+                return Err((c, ErrorKind::Text(TextSyntax::BadCell { found })));
             }
             if flags & MARK != 0 {
                 self.special(level, (r, c), text[c]).map_err(|kind| (c, kind))?;
@@ -116,18 +130,20 @@ impl Builder {
     }
 
     /// Notes the marked cell `byte` at `cell`.
-    fn special(&mut self, level: &mut Level, cell: CellAt, byte: u8) -> Result<(), LevelErrorKind> {
+    fn special(&mut self, level: &mut Level, cell: CellAt, byte: u8) -> Result<(), ErrorKind> {
+        let notation = self.notation;
+        let broken = |rule| ErrorKind::Rule { rule, notation };
         let mechanics = level.mechanics_mut();
         match byte {
             b'O' => {
                 if self.target.is_some() {
-                    return Err(LevelErrorKind::ExtraTarget);
+                    return Err(broken(Rule::ExtraTarget));
                 }
                 self.target = Some(cell);
             }
             b'X' => {
                 if self.start_count == 2 {
-                    return Err(LevelErrorKind::ExtraStart);
+                    return Err(broken(Rule::ExtraStart));
                 }
                 self.starts[self.start_count] = cell;
                 self.start_count += 1;
@@ -152,17 +168,17 @@ impl Builder {
         level.letter(cell)
     }
 
-    /// A written cell as a 0-based cell of the level, if it is inside.
-    fn inside(&self, (row, col): Written) -> Result<CellAt, LevelErrorKind> {
-        let fits = |n: i64, max: usize| n >= 1 && (n as u64) <= max as u64;
+    /// A named cell as a cell of the level, if it is inside.
+    fn inside(&self, (row, col): Named) -> Result<CellAt, ErrorKind> {
+        let fits = |n: i64, max: usize| n >= 0 && (n as u64) < max as u64;
         if fits(row, self.rows) && fits(col, self.cols) {
-            Ok((row as usize - 1, col as usize - 1))
+            Ok((row as usize, col as usize))
         } else {
-            Err(LevelErrorKind::OffGrid { row, col, rows: self.rows, cols: self.cols })
+            Err(self.broken(Rule::OffGrid { row, col, rows: self.rows, cols: self.cols }))
         }
     }
 
-    /// Defines the switch at `cell` (1-based) with `actions` (1-based tiles).
+    /// Defines the switch at `cell` with `actions` on tiles.
     ///
     /// # Errors
     ///
@@ -172,22 +188,22 @@ impl Builder {
     pub(crate) fn switch(
         &mut self,
         level: &mut Level,
-        cell: Written,
-        actions: &[(Action, Written)],
-    ) -> Result<(), (Part, LevelErrorKind)> {
+        cell: Named,
+        actions: &[(Action, Named)],
+    ) -> Result<(), (Part, ErrorKind)> {
         let at = self.inside(cell).map_err(|k| (Part::Cell, k))?;
         let Some(Special::Switch(index)) = level.mechanics().special_at(at) else {
             let found = self.letter(level, at);
             return Err((
                 Part::Cell,
-                LevelErrorKind::NotSwitch { row: cell.0, col: cell.1, found },
+                self.broken(Rule::NotSwitch { row: cell.0, col: cell.1, found }),
             ));
         };
         if !level.mechanics().switches()[index].actions.is_empty() {
-            return Err((Part::Cell, LevelErrorKind::Redefined { row: cell.0, col: cell.1 }));
+            return Err((Part::Cell, self.broken(Rule::Redefined { row: cell.0, col: cell.1 })));
         }
         if actions.is_empty() {
-            return Err((Part::End, LevelErrorKind::NoActions));
+            return Err((Part::End, self.broken(Rule::NoActions)));
         }
         let mut list = Vec::with_capacity(actions.len());
         // The tiles named so far: a switch may name every bridge tile of a large level, so a
@@ -197,11 +213,11 @@ impl Builder {
             let t = self.inside(tile).map_err(|k| (Part::Item(i), k))?;
             if !matches!(level.mechanics().special_at(t), Some(Special::Bridge(_))) {
                 let found = self.letter(level, t);
-                let kind = LevelErrorKind::NotBridge { row: tile.0, col: tile.1, found };
+                let kind = self.broken(Rule::NotBridge { row: tile.0, col: tile.1, found });
                 return Err((Part::Item(i), kind));
             }
             if !named.insert(t) {
-                let kind = LevelErrorKind::RepeatedTile { row: tile.0, col: tile.1 };
+                let kind = self.broken(Rule::RepeatedTile { row: tile.0, col: tile.1 });
                 return Err((Part::Item(i), kind));
             }
             list.push(SwitchAction { action, tile: t });
@@ -210,7 +226,7 @@ impl Builder {
         Ok(())
     }
 
-    /// Defines the split switch at `cell` (1-based) with its two target cells (1-based).
+    /// Defines the split switch at `cell` with its two target cells.
     ///
     /// # Errors
     ///
@@ -219,21 +235,24 @@ impl Builder {
     pub(crate) fn split(
         &mut self,
         level: &mut Level,
-        cell: Written,
-        targets: [Written; 2],
-    ) -> Result<(), (Part, LevelErrorKind)> {
+        cell: Named,
+        targets: [Named; 2],
+    ) -> Result<(), (Part, ErrorKind)> {
         let at = self.inside(cell).map_err(|k| (Part::Cell, k))?;
         let Some(Special::Split(index)) = level.mechanics().special_at(at) else {
             let found = self.letter(level, at);
-            return Err((Part::Cell, LevelErrorKind::NotSplit { row: cell.0, col: cell.1, found }));
+            return Err((
+                Part::Cell,
+                self.broken(Rule::NotSplit { row: cell.0, col: cell.1, found }),
+            ));
         };
         if level.mechanics().splits()[index].targets.is_some() {
-            return Err((Part::Cell, LevelErrorKind::Redefined { row: cell.0, col: cell.1 }));
+            return Err((Part::Cell, self.broken(Rule::Redefined { row: cell.0, col: cell.1 })));
         }
         let first = self.inside(targets[0]).map_err(|k| (Part::Item(0), k))?;
         let second = self.inside(targets[1]).map_err(|k| (Part::Item(1), k))?;
         if first == second {
-            let kind = LevelErrorKind::SameTargets { row: targets[1].0, col: targets[1].1 };
+            let kind = self.broken(Rule::SameTargets { row: targets[1].0, col: targets[1].1 });
             return Err((Part::Item(1), kind));
         }
         level.mechanics_mut().splits_mut()[index].targets = Some([first, second]);
@@ -248,12 +267,12 @@ impl Builder {
     /// Where and what: no `O` or no `X` (the level), two `X` apart (the second), a switch or split
     /// switch with no definition (its cell), too many bridge groups (the tile that makes one too
     /// many).
-    pub(crate) fn finish(self, level: &mut Level) -> Result<(), (Where, LevelErrorKind)> {
+    pub(crate) fn finish(self, level: &mut Level) -> Result<(), (Where, ErrorKind)> {
         let Some(target) = self.target else {
-            return Err((Where::Level, LevelErrorKind::NoTarget));
+            return Err((Where::Level, self.broken(Rule::NoTarget)));
         };
         let start = match self.start_count {
-            0 => return Err((Where::Level, LevelErrorKind::NoStart)),
+            0 => return Err((Where::Level, self.broken(Rule::NoStart))),
             1 => Placement::standing(self.starts[0].0, self.starts[0].1),
             _ => {
                 let [(r0, c0), (r1, c1)] = self.starts;
@@ -262,18 +281,20 @@ impl Builder {
                 } else if c0 == c1 && r0 + 1 == r1 {
                     Orientation::Vertical
                 } else {
-                    return Err((Where::Cell(r1, c1), LevelErrorKind::StartsApart));
+                    return Err((Where::Cell(r1, c1), self.broken(Rule::StartsApart)));
                 };
                 Placement { row: r0, col: c0, orientation }
             }
         };
         if let Some((r, c)) = level.mechanics().first_undefined() {
             let found = level.letter((r, c));
-            let kind = LevelErrorKind::Undefined { row: r as i64 + 1, col: c as i64 + 1, found };
+            let split = matches!(level.mechanics().special_at((r, c)), Some(Special::Split(_)));
+            let (row, col) = (r as i64, c as i64);
+            let kind = self.broken(Rule::Undefined { row, col, found, split });
             return Err((Where::Cell(r, c), kind));
         }
         if let Err((r, c)) = level.mechanics().bridge_groups() {
-            return Err((Where::Cell(r, c), LevelErrorKind::TooManyBridges));
+            return Err((Where::Cell(r, c), self.broken(Rule::TooManyBridges)));
         }
         level.finish(start, target);
         Ok(())

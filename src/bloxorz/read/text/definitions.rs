@@ -12,10 +12,12 @@
 //! ends the definitions unambiguously. This module reads the syntax only; what the numbers name is
 //! checked against the level by the builder.
 
-use super::builder::Written;
-use super::mechanics::Action;
-use super::parse::LevelErrorKind;
+use super::syntax::TextSyntax;
+use crate::bloxorz::model::mechanics::Action;
 use crate::text::{describe_at, describe_digits, digits_at};
+
+/// A cell `(row, col)` as a definition line writes it: 1-based, any value below 2^63.
+pub(crate) type Written = (i64, i64);
 
 /// One definition line, with the byte index of each number's first digit in the line (for error
 /// positions).
@@ -72,7 +74,7 @@ struct Cursor<'a> {
 }
 
 /// A syntax error: the byte index and what was expected there.
-type Fault = (usize, LevelErrorKind);
+type Fault = (usize, TextSyntax);
 
 impl Cursor<'_> {
     fn skip_blanks(&mut self) {
@@ -83,7 +85,7 @@ impl Cursor<'_> {
 
     fn fail(&self, expected: &'static str) -> Fault {
         let found = describe_at(self.text, self.at);
-        (self.at, LevelErrorKind::BadDefinition { expected, found })
+        (self.at, TextSyntax::BadDefinition { expected, found })
     }
 
     /// A whole number below 2^63 after optional blanks, and where it starts. A larger number is
@@ -100,7 +102,7 @@ impl Cursor<'_> {
             let found = describe_digits(&self.text[begin..self.at]);
             return Err((
                 begin,
-                LevelErrorKind::BadDefinition { expected: "a number below 2^63", found },
+                TextSyntax::BadDefinition { expected: "a number below 2^63", found },
             ));
         };
         if self.text.get(self.at).is_some_and(|b| b.is_ascii_alphanumeric()) {
@@ -146,7 +148,7 @@ impl Cursor<'_> {
 ///
 /// # Errors
 ///
-/// The byte index of the problem and a [`LevelErrorKind::BadDefinition`] saying what was
+/// The byte index of the problem and a [`TextSyntax::BadDefinition`] saying what was
 /// expected there.
 pub(crate) fn parse(text: &[u8]) -> Result<Definition, Fault> {
     let mut cur = Cursor { text, at: 0 };
@@ -159,7 +161,7 @@ pub(crate) fn parse(text: &[u8]) -> Result<Definition, Fault> {
             format!("`{}`", String::from_utf8_lossy(keyword))
         };
         let expected = "the word `switch` or `split`, in lower case";
-        return Err((at, LevelErrorKind::BadDefinition { expected, found }));
+        return Err((at, TextSyntax::BadDefinition { expected, found }));
     }
     let cell = cur.cell()?;
     cur.punct(b':', "':' after the cell")?;

@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use super::state::Move;
+use super::moves::Move;
 
 /// One of the two cubes of a split block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

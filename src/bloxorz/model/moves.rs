@@ -110,9 +110,11 @@ pub struct MoveTable {
     pub steps: [[Step; 4]; 3],
 }
 
-/// Rows and columns the anchor moves by, and the new orientation, for every orientation and move
-/// (the table in the module docs).
-const ROLLS: [[(isize, isize, Orientation); 4]; 3] = {
+/// The roll rules, the one place they are written: `ROLLS[orientation][move]` is the rows and
+/// columns the anchor moves by and the new orientation (the table in the module docs; orientation
+/// and move by [`Orientation::index`] and [`Move::index`]). [`MoveTable`], [`roll`] and both
+/// searches are made from it.
+pub const ROLLS: [[(isize, isize, Orientation); 4]; 3] = {
     use Orientation::{Horizontal as H, Standing as S, Vertical as V};
     [
         [(-2, 0, V), (1, 0, V), (0, -2, H), (0, 1, H)],
@@ -140,6 +142,18 @@ impl MoveTable {
     }
 }
 
+/// The placement reached from `placement` by rolling the box with `m`, if the box may rest there
+/// ([`Level::can_rest`]: every cube on a cell of the level that is not empty, and not standing on
+/// a fragile cell). A plain description of one roll, from the same [`ROLLS`] as the searches,
+/// for replaying paths and for tools.
+pub fn roll(level: &Level, placement: Placement, m: Move) -> Option<Placement> {
+    let (dr, dc, orientation) = ROLLS[placement.orientation.index()][m.index()];
+    let row = placement.row.checked_add_signed(dr)?;
+    let col = placement.col.checked_add_signed(dc)?;
+    let next = Placement { row, col, orientation };
+    level.can_rest(next).then_some(next)
+}
+
 /// The state index of `placement` on `level` (see the module docs).
 ///
 /// # Panics
@@ -165,17 +179,6 @@ pub fn state_count(rows: u64, cols: u64) -> Option<u32> {
     let cells =
         rows.checked_add(2 * PADDING as u64)?.checked_mul(cols.checked_add(2 * PADDING as u64)?)?;
     u32::try_from(cells.checked_mul(3)?).ok()
-}
-
-/// Bytes the solver needs for a `rows x cols` level: the level's padded grid (1 byte per padded
-/// cell) plus, per state index, a 2-byte visit stamp and a 4-byte frontier slot: 19 bytes per
-/// padded cell, `19 * (rows + 4) * (cols + 4)`. `None` when the state index would not fit a
-/// `u32` (such a level is refused whatever the memory limit).
-///
-/// A `--path` answer adds one byte per move on top (at most one per reachable state).
-pub fn bytes_needed(rows: u64, cols: u64) -> Option<u64> {
-    let states = u64::from(state_count(rows, cols)?);
-    Some(states / 3 + 6 * states)
 }
 
 #[cfg(test)]
@@ -216,9 +219,7 @@ mod tests {
     #[test]
     fn sizes_overflow_to_none() {
         assert_eq!(state_count(3, 3), Some(3 * 7 * 7));
-        assert_eq!(bytes_needed(3, 3), Some(19 * 49));
         assert_eq!(state_count(u64::MAX, 1), None);
         assert_eq!(state_count(1 << 20, 1 << 20), None);
-        assert_eq!(bytes_needed(u64::MAX - 1, u64::MAX - 1), None);
     }
 }

@@ -1,299 +1,16 @@
-//! The importer of the original Flash game's level file (`bloxorzlevels.txt`, Damien Clarke's
-//! *Bloxorz*, 2007; layout and rules in `../shared/data/original-levels/SOURCE.md` and
-//! `docs/LEVELS.md`).
-//!
-//! The file is ActionScript: each level is an array (`levelez = [];`) onto which the game pushes
-//! its rows (strings, row `y` = 0, 1, ... of columns `x` = 0, 1, ...), its start `[x, y]` (the
-//! block standing there), a switch table `{swatchXY: [[x, y, "on"|"off"|"onoff"], ...], ...}` and
-//! a split-switch table `{swatchXY: [x1, y1, x2, y2], ...}`; a key `swatchXY` names the cell whose
-//! row `y` is the key's last digit and whose column `x` is the digits before it. The play order is
-//! `levels = ["", levelez, levelpq, ...]`: its names, in order, are the stages 1, 2, 3...; string
-//! entries (the game's `""` placeholder at index 0) are skipped. `levelcodes` gives the passcodes
-//! by the same index.
-//!
-//! Tiles: ` ` void, `b` normal, `e` the exit (the target), `f` fragile, `s` soft switch, `h` heavy
-//! switch, `l` and `r` bridge tiles absent at the start, `k` and `q` bridge tiles present at the
-//! start, `v` split switch. Each stage becomes a [`Level`] of the text format (`docs/LEVELS.md`),
-//! with the same checks as a level written by hand; the start must be a normal tile `b`.
-//!
-//! Only the stages in the play order are built and checked. A syntax error in a statement about a
-//! stage makes that stage unreadable; one elsewhere is a [`FlashError`] of the file
-//! ([`FlashPack::problems`]) that does not stop the stages being answered; a play order that
-//! cannot be read makes the whole file unreadable.
-
-mod literal;
+//! The stages of the Flash game's file: the play order read, each stage built into a [`Level`].
 
 use std::collections::{HashMap, HashSet};
-use std::fmt;
 
-use self::literal::{Spanned, Statement, Value};
-use super::builder::{Builder, Part, Where};
-use super::level::Level;
-use super::mechanics::Action;
-use super::parse::{LevelError, LevelErrorKind};
-use super::runner::LevelSource;
-use super::state::bytes_needed;
+use super::literal::{self, Spanned, Statement, Value};
+use super::syntax::{FlashError, FlashSyntax};
+use crate::bloxorz::model::level::Level;
+use crate::bloxorz::model::mechanics::Action;
+use crate::bloxorz::read::builder::{Builder, Named, Part, Where};
+use crate::bloxorz::read::error::{ErrorKind, LevelError, Limit, Notation, Rule};
+use crate::bloxorz::read::source::LevelSource;
+use crate::bloxorz::search::poj::bytes_needed;
 use crate::text::{Position, column_of, describe_at};
-
-/// What is wrong in the Flash game's file (the text after `LINE:COLUMN: ` or
-/// `LINE:COLUMN: level N: `). Cells are named by `x` (column) and `y` (row), 0-based, as the file
-/// names them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FlashProblem {
-    /// The ActionScript does not read.
-    Syntax {
-        /// What the reader was looking for.
-        expected: &'static str,
-        /// What it found.
-        found: String,
-    },
-    /// No `levels = [...]` statement.
-    NoOrder,
-    /// `levels` is not a list.
-    BadOrder {
-        /// What it is.
-        found: String,
-    },
-    /// An entry of the play order that is not a name.
-    NotAName {
-        /// What it is.
-        found: String,
-    },
-    /// A name in the play order that no statement defines as a list.
-    UndefinedLevel {
-        /// The name.
-        name: String,
-    },
-    /// `NAME.push(...)` before `NAME = [];`.
-    PushBeforeDefinition {
-        /// The name.
-        name: String,
-    },
-    /// Something pushed onto a level that is no row, start or table.
-    BadItem {
-        /// What it is.
-        found: String,
-    },
-    /// A level with no rows.
-    NoRows,
-    /// A row that is not as long as the first.
-    RowLength {
-        /// Cells of the first row.
-        expected: usize,
-        /// Bytes of this row.
-        found: usize,
-    },
-    /// A character that is no tile.
-    BadTile {
-        /// The character, quoted or escaped.
-        found: String,
-    },
-    /// No start `[x, y]`.
-    NoStart,
-    /// A second start.
-    ExtraStart,
-    /// A value of the wrong shape.
-    BadValue {
-        /// The shape expected.
-        expected: &'static str,
-        /// What it is.
-        found: String,
-    },
-    /// The start on a tile other than `b`.
-    StartNotFloor {
-        /// The tile.
-        found: char,
-    },
-    /// No exit `e`.
-    NoExit,
-    /// A second exit `e`.
-    ExtraExit,
-    /// A third table pushed onto a level.
-    ExtraTable,
-    /// A table key that is not `swatch` and at least two digits.
-    BadKey {
-        /// The key.
-        key: String,
-    },
-    /// A switch action other than `"on"`, `"off"`, `"onoff"`.
-    BadAction {
-        /// What it is.
-        found: String,
-    },
-    /// A cell outside the map.
-    OffGrid {
-        /// Column as written.
-        x: i64,
-        /// Row as written.
-        y: i64,
-        /// Columns of the map.
-        width: usize,
-        /// Rows of the map.
-        height: usize,
-    },
-    /// A switch table key naming a cell that is no switch.
-    NotSwitch {
-        /// Column.
-        x: i64,
-        /// Row.
-        y: i64,
-        /// The tile there.
-        found: char,
-    },
-    /// A split table key naming a cell that is no split switch.
-    NotSplit {
-        /// Column.
-        x: i64,
-        /// Row.
-        y: i64,
-        /// The tile there.
-        found: char,
-    },
-    /// A switch action on a tile that is no bridge tile.
-    NotBridge {
-        /// Column.
-        x: i64,
-        /// Row.
-        y: i64,
-        /// The tile there.
-        found: char,
-    },
-    /// Two entries for one cell.
-    Duplicate {
-        /// Column.
-        x: i64,
-        /// Row.
-        y: i64,
-    },
-    /// A switch with an empty list of actions.
-    NoActions,
-    /// A switch naming one tile twice.
-    RepeatedTile {
-        /// Column.
-        x: i64,
-        /// Row.
-        y: i64,
-    },
-    /// A split switch with the same target twice.
-    SameTargets {
-        /// Column.
-        x: i64,
-        /// Row.
-        y: i64,
-    },
-    /// A switch or split switch with no table entry.
-    Undefined {
-        /// Column.
-        x: i64,
-        /// Row.
-        y: i64,
-        /// The tile: `s`, `h` or `v`.
-        found: char,
-    },
-}
-
-impl fmt::Display for FlashProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use FlashProblem as P;
-        match self {
-            P::Syntax { expected, found } => write!(f, "expected {expected}, found {found}"),
-            P::NoOrder => write!(f, "expected a play order `levels = [...]`, found none"),
-            P::BadOrder { found } => {
-                write!(f, "expected the play order as a list `levels = [...]`, found {found}")
-            }
-            P::NotAName { found } => {
-                write!(f, "expected a level's name in the play order, found {found}")
-            }
-            P::UndefinedLevel { name } => {
-                write!(
-                    f,
-                    "expected a level `{name} = [];` for the play order's `{name}`, found none"
-                )
-            }
-            P::PushBeforeDefinition { name } => {
-                write!(f, "expected `{name} = [];` before `{name}.push(...)`, found none")
-            }
-            P::BadItem { found } => write!(
-                f,
-                "expected a row \"...\", the start [x, y] or a table {{...}}, found {found}"
-            ),
-            P::NoRows => {
-                write!(f, "expected the level's rows (strings pushed onto it), found none")
-            }
-            P::RowLength { expected, found } => {
-                write!(f, "expected {expected} tiles in the row, like the first, found {found}")
-            }
-            P::BadTile { found } => write!(
-                f,
-                "expected a tile ' ', 'b', 'e', 'f', 's', 'h', 'l', 'r', 'k', 'q' or 'v', found {found}"
-            ),
-            P::NoStart => write!(f, "expected the start [x, y] pushed onto the level, found none"),
-            P::ExtraStart => write!(f, "expected one start [x, y], found a second"),
-            P::BadValue { expected, found } => write!(f, "expected {expected}, found {found}"),
-            P::StartNotFloor { found } => {
-                write!(f, "expected the start on a normal tile 'b', found '{found}'")
-            }
-            P::NoExit => write!(f, "expected one exit 'e', found none"),
-            P::ExtraExit => write!(f, "expected one exit 'e', found a second"),
-            P::ExtraTable => write!(
-                f,
-                "expected at most two tables (switches, then split switches), found a third"
-            ),
-            P::BadKey { key } => write!(
-                f,
-                "expected a key `swatchXY` (the column's digits, then the row's digit), found `{}`",
-                key.escape_debug()
-            ),
-            P::BadAction { found } => {
-                write!(f, "expected the action \"on\", \"off\" or \"onoff\", found {found}")
-            }
-            P::OffGrid { x, y, width, height } => write!(
-                f,
-                "expected a cell of the {width} x {height} map (x 0 to {}, y 0 to {}), found x {x}, y {y}",
-                width - 1,
-                height - 1
-            ),
-            P::NotSwitch { x, y, found } => {
-                write!(f, "expected a switch 's' or 'h' at x {x}, y {y}, found '{found}'")
-            }
-            P::NotSplit { x, y, found } => {
-                write!(f, "expected a split switch 'v' at x {x}, y {y}, found '{found}'")
-            }
-            P::NotBridge { x, y, found } => write!(
-                f,
-                "expected a bridge tile 'l', 'r', 'k' or 'q' at x {x}, y {y}, found '{found}'"
-            ),
-            P::Duplicate { x, y } => {
-                write!(f, "expected one table entry for the cell at x {x}, y {y}, found a second")
-            }
-            P::NoActions => write!(f, "expected at least one action [x, y, \"on\"], found none"),
-            P::RepeatedTile { x, y } => {
-                write!(f, "expected each tile once in a switch's list, found x {x}, y {y} again")
-            }
-            P::SameTargets { x, y } => {
-                write!(f, "expected two different target cells, found x {x}, y {y} twice")
-            }
-            P::Undefined { x, y, found } => {
-                let table = if *found == 'v' { "split-switch" } else { "switch" };
-                write!(
-                    f,
-                    "expected an entry `swatch{x}{y}` in the {table} table for the '{found}' at \
-                     x {x}, y {y}, found none"
-                )
-            }
-        }
-    }
-}
-
-/// A problem of the file as a whole, or of a statement about no stage.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{position}: {problem}")]
-pub struct FlashError {
-    /// Where (1-based line and column).
-    pub position: Position,
-    /// What.
-    pub problem: FlashProblem,
-}
 
 /// One stage of the play order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -369,7 +86,7 @@ impl FlashPack {
         let mut arrays: HashMap<String, Array> = HashMap::new();
         let mut order: Option<Spanned<Value>> = None;
         let mut codes: Option<Vec<Spanned<Value>>> = None;
-        let mut broken: Vec<(Option<String>, usize, FlashProblem)> = Vec::new();
+        let mut broken: Vec<(Option<String>, usize, FlashSyntax)> = Vec::new();
         for statement in literal::statements(bytes) {
             match statement {
                 Ok(Statement::Assign(name, value)) if name.value == "levels" => order = Some(value),
@@ -387,7 +104,7 @@ impl FlashPack {
                     Some(array) => array.items.push(value),
                     None => {
                         let problem =
-                            FlashProblem::PushBeforeDefinition { name: name.value.clone() };
+                            FlashSyntax::PushBeforeDefinition { name: name.value.clone() };
                         broken.push((Some(name.value), name.at, problem));
                     }
                 },
@@ -399,10 +116,10 @@ impl FlashPack {
         }
         let Some(order) = order else {
             let position = index.position(bytes.len());
-            return Err(FlashError { position, problem: FlashProblem::NoOrder });
+            return Err(FlashError { position, problem: FlashSyntax::NoOrder });
         };
         let Value::List(entries) = order.value else {
-            let problem = FlashProblem::BadOrder { found: order.value.describe() };
+            let problem = FlashSyntax::BadOrder { found: order.value.describe() };
             return Err(FlashError { position: index.position(order.at), problem });
         };
         // The first broken statement about each name, found once for all stages (a scan of
@@ -416,8 +133,8 @@ impl FlashPack {
         let mut stages = Vec::new();
         for (i, entry) in entries.iter().enumerate() {
             let number = stages.len() + 1;
-            let fail = |at: usize, kind: LevelErrorKind| {
-                Err(LevelError { level: number, position: index.position(at), kind })
+            let fail = |at: usize, kind: ErrorKind| {
+                Err(LevelError { level: number, position: Some(index.position(at)), kind })
             };
             let passcode = codes.as_ref().and_then(|c| c.get(i)).and_then(|c| match &c.value {
                 Value::Str(s, _) => Some(String::from_utf8_lossy(s).into_owned()),
@@ -429,22 +146,22 @@ impl FlashPack {
                 Value::Name(name) => {
                     let level = if let Some(&k) = first_broken.get(name.as_str()) {
                         let (_, at, problem) = &broken[k];
-                        fail(*at, LevelErrorKind::Flash(problem.clone()))
+                        fail(*at, ErrorKind::Flash(problem.clone()))
                     } else if let Some(array) = arrays.get(name) {
                         build(array, &index, max_memory).map_err(|(at, kind)| LevelError {
                             level: number,
-                            position: index.position(at),
+                            position: Some(index.position(at)),
                             kind,
                         })
                     } else {
-                        let problem = FlashProblem::UndefinedLevel { name: name.clone() };
-                        fail(entry.at, LevelErrorKind::Flash(problem))
+                        let problem = FlashSyntax::UndefinedLevel { name: name.clone() };
+                        fail(entry.at, ErrorKind::Flash(problem))
                     };
                     (name.clone(), level)
                 }
                 other => {
-                    let problem = FlashProblem::NotAName { found: other.describe() };
-                    (other.describe(), fail(entry.at, LevelErrorKind::Flash(problem)))
+                    let problem = FlashSyntax::NotAName { found: other.describe() };
+                    (other.describe(), fail(entry.at, ErrorKind::Flash(problem)))
                 }
             };
             stages.push(Stage { name, passcode, level });
@@ -507,16 +224,21 @@ impl LevelSource for FlashStages<'_> {
 }
 
 /// A problem while building a stage: the byte offset and what.
-type Fault = (usize, LevelErrorKind);
+type Fault = (usize, ErrorKind);
 
-fn flash(at: usize, problem: FlashProblem) -> Fault {
-    (at, LevelErrorKind::Flash(problem))
+/// `problem` of the file's syntax at byte `at`.
+fn flash(at: usize, problem: FlashSyntax) -> Fault {
+    (at, ErrorKind::Flash(problem))
+}
+
+/// `rule` broken at byte `at`, named in the file's terms.
+fn broken(at: usize, rule: Rule) -> Fault {
+    (at, ErrorKind::Rule { rule, notation: Notation::Flash })
 }
 
 /// Two whole numbers `[a, b, ...]` of a list of exactly `n` numbers.
 fn numbers(value: &Spanned<Value>, n: usize, expected: &'static str) -> Result<Vec<i64>, Fault> {
-    let bad =
-        || flash(value.at, FlashProblem::BadValue { expected, found: value.value.describe() });
+    let bad = || flash(value.at, FlashSyntax::BadValue { expected, found: value.value.describe() });
     let Value::List(items) = &value.value else { return Err(bad()) };
     if items.len() != n {
         return Err(bad());
@@ -531,7 +253,7 @@ fn key_cell(key: &Spanned<String>) -> Result<(i64, i64), Fault> {
         .strip_prefix("swatch")
         .filter(|d| d.len() >= 2 && d.len() <= 18 && d.bytes().all(|b| b.is_ascii_digit()));
     let Some(digits) = digits else {
-        return Err(flash(key.at, FlashProblem::BadKey { key: key.value.clone() }));
+        return Err(flash(key.at, FlashSyntax::BadKey { key: key.value.clone() }));
     };
     let (x, y) = digits.split_at(digits.len() - 1);
     Ok((x.parse().unwrap_or(i64::MAX), y.parse().unwrap_or(i64::MAX)))
@@ -547,7 +269,7 @@ fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level,
             Value::Str(text, escaped) => rows.push((text.as_slice(), item.at, *escaped)),
             Value::List(_) => starts.push(item),
             Value::Object(entries) => tables.push((item, entries)),
-            other => return Err(flash(item.at, FlashProblem::BadItem { found: other.describe() })),
+            other => return Err(flash(item.at, FlashSyntax::BadItem { found: other.describe() })),
         }
     }
     // Byte offset of cell c of row r: inside the literal, unless escapes moved the bytes.
@@ -556,7 +278,7 @@ fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level,
         if escaped { at } else { at + 1 + c }
     };
     let Some(&(first, _, _)) = rows.first() else {
-        return Err(flash(array.at, FlashProblem::NoRows));
+        return Err(flash(array.at, FlashSyntax::NoRows));
     };
     let width = first.len();
     let mut letters: Vec<Vec<u8>> = Vec::with_capacity(rows.len());
@@ -565,12 +287,12 @@ fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level,
         for (c, &b) in text.iter().enumerate() {
             let Some(letter) = letter_of(b) else {
                 let found = describe_at(text, c);
-                return Err(flash(cell_at(r, c), FlashProblem::BadTile { found }));
+                return Err(flash(cell_at(r, c), FlashSyntax::BadTile { found }));
             };
             row.push(letter);
         }
         if text.len() != width || width == 0 {
-            return Err(flash(at, FlashProblem::RowLength { expected: width, found: text.len() }));
+            return Err(flash(at, FlashSyntax::RowLength { expected: width, found: text.len() }));
         }
         letters.push(row);
     }
@@ -578,76 +300,62 @@ fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level,
     let needed = bytes_needed(height as u64, width as u64);
     if needed.is_none_or(|n| n > max_memory) {
         let (rows, cols) = (height as u64, width as u64);
-        return Err((array.at, LevelErrorKind::TooLarge { rows, cols, needed, limit: max_memory }));
+        let limit = max_memory;
+        return Err((array.at, ErrorKind::Limit(Limit::TooLarge { rows, cols, needed, limit })));
     }
     let Some(start) = starts.first() else {
-        return Err(flash(array.at, FlashProblem::NoStart));
+        return Err(flash(array.at, FlashSyntax::NoStart));
     };
     if let Some(second) = starts.get(1) {
-        return Err(flash(second.at, FlashProblem::ExtraStart));
+        return Err(flash(second.at, FlashSyntax::ExtraStart));
     }
     let xy = numbers(start, 2, "the start as [x, y], two whole numbers")?;
     let (x, y) = (xy[0], xy[1]);
-    let off = |x: i64, y: i64| FlashProblem::OffGrid { x, y, width, height };
     if x < 0 || y < 0 || x as u64 >= width as u64 || y as u64 >= height as u64 {
-        return Err(flash(start.at, off(x, y)));
+        let (row, col, rows, cols) = (y, x, height, width);
+        return Err(broken(start.at, Rule::OffGrid { row, col, rows, cols }));
     }
     let (x, y) = (x as usize, y as usize);
     if rows[y].0[x] != b'b' {
-        return Err(flash(start.at, FlashProblem::StartNotFloor { found: rows[y].0[x] as char }));
+        return Err(flash(start.at, FlashSyntax::StartNotFloor { found: rows[y].0[x] as char }));
     }
     letters[y][x] = b'X';
     let mut exits = letters.iter().enumerate().flat_map(|(r, row)| {
         row.iter().enumerate().filter(|(_, l)| **l == b'O').map(move |(c, _)| (r, c))
     });
     match (exits.next(), exits.next()) {
-        (None, _) => return Err(flash(array.at, FlashProblem::NoExit)),
-        (Some(_), Some((r, c))) => return Err(flash(cell_at(r, c), FlashProblem::ExtraExit)),
+        (None, _) => return Err(broken(array.at, Rule::NoTarget)),
+        (Some(_), Some((r, c))) => return Err(broken(cell_at(r, c), Rule::ExtraTarget)),
         _ => {}
     }
     if let Some((table, _)) = tables.get(2) {
-        return Err(flash(table.at, FlashProblem::ExtraTable));
+        return Err(flash(table.at, FlashSyntax::ExtraTable));
     }
     let mut level = Level::new();
-    let mut builder = Builder::begin(&mut level, height, width);
+    let mut builder = Builder::begin(&mut level, height, width, Notation::Flash);
     level.set_origin(index.position(array.at));
     for (r, row) in letters.iter().enumerate() {
         builder.row(&mut level, r, row).map_err(|(c, kind)| (cell_at(r, c), kind))?;
     }
-    // The tile at a 1-based written cell (inside the map), for messages in the file's terms.
-    let tile = |(row, col): (i64, i64)| rows[row as usize - 1].0[col as usize - 1] as char;
-    let flavour = |kind: LevelErrorKind| -> LevelErrorKind {
-        use LevelErrorKind as K;
-        let p = match kind {
-            K::OffGrid { row, col, .. } => off(col - 1, row - 1),
-            K::NotSwitch { row, col, .. } => {
-                FlashProblem::NotSwitch { x: col - 1, y: row - 1, found: tile((row, col)) }
-            }
-            K::NotSplit { row, col, .. } => {
-                FlashProblem::NotSplit { x: col - 1, y: row - 1, found: tile((row, col)) }
-            }
-            K::NotBridge { row, col, .. } => {
-                FlashProblem::NotBridge { x: col - 1, y: row - 1, found: tile((row, col)) }
-            }
-            K::Redefined { row, col } => FlashProblem::Duplicate { x: col - 1, y: row - 1 },
-            K::NoActions => FlashProblem::NoActions,
-            K::RepeatedTile { row, col } => FlashProblem::RepeatedTile { x: col - 1, y: row - 1 },
-            K::SameTargets { row, col } => FlashProblem::SameTargets { x: col - 1, y: row - 1 },
-            K::Undefined { row, col, .. } => {
-                FlashProblem::Undefined { x: col - 1, y: row - 1, found: tile((row, col)) }
-            }
-            other => return other,
-        };
-        K::Flash(p)
+    // The builder names tiles by their letters in the text format; the file's own tile at a
+    // named cell (inside the map) says what the file shows there.
+    let in_file_terms = |mut kind: ErrorKind| {
+        if let ErrorKind::Rule { rule, .. } = &mut kind
+            && let Some(((row, col), found)) = rule.found_mut()
+        {
+            *found = char::from(rows[row as usize].0[col as usize]);
+        }
+        kind
     };
-    let written = |x: i64, y: i64| (y.saturating_add(1), x.saturating_add(1));
+    // Cells are named `(x, y)` in the file; the builder takes `(row, col)`.
+    let named = |x: i64, y: i64| -> Named { (y, x) };
     if let Some((_, entries)) = tables.first() {
         for (key, value) in entries.iter() {
             let (x, y) = key_cell(key)?;
             let bad = |at: usize, found: String| {
                 flash(
                     at,
-                    FlashProblem::BadValue { expected: "a list of actions [x, y, \"on\"]", found },
+                    FlashSyntax::BadValue { expected: "a list of actions [x, y, \"on\"]", found },
                 )
             };
             let Value::List(list) = &value.value else {
@@ -659,7 +367,7 @@ fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level,
                 let wrong = || {
                     flash(
                         entry.at,
-                        FlashProblem::BadValue { expected: shape, found: entry.value.describe() },
+                        FlashSyntax::BadValue { expected: shape, found: entry.value.describe() },
                     )
                 };
                 let Value::List(parts) = &entry.value else { return Err(wrong()) };
@@ -678,19 +386,19 @@ fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level,
                     other => {
                         return Err(flash(
                             word.at,
-                            FlashProblem::BadAction { found: other.describe() },
+                            FlashSyntax::BadAction { found: other.describe() },
                         ));
                     }
                 };
-                actions.push((action, written(*ax, *ay)));
+                actions.push((action, named(*ax, *ay)));
             }
-            builder.switch(&mut level, written(x, y), &actions).map_err(|(part, kind)| {
+            builder.switch(&mut level, named(x, y), &actions).map_err(|(part, kind)| {
                 let at = match part {
                     Part::Cell => key.at,
                     Part::Item(i) => list[i].at,
                     Part::End => value.at,
                 };
-                (at, flavour(kind))
+                (at, in_file_terms(kind))
             })?;
         }
     }
@@ -698,13 +406,13 @@ fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level,
         for (key, value) in entries.iter() {
             let (x, y) = key_cell(key)?;
             let t = numbers(value, 4, "the two targets as [x1, y1, x2, y2]")?;
-            let targets = [written(t[0], t[1]), written(t[2], t[3])];
-            builder.split(&mut level, written(x, y), targets).map_err(|(part, kind)| {
+            let targets = [named(t[0], t[1]), named(t[2], t[3])];
+            builder.split(&mut level, named(x, y), targets).map_err(|(part, kind)| {
                 let at = match part {
                     Part::Cell => key.at,
                     Part::Item(_) | Part::End => value.at,
                 };
-                (at, flavour(kind))
+                (at, in_file_terms(kind))
             })?;
         }
     }
@@ -713,7 +421,7 @@ fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level,
             Where::Level => array.at,
             Where::Cell(r, c) => cell_at(r, c),
         };
-        (at, flavour(kind))
+        (at, in_file_terms(kind))
     })?;
     Ok(level)
 }

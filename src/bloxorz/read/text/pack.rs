@@ -32,311 +32,17 @@
 //! Nothing here allocates except the level's grid, and that only after the header's size has been
 //! checked against the memory limit, and the lists of special cells of levels that have them.
 
-use std::fmt;
-
-use super::builder::{Builder, Part, Where};
-use super::definitions::{self, Definition};
-use super::level::Level;
-use super::mechanics::MAX_BRIDGE_GROUPS;
-use super::state::bytes_needed;
+use super::definitions::{self, Definition, Written};
+use super::syntax::{CutBy, TextSyntax};
+use crate::bloxorz::model::level::Level;
+use crate::bloxorz::read::builder::{Builder, Part, Where};
+use crate::bloxorz::read::error::{ErrorKind, LevelError, Limit, Notation};
+use crate::bloxorz::read::source::LevelSource;
+use crate::bloxorz::search::poj::bytes_needed;
 use crate::text::{Line, Lines, Position, column_of, describe_at, describe_digits, digits_at};
 
 /// The default memory limit for one level, 2 GiB (see [`PackReader::max_memory`]).
 pub const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
-
-/// A level that could not be read, with where and why.
-///
-/// `Display` prints `LINE:COLUMN: level N: expected ..., found ...`; prefix it with the input's
-/// name to get the `PATH:LINE:COLUMN: ...` message of the command-line tool.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{position}: level {level}: {kind}")]
-pub struct LevelError {
-    /// 1-based number of the level in its input.
-    pub level: usize,
-    /// Where the problem is (1-based line and column).
-    pub position: Position,
-    /// What was expected and what was found.
-    pub kind: LevelErrorKind,
-}
-
-/// What cut a level off before its last row (see [`LevelErrorKind::CutOff`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CutBy {
-    /// A blank line.
-    BlankLine,
-    /// A line that looks like the next level's header.
-    Header,
-    /// The end of the input.
-    EndOfInput,
-}
-
-/// What went wrong in a [`LevelError`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LevelErrorKind {
-    /// The header line is not two whole numbers.
-    BadHeader {
-        /// What the parser was looking for at the position (e.g. "a whole number").
-        expected: &'static str,
-        /// The character found, quoted or escaped (e.g. `'x'`), or `end of line`.
-        found: String,
-    },
-    /// One of the header's numbers is 0 but not both (`0 0` ends the pack).
-    ZeroSize {
-        /// Rows in the header.
-        rows: u64,
-        /// Columns in the header.
-        cols: u64,
-    },
-    /// The level would need more memory than the limit; refused before allocating anything.
-    TooLarge {
-        /// Rows in the header.
-        rows: u64,
-        /// Columns in the header.
-        cols: u64,
-        /// Bytes the level would need ([`bytes_needed`]); `None` when it would have more states
-        /// than a 32-bit state index can count.
-        needed: Option<u64>,
-        /// The limit in bytes.
-        limit: u64,
-    },
-    /// A character other than `.`, `E`, `#`, `O`, `X`, `S`, `H`, `V`, `B`, `-` where a cell
-    /// belongs.
-    BadCell {
-        /// The character found, quoted or escaped (e.g. `'x'`, `byte 0xFF`).
-        found: String,
-    },
-    /// A row with fewer cells than the level has columns.
-    ShortRow {
-        /// Columns of the level.
-        expected: usize,
-        /// Cells found on the row.
-        found: usize,
-    },
-    /// A row with more characters than the level has columns.
-    LongRow {
-        /// Columns of the level.
-        expected: usize,
-        /// Characters found on the row.
-        found: usize,
-    },
-    /// The level ended before its last row.
-    CutOff {
-        /// Rows of the level.
-        expected: usize,
-        /// Rows read before it was cut off.
-        found: usize,
-        /// What cut it off.
-        by: CutBy,
-    },
-    /// No `O` in the level (reported at its header).
-    NoTarget,
-    /// A second `O` (reported at the second one).
-    ExtraTarget,
-    /// No `X` in the level (reported at its header).
-    NoStart,
-    /// A third `X` (reported at the third one).
-    ExtraStart,
-    /// Two `X` that are not orthogonal neighbours (reported at the second one).
-    StartsApart,
-    /// A definition line that does not follow the syntax.
-    BadDefinition {
-        /// What the parser was looking for at the position.
-        expected: &'static str,
-        /// The character found, quoted or escaped, or `end of line`.
-        found: String,
-    },
-    /// A cell named by a definition that is not inside the level (1-based as written).
-    OffGrid {
-        /// The row as written.
-        row: i64,
-        /// The column as written.
-        col: i64,
-        /// Rows of the level.
-        rows: usize,
-        /// Columns of the level.
-        cols: usize,
-    },
-    /// A `switch` line naming a cell that is not a switch `S` or `H`.
-    NotSwitch {
-        /// The row, 1-based.
-        row: i64,
-        /// The column, 1-based.
-        col: i64,
-        /// The cell's letter.
-        found: char,
-    },
-    /// A `split` line naming a cell that is not a split switch `V`.
-    NotSplit {
-        /// The row, 1-based.
-        row: i64,
-        /// The column, 1-based.
-        col: i64,
-        /// The cell's letter.
-        found: char,
-    },
-    /// A switch action on a cell that is not a bridge tile `B` or `-`.
-    NotBridge {
-        /// The row, 1-based.
-        row: i64,
-        /// The column, 1-based.
-        col: i64,
-        /// The cell's letter.
-        found: char,
-    },
-    /// A second definition for the same switch or split switch.
-    Redefined {
-        /// The row, 1-based.
-        row: i64,
-        /// The column, 1-based.
-        col: i64,
-    },
-    /// A switch with no action.
-    NoActions,
-    /// A switch naming the same tile twice.
-    RepeatedTile {
-        /// The row, 1-based.
-        row: i64,
-        /// The column, 1-based.
-        col: i64,
-    },
-    /// A split switch whose two targets are the same cell (reported at the second).
-    SameTargets {
-        /// The row, 1-based.
-        row: i64,
-        /// The column, 1-based.
-        col: i64,
-    },
-    /// A switch or split switch with no definition (reported at its cell).
-    Undefined {
-        /// The row, 1-based.
-        row: i64,
-        /// The column, 1-based.
-        col: i64,
-        /// The cell's letter: `S`, `H` or `V`.
-        found: char,
-    },
-    /// More than [`MAX_BRIDGE_GROUPS`] groups of bridge tiles (reported at the tile that makes
-    /// one too many; tiles that start alike and that every switch treats alike count once).
-    TooManyBridges,
-    /// The search of a level with switches went past the memory limit (reported at the level's
-    /// header).
-    SearchTooLarge {
-        /// States stored when the search gave up.
-        states: u64,
-        /// The limit in bytes.
-        limit: u64,
-    },
-    /// A problem particular to the Flash game's data file (`flipblox bloxorz --input-format
-    /// flash`).
-    Flash(super::flash::FlashProblem),
-}
-
-impl fmt::Display for LevelErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LevelErrorKind::BadHeader { expected, found } => {
-                write!(f, "expected {expected} in the `R C` header, found {found}")
-            }
-            LevelErrorKind::ZeroSize { rows, cols } => write!(
-                f,
-                "expected at least 1 row and 1 column (or `0 0` to end the pack), found {rows} {cols}"
-            ),
-            LevelErrorKind::TooLarge { rows, cols, needed, limit } => {
-                write!(f, "a level of {rows} x {cols} cells ")?;
-                match needed {
-                    Some(n) => write!(
-                        f,
-                        "needs {n} bytes, more than the memory limit of {limit} bytes (--max-memory)"
-                    ),
-                    None => write!(f, "has more states than a 32-bit state index can count"),
-                }
-            }
-            LevelErrorKind::BadCell { found } => write!(
-                f,
-                "expected a cell '.', 'E', '#', 'O', 'X', 'S', 'H', 'V', 'B' or '-', found {found}"
-            ),
-            LevelErrorKind::ShortRow { expected, found } => {
-                write!(f, "expected {expected} cells in the row, found {found}")
-            }
-            LevelErrorKind::LongRow { expected, found } => {
-                write!(f, "expected {expected} cells in the row, found {found} characters")
-            }
-            LevelErrorKind::CutOff { expected, found, by } => {
-                let what = match by {
-                    CutBy::BlankLine => "a blank line",
-                    CutBy::Header => "the next `R C` header",
-                    CutBy::EndOfInput => "the end of the input",
-                };
-                write!(f, "expected {expected} rows, found {what} after {found}")
-            }
-            LevelErrorKind::NoTarget => write!(f, "expected one target 'O', found none"),
-            LevelErrorKind::ExtraTarget => write!(f, "expected one target 'O', found a second"),
-            LevelErrorKind::NoStart => write!(f, "expected a start 'X', found none"),
-            LevelErrorKind::ExtraStart => {
-                write!(f, "expected one 'X' or two adjacent 'X', found a third")
-            }
-            LevelErrorKind::StartsApart => {
-                write!(f, "expected the two 'X' to be orthogonal neighbours, found them apart")
-            }
-            LevelErrorKind::BadDefinition { expected, found } => {
-                write!(f, "expected {expected}, found {found}")
-            }
-            LevelErrorKind::OffGrid { row, col, rows, cols } => write!(
-                f,
-                "expected a cell inside the {rows} x {cols} level (rows 1 to {rows}, columns 1 \
-                 to {cols}), found row {row}, column {col}"
-            ),
-            LevelErrorKind::NotSwitch { row, col, found } => write!(
-                f,
-                "expected a switch 'S' or 'H' at row {row}, column {col}, found '{found}'"
-            ),
-            LevelErrorKind::NotSplit { row, col, found } => {
-                write!(f, "expected a split switch 'V' at row {row}, column {col}, found '{found}'")
-            }
-            LevelErrorKind::NotBridge { row, col, found } => write!(
-                f,
-                "expected a bridge tile 'B' or '-' at row {row}, column {col}, found '{found}'"
-            ),
-            LevelErrorKind::Redefined { row, col } => write!(
-                f,
-                "expected one definition of the cell at row {row}, column {col}, found a second"
-            ),
-            LevelErrorKind::NoActions => write!(
-                f,
-                "expected at least one action (`on R C`, `off R C` or `toggle R C`), found none"
-            ),
-            LevelErrorKind::RepeatedTile { row, col } => write!(
-                f,
-                "expected each tile once in a switch, found row {row}, column {col} a second time"
-            ),
-            LevelErrorKind::SameTargets { row, col } => write!(
-                f,
-                "expected two different target cells, found row {row}, column {col} twice"
-            ),
-            LevelErrorKind::Undefined { row, col, found: 'V' } => write!(
-                f,
-                "expected a `split {row} {col}: R C, R C` line for the split switch 'V' at row \
-                 {row}, column {col}, found none"
-            ),
-            LevelErrorKind::Undefined { row, col, found } => write!(
-                f,
-                "expected a `switch {row} {col}: ...` line for the switch '{found}' at row {row}, \
-                 column {col}, found none"
-            ),
-            LevelErrorKind::TooManyBridges => write!(
-                f,
-                "expected at most {MAX_BRIDGE_GROUPS} groups of bridge tiles (tiles that start \
-                 alike and that every switch treats alike count once), found more"
-            ),
-            LevelErrorKind::SearchTooLarge { states, limit } => write!(
-                f,
-                "the search stored {states} states, more than the memory limit of {limit} bytes \
-                 allows (--max-memory)"
-            ),
-            LevelErrorKind::Flash(problem) => write!(f, "{problem}"),
-        }
-    }
-}
 
 /// Where the first line that follows the `0 0` terminator and holds more than blanks or
 /// comments is, if the pack ends with `0 0` at or after byte `offset` (the end of the last level
@@ -398,7 +104,7 @@ fn looks_like_header(text: &[u8]) -> bool {
 
 /// Parses a header line into its two numbers (each below 2^64), or says what is wrong
 /// and at which byte.
-fn parse_header(text: &[u8]) -> Result<Header, (usize, LevelErrorKind)> {
+fn parse_header(text: &[u8]) -> Result<Header, (usize, TextSyntax)> {
     let mut i = 0;
     let mut numbers = [0u64; 2];
     for (k, n) in numbers.iter_mut().enumerate() {
@@ -415,7 +121,7 @@ fn parse_header(text: &[u8]) -> Result<Header, (usize, LevelErrorKind)> {
                 "a number of columns below 2^64"
             };
             let found = describe_digits(&text[begin..i]);
-            return Err((begin, LevelErrorKind::BadHeader { expected, found }));
+            return Err((begin, TextSyntax::BadHeader { expected, found }));
         };
         *n = value;
         let ends_well = i == text.len() || text[i].is_ascii_whitespace();
@@ -425,7 +131,7 @@ fn parse_header(text: &[u8]) -> Result<Header, (usize, LevelErrorKind)> {
                 (1, true) => "the number of columns",
                 _ => "a digit or a space",
             };
-            return Err((i, LevelErrorKind::BadHeader { expected, found: describe_at(text, i) }));
+            return Err((i, TextSyntax::BadHeader { expected, found: describe_at(text, i) }));
         }
     }
     while i < text.len() && text[i].is_ascii_whitespace() {
@@ -433,13 +139,13 @@ fn parse_header(text: &[u8]) -> Result<Header, (usize, LevelErrorKind)> {
     }
     if i < text.len() {
         let found = describe_at(text, i);
-        return Err((i, LevelErrorKind::BadHeader { expected: "the end of the line", found }));
+        return Err((i, TextSyntax::BadHeader { expected: "the end of the line", found }));
     }
     match numbers {
         [0, 0] => Ok(Header::End),
         [rows, cols] if rows == 0 || cols == 0 => Err((
             text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0),
-            LevelErrorKind::ZeroSize { rows, cols },
+            TextSyntax::ZeroSize { rows, cols },
         )),
         [rows, cols] => Ok(Header::Size(rows, cols)),
     }
@@ -485,7 +191,7 @@ impl<'a> PackReader<'a> {
     }
 
     /// Sets the memory limit for one level, in bytes: a header whose level would need more
-    /// ([`bytes_needed`]) is refused with [`LevelErrorKind::TooLarge`] before anything is
+    /// ([`bytes_needed`]) is refused with [`Limit::TooLarge`] before anything is
     /// allocated.
     pub fn max_memory(mut self, limit: u64) -> PackReader<'a> {
         self.max_memory = limit;
@@ -530,8 +236,8 @@ impl<'a> PackReader<'a> {
         };
         self.levels += 1;
         let number = self.levels;
-        let fail = |position: Position, kind: LevelErrorKind| {
-            Some(Err(LevelError { level: number, position, kind }))
+        let fail = |position: Position, kind: ErrorKind| {
+            Some(Err(LevelError { level: number, position: Some(position), kind }))
         };
         let (rows, cols) = match parse_header(header.text) {
             Ok(Header::End) => {
@@ -540,15 +246,16 @@ impl<'a> PackReader<'a> {
                 return None;
             }
             Ok(Header::Size(rows, cols)) => (rows, cols),
-            Err((at, kind)) => {
-                let result = fail(header.position(at), kind);
+            Err((at, syntax)) => {
+                let result = fail(header.position(at), ErrorKind::Text(syntax));
                 self.skip_to_header();
                 return result;
             }
         };
         let needed = bytes_needed(rows, cols);
         if needed.is_none_or(|n| n > self.max_memory) {
-            let kind = LevelErrorKind::TooLarge { rows, cols, needed, limit: self.max_memory };
+            let kind =
+                ErrorKind::Limit(Limit::TooLarge { rows, cols, needed, limit: self.max_memory });
             let at = header.text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
             let result = fail(header.position(at), kind);
             self.skip_to_header();
@@ -557,8 +264,8 @@ impl<'a> PackReader<'a> {
         // bytes_needed fits u64 and counts more than rows * cols, so both fit usize on 64-bit
         // targets; on smaller targets try_from refuses what does not fit.
         let (Ok(rows), Ok(cols)) = (usize::try_from(rows), usize::try_from(cols)) else {
-            let kind =
-                LevelErrorKind::TooLarge { rows, cols, needed: None, limit: self.max_memory };
+            let limit = self.max_memory;
+            let kind = ErrorKind::Limit(Limit::TooLarge { rows, cols, needed: None, limit });
             let result = fail(header.position(0), kind);
             self.skip_to_header();
             return result;
@@ -579,13 +286,13 @@ impl<'a> PackReader<'a> {
         header: &Line<'a>,
         rows: usize,
         cols: usize,
-    ) -> Result<(), (Position, LevelErrorKind)> {
-        let mut builder = Builder::begin(level, rows, cols);
+    ) -> Result<(), (Position, ErrorKind)> {
+        let mut builder = Builder::begin(level, rows, cols, Notation::Text);
         let at_header =
             header.position(header.text.iter().take_while(|b| b.is_ascii_whitespace()).count());
         level.set_origin(at_header);
         for r in 0..rows {
-            let cut = |by| LevelErrorKind::CutOff { expected: rows, found: r, by };
+            let cut = |by| ErrorKind::Text(TextSyntax::CutOff { expected: rows, found: r, by });
             let before = self.lines.clone();
             let Some(line) = self.lines.next() else {
                 self.done = true;
@@ -621,7 +328,7 @@ impl<'a> PackReader<'a> {
         &mut self,
         builder: &mut Builder,
         level: &mut Level,
-    ) -> Result<(), (Position, LevelErrorKind)> {
+    ) -> Result<(), (Position, ErrorKind)> {
         loop {
             let before = self.lines.clone();
             let Some(line) = self.lines.next() else { return Ok(()) };
@@ -632,12 +339,15 @@ impl<'a> PackReader<'a> {
                 self.lines = before;
                 return Ok(());
             }
-            let definition =
-                definitions::parse(line.text).map_err(|(at, kind)| (line.position(at), kind))?;
+            let definition = definitions::parse(line.text)
+                .map_err(|(at, syntax)| (line.position(at), ErrorKind::Text(syntax)))?;
+            // Definitions name cells 1-based; the builder takes them 0-based.
+            let cell_of = |(row, col): Written| (row - 1, col - 1);
             let placed = match &definition {
                 Definition::Switch { cell, actions, end } => {
-                    let written: Vec<_> = actions.iter().map(|&(a, tile, _)| (a, tile)).collect();
-                    builder.switch(level, cell.0, &written).map_err(|(part, kind)| {
+                    let named: Vec<_> =
+                        actions.iter().map(|&(a, tile, _)| (a, cell_of(tile))).collect();
+                    builder.switch(level, cell_of(cell.0), &named).map_err(|(part, kind)| {
                         let at = match part {
                             Part::Cell => cell.1,
                             Part::Item(i) => actions[i].2,
@@ -647,7 +357,7 @@ impl<'a> PackReader<'a> {
                     })
                 }
                 Definition::Split { cell, targets } => builder
-                    .split(level, cell.0, [targets[0].0, targets[1].0])
+                    .split(level, cell_of(cell.0), [cell_of(targets[0].0), cell_of(targets[1].0)])
                     .map_err(|(part, kind)| {
                         let at = match part {
                             Part::Cell | Part::End => cell.1,
@@ -678,18 +388,33 @@ fn read_row(
     line: &Line<'_>,
     r: usize,
     cols: usize,
-) -> Result<(), (Position, LevelErrorKind)> {
+) -> Result<(), (Position, ErrorKind)> {
     let text = line.text;
     builder.row(level, r, text).map_err(|(c, kind)| (line.position(c), kind))?;
     if text.len() < cols {
-        let kind = LevelErrorKind::ShortRow { expected: cols, found: text.len() };
+        let kind = ErrorKind::Text(TextSyntax::ShortRow { expected: cols, found: text.len() });
         return Err((line.position(text.len()), kind));
     }
     if text.len() > cols {
         let found = column_of(text, text.len()) - 1;
-        return Err((line.position(cols), LevelErrorKind::LongRow { expected: cols, found }));
+        let kind = ErrorKind::Text(TextSyntax::LongRow { expected: cols, found });
+        return Err((line.position(cols), kind));
     }
     Ok(())
+}
+
+impl LevelSource for PackReader<'_> {
+    fn read_into(&mut self, level: &mut Level) -> Option<Result<(), LevelError>> {
+        PackReader::read_into(self, level)
+    }
+
+    fn levels_started(&self) -> usize {
+        PackReader::levels_started(self)
+    }
+
+    fn offset(&self) -> usize {
+        PackReader::offset(self)
+    }
 }
 
 impl Iterator for PackReader<'_> {
@@ -705,7 +430,7 @@ impl Iterator for PackReader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bloxorz::{Orientation, Placement};
+    use crate::bloxorz::model::level::{Orientation, Placement};
 
     /// Every level of `text` as `Ok((rows, cols))` or `Err(message)`.
     fn read_all(text: &str) -> Vec<Result<(usize, usize), String>> {
@@ -832,7 +557,10 @@ mod tests {
     fn oversized_headers_are_refused_before_allocating() {
         let huge = "18446744073709551615 5\n";
         let err = PackReader::new(huge.as_bytes()).next().unwrap().unwrap_err();
-        assert!(matches!(err.kind, LevelErrorKind::TooLarge { rows: u64::MAX, needed: None, .. }));
+        assert!(matches!(
+            err.kind,
+            ErrorKind::Limit(Limit::TooLarge { rows: u64::MAX, needed: None, .. })
+        ));
         // A number past 2^64 is not mistaken for 2^64 - 1: it is named as written.
         let err = PackReader::new(b"18446744073709551616 5\n").next().unwrap().unwrap_err();
         assert_eq!(
@@ -849,12 +577,12 @@ mod tests {
         let needed = bytes_needed(20_000, 20_000).unwrap();
         assert_eq!(
             err.kind,
-            LevelErrorKind::TooLarge {
+            ErrorKind::Limit(Limit::TooLarge {
                 rows: 20_000,
                 cols: 20_000,
                 needed: Some(needed),
                 limit: 1 << 30
-            }
+            })
         );
         assert!(reader.next().unwrap().is_ok());
         // The limit is inclusive.

@@ -2,9 +2,9 @@
 //! group, switch or split switch it belongs to; per switch, its [`Effect`]; and the rules of one
 //! move (see the parent module).
 
-use super::super::level::{Level, Orientation, flags};
-use super::super::mechanics::Effect;
-use super::super::state::{Move, MoveTable};
+use crate::bloxorz::model::level::{Level, Orientation, flags};
+use crate::bloxorz::model::mechanics::{Effect, SwitchKind};
+use crate::bloxorz::model::moves::{Move, MoveTable};
 
 /// The cell is ground whatever the switches do (rigid, fragile, a switch, a split switch, the
 /// target, or a bridge tile no switch names that is present from the start).
@@ -78,8 +78,6 @@ pub(super) struct Board {
     pub moves: Option<MoveTable>,
     /// The goal: the whole block standing on the target.
     pub goal: Block,
-    /// The start.
-    pub start: Block,
     /// The bridge configuration at the start.
     pub initial: u64,
 }
@@ -124,8 +122,8 @@ impl Board {
         for (s, switch) in mechanics.switches().iter().enumerate() {
             let i = level.index(switch.cell.0, switch.cell.1);
             self.tiles[i] |= match switch.kind {
-                super::super::mechanics::SwitchKind::Soft => SOFT,
-                super::super::mechanics::SwitchKind::Heavy => HEAVY,
+                SwitchKind::Soft => SOFT,
+                SwitchKind::Heavy => HEAVY,
             };
             self.aux[i] = s as u32;
         }
@@ -144,8 +142,6 @@ impl Board {
         }
         let (tr, tc) = level.target();
         self.goal = whole(level.index(tr, tc), Orientation::Standing.index());
-        let s = level.start();
-        self.start = whole(level.index(s.row, s.col), s.orientation.index());
         self.initial = groups.initial;
     }
 

@@ -1,0 +1,20 @@
+//! Reading levels: the text format of level packs ([`text`]), the original Flash game's level
+//! file ([`flash`]), the one error type of both ([`LevelError`]), and [`LevelSource`], what a
+//! batch reads levels from.
+//!
+//! Both readers check the same rules through one builder (`builder.rs`): they read their own
+//! syntax, hand it the cells and the definitions, and name what it finds wrong in their own
+//! coordinates ([`Notation`]).
+
+mod builder;
+mod error;
+pub mod flash;
+mod source;
+pub mod text;
+
+pub use error::{ErrorKind, LevelError, Limit, Notation, Rule};
+pub use flash::{FlashError, FlashPack, FlashStages, FlashSyntax, Stage};
+pub use source::LevelSource;
+pub use text::{
+    CutBy, DEFAULT_MAX_MEMORY, PackReader, TextSyntax, cell_position, ignored_after_end,
+};

@@ -1,0 +1,7 @@
+//! The general search, for levels with switches, bridge tiles and split switches (the original
+//! Flash game's mechanics): a breadth-first search over the block and the bridge configuration.
+
+mod board;
+mod engine;
+
+pub(crate) use engine::Engine;

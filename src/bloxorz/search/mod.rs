@@ -1,0 +1,16 @@
+//! The searches: the fast search for POJ 3322 levels (`poj.rs`, a breadth-first search on a dense
+//! array), the general search for levels with switches and split switches (`general/`), and the
+//! distance field of a level ([`field`]). Only the [`Solver`](crate::bloxorz::Solver) chooses
+//! between the first two.
+
+pub mod field;
+pub(crate) mod general;
+pub(crate) mod poj;
+pub(crate) mod solution;
+
+pub use field::{
+    DistanceField, FIELD_BYTES_PER_CELL, FieldError, ORIENTATIONS, UNREACHABLE, distance_field,
+    field_bytes_needed, field_entry, read_level,
+};
+pub use poj::bytes_needed;
+pub use solution::{SearchLimit, Solution};

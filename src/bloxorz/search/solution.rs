@@ -1,0 +1,24 @@
+//! What a search gives: the answer to a level ([`Solution`]), or the limit it reached
+//! ([`SearchLimit`]).
+
+/// The answer to one level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solution {
+    /// The minimum number of moves that bring the box to stand on the target, or `None` when it
+    /// cannot (POJ 3322's `Impossible`).
+    pub moves: Option<u32>,
+    /// States the search took off the frontier and expanded (each at most once). A search that
+    /// reaches the goal finishes the layer it was reached in and stops.
+    pub states_explored: u64,
+}
+
+/// A search of a level with switches or split switches stopped because it would have stored
+/// more states than its memory limit allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the search stored {states} states, more than the memory limit of {limit} bytes allows")]
+pub struct SearchLimit {
+    /// States stored when the search stopped.
+    pub states: u64,
+    /// The memory limit in bytes.
+    pub limit: u64,
+}

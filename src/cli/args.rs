@@ -1,0 +1,218 @@
+//! Arguments shared by several subcommands: `--max-table-cells`, `--table FILE`, `--format`,
+//! `--input-format`, `--max-memory`, `--level`, and the exit status they sum up to.
+
+use std::path::Path;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+
+use super::io::{Input, Source};
+use flipblox::bloxorz::LevelError;
+use flipblox::flip::{BoardSize, DEFAULT_MAX_TABLE_CELLS, DistanceTable};
+use flipblox::table_file::{Check, Format, load_flip_table};
+
+/// How a command ended when it did not hit an error it could not get past.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every input was read and answered.
+    Success,
+    /// Some input could not be read; everything else was answered (exit code 1).
+    SomeFailed,
+}
+
+impl Outcome {
+    /// `SomeFailed` when `failed` is true.
+    pub fn from_failed(failed: bool) -> Outcome {
+        if failed { Outcome::SomeFailed } else { Outcome::Success }
+    }
+}
+
+/// An argument combination clap could not check (e.g. `--method table` on a board too large for
+/// a table): reported like clap's own usage errors, with the usage line of the subcommand
+/// `command` (e.g. `["table", "build"]`), and exit code 2.
+#[derive(Debug)]
+pub struct UsageError {
+    /// The subcommand's path.
+    pub command: &'static [&'static str],
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// Fails with a [`UsageError`] of `command`.
+pub fn usage(command: &'static [&'static str], message: impl std::fmt::Display) -> anyhow::Error {
+    UsageError { command, message: message.to_string() }.into()
+}
+
+/// `--max-table-cells`, shared by `flip`, `stats flip` and `table build`.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct TableLimitArgs {
+    /// Largest board, in pieces, whose distance table may be built in memory: 2^N bytes, plus
+    /// three bitsets of 2^(N-1) bits while the BFS runs (5x5: 32 MiB + 6 MiB). A table file
+    /// given with --table is mapped, not built, and is not limited by this.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TABLE_CELLS as u8,
+          value_parser = clap::value_parser!(u8).range(1..=32))]
+    pub max_table_cells: u8,
+}
+
+impl TableLimitArgs {
+    /// The limit in pieces.
+    pub fn cells(self) -> usize {
+        usize::from(self.max_table_cells)
+    }
+
+    /// A usage error of the subcommand `command` when the table of `size` is over the limit.
+    ///
+    /// # Errors
+    ///
+    /// A [`UsageError`].
+    pub fn require_buildable(
+        self,
+        size: BoardSize,
+        command: &'static [&'static str],
+    ) -> anyhow::Result<()> {
+        if size.cells() > self.cells() {
+            return Err(usage(
+                command,
+                format!(
+                    "--size {size}: a table of 2^{} states is over --max-table-cells {}",
+                    size.cells(),
+                    self.max_table_cells
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A Flip Game table file opened for lookups (`--table FILE`): memory-mapped through
+/// [`Input`] and checked.
+pub struct OpenedTable {
+    input: Input,
+    check: Check,
+}
+
+impl OpenedTable {
+    /// Maps `path` (`-` reads standard input into memory).
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be opened or read; the message names it.
+    pub fn open(path: &Path, check: Check) -> anyhow::Result<OpenedTable> {
+        let source = Source::from_arg(path);
+        let input = Input::open(&source)
+            .with_context(|| format!("--table {}: cannot read", source.display_name()))?;
+        Ok(OpenedTable { input, check })
+    }
+
+    /// The table of `size` (any board when `None`), borrowing the mapped payload in place.
+    ///
+    /// # Errors
+    ///
+    /// A file that is not a flipblox table file, is truncated or corrupt (at this check), or
+    /// holds another table; the message names the file.
+    pub fn flip_table(&self, size: Option<BoardSize>) -> anyhow::Result<DistanceTable<'_>> {
+        let board = size.map(|s| (s.rows() as u32, s.cols() as u32));
+        load_flip_table(self.input.bytes(), self.check, board)
+            .with_context(|| format!("--table {}", self.input.name()))
+    }
+
+    /// The file's name for messages.
+    pub fn name(&self) -> &str {
+        self.input.name()
+    }
+}
+
+/// `--format` on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// The versioned flipblox table file: magic, version, bincode header (shape, layout,
+    /// sentinel, histogram, CRC-32), payload at a 64-byte boundary; `inspect` checks it.
+    Bincode,
+    /// NumPy .npy, format version 1.0: uint8, index = state (Flip Game), or int32, shape
+    /// (R, C, 3) (Bloxorz).
+    Npy,
+    /// CSV with a header line (`state,board,distance` for the Flip Game,
+    /// `row,col,orientation,distance` for a Bloxorz field); empty distance for the sentinel.
+    Csv,
+    /// One JSON object: the metadata and the distances, null for Impossible (or, for Bloxorz,
+    /// illegal or unreachable).
+    Json,
+    /// The payload bytes alone (the 65,536 table bytes for the 4x4 Flip Game; int32
+    /// little-endian entries for a Bloxorz field).
+    Raw,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Bincode => Format::Bincode,
+            FormatArg::Npy => Format::Npy,
+            FormatArg::Csv => Format::Csv,
+            FormatArg::Json => Format::Json,
+            FormatArg::Raw => Format::Raw,
+        }
+    }
+}
+
+/// How a Bloxorz input file is written (`--input-format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// Level packs in the text format (POJ 3322 and its extension, docs/LEVELS.md).
+    Pack,
+    /// The original Flash game's level file (bloxorzlevels.txt).
+    Flash,
+}
+
+/// Parses a byte size such as `2GiB`, `512 MB` or `1000000` (`--max-memory`).
+pub fn parse_memory(text: &str) -> Result<u64, String> {
+    parse_size::parse_size(text).map_err(|e| format!("{e} (examples: 2GiB, 512MB, 1000000)"))
+}
+
+/// What follows the message of an error that a larger `--max-memory` would lift.
+pub fn memory_hint(over_memory_limit: bool) -> &'static str {
+    if over_memory_limit { " (--max-memory)" } else { "" }
+}
+
+/// The message of a level that could not be read or answered, naming `--max-memory` when a
+/// larger limit would lift the error.
+pub fn level_error(error: &LevelError) -> String {
+    format!("{error}{}", memory_hint(error.kind.is_over_memory_limit()))
+}
+
+/// Parses a 1-based level number (`--level`).
+pub fn level_number(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("levels are numbered from 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{e} (a level number: 1 for the first level)")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flipblox::bloxorz::DEFAULT_MAX_MEMORY;
+
+    #[test]
+    fn memory_sizes_read_with_units() {
+        assert_eq!(parse_memory("2GiB"), Ok(DEFAULT_MAX_MEMORY));
+        assert_eq!(parse_memory("1000"), Ok(1000));
+        assert_eq!(parse_memory("1 KiB"), Ok(1024));
+        assert!(parse_memory("lots").is_err());
+    }
+
+    #[test]
+    fn level_numbers_start_at_1() {
+        assert_eq!(level_number("3"), Ok(3));
+        assert!(level_number("0").unwrap_err().contains("from 1"));
+        assert!(level_number("x").is_err());
+    }
+}
