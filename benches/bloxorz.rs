@@ -1,4 +1,4 @@
-//! Bloxorz solver benchmark: the BFS of `flipblox::bloxorz::Scratch` against a straightforward BFS
+//! Bloxorz solver benchmark: `flipblox::bloxorz::Solver` (the fast POJ search) against a straightforward BFS
 //! written on the `pathfinding` crate, over the same parsed levels, one thread.
 //!
 //! Packs: `../shared/data/bloxorz/large-500.txt`, and `field 20 500 500 1` from
@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use flipblox::bloxorz::{Cell, Level, Orientation, PackReader, Scratch};
+use flipblox::bloxorz::{Cell, Level, Limits, Orientation, PackReader, Solution, Solver};
 
 /// The straightforward solver: `pathfinding::directed::bfs::bfs` over `(row, col, orientation)`
 /// nodes, with every roll bounds-checked against the level's cells.
@@ -65,10 +65,13 @@ fn field_pack(shared: &Path) -> Option<Vec<u8>> {
 }
 
 fn bench_pack(c: &mut Criterion, name: &str, levels: &[Level]) {
-    let mut scratch = Scratch::new();
+    let mut solver = Solver::new();
+    let mut solve = |level| -> Solution {
+        solver.solve(level, Limits::default()).expect("POJ 3322 levels have no search limit")
+    };
     let mut states = 0;
     for level in levels {
-        let solution = scratch.solve(level);
+        let solution = solve(level);
         assert_eq!(
             solution.moves.map(|n| n as usize),
             pathfinding_moves(level),
@@ -81,7 +84,7 @@ fn bench_pack(c: &mut Criterion, name: &str, levels: &[Level]) {
     let mut group = c.benchmark_group(name);
     group.sample_size(10).throughput(Throughput::Elements(states));
     group.bench_function("flipblox", |b| {
-        b.iter(|| levels.iter().map(|l| scratch.solve(l).moves.unwrap_or(0)).sum::<u32>())
+        b.iter(|| levels.iter().map(|l| solve(l).moves.unwrap_or(0)).sum::<u32>())
     });
     group.bench_function("pathfinding", |b| {
         b.iter(|| levels.iter().map(|l| pathfinding_moves(l).unwrap_or(0)).sum::<usize>())

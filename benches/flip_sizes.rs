@@ -13,7 +13,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use flipblox::flip::{
     Answer, Board, BoardSize, DistanceTable, FlipSolver, Gf2Scratch, Gf2Solver, GridBoard,
-    TableSolver, distance_table,
+    distance_table,
 };
 use flipblox::table_file::{Check, load_flip_table};
 
@@ -91,13 +91,12 @@ fn table_file(c: &mut Criterion) {
     });
     group.finish();
 
-    let size = BoardSize::new(5, 5).unwrap();
     let mut group = c.benchmark_group("table_file");
     group.bench_function("5x5 map + header check", |b| {
         b.iter(|| {
             let input = map(table);
             let file = load_flip_table(&input[..], Check::Header, Some((5, 5))).unwrap();
-            TableSolver::from_bytes(size, file.distances()).unwrap().size()
+            FlipSolver::with_table(file).size()
         })
     });
     group.bench_function("5x5 map + full check", |b| {
@@ -113,8 +112,7 @@ fn table_file(c: &mut Criterion) {
     let mut i = 0;
     let mut answer = Answer::default();
     for presses in [false, true] {
-        let solver = TableSolver::from_bytes(size, file.distances()).unwrap();
-        let mut solver = FlipSolver::with_table(solver).with_presses(presses);
+        let mut solver = FlipSolver::with_table(file.clone()).with_presses(presses);
         let name = if presses { "5x5 mapped query, with presses" } else { "5x5 mapped query" };
         group.bench_function(name, |b| {
             b.iter(|| {
@@ -159,24 +157,24 @@ fn query(c: &mut Criterion) {
     group.bench_function("4x4_lookup", |b| {
         b.iter(|| {
             i = (i + 1) % fours.len();
-            table.distance(black_box(fours[i]))
+            table.distance(black_box(fours[i]).into())
         })
     });
+    let mut presses = Vec::new();
     group.bench_function("4x4_lookup_with_presses", |b| {
         b.iter(|| {
             i = (i + 1) % fours.len();
-            table.optimal_presses(black_box(fours[i]))
+            table.presses(black_box(fours[i]).into(), &mut presses).unwrap()
         })
     });
     // 5x5: the in-memory table (what a mapped table file will do) and GF(2).
     let size = BoardSize::new(5, 5).unwrap();
-    let five = TableSolver::build(size, |_| {}).unwrap();
+    let five = DistanceTable::build(size, |_| {}).unwrap();
     let fives = boards(5, 5, 1024, 2, true);
-    let mut presses = Vec::new();
     group.bench_function("5x5_table", |b| {
         b.iter(|| {
             i = (i + 1) % fives.len();
-            five.answer_into(black_box(&fives[i]), &mut presses).unwrap()
+            five.presses(black_box(&fives[i]).words()[0], &mut presses).unwrap()
         })
     });
     // Solvable boards; 30x30 has nullity 20 (an exact search of 2^21 solutions) and 159x159

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use flipblox::bloxorz::{PackReader, Scratch, distance_field_with};
+use flipblox::bloxorz::{PackReader, Solver};
 use flipblox::table_file::{Format, Table, export};
 
 /// The best of `reps` runs of `f`, in milliseconds.
@@ -21,16 +21,19 @@ fn best_ms(reps: usize, mut f: impl FnMut()) -> f64 {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let path = args.next().expect("usage: field_times PACK [N]");
-    let reps: usize = args.next().map_or(5, |n| n.parse().expect("N"));
-    let bytes = std::fs::read(&path).expect("read the pack");
-    let mut scratch = Scratch::new();
+    let (Some(path), reps) = (args.next(), args.next()) else { usage() };
+    let Ok(reps) = reps.map_or(Ok(5), |n| n.parse::<usize>()) else { usage() };
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| {
+        eprintln!("field_times: {path}: {e}");
+        std::process::exit(1)
+    });
+    let mut solver = Solver::new();
     let mut out = std::io::stdout().lock();
     for (i, level) in PackReader::new(&bytes).enumerate() {
         let Ok(level) = level else { continue };
-        let field = distance_field_with(&level, &mut scratch).expect("field");
+        let Ok(field) = solver.distance_field(&level) else { continue };
         let search = best_ms(reps, || {
-            distance_field_with(&level, &mut scratch).expect("field");
+            solver.distance_field(&level).expect("field");
         });
         let reachable = field.distances().iter().filter(|&&d| d >= 0).count();
         let mut line = format!(
@@ -53,4 +56,10 @@ fn main() {
             return;
         }
     }
+}
+
+/// Prints the usage line and exits with code 2.
+fn usage() -> ! {
+    eprintln!("usage: cargo run --release --example field_times -- PACK [N]");
+    std::process::exit(2)
 }

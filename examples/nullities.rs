@@ -10,7 +10,10 @@ use flipblox::flip::gf2::DEFAULT_SEARCH_BITS;
 use flipblox::flip::{BoardSize, Gf2Solver};
 
 fn main() {
-    let n: usize = std::env::args().nth(1).map_or(200, |a| a.parse().expect("a number N"));
+    let Ok(n) = std::env::args().nth(1).map_or(Ok(200), |a| a.parse::<usize>()) else {
+        eprintln!("usage: cargo run --release --example nullities -- [N]");
+        std::process::exit(2)
+    };
     let mut counts = BTreeMap::new();
     let mut largest = (0, String::new());
     let mut over = Vec::new();

@@ -8,7 +8,7 @@ use thiserror::Error;
 /// A table or field whose shape or entries do not fit its puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ShapeError {
-    /// A Flip Game board must have 1 to [`MAX_TABLE_CELLS`](crate::flip::bfs::MAX_TABLE_CELLS)
+    /// A Flip Game board must have 1 to [`MAX_TABLE_CELLS`](crate::flip::MAX_TABLE_CELLS)
     /// pieces, and a Bloxorz level at least one cell.
     #[error("a {rows}x{cols} board is not supported")]
     BoardSize {

@@ -2,7 +2,7 @@
 //!
 //! Three independent ways agree with every field:
 //!
-//! - the forward solver (`Scratch::search`) started from every legal state, run to the goal;
+//! - the forward solver (`Solver::solve_from`) started from every legal state, run to the goal;
 //! - the Bellman equations of shortest paths written with the test model of
 //!   `tests/common/bloxorz.rs` (which shares no code with the library): -1 on every state the box
 //!   may not rest in, 0 standing on the goal, and `1 + min` over the legal roll-neighbours with a
@@ -22,9 +22,9 @@ use std::path::Path;
 use common::bloxorz::{Grid, ROLLS, Rng, random_grid, read_pack, reference_distance, roll};
 use common::{flipblox, project, python, shared, stderr, stdout};
 use flipblox::bloxorz::{
-    Level, Orientation, PackReader, Placement, Scratch, distance_field_with, field_entry, state_of,
+    DistanceField, Level, Limits, Orientation, PackReader, Placement, Solver, field_entry,
 };
-use flipblox::table_file::{BloxorzField, Loaded, NpyTable, Table, load};
+use flipblox::table_file::{Loaded, NpyTable, Table, load};
 
 /// The cells the box covers in orientation `o` with its anchor at `(r, c)`, sorted as the test
 /// model keeps them.
@@ -37,7 +37,7 @@ fn cubes(r: i64, c: i64, o: usize) -> [(i64, i64); 2] {
 }
 
 /// The field entry for the box on `cubes`, which must be inside the field.
-fn entry_of(field: &BloxorzField<'_>, [a, b]: [(i64, i64); 2]) -> i32 {
+fn entry_of(field: &DistanceField<'_>, [a, b]: [(i64, i64); 2]) -> i32 {
     let o = match (b.0 - a.0, b.1 - a.1) {
         (0, 0) => 0,
         (0, 1) => 1,
@@ -47,7 +47,7 @@ fn entry_of(field: &BloxorzField<'_>, [a, b]: [(i64, i64); 2]) -> i32 {
 }
 
 /// The Bellman equations with the independent test model (see the module docs).
-fn check_bellman(grid: &Grid, field: &BloxorzField<'_>) {
+fn check_bellman(grid: &Grid, field: &DistanceField<'_>) {
     assert_eq!((i64::from(field.rows()), i64::from(field.cols())), (grid.height(), grid.width()));
     let goal = (0..grid.height())
         .flat_map(|r| (0..grid.width()).map(move |c| (r, c)))
@@ -82,9 +82,7 @@ fn check_bellman(grid: &Grid, field: &BloxorzField<'_>) {
 /// For every legal state, the forward solver's distance from it to the goal equals the field
 /// (-1 exactly when it says Impossible); every illegal state is -1. Returns how many legal
 /// states were searched.
-fn check_forward(level: &Level, field: &BloxorzField<'_>, scratch: &mut Scratch) -> usize {
-    let (tr, tc) = level.target();
-    let goal = state_of(level, Placement::standing(tr, tc));
+fn check_forward(level: &Level, field: &DistanceField<'_>, solver: &mut Solver) -> usize {
     let mut legal = 0;
     for row in 0..level.rows() {
         for col in 0..level.cols() {
@@ -96,7 +94,7 @@ fn check_forward(level: &Level, field: &BloxorzField<'_>, scratch: &mut Scratch)
                     continue;
                 }
                 legal += 1;
-                let (distance, _) = scratch.search(level, state_of(level, p), Some(goal));
+                let distance = solver.solve_from(level, p, Limits::default()).unwrap().moves;
                 assert_eq!(entry, distance.map_or(-1, |d| d as i32), "from {p}\n{level}");
             }
         }
@@ -105,12 +103,12 @@ fn check_forward(level: &Level, field: &BloxorzField<'_>, scratch: &mut Scratch)
 }
 
 /// The library's field of every level of `pack` (all must read).
-fn fields_of(pack: &str) -> Vec<(Level, BloxorzField<'static>)> {
-    let mut scratch = Scratch::new();
+fn fields_of(pack: &str) -> Vec<(Level, DistanceField<'static>)> {
+    let mut solver = Solver::new();
     PackReader::new(pack.as_bytes())
         .map(|level| {
             let level = level.unwrap_or_else(|e| panic!("{e}"));
-            let field = distance_field_with(&level, &mut scratch).unwrap();
+            let field = solver.distance_field(&level).unwrap();
             (level, field)
         })
         .collect()
@@ -137,11 +135,11 @@ fn check_pack(pack: &str) -> (Vec<i32>, usize) {
     assert_eq!(grids.len(), fields.len());
     let answers = cli_answers(pack.as_bytes());
     assert_eq!(answers.len(), fields.len());
-    let mut scratch = Scratch::new();
+    let mut solver = Solver::new();
     let (mut starts, mut legal) = (Vec::new(), 0);
     for ((grid, (level, field)), answer) in grids.iter().zip(&fields).zip(&answers) {
         check_bellman(grid, field);
-        legal += check_forward(level, field, &mut scratch);
+        legal += check_forward(level, field, &mut solver);
         let start = field_entry(field, level.start());
         assert_eq!(start, reference_distance(grid).map_or(-1, |d| d as i32), "{level}");
         assert_eq!(start, as_entry(answer), "{level}");
@@ -200,14 +198,12 @@ fn the_500x500_fields_answer_the_expected_and_satisfy_bellman() {
     let grids = read_pack(&text);
     let fields = fields_of(&text);
     let mut rng = Rng(500);
-    let mut scratch = Scratch::new();
+    let mut solver = Solver::new();
     for (i, ((grid, (level, field)), want)) in grids.iter().zip(&fields).zip(&expected).enumerate()
     {
         assert_eq!(field_entry(field, level.start()), *want, "level {}", i + 1);
         check_bellman(grid, field);
         // The forward solver from a few random legal states of each level.
-        let (tr, tc) = level.target();
-        let goal = state_of(level, Placement::standing(tr, tc));
         let mut searched = 0;
         while searched < 4 {
             let p = Placement {
@@ -216,7 +212,7 @@ fn the_500x500_fields_answer_the_expected_and_satisfy_bellman() {
                 orientation: Orientation::ALL[rng.below(3) as usize],
             };
             if level.can_rest(p) {
-                let (d, _) = scratch.search(level, state_of(level, p), Some(goal));
+                let d = solver.solve_from(level, p, Limits::default()).unwrap().moves;
                 assert_eq!(field_entry(field, p), d.map_or(-1, |d| d as i32), "{p}");
                 searched += 1;
             }
@@ -255,7 +251,7 @@ fn export(pack: &Path, level: usize, format: &str, out: Option<&Path>) -> std::p
 }
 
 /// Reads a CSV export with the `csv` crate and compares every record with `field`.
-fn check_csv(bytes: &[u8], field: &BloxorzField<'_>) {
+fn check_csv(bytes: &[u8], field: &DistanceField<'_>) {
     let mut reader = csv::Reader::from_reader(bytes);
     assert_eq!(reader.headers().unwrap(), vec!["row", "col", "orientation", "distance"]);
     let mut count = 0;
@@ -273,16 +269,16 @@ fn check_csv(bytes: &[u8], field: &BloxorzField<'_>) {
 }
 
 /// Reads a JSON export with serde_json and compares the metadata and every distance.
-fn check_json(bytes: &[u8], field: &BloxorzField<'_>) {
+fn check_json(bytes: &[u8], field: &DistanceField<'_>) {
     let v: serde_json::Value = serde_json::from_slice(bytes).unwrap();
     assert_eq!(v["puzzle"], "bloxorz");
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(7), Some(7)));
     assert_eq!(v["shape"], serde_json::json!([7, 7, 3]));
     assert_eq!(v["goal"], serde_json::json!([2, 5]));
     assert_eq!(v["null_means"], "illegal or unreachable");
-    let histogram = field.histogram();
-    assert_eq!(v["histogram"], serde_json::json!(histogram.counts));
-    assert_eq!(v["unreachable"], histogram.unreachable);
+    let (counts, unreachable) = field.histogram();
+    assert_eq!(v["histogram"], serde_json::json!(counts));
+    assert_eq!(v["unreachable"], unreachable);
     let rows = v["distances"].as_array().unwrap();
     assert_eq!(rows.len(), 7);
     for (r, row) in rows.iter().enumerate() {
@@ -303,7 +299,7 @@ fn check_json(bytes: &[u8], field: &BloxorzField<'_>) {
 }
 
 /// The POJ sample's field, from the library.
-fn poj_sample_field() -> BloxorzField<'static> {
+fn poj_sample_field() -> DistanceField<'static> {
     let text = std::fs::read_to_string(project("data/bloxorz/poj-sample.txt")).unwrap();
     fields_of(&text).remove(0).1
 }
@@ -326,7 +322,7 @@ fn every_format_round_trips_through_export_and_back() {
                 assert_eq!(file.table(), &Table::Bloxorz(field.clone()));
                 assert_eq!(file.header().shape, [7, 7, 3]);
                 assert_eq!(file.header().sentinel, -1);
-                assert_eq!(file.header().histogram, field.histogram());
+                assert_eq!(file.header().histogram, field.histogram().into());
             }
             "npy" => {
                 let Loaded::Npy(file) = load(&bytes).unwrap() else { panic!(".npy") };
@@ -402,12 +398,12 @@ fn inspect_reads_the_bincode_and_npy_fields_and_prints_the_goal() {
     let dir = tempfile::tempdir().unwrap();
     let pack = project("data/bloxorz/poj-sample.txt");
     let field = poj_sample_field();
-    let histogram = field.histogram();
+    let (counts, unreachable) = field.histogram();
     let mut lines = String::from("histogram (distance count):\n");
-    for (d, n) in histogram.counts.iter().enumerate() {
+    for (d, n) in counts.iter().enumerate() {
         lines += &format!("{d} {n}\n");
     }
-    lines += &format!("Unreachable {}\n", histogram.unreachable);
+    lines += &format!("Unreachable {unreachable}\n");
     for format in ["bincode", "npy"] {
         let path = dir.path().join(format!("field.{format}"));
         assert!(export(&pack, 1, format, Some(&path)).status.success());
@@ -429,7 +425,7 @@ fn a_level_is_exported_even_when_other_levels_of_its_pack_are_bad() {
     let out = export(&pack, 2, "csv", None);
     assert!(out.status.success(), "{}", stderr(&out));
     let level = PackReader::new(b"1 4\n.XXO\n").next().unwrap().unwrap();
-    let field = distance_field_with(&level, &mut Scratch::new()).unwrap();
+    let field = Solver::new().distance_field(&level).unwrap();
     check_csv(&out.stdout, &field);
     assert_eq!(field.get(0, 1, 1), Some(1));
     let out = export(&pack, 3, "csv", None);
@@ -567,8 +563,8 @@ proptest::proptest! {
                 proptest::prop_assert_eq!(parsed[number - 1].as_ref().ok(), Some(&level));
                 let needed = field_bytes_needed(level.rows() as u64, level.cols() as u64);
                 proptest::prop_assert!(needed.is_some_and(|n| n <= limit));
-                let field = distance_field_with(&level, &mut Scratch::new()).unwrap();
-                let moves = Scratch::new().solve(&level).moves;
+                let field = Solver::new().distance_field(&level).unwrap();
+                let moves = Solver::new().solve(&level, Limits::default()).unwrap().moves;
                 proptest::prop_assert_eq!(
                     field_entry(&field, level.start()),
                     moves.map_or(-1, |d| d as i32)

@@ -59,7 +59,7 @@ fn every_solvable_state_replays_its_printed_moves_to_a_uniform_board() {
     let table = flipblox::flip::DistanceTable::embedded();
     let boards: Vec<String> = (0..=u16::MAX)
         .map(flipblox::flip::Board::from_bits)
-        .filter(|&b| table.distance(b).is_some())
+        .filter(|&b| table.distance(b.into()).is_some())
         .map(|b| b.to_compact())
         .collect();
     assert_eq!(boards.len(), 4096);

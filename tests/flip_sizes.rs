@@ -14,8 +14,8 @@ mod common;
 use common::Rng;
 use flipblox::flip::gf2::Colour;
 use flipblox::flip::{
-    BoardSize, DistanceTable, Gf2Scratch, Gf2Solver, GridBoard, IMPOSSIBLE, TableSolver,
-    brute_force_table, distance_table,
+    BoardSize, DistanceTable, Gf2Scratch, Gf2Solver, GridBoard, IMPOSSIBLE, brute_force_table,
+    distance_table,
 };
 
 /// The toggle pattern of every piece, written from coordinates here (not shared with the
@@ -44,7 +44,7 @@ fn check_size(rows: usize, cols: usize) {
     let brute = brute_force_table(rows, cols);
     let bfs = distance_table(rows, cols, |_| {});
     assert!(bfs == brute, "{size}: the BFS table differs from the brute force");
-    let table = TableSolver::from_bytes(size, &bfs).unwrap();
+    let table = DistanceTable::new(rows as u32, cols as u32, &bfs).unwrap();
     let gf2 = Gf2Solver::new(size);
     let effects = effects(rows, cols);
     let all = (1u32 << cells) - 1;
@@ -63,8 +63,8 @@ fn check_size(rows: usize, cols: usize) {
                 let end = from_gf2.iter().fold(state, |s, &i| s ^ effects[i]);
                 let colour = if o.colour == Colour::White { 0 } else { all };
                 assert_eq!(end, colour, "{size} state {state:#x}: presses do not replay");
-                let d = table.answer_into(&board, &mut from_table).unwrap();
-                assert_eq!(d, Some(o.distance));
+                let d = table.presses(u64::from(state), &mut from_table).unwrap();
+                assert_eq!(d.map(usize::from), Some(o.distance));
                 assert_eq!(from_table, from_gf2, "{size} state {state:#x}: different presses");
             }
         }
@@ -132,9 +132,9 @@ fn gf2_equals_the_embedded_4x4_table_press_for_press() {
         let board = GridBoard::from_words(4, 4, vec![u64::from(state)]);
         let got = gf2.solve_into(&board, &mut scratch, &mut presses).map(|o| o.distance as u8);
         let b = flipblox::flip::Board::from_bits(state);
-        assert_eq!(got, table.distance(b), "state {state:#06x}");
-        if let Some(want) = table.optimal_presses(b) {
-            let want: Vec<usize> = want.iter().map(|p| p.index()).collect();
+        assert_eq!(got, table.distance(b.into()), "state {state:#06x}");
+        let mut want = Vec::new();
+        if table.presses(b.into(), &mut want).unwrap().is_some() {
             assert_eq!(presses, want, "state {state:#06x}");
         }
     }
@@ -144,8 +144,8 @@ fn gf2_equals_the_embedded_4x4_table_press_for_press() {
 fn five_by_five_facts() {
     let size = BoardSize::new(5, 5).unwrap();
     let mut last_reached = 0;
-    let table = TableSolver::build(size, |reached| last_reached = reached).unwrap();
-    let (histogram, impossible) = table.table().histogram();
+    let table = DistanceTable::build(size, |reached| last_reached = reached).unwrap();
+    let (histogram, impossible) = table.histogram();
     let solvable: u64 = histogram.iter().sum();
     assert_eq!(solvable, 8_388_608, "solvable states to either colour");
     assert_eq!(impossible, (1 << 25) - 8_388_608);
@@ -154,7 +154,7 @@ fn five_by_five_facts() {
     let gf2 = Gf2Solver::new(size);
     assert_eq!((gf2.nullity(), 1u64 << gf2.toggle_rank()), (2, solvable));
     let brute = brute_force_table(5, 5);
-    assert!(brute == table.table().as_bytes(), "5x5 BFS table differs from the brute force");
+    assert!(brute == table.as_bytes(), "5x5 BFS table differs from the brute force");
     // GF(2) against the table on a spread of states (every 4099th, and the farthest ones).
     let mut scratch = Gf2Scratch::new();
     let (mut a, mut b) = (Vec::new(), Vec::new());
@@ -162,15 +162,16 @@ fn five_by_five_facts() {
     for state in (0..1u64 << 25).step_by(4099).chain(far) {
         let board = GridBoard::from_words(5, 5, vec![state]);
         let got = gf2.solve_into(&board, &mut scratch, &mut a).map(|o| o.distance);
-        assert_eq!(got, table.answer_into(&board, &mut b).unwrap(), "state {state:#x}");
+        let d = table.presses(state, &mut b).unwrap().map(usize::from);
+        assert_eq!(got, d, "state {state:#x}");
         assert_eq!(a, b);
     }
 }
 
 #[test]
 fn three_by_three_facts() {
-    let table = TableSolver::build(BoardSize::new(3, 3).unwrap(), |_| {}).unwrap();
-    let (histogram, impossible) = table.table().histogram();
+    let table = DistanceTable::build(BoardSize::new(3, 3).unwrap(), |_| {}).unwrap();
+    let (histogram, impossible) = table.histogram();
     assert_eq!(impossible, 0, "every 3x3 state is solvable");
     assert_eq!(histogram.iter().sum::<u64>(), 512);
     assert_eq!(histogram.len() - 1, 6, "the largest minimum is 6");

@@ -44,7 +44,7 @@ fn solvable_states_are_the_same_4096_for_either_colour() {
     assert_eq!(from_white.len(), 4096);
     assert!(from_white.contains(&0xFFFF), "all black is reachable from all white");
     let table = DistanceTable::embedded();
-    let solvable = (0..=u16::MAX).filter(|&s| table.distance(Board::from_bits(s)).is_some());
+    let solvable = (0..=u16::MAX).filter(|&s| table.distance(Board::from_bits(s).into()).is_some());
     assert!(solvable.clone().all(|s| from_white.contains(&s)));
     assert_eq!(solvable.count(), 4096);
     assert_eq!(table.as_bytes().iter().filter(|&&d| d == IMPOSSIBLE).count(), 61_440);

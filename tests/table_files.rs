@@ -11,10 +11,10 @@ use common::{
     Rng, file_of, flipblox, is_uniform, parse_moves_line, random_board, reachable_board,
     replay_rows, stderr, stdout,
 };
-use flipblox::flip::{BoardSize, DistanceTable, GridBoard, TableSolver, distance_table};
+use flipblox::bloxorz::DistanceField;
+use flipblox::flip::{Answer, DistanceTable, FlipSolver, GridBoard, distance_table};
 use flipblox::table_file::{
-    BloxorzField, Check, FlipTable, Format, LoadError, ShapeError, Table, TableFile, export,
-    load_flip_table,
+    Check, Format, LoadError, ShapeError, Table, TableFile, export, load_flip_table,
 };
 
 /// Runs `flipblox table build --size SIZE -o DIR/SIZE.fbt` and returns the file.
@@ -195,18 +195,18 @@ fn the_mapped_payload_is_answered_in_place() {
     let map = unsafe { memmap2::Mmap::map(&opened) }.unwrap();
     let bytes = &map[..];
     let table = load_flip_table(bytes, Check::Header, Some((4, 5))).unwrap();
-    let size = BoardSize::new(4, 5).unwrap();
-    let solver = TableSolver::from_bytes(size, table.distances()).unwrap();
+    let mut solver = FlipSolver::with_table(table);
     // The solver's table is the file's payload in the map, not a copy of it.
     let map = bytes.as_ptr_range();
-    let used = solver.table().as_bytes();
+    let used = solver.table().expect("the file's table").as_bytes();
     assert!(map.contains(&used.as_ptr()) && used.as_ptr_range().end == map.end);
     assert_eq!(used.len(), 1 << 20);
     assert_eq!(used.as_ptr() as usize % 64, 0, "the payload is 64-byte aligned in the map");
-    let mut presses = Vec::new();
+    let mut answer = Answer::default();
     let board = GridBoard::parse("bbwww/bwwww/wwwww/wwwww", 4, 5).unwrap();
-    assert_eq!(solver.answer_into(&board, &mut presses), Ok(Some(1)));
-    assert_eq!(presses, [0]);
+    solver.answer_into(&board, &mut answer).unwrap();
+    assert_eq!((answer.distance, answer.presses.as_slice()), (Some(1), &[0][..]));
+    assert!(answer.from_table);
 }
 
 /// Writes `bytes` to `DIR/name` and returns the path as a string.
@@ -245,7 +245,7 @@ fn mismatched_corrupt_and_truncated_table_files_are_refused() {
              Flip Game 2x5 table\n"
         )
     );
-    let field = BloxorzField::new(1, 3, vec![0, -1, -1, -1, 1, -1, -1, -1, -1]).unwrap();
+    let field = DistanceField::new(1, 3, vec![0, -1, -1, -1, 1, -1, -1, -1, -1]).unwrap();
     let mut blox = Vec::new();
     export(&Table::Bloxorz(field), Format::Bincode, &mut blox).unwrap();
     let blox = t("field.fbt", &blox);
@@ -307,7 +307,7 @@ fn a_table_that_lies_behind_valid_checksums_is_reported_not_panicked_on() {
     entries[0] = 0;
     entries[15] = 0;
     let mut bytes = Vec::new();
-    export(&Table::Flip(FlipTable::new(2, 2, &entries).unwrap()), Format::Bincode, &mut bytes)
+    export(&Table::Flip(DistanceTable::new(2, 2, &entries).unwrap()), Format::Bincode, &mut bytes)
         .unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = write(dir.path(), "liar.fbt", &bytes);
@@ -328,7 +328,8 @@ fn a_table_that_lies_behind_valid_checksums_is_reported_not_panicked_on() {
 fn the_library_refuses_the_wrong_table_with_both_named() {
     let t23 = distance_table(2, 3, |_| {});
     let mut bytes = Vec::new();
-    export(&Table::Flip(FlipTable::new(2, 3, &t23).unwrap()), Format::Bincode, &mut bytes).unwrap();
+    export(&Table::Flip(DistanceTable::new(2, 3, &t23).unwrap()), Format::Bincode, &mut bytes)
+        .unwrap();
     assert_eq!(
         load_flip_table(&bytes, Check::Header, Some((3, 2))).unwrap_err(),
         LoadError::Shape(ShapeError::WrongTable {
@@ -337,8 +338,8 @@ fn the_library_refuses_the_wrong_table_with_both_named() {
         })
     );
     let any = load_flip_table(&bytes, Check::Full, None).unwrap();
-    assert_eq!((any.rows(), any.cols()), (2, 3));
+    assert_eq!((any.size().rows(), any.size().cols()), (2, 3));
     let mut npy = Vec::new();
-    export(&Table::Flip(FlipTable::new(2, 3, &t23).unwrap()), Format::Npy, &mut npy).unwrap();
+    export(&Table::Flip(DistanceTable::new(2, 3, &t23).unwrap()), Format::Npy, &mut npy).unwrap();
     assert_eq!(load_flip_table(&npy, Check::Header, None), Err(LoadError::NpyNotTableFile));
 }

@@ -3,10 +3,10 @@
 //! coverage-guided libFuzzer target for longer runs).
 
 use bincode::config;
-use flipblox::flip::distance_table;
+use flipblox::bloxorz::DistanceField;
+use flipblox::flip::{DistanceTable, distance_table};
 use flipblox::table_file::{
-    BloxorzField, Check, FlipTable, Format, Header, LoadError, Loaded, NpyFile, ShapeError, Table,
-    TableFile, export, load,
+    Check, Format, Header, LoadError, Loaded, NpyFile, ShapeError, Table, TableFile, export, load,
 };
 use proptest::prelude::*;
 
@@ -21,12 +21,12 @@ fn exported(table: &Table<'_>, format: Format) -> Vec<u8> {
 }
 
 fn flip4() -> Table<'static> {
-    Table::Flip(FlipTable::embedded())
+    Table::Flip(DistanceTable::embedded())
 }
 
-fn field() -> BloxorzField<'static> {
+fn field() -> DistanceField<'static> {
     // 2x2 level, goal at (1, 0).
-    BloxorzField::new(2, 2, vec![-1, 2, -1, -1, -1, -1, 0, -1, -1, 3, -1, -1]).unwrap()
+    DistanceField::new(2, 2, vec![-1, 2, -1, -1, -1, -1, 0, -1, -1, 3, -1, -1]).unwrap()
 }
 
 /// Rebuilds a table file around a modified header, following docs/FORMATS.md independently of
@@ -218,7 +218,7 @@ fn seeds() -> &'static [Vec<u8>] {
 
 fn make_seeds() -> Vec<Vec<u8>> {
     let t23 = distance_table(2, 3, |_| {});
-    let small = Table::Flip(FlipTable::new(2, 3, &t23).unwrap());
+    let small = Table::Flip(DistanceTable::new(2, 3, &t23).unwrap());
     let mut seeds = Vec::new();
     for table in [small, Table::Bloxorz(field()), flip4()] {
         seeds.push(exported(&table, Format::Bincode));
@@ -273,7 +273,7 @@ proptest! {
 #[test]
 fn asking_for_the_wrong_table_names_both() {
     let t22 = distance_table(2, 2, |_| {});
-    let small = Table::Flip(FlipTable::new(2, 2, &t22).unwrap());
+    let small = Table::Flip(DistanceTable::new(2, 2, &t22).unwrap());
     let blox = Table::Bloxorz(field());
     let cases = [
         (exported(&small, Format::Bincode), "a Flip Game 2x2 table"),

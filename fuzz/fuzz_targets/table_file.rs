@@ -9,8 +9,9 @@
 //! past the checksum to the header decoder and the consistency checks behind it.
 #![no_main]
 
+use flipblox::flip::DistanceTable;
 use flipblox::table_file::{
-    Check, FlipTable, Format, Loaded, NpyFile, NpyTable, Table, TableFile, export, load,
+    Check, Format, Loaded, NpyFile, NpyTable, Table, TableFile, export, load,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -30,7 +31,7 @@ fn check(data: &[u8]) {
         Ok(Loaded::Npy(file)) => {
             let table = match file.table() {
                 NpyTable::Flip { distances, cells } => {
-                    Table::Flip(FlipTable::new(1, *cells, distances).unwrap())
+                    Table::Flip(DistanceTable::new(1, *cells, distances).unwrap())
                 }
                 NpyTable::Bloxorz(field) => Table::Bloxorz(field.clone()),
             };

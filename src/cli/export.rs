@@ -84,11 +84,9 @@ pub fn run(args: ExportArgs) -> anyhow::Result<Outcome> {
     match args.what {
         ExportCommand::Flip(args) => {
             let destination = Destination::create(args.out.output.as_deref())?;
-            write_table(
-                &Table::Flip(DistanceTable::embedded()),
-                args.out.format.into(),
-                destination,
-            )
+            let table = Table::Flip(DistanceTable::embedded());
+            write_table(&table, args.out.format.into(), destination)?;
+            Ok(Outcome::Success)
         }
         ExportCommand::Bloxorz(args) => export_bloxorz(&args),
     }
@@ -128,7 +126,10 @@ fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
         Ok(())
     })?;
     match written {
-        Some(table) if !unreadable => write_table(&table, args.out.format.into(), destination),
+        Some(table) if !unreadable => {
+            write_table(&table, args.out.format.into(), destination)?;
+            Ok(Outcome::Success)
+        }
         _ => Ok(Outcome::SomeFailed),
     }
 }

@@ -22,7 +22,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use super::args::Outcome;
 use super::print::Reporter;
 use flipblox::table_file::{Format, Table, export};
 
@@ -265,11 +264,10 @@ pub fn write_table(
     table: &Table<'_>,
     format: Format,
     mut destination: Destination,
-) -> anyhow::Result<Outcome> {
+) -> anyhow::Result<()> {
     let name = destination.name().to_string();
     export(table, format, destination.writer()).with_context(|| format!("writing {name}"))?;
-    destination.commit()?;
-    Ok(Outcome::Success)
+    destination.commit()
 }
 
 #[cfg(test)]

@@ -60,5 +60,6 @@ fn build(args: &BuildArgs) -> anyhow::Result<Outcome> {
     args.limit.require_buildable(size, &["table", "build"])?;
     let destination = Destination::create(Some(&args.output))?;
     let table = Table::Flip(progress::build_table(size)?);
-    write_table(&table, args.format.into(), destination)
+    write_table(&table, args.format.into(), destination)?;
+    Ok(Outcome::Success)
 }

@@ -38,7 +38,7 @@
 //! 64 states and press, instead of a random access into a table far larger than the caches per
 //! state and press. Measured in release builds (best of many runs, alternating with the
 //! earlier builder, a queue over the whole table): 4x4 in 34 us against 63 us; 4x5 in 5.7 ms
-//! against 34 ms; 5x5 in 0.20 s against 3.0 s (README.md, *Benchmarks*).
+//! against 34 ms; 5x5 in 0.20 s against 3.0 s (README.md, *Performance*).
 
 use super::rules::toggle_patterns;
 
@@ -58,7 +58,7 @@ pub const QUEUE_MAX_CELLS: usize = 16;
 ///
 /// `progress` is called after each BFS layer with the number of states reached so far (both
 /// colours of each pair; the last call is the number of solvable states); pass `|_| {}` when it
-/// is not wanted. Memory: the table (`2^(rows*cols)` bytes) plus, above [`QUEUE_MAX_CELLS`]
+/// is not wanted. Memory: the table (`2^(rows*cols)` bytes) plus, above `QUEUE_MAX_CELLS` (16)
 /// pieces, three bitsets of `2^(rows*cols-1)` bits (5x5: 32 MiB + 6 MiB). See the module docs
 /// for the method.
 ///

@@ -2,7 +2,6 @@
 
 use std::fmt;
 
-use super::reader::{BoardError, BoardReader};
 use super::rules::toggled;
 
 /// A `rows x cols` Flip Game (Lights Out) board as a packed bit vector.
@@ -41,46 +40,6 @@ impl GridBoard {
             assert_eq!(words[cells / 64] >> (cells % 64), 0, "bits past the board are clear");
         }
         GridBoard { rows, cols, words }
-    }
-
-    /// Parses one `rows x cols` board written as its rows separated by `/` (`bwb/wbw`), as
-    /// `rows * cols` characters in a row (`bwbwbw`), or as `rows` lines (the POJ 1753 layout).
-    ///
-    /// # Errors
-    ///
-    /// A [`BoardError`] whose position counts lines and columns in `text` (for the `/` form,
-    /// each row is reported as a line), for a character other than `b`/`w`, a short or long row,
-    /// a missing row, or anything after the board.
-    ///
-    /// ```
-    /// use flipblox::flip::GridBoard;
-    /// let a = GridBoard::parse("bww/wbw", 2, 3).unwrap();
-    /// assert_eq!(a, GridBoard::parse("bwwwbw", 2, 3).unwrap());
-    /// let err = GridBoard::parse("bww/wxw", 2, 3).unwrap_err();
-    /// assert_eq!(err.to_string(), "2:2: board 1: expected 'b' or 'w', found 'x'");
-    /// ```
-    pub fn parse(text: &str, rows: usize, cols: usize) -> Result<GridBoard, BoardError> {
-        let owned: String;
-        let text = if text.contains('/') {
-            owned = text.replace('/', "\n");
-            &owned
-        } else if text.len() == rows * cols && cols > 0 && !text.contains('\n') {
-            owned =
-                text.as_bytes().chunks(cols).map(|c| String::from_utf8_lossy(c) + "\n").collect();
-            &owned
-        } else {
-            text
-        };
-        let mut reader = BoardReader::new(text.as_bytes(), rows, cols);
-        let mut board = GridBoard::new(rows, cols);
-        match reader.read_into(&mut board) {
-            None => Err(BoardError::empty(reader.end_position())),
-            Some(Err(e)) => Err(e),
-            Some(Ok(())) => match reader.skip_to_next_board() {
-                Some(pos) => Err(BoardError::trailing(pos)),
-                None => Ok(board),
-            },
-        }
     }
 
     /// Rows of the board.

@@ -11,7 +11,7 @@
 //! # Which method answers ([`Method::Auto`])
 //!
 //! Both methods give the same answers, press for press (see [`gf2`](super::gf2), *Ties*), so the
-//! choice is only about speed. Measured in release builds (see README.md, *Benchmarks*): a GF(2)
+//! choice is only about speed. Measured in release builds (see README.md, *Performance*): a GF(2)
 //! answer for a board of at most 25 pieces takes 0.3 to 1 us; a table answers the distance in one
 //! lookup (about 0.05 us), but its walk for the presses is no faster than GF(2) once the table
 //! outgrows the caches (1.4 us against 0.8 us for 5x5), and the table costs a breadth-first

@@ -234,12 +234,15 @@ mod tests {
 
     #[test]
     fn a_table_that_does_not_hold_distances_is_an_error_not_a_panic() {
-        // 1x2: states 0 and 3 are uniform, 1 and 2 one press away. Claim state 1 is at 5.
-        let lying = [0, 5, 1, 0];
-        let table = DistanceTable::new(1, 2, &lying).unwrap();
+        // The 1x3 table with one state claimed at 9: no press leads from it to a state at 8.
+        let mut bytes = distance_table(1, 3, |_| {});
+        let claimed = (0..8).find(|&s| bytes[s] == 1).unwrap();
+        bytes[claimed] = 9;
+        let table = DistanceTable::new(1, 3, &bytes).unwrap();
         let mut presses = Vec::new();
-        assert_eq!(table.presses(1, &mut presses), Err(TableError::Inconsistent { state: 1 }));
-        assert_eq!(table.presses(2, &mut presses), Ok(Some(1)));
-        assert_eq!(presses, [0]);
+        let err = TableError::Inconsistent { state: claimed as u64 };
+        assert_eq!(table.presses(claimed as u64, &mut presses), Err(err));
+        assert_eq!(table.presses(0, &mut presses), Ok(Some(0)));
+        assert!(presses.is_empty());
     }
 }

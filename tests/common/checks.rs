@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use flipblox::bloxorz::{
-    Answer, FlashPack, Level, LevelErrorKind, LevelSource, PackReader, Placement, Report,
+    Answer, ErrorKind, FlashPack, Level, LevelSource, Limit, PackReader, Placement, Report,
     RunOptions, Runner, roll,
 };
 
@@ -75,7 +75,8 @@ pub fn check_pack(bytes: &[u8], jobs: usize, limit: u64) {
                 let _ = e.to_string();
             }
             // A level read well whose search needs more than the memory limit.
-            (Err(e), Some(_)) if matches!(e.kind, LevelErrorKind::SearchTooLarge { .. }) => {}
+            (Err(e), Some(_))
+                if matches!(e.kind, ErrorKind::Limit(Limit::SearchTooLarge { .. })) => {}
             _ => panic!("the runner and the parser disagree on level {}", i + 1),
         }
     }

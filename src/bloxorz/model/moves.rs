@@ -7,7 +7,7 @@
 //! index (`(row + 2) * width + col + 2`) and `orientation` is 0 standing, 1 lying horizontally, 2
 //! lying vertically. A level therefore has `3 * width * height` state indices (most of them on
 //! padding or empty cells, where the box may not rest), and a state index fits a `u32` for every
-//! level whose [`bytes_needed`] is known.
+//! level whose [`bytes_needed`](crate::bloxorz::bytes_needed) is known.
 //!
 //! # Moves
 //!

@@ -10,7 +10,7 @@
 //! choosing the other cube costs nothing and is not written. Each split names its cubes afresh
 //! (`a` on the first target of that split switch's definition, `b` on the second), and a cube keeps
 //! its name until the cubes merge. A POJ 3322 level's path is the plain `U D L R` string of
-//! POJ 3322, as before.
+//! POJ 3322.
 
 use std::fmt;
 

@@ -91,7 +91,7 @@ struct Expand<'a, const BRANCH_FREE: bool> {
 
 /// A level whose material changes, along its rows, at more than one cell in
 /// `IRREGULAR_CHANGES_PER_CELL` ([`Level::terrain_changes`]) is searched branch-free (see
-/// [`Expand`]). Measured on `../shared/data/bloxorz/large-500.txt`: its open and maze levels change
+/// [`Expand`]). Measured on the 500x500 pack of the benchmarks (README.md, *Performance*): its open and maze levels change
 /// at one cell in 2 to 3 and search two to three times faster branch-free; its winding road and
 /// open fields change at one cell in 13 to 250 and search faster with branches, as do the open
 /// fields of `gen_levels.py field` (one change in 7 to 100 cells).

@@ -48,7 +48,7 @@
 //! Among the lightest solutions the solver returns the one whose sorted list of pressed cells
 //! is lexicographically smallest, i.e. the one holding the lowest cell where two of them differ.
 //! That is also the solution the distance-table walk
-//! ([`DistanceTable::optimal_press_indices`](super::DistanceTable::optimal_press_indices))
+//! ([`DistanceTable::presses`](super::DistanceTable::presses))
 //! prints: it first presses the lowest piece that lies in some optimal press set (of either
 //! colour), then, from there, the lowest piece of the optimal sets that contain it, and so on,
 //! in increasing order. So the two methods agree press for press.

@@ -13,7 +13,7 @@
 //!
 //! Tiles: ` ` void, `b` normal, `e` the exit (the target), `f` fragile, `s` soft switch, `h` heavy
 //! switch, `l` and `r` bridge tiles absent at the start, `k` and `q` bridge tiles present at the
-//! start, `v` split switch. Each stage becomes a [`Level`] of the text format (`docs/LEVELS.md`),
+//! start, `v` split switch. Each stage becomes a [`Level`](crate::bloxorz::Level) of the text format (`docs/LEVELS.md`),
 //! with the same checks as a level written by hand (named in the file's terms,
 //! [`Notation::Flash`](super::Notation::Flash)); the start must be a normal tile `b`.
 //!

@@ -17,7 +17,7 @@
 //! start), and after the rows one definition line per switch and per split switch
 //! (`switch R C: on R C, off R C, toggle R C`, `split R C: R C, R C`; 1-based, see
 //! `definitions.rs`). Lines whose first character other than a space or tab is `;` are comments,
-//! allowed wherever a header or a definition may stand. A POJ 3322 pack reads exactly as before.
+//! allowed wherever a header or a definition may stand. A POJ 3322 pack is a pack of this format.
 //!
 //! # Recovery
 //!
@@ -46,7 +46,7 @@ pub const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
 
 /// Where the first line that follows the `0 0` terminator and holds more than blanks or
 /// comments is, if the pack ends with `0 0` at or after byte `offset` (the end of the last level
-/// read, as in [`Report::end_offset`](super::Report::end_offset)).
+/// read, as in [`Report::end_offset`](crate::bloxorz::Report::end_offset)).
 ///
 /// POJ 3322 ends the input at `0 0`, so [`PackReader`] reads nothing after it; this lets a
 /// caller warn that something there (say the levels of a second pack joined with `cat`) was not
