@@ -1,12 +1,61 @@
 //! flipblox answers two grid puzzles exactly and fast, the way a tablebase answers chess endgames:
 //! precompute once, then answer with a lookup or one tight breadth-first search.
 //!
-//! - [`flip`]: the Flip Game (POJ 1753, a 4x4 Lights Out variant). `build.rs` embeds the distance
-//!   table of all 65,536 states, so every query is one lookup.
+//! - [`flip`]: the Flip Game (POJ 1753, a 4x4 Lights Out variant) and Lights Out on any board.
+//!   `build.rs` embeds the distance table of all 65,536 4x4 states, so a 4x4 query is one lookup;
+//!   other boards are answered by GF(2) linear algebra or a table built at run time.
+//! - [`bloxorz`]: Bloxorz (POJ 3322, and the original game's switches, bridges and split
+//!   cubes): level packs read in place and solved by breadth-first search, in batches.
+//! - [`table_file`]: distance tables as files (a versioned table file, NumPy `.npy`, CSV, JSON,
+//!   raw bytes), written and read back with every check.
 //! - [`text`]: the shared plumbing of every reader: line scanning with positions for
 //!   `PATH:LINE:COLUMN` messages.
 //!
-//! The command-line tool `flipblox` is a thin layer over this library.
+//! The command-line tool `flipblox` is a thin layer over this library, behind the default `cli`
+//! feature: `cargo build --lib --no-default-features` builds the library alone.
+//!
+//! # The three jobs
+//!
+//! Answer a Flip Game board (the POJ 1753 sample: 4 presses):
+//!
+//! ```
+//! use flipblox::flip::{Answer, BoardSize, FlipSolver, GridBoard, Method};
+//! let mut solver = FlipSolver::new(BoardSize::CLASSIC, Method::Auto, 25).unwrap();
+//! let board = GridBoard::parse("bwwb/bbwb/bwwb/bwww", 4, 4).unwrap();
+//! let mut answer = Answer::default();
+//! solver.answer_into(&board, &mut answer).unwrap();
+//! assert_eq!(answer.distance, Some(4));
+//! ```
+//!
+//! Solve a Bloxorz level pack in input order, one answer or error per level:
+//!
+//! ```
+//! use flipblox::bloxorz::{RunOptions, Runner};
+//! let pack = b"1 5\nX..O.\n1 3\nX#O\n1 2\nXq\n0 0\n";
+//! let mut answers = Vec::new();
+//! Runner::new(RunOptions::default())
+//!     .run(pack, |report| {
+//!         answers.push(match report.result {
+//!             Ok(answer) => format!("{:?}", answer.solution.moves),
+//!             Err(e) => e.to_string(),
+//!         });
+//!         Ok::<(), ()>(())
+//!     })
+//!     .unwrap();
+//! assert_eq!(answers[..2], ["Some(2)", "None"]);
+//! assert!(answers[2].starts_with("6:2: level 3: expected a cell"));
+//! ```
+//!
+//! Export a distance table for NumPy (`numpy.load` reads these bytes):
+//!
+//! ```
+//! use flipblox::flip::DistanceTable;
+//! use flipblox::table_file::{Format, Table, export};
+//! let mut npy = Vec::new();
+//! export(&Table::Flip(DistanceTable::embedded()), Format::Npy, &mut npy).unwrap();
+//! assert!(npy.starts_with(b"\x93NUMPY"));
+//! assert_eq!(npy.len() % 64, 0);
+//! ```
 
 #![deny(missing_docs)]
 

@@ -46,6 +46,7 @@ impl<'a> Line<'a> {
 
     /// The position of byte `index` of [`Line::text`] (an index equal to the text's length points
     /// just past its last character).
+    #[inline]
     pub fn position(&self, index: usize) -> Position {
         Position { line: self.number, column: column_of(self.text, index) }
     }

@@ -1,5 +1,6 @@
 //! `flipblox bloxorz`: solve Bloxorz level packs (POJ 3322) with the batch runner.
 
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::Args;
@@ -76,16 +77,11 @@ struct LevelRecord<'a> {
 }
 
 impl Record for LevelRecord<'_> {
-    fn text(&self, line: &mut Vec<u8>) {
-        use std::io::Write as _;
+    fn text(&self, out: &mut impl Write) -> io::Result<()> {
         match (self.moves, &self.path) {
-            (None, _) => line.extend_from_slice(b"Impossible"),
-            (Some(n), None) => {
-                let _ = write!(line, "{n}");
-            }
-            (Some(n), Some(path)) => {
-                let _ = write!(line, "{n} {path}");
-            }
+            (None, _) => out.write_all(b"Impossible"),
+            (Some(n), None) => write!(out, "{n}"),
+            (Some(n), Some(path)) => write!(out, "{n} {path}"),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! `flipblox flip`: answer Flip Game boards (POJ 1753) from the embedded 4x4 table, or boards of
 //! any size (`--size RxC`) by a table built at run time or by GF(2) linear algebra.
 
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -100,14 +101,17 @@ impl From<MethodArg> for Method {
     }
 }
 
-/// One answered (or unreadable) board: a text line, or a JSON object for `--json`.
+/// One answered (or unreadable) board: a text line, or a JSON object for `--json`. The board
+/// and the presses are borrowed and only written out for JSON, so the plain text answer costs no
+/// allocation.
 #[derive(Debug, Serialize)]
 struct BoardRecord<'a> {
     file: &'a str,
     index: usize,
-    board: Option<String>,
+    #[serde(serialize_with = "as_text")]
+    board: Option<&'a GridBoard>,
     distance: Option<usize>,
-    moves: Option<Vec<[usize; 2]>>,
+    moves: Option<Presses<'a>>,
     error: Option<String>,
     nullity: Option<usize>,
     proven_minimal: Option<bool>,
@@ -116,22 +120,49 @@ struct BoardRecord<'a> {
     with_moves: bool,
 }
 
+/// Presses as row-major indices on a board of `cols` columns, written as 1-based `[row, col]`.
+#[derive(Debug, Clone, Copy)]
+struct Presses<'a> {
+    indices: &'a [usize],
+    cols: usize,
+}
+
+impl Presses<'_> {
+    fn rows_cols(self) -> impl Iterator<Item = [usize; 2]> {
+        self.indices.iter().map(move |&i| [i / self.cols + 1, i % self.cols + 1])
+    }
+}
+
+impl Serialize for Presses<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.rows_cols())
+    }
+}
+
+/// A board as its text (`bwwb/bbwb/...`), or `null`.
+fn as_text<S: serde::Serializer>(
+    board: &Option<&GridBoard>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match board {
+        Some(board) => serializer.collect_str(board),
+        None => serializer.serialize_none(),
+    }
+}
+
 impl Record for BoardRecord<'_> {
-    fn text(&self, line: &mut Vec<u8>) {
-        use std::io::Write as _;
-        match self.distance {
-            None => line.extend_from_slice(b"Impossible"),
-            Some(d) => {
-                let _ = write!(line, "{d}");
-                let presses = self.moves.as_deref().filter(|_| self.with_moves).unwrap_or(&[]);
-                if self.with_moves && d > 0 {
-                    line.push(b' ');
-                }
-                for [r, c] in presses {
-                    let _ = write!(line, "({r},{c})");
-                }
+    fn text(&self, out: &mut impl Write) -> io::Result<()> {
+        let Some(d) = self.distance else { return out.write_all(b"Impossible") };
+        write!(out, "{d}")?;
+        if let Some(presses) = self.moves.filter(|_| self.with_moves) {
+            if d > 0 {
+                out.write_all(b" ")?;
+            }
+            for [r, c] in presses.rows_cols() {
+                write!(out, "({r},{c})")?;
             }
         }
+        Ok(())
     }
 }
 
@@ -167,13 +198,12 @@ impl Answerer<'_> {
             None => format!("{file}:{position}: board {index}"),
         })?;
         let cols = solver.size().cols();
-        let rc = |i: usize| [i / cols + 1, i % cols + 1];
         printer.record(&BoardRecord {
             file,
             index,
-            board: Some(board.to_string()),
+            board: Some(board),
             distance: answer.distance,
-            moves: answer.distance.map(|_| answer.presses.iter().map(|&i| rc(i)).collect()),
+            moves: answer.distance.map(|_| Presses { indices: &answer.presses, cols }),
             error: None,
             nullity: Some(solver.nullity()),
             proven_minimal: Some(answer.proven_minimal),

@@ -59,8 +59,12 @@ impl Reporter for BufWriter<StdoutLock<'static>> {
 /// One answer as `flip` or `bloxorz` prints it: serialised for `--json`, one text line
 /// otherwise.
 pub trait Record: Serialize {
-    /// Appends the record's text line (without its line break) to `line`.
-    fn text(&self, line: &mut Vec<u8>);
+    /// Writes the record's text line, without its line break.
+    ///
+    /// # Errors
+    ///
+    /// Writing to `out` failed.
+    fn text(&self, out: &mut impl Write) -> io::Result<()>;
 }
 
 /// Prints records to stdout, one line each, as text or JSON Lines; a record that could not be
@@ -68,7 +72,6 @@ pub trait Record: Serialize {
 pub struct Printer {
     out: BufWriter<StdoutLock<'static>>,
     json: bool,
-    line: Vec<u8>,
     /// A progress bar on stderr, hidden while a message is written.
     bar: Option<ProgressBar>,
 }
@@ -76,7 +79,7 @@ pub struct Printer {
 impl Printer {
     /// A printer of text lines, or of JSON Lines when `json`.
     pub fn new(json: bool) -> Printer {
-        Printer { out: stdout(), json, line: Vec::new(), bar: None }
+        Printer { out: stdout(), json, bar: None }
     }
 
     /// The same printer, keeping `bar` out of the way of its messages.
@@ -95,10 +98,8 @@ impl Printer {
             serde_json::to_writer(&mut self.out, record)?;
             self.out.write_all(b"\n")?;
         } else {
-            self.line.clear();
-            record.text(&mut self.line);
-            self.line.push(b'\n');
-            self.out.write_all(&self.line)?;
+            record.text(&mut self.out)?;
+            self.out.write_all(b"\n")?;
         }
         Ok(())
     }

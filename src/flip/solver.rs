@@ -235,6 +235,7 @@ impl<'a> FlipSolver<'a> {
     /// # Panics
     ///
     /// If `board` is not of this solver's size.
+    #[inline]
     pub fn answer_into(
         &mut self,
         board: &GridBoard,
