@@ -1,6 +1,7 @@
 //! Builds the 4x4 Flip Game distance table (65,536 bytes) into `OUT_DIR/flip4x4.dist`, with the
 //! same BFS the library exposes as `flipblox::flip::distance_table` and the same toggle pattern
-//! (`src/flip/rules.rs`).
+//! (`src/flip/rules.rs`); and turns the environment variables of the integration tests' optional
+//! checks into `cfg`s (see `tests/tests.rs`).
 
 #[allow(dead_code)]
 #[path = "src/flip/rules.rs"]
@@ -18,4 +19,25 @@ fn main() {
     let table = bfs::distance_table(4, 4, |_| {});
     let path = std::path::Path::new(&out_dir).join("flip4x4.dist");
     std::fs::write(&path, &table).expect("write the 4x4 distance table to OUT_DIR");
+    test_gates();
+}
+
+/// The integration tests' checks that need something outside the repository: the environment
+/// variable that gives it, and the `cfg` set when that variable is set and not empty. Without
+/// the `cfg`, those tests are marked ignored, with the reason (`tests/tests.rs`).
+const TEST_GATES: [(&str, &str); 2] = [
+    // The path of the original game's level file (its licence forbids shipping it).
+    ("FLIPBLOX_ORIGINAL_LEVELS", "flipblox_original_levels"),
+    // A Python interpreter that has NumPy.
+    ("FLIPBLOX_PYTHON", "flipblox_numpy"),
+];
+
+fn test_gates() {
+    for (variable, cfg) in TEST_GATES {
+        println!("cargo::rerun-if-env-changed={variable}");
+        println!("cargo::rustc-check-cfg=cfg({cfg})");
+        if std::env::var_os(variable).is_some_and(|value| !value.is_empty()) {
+            println!("cargo::rustc-cfg={cfg}");
+        }
+    }
 }

@@ -1,27 +1,33 @@
 //! `flipblox bloxorz` end to end: expected answers, path replay, JSON, bad input, exit codes.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::bloxorz::{Grid, read_pack, replay};
-use common::{flipblox, project, shared, stderr, stdout};
+use crate::common::bloxorz::{Grid, read_pack, reference_distance, replay};
+use crate::common::{
+    POJ_PACKS, flipblox, flipblox_ok, project, read_bytes, read_dir_sorted, read_text,
+    read_then_close_stdout, stderr, stdout,
+};
 
-/// Every `X.txt` with an `X.expected` beside it in `dir`.
+/// Every `X.txt` with an `X.expected` beside it in `dir`, with the expected answers.
 fn expected_files(dir: &Path) -> Vec<(PathBuf, String)> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.unwrap().path())
+    read_dir_sorted(dir)
+        .into_iter()
         .filter(|p| {
             p.extension().is_some_and(|e| e == "txt") && p.with_extension("expected").exists()
         })
         .map(|p| {
-            let expected = std::fs::read_to_string(p.with_extension("expected")).unwrap();
+            let expected = read_text(p.with_extension("expected"));
             (p, expected)
         })
-        .collect();
-    files.sort();
-    files
+        .collect()
+}
+
+/// The POJ 3322 packs with expected answers, with the answers.
+fn poj_packs() -> Vec<(PathBuf, String)> {
+    POJ_PACKS
+        .iter()
+        .map(|p| (project(p), read_text(project(p).with_extension("expected"))))
+        .collect()
 }
 
 fn arg(path: &Path) -> &str {
@@ -29,10 +35,8 @@ fn arg(path: &Path) -> &str {
 }
 
 #[test]
-fn shared_bloxorz_files_match_their_expected_answers_with_one_and_two_jobs() {
-    let files = expected_files(&shared().join("data/bloxorz"));
-    assert!(files.len() >= 4, "expected the shared packs, found {}", files.len());
-    for (path, expected) in &files {
+fn the_poj_packs_match_their_expected_answers_with_one_and_two_jobs() {
+    for (path, expected) in &poj_packs() {
         for jobs in ["1", "2"] {
             let out = flipblox(&["bloxorz", "--jobs", jobs, arg(path)], b"");
             assert!(out.status.success(), "{}: {}", path.display(), stderr(&out));
@@ -60,7 +64,7 @@ fn the_shipped_packs_match_their_expected_answers() {
 fn the_poj_sample_answers_10_from_a_file_and_from_stdin() {
     let sample = project("data/bloxorz/poj-sample.txt");
     assert_eq!(stdout(&flipblox(&["bloxorz", arg(&sample)], b"")), "10\n");
-    let text = std::fs::read(&sample).unwrap();
+    let text = read_bytes(&sample);
     assert_eq!(stdout(&flipblox(&["bloxorz"], &text)), "10\n");
     assert_eq!(stdout(&flipblox(&["bloxorz", "-"], &text)), "10\n");
     let crlf = String::from_utf8(text).unwrap().replace('\n', "  \r\n");
@@ -69,10 +73,9 @@ fn the_poj_sample_answers_10_from_a_file_and_from_stdin() {
 
 /// Runs `--path` over a pack file and replays every answer with the test's own replayer.
 fn replay_every_path(path: &Path) -> usize {
-    let grids = read_pack(&std::fs::read_to_string(path).unwrap());
-    let expected = std::fs::read_to_string(path.with_extension("expected")).unwrap();
-    let out = flipblox(&["bloxorz", "--path", arg(path)], b"");
-    assert!(out.status.success(), "{}", stderr(&out));
+    let grids = read_pack(&read_text(path));
+    let expected = read_text(path.with_extension("expected"));
+    let out = flipblox_ok(&["bloxorz", "--path", arg(path)], b"");
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), grids.len());
@@ -92,7 +95,7 @@ fn replay_every_path(path: &Path) -> usize {
 #[test]
 fn every_printed_path_replays_to_the_target_in_exactly_n_moves() {
     let mut replayed = 0;
-    for (path, _) in expected_files(&shared().join("data/bloxorz")) {
+    for path in POJ_PACKS.map(project) {
         replayed += replay_every_path(&path);
     }
     // mixed-small alone has about a thousand solvable levels; large-500 has a 41,631-move path.
@@ -101,17 +104,17 @@ fn every_printed_path_replays_to_the_target_in_exactly_n_moves() {
 
 #[test]
 fn the_standing_start_trap_answers_8_with_a_replayable_path() {
-    let trap = shared().join("data/bloxorz/start-standing-neighbour.txt");
+    let trap = project("data/bloxorz/start-standing-neighbour.txt");
     let out = flipblox(&["bloxorz", "--path", arg(&trap)], b"");
     let line = stdout(&out);
-    let grid = &read_pack(&std::fs::read_to_string(&trap).unwrap())[0];
+    let grid = &read_pack(&read_text(&trap))[0];
     assert_eq!(replay(grid, line.trim_end()), Ok(8));
 }
 
 #[test]
 fn json_lines_carry_every_field_and_the_path_replays() {
     let sample = project("data/bloxorz/poj-sample.txt");
-    let grid = &read_pack(&std::fs::read_to_string(&sample).unwrap())[0];
+    let grid = &read_pack(&read_text(&sample))[0];
     let bad = b"1 3\nX.O\n1 2\nXq\n";
     let out = flipblox(&["bloxorz", "--json", "--path", arg(&sample), "-"], bad);
     assert_eq!(out.status.code(), Some(1));
@@ -228,7 +231,7 @@ fn usage_errors_exit_with_2() {
 
 #[test]
 fn max_memory_refuses_large_levels_and_keeps_answering() {
-    let sample = std::fs::read_to_string(project("data/bloxorz/poj-sample.txt")).unwrap();
+    let sample = read_text(project("data/bloxorz/poj-sample.txt"));
     let pack = format!("{}{}", sample.replace("0 0\n", ""), "1 3\nXXO\n");
     // The 7x7 sample needs 19 * 11 * 11 = 2299 bytes; the 1x3 level 19 * 5 * 7 = 665.
     let out = flipblox(&["bloxorz", "--max-memory", "1000"], pack.as_bytes());
@@ -241,43 +244,25 @@ fn max_memory_refuses_large_levels_and_keeps_answering() {
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    use std::io::Read;
-    use std::process::{Command, Stdio};
-    let pack = shared().join("data/bloxorz/mixed-small.txt");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_flipblox"))
-        .args(["bloxorz", "--path", arg(&pack)])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = [0u8; 4];
-    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
-    // stdout is dropped (closed) here.
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(out.stderr.is_empty());
+    let pack = project("data/bloxorz/mixed-small.txt");
+    let (_, code, err) = read_then_close_stdout(&["bloxorz", "--path", arg(&pack)], 4);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
 }
 
 #[test]
-fn generated_packs_from_the_shared_tool_replay_when_python_is_present() {
-    // The shared generator's kinds, small sizes: each answer replays and matches the reference.
-    let tool = shared().join("tools/gen_levels.py");
+fn generated_packs_replay_and_match_the_reference() {
+    // The generator's kinds (tests/data/README.md), small sizes: each answer replays and matches
+    // the reference.
     for kind in ["open", "maze", "snake", "field", "mixed"] {
-        let Ok(generated) = std::process::Command::new("python3")
-            .arg(&tool)
-            .args([kind, "40", "14", "17", "7"])
-            .output()
-        else {
-            eprintln!("python3 not available: skipping the shared generator");
-            return;
-        };
-        assert!(generated.status.success());
-        let text = String::from_utf8(generated.stdout).unwrap();
+        let text =
+            read_text(project(&format!("tests/data/bloxorz/generated/{kind}-40-14x17-seed7.txt")));
         let grids: Vec<Grid> = read_pack(&text);
-        let out = flipblox(&["bloxorz", "--path"], text.as_bytes());
-        assert!(out.status.success(), "{kind}: {}", stderr(&out));
+        assert_eq!(grids.len(), 40, "{kind}");
+        let out = flipblox_ok(&["bloxorz", "--path"], text.as_bytes());
+        assert_eq!(stdout(&out).lines().count(), 40, "{kind}");
         for (grid, line) in grids.iter().zip(stdout(&out).lines()) {
-            let want = common::bloxorz::reference_distance(grid);
+            let want = reference_distance(grid);
             match want {
                 Some(n) => assert_eq!(replay(grid, line), Ok(n), "{kind}\n{}", grid.to_text()),
                 None => assert_eq!(line, "Impossible"),

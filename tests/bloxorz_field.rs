@@ -9,18 +9,19 @@
 //!   distance elsewhere (-1 when there is none). These determine the field: a state joined to the
 //!   goal by rolls gets a distance (walk from the goal outwards), and a set of states holding
 //!   distances without the goal would need a smallest one, which cannot be `1 +` a smaller one;
-//! - at the start, the expected answers of `../shared/data/bloxorz/*.expected`, the plain
-//!   reference BFS and `flipblox bloxorz` itself.
+//! - at the start, the expected answers of the packs' `.expected` files, the plain reference BFS
+//!   and `flipblox bloxorz` itself.
 //!
 //! Then every export format is read back and compared, NumPy loads the `.npy`, `inspect` reads
 //! the binary files, and bad level numbers and bad levels are refused.
 
-mod common;
-
 use std::path::Path;
 
-use common::bloxorz::{Grid, ROLLS, Rng, random_grid, read_pack, reference_distance, roll};
-use common::{flipblox, project, python, shared, stderr, stdout};
+use crate::common::bloxorz::{Grid, ROLLS, Rng, random_grid, read_pack, reference_distance, roll};
+use crate::common::{
+    POJ_PACKS, flipblox, flipblox_ok, project, python, python_in, read_bytes, read_dir_sorted,
+    read_text, stderr, stdout, write_file,
+};
 use flipblox::bloxorz::{
     DistanceField, Level, Limits, Orientation, PackReader, Placement, Solver, field_entry,
 };
@@ -116,8 +117,7 @@ fn fields_of(pack: &str) -> Vec<(Level, DistanceField<'static>)> {
 
 /// `flipblox bloxorz` on `pack`: one line per level.
 fn cli_answers(pack: &[u8]) -> Vec<String> {
-    let out = flipblox(&["bloxorz"], pack);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = flipblox_ok(&["bloxorz"], pack);
     stdout(&out).lines().map(str::to_string).collect()
 }
 
@@ -160,38 +160,28 @@ fn thousands_of_generated_levels_agree_state_by_state() {
 }
 
 #[test]
-fn the_shared_and_shipped_packs_agree_state_by_state_and_with_their_expected_answers() {
+fn the_poj_packs_agree_state_by_state_and_with_their_expected_answers() {
+    // (data/bloxorz/mechanics.txt has switches and split switches: no field, see the test below.)
     let mut packs = 0;
-    for dir in [shared().join("data/bloxorz"), project("data/bloxorz")] {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let expected = path.with_extension("expected");
-            if path.extension().is_none_or(|e| e != "txt") || !expected.exists() {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            if text.len() > 1_000_000 {
-                continue; // large-500.txt: see the next test
-            }
-            if path.file_name().is_some_and(|n| n == "mechanics.txt") {
-                continue; // switches and split switches: no field (see the test below)
-            }
-            let (starts, legal) = check_pack(&text);
-            assert!(legal >= starts.len(), "{}", path.display());
-            let expected = std::fs::read_to_string(&expected).unwrap();
-            let expected: Vec<i32> = expected.lines().map(as_entry).collect();
-            assert_eq!(starts, expected, "{}", path.display());
-            packs += 1;
+    for path in POJ_PACKS.map(project) {
+        let text = read_text(&path);
+        if text.len() > 1_000_000 {
+            continue; // large-500.txt: see the next test
         }
+        let (starts, legal) = check_pack(&text);
+        assert!(legal >= starts.len(), "{}", path.display());
+        let expected = read_text(path.with_extension("expected"));
+        let expected: Vec<i32> = expected.lines().map(as_entry).collect();
+        assert_eq!(starts, expected, "{}", path.display());
+        packs += 1;
     }
-    assert!(packs >= 6, "{packs} packs checked");
+    assert_eq!(packs, 3, "the sample, mixed-small and the standing-start trap");
 }
 
 #[test]
 fn the_500x500_fields_answer_the_expected_and_satisfy_bellman() {
-    let text = std::fs::read_to_string(shared().join("data/bloxorz/large-500.txt")).unwrap();
-    let expected = std::fs::read_to_string(shared().join("data/bloxorz/large-500.expected"))
-        .unwrap()
+    let text = read_text(project("tests/data/bloxorz/large-500.txt"));
+    let expected = read_text(project("tests/data/bloxorz/large-500.expected"))
         .lines()
         .map(as_entry)
         .collect::<Vec<_>>();
@@ -222,18 +212,11 @@ fn the_500x500_fields_answer_the_expected_and_satisfy_bellman() {
 }
 
 #[test]
-fn packs_from_the_shared_generator_agree_state_by_state() {
-    let tool = shared().join("tools/gen_levels.py");
-    for (kind, seed) in
-        [("open", "3"), ("maze", "4"), ("snake", "5"), ("field", "6"), ("mixed", "7")]
-    {
-        let generated = std::process::Command::new("python3")
-            .arg(&tool)
-            .args([kind, "12", "9", "13", seed])
-            .output()
-            .expect("python3 runs the shared generator");
-        assert!(generated.status.success(), "{kind}");
-        let (starts, legal) = check_pack(&String::from_utf8(generated.stdout).unwrap());
+fn generated_packs_agree_state_by_state() {
+    // The generator's kinds (tests/data/README.md).
+    for (kind, seed) in [("open", 3), ("maze", 4), ("snake", 5), ("field", 6), ("mixed", 7)] {
+        let name = format!("tests/data/bloxorz/generated/{kind}-12-9x13-seed{seed}.txt");
+        let (starts, legal) = check_pack(&read_text(project(&name)));
         assert_eq!(starts.len(), 12, "{kind}");
         assert!(legal > 12 * 20, "{kind}: {legal} legal states searched");
     }
@@ -300,7 +283,7 @@ fn check_json(bytes: &[u8], field: &DistanceField<'_>) {
 
 /// The POJ sample's field, from the library.
 fn poj_sample_field() -> DistanceField<'static> {
-    let text = std::fs::read_to_string(project("data/bloxorz/poj-sample.txt")).unwrap();
+    let text = read_text(project("data/bloxorz/poj-sample.txt"));
     fields_of(&text).remove(0).1
 }
 
@@ -315,7 +298,7 @@ fn every_format_round_trips_through_export_and_back() {
         let out = export(&pack, 1, format, Some(&path));
         assert!(out.status.success(), "{format}: {}", stderr(&out));
         assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{format}");
-        let bytes = std::fs::read(&path).unwrap();
+        let bytes = read_bytes(&path);
         match format {
             "bincode" => {
                 let Loaded::TableFile(file) = load(&bytes).unwrap() else { panic!("table file") };
@@ -348,17 +331,22 @@ fn every_format_round_trips_through_export_and_back() {
         let out = export(&pack, 1, format, Some(Path::new("-")));
         assert_eq!(out.stdout, bytes, "{format} with -o -");
         let args = ["export", "bloxorz", "-", "--level", "1", "--format", format];
-        let out = flipblox(&args, &std::fs::read(&pack).unwrap());
+        let out = flipblox(&args, &read_bytes(&pack));
         assert_eq!(out.stdout, bytes, "{format} from stdin");
     }
 }
 
 #[test]
+#[cfg_attr(
+    not(flipblox_numpy),
+    ignore = "needs NumPy: set FLIPBLOX_PYTHON to a Python that has it, or run .ci/run (README)"
+)]
 fn numpy_loads_the_field_as_int32_rows_cols_3_with_the_right_values() {
     let dir = tempfile::tempdir().unwrap();
     let pack = project("data/bloxorz/poj-sample.txt");
     let npy = dir.path().join("field.npy");
-    assert!(export(&pack, 1, "npy", Some(&npy)).status.success());
+    let out = export(&pack, 1, "npy", Some(&npy));
+    assert!(out.status.success(), "{}", stderr(&out));
     let script = r#"
 import sys, numpy
 f = numpy.load(sys.argv[1])
@@ -372,17 +360,9 @@ print(" ".join(str(int(v)) for v in f.ravel()))
     let values: Vec<String> = field.distances().iter().map(i32::to_string).collect();
     assert_eq!(printed, format!("(7, 7, 3) 10 0 {reachable}\n{}\n", values.join(" ")));
     // The snippets of the README and of docs/FORMATS.md, as a reader types them.
-    let run = |snippet: &str| {
-        let out = std::process::Command::new("python3")
-            .args(["-c", &format!("import numpy\n{snippet}")])
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let run = |snippet: &str| python_in(dir.path(), &format!("import numpy\n{snippet}"), &[]);
     let snippet = |doc: &str, first: &str| {
-        let text = std::fs::read_to_string(project(doc)).unwrap();
+        let text = read_text(project(doc));
         let start = text.find(first).unwrap_or_else(|| panic!("{first:?} in {doc}"));
         let code = &text[start..];
         code[..code.find("```").unwrap()].to_string()
@@ -406,7 +386,8 @@ fn inspect_reads_the_bincode_and_npy_fields_and_prints_the_goal() {
     lines += &format!("Unreachable {unreachable}\n");
     for format in ["bincode", "npy"] {
         let path = dir.path().join(format!("field.{format}"));
-        assert!(export(&pack, 1, format, Some(&path)).status.success());
+        let out = export(&pack, 1, format, Some(&path));
+        assert!(out.status.success(), "{format}: {}", stderr(&out));
         let out = flipblox(&["inspect", path.to_str().unwrap()], b"");
         assert!(out.status.success(), "{format}: {}", stderr(&out));
         let text = stdout(&out);
@@ -421,7 +402,7 @@ fn a_level_is_exported_even_when_other_levels_of_its_pack_are_bad() {
     let dir = tempfile::tempdir().unwrap();
     let pack = dir.path().join("pack.txt");
     // Level 1 has a bad cell, level 3 is a stray line where a header belongs.
-    std::fs::write(&pack, "3 3\nX.O\n.q.\n...\n1 4\n.XXO\nstray\n2 2\nXO\n..\n1 3\nXXO\n").unwrap();
+    write_file(&pack, "3 3\nX.O\n.q.\n...\n1 4\n.XXO\nstray\n2 2\nXO\n..\n1 3\nXXO\n");
     let out = export(&pack, 2, "csv", None);
     assert!(out.status.success(), "{}", stderr(&out));
     let level = PackReader::new(b"1 4\n.XXO\n").next().unwrap().unwrap();
@@ -447,7 +428,7 @@ fn a_level_is_exported_even_when_other_levels_of_its_pack_are_bad() {
 fn bad_level_numbers_and_bad_levels_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let pack = dir.path().join("pack.txt");
-    std::fs::write(&pack, "3 3\nX.O\n.q.\n...\n1 4\n.XXO\n0 0\n1 3\nXXO\n").unwrap();
+    write_file(&pack, "3 3\nX.O\n.q.\n...\n1 4\n.XXO\n0 0\n1 3\nXXO\n");
     let name = pack.to_str().unwrap();
     let fails = |level: usize, args: &[&str], message: &str| {
         let out = flipblox(
@@ -520,7 +501,8 @@ fn the_output_is_created_before_the_work() {
     let out = export(&pack, 2, "npy", Some(&path));
     assert_eq!(out.status.code(), Some(1));
     assert!(!path.exists());
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no temporary file is left");
+    let left = read_dir_sorted(dir.path());
+    assert!(left.is_empty(), "no temporary file is left: {left:?}");
 }
 
 /// Bytes that are mostly levels: generated levels with a few bytes overwritten by pack-ish
@@ -593,7 +575,7 @@ proptest::proptest! {
 fn levels_with_switches_or_split_switches_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let pack = dir.path().join("switch.txt");
-    std::fs::write(&pack, "1 7\nXS.-..O\nswitch 1 2: on 1 4\n1 4\nX..O\n0 0\n").unwrap();
+    write_file(&pack, "1 7\nXS.-..O\nswitch 1 2: on 1 4\n1 4\nX..O\n0 0\n");
     let target = dir.path().join("field.npy");
     let out = export(&pack, 1, "npy", Some(&target));
     assert_eq!(out.status.code(), Some(1));
@@ -612,7 +594,7 @@ fn levels_with_switches_or_split_switches_are_refused() {
     assert!(target.exists());
     // A split switch after a comment is named at its own line and column.
     let text = "1 4\nX..O\n; a split\n2 4\nX..O\n..V.\nsplit 2 3: 1 2, 1 3\n0 0\n";
-    std::fs::write(&pack, text).unwrap();
+    write_file(&pack, text);
     let out = export(&pack, 2, "csv", None);
     assert_eq!(out.status.code(), Some(1));
     let want = format!(

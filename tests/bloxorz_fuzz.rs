@@ -5,9 +5,7 @@
 //! model (`tests/common/extended.rs`) on the level as the library writes it back, which checks
 //! that writing too. The Flash importer gets the same treatment.
 
-mod common;
-
-use common::checks::{check_flash, check_pack};
+use crate::common::checks::{check_flash, check_pack};
 use proptest::prelude::*;
 
 /// The memory limit of the checks: it keeps every level cheap to search.
@@ -52,9 +50,9 @@ fn packish() -> impl Strategy<Value = Vec<u8>> {
 /// few of them with one byte changed, so that most levels are read and solved.
 fn extended_levels() -> impl Strategy<Value = Vec<u8>> {
     let pack = (any::<u64>(), 1usize..6).prop_map(|(seed, n)| {
-        let mut rng = common::Rng(seed);
+        let mut rng = crate::common::Rng(seed);
         (0..n)
-            .map(|_| common::extended::random_ext(&mut rng).to_text())
+            .map(|_| crate::common::extended::random_ext(&mut rng).to_text())
             .collect::<String>()
             .into_bytes()
     });

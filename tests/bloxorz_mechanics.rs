@@ -2,12 +2,10 @@
 //! of generated levels against the reference BFS of the independent model
 //! (`tests/common/extended.rs`), every path replayed, and bad definitions.
 
-mod common;
-
-use common::Rng;
-use common::checks::pack_reports;
-use common::extended::{Ext, random_ext, read_ext_pack};
-use common::{flipblox, project, stderr, stdout};
+use crate::common::Rng;
+use crate::common::checks::pack_reports;
+use crate::common::extended::{Ext, random_ext, read_ext_pack};
+use crate::common::{flipblox, project, read_text, stderr, stdout};
 use flipblox::bloxorz::{Report, RunOptions};
 
 fn run(pack: &str, jobs: usize) -> Vec<Report> {
@@ -48,8 +46,8 @@ fn check_against_reference(levels: &[Ext]) -> (usize, usize, usize) {
 #[test]
 fn the_shipped_mechanics_pack_matches_the_reference_and_its_paths_replay() {
     let file = project("data/bloxorz/mechanics.txt");
-    let text = std::fs::read_to_string(&file).unwrap();
-    let expected = std::fs::read_to_string(file.with_extension("expected")).unwrap();
+    let text = read_text(&file);
+    let expected = read_text(file.with_extension("expected"));
     let levels = read_ext_pack(&text);
     assert_eq!(levels.len(), expected.lines().count());
     for (level, want) in levels.iter().zip(expected.lines()) {
@@ -157,14 +155,14 @@ fn a_level_with_too_many_states_for_the_memory_limit_is_an_error_not_a_wrong_ans
         stderr(&out)
     );
     let out = flipblox(&["bloxorz"], level.as_bytes());
-    assert!(out.status.success());
+    assert!(out.status.success(), "{}", stderr(&out));
 }
 
 #[test]
 fn the_level_examples_of_the_docs_answer_as_shown() {
     let mut checked = 0;
     for doc in ["README.md", "docs/LEVELS.md"] {
-        let text = std::fs::read_to_string(project(doc)).unwrap();
+        let text = read_text(project(doc));
         let blocks: Vec<&str> = text.split("```").collect();
         // Code blocks are the odd pieces; a `text` level followed by a `console` run of
         // `flipblox bloxorz --path FILE` must print what the console block shows.

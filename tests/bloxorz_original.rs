@@ -1,21 +1,24 @@
-//! The original game's 33 stages, read from `../shared/data/original-levels/bloxorzlevels.txt`
-//! (not copied into the repository: its licence allows non-commercial use only): the optimal
-//! counts, every path replayed by the independent model (`tests/common/extended.rs`), the
-//! reference BFS, `--json`, `convert`, and damaged copies of the file.
+//! The original game's 33 stages, read from the file `FLIPBLOX_ORIGINAL_LEVELS` names (not
+//! copied into the repository: its licence allows non-commercial use only; without the variable
+//! these tests are ignored, see `tests/tests.rs`): the optimal counts, every path replayed by the
+//! independent model (`tests/common/extended.rs`), the reference BFS, `--json`, `convert`, and
+//! damaged copies of the file.
 
-mod common;
-
-use common::extended::{Ext, read_ext_pack};
-use common::original::{OPTIMA, original_file, read_flash};
-use common::{flipblox, stderr, stdout};
+use crate::common::extended::{Ext, read_ext_pack};
+use crate::common::original::{OPTIMA, original_file, read_flash};
+use crate::common::{flipblox, read_text, stderr, stdout, write_file};
 
 fn arg(path: &std::path::Path) -> &str {
     path.to_str().unwrap()
 }
 
 #[test]
+#[cfg_attr(
+    not(flipblox_original_levels),
+    ignore = "needs the original game's level file: set FLIPBLOX_ORIGINAL_LEVELS to its path (README)"
+)]
 fn the_33_stages_answer_their_optimal_counts_and_every_path_replays() {
-    let Some((path, text)) = original_file() else { return };
+    let (path, text) = original_file();
     let stages = read_flash(&text);
     assert_eq!(stages.len(), 33);
     for jobs in ["1", "2"] {
@@ -43,8 +46,12 @@ fn the_33_stages_answer_their_optimal_counts_and_every_path_replays() {
 }
 
 #[test]
+#[cfg_attr(
+    not(flipblox_original_levels),
+    ignore = "needs the original game's level file: set FLIPBLOX_ORIGINAL_LEVELS to its path (README)"
+)]
 fn the_reference_bfs_agrees_on_every_stage() {
-    let Some((_, text)) = original_file() else { return };
+    let (_, text) = original_file();
     let mut states = 0;
     for (i, (name, stage)) in read_flash(&text).iter().enumerate() {
         let (moves, reached) = stage.reference_search();
@@ -55,12 +62,16 @@ fn the_reference_bfs_agrees_on_every_stage() {
 }
 
 #[test]
+#[cfg_attr(
+    not(flipblox_original_levels),
+    ignore = "needs the original game's level file: set FLIPBLOX_ORIGINAL_LEVELS to its path (README)"
+)]
 fn json_lines_carry_every_field_for_the_stages() {
-    let Some((path, text)) = original_file() else { return };
+    let (path, text) = original_file();
     let stages = read_flash(&text);
     let out =
         flipblox(&["bloxorz", "--input-format", "flash", "--json", "--path", arg(&path)], b"");
-    assert!(out.status.success());
+    assert!(out.status.success(), "{}", stderr(&out));
     let values: Vec<serde_json::Value> =
         stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(values.len(), 33);
@@ -77,14 +88,18 @@ fn json_lines_carry_every_field_for_the_stages() {
 }
 
 #[test]
+#[cfg_attr(
+    not(flipblox_original_levels),
+    ignore = "needs the original game's level file: set FLIPBLOX_ORIGINAL_LEVELS to its path (README)"
+)]
 fn converting_then_solving_gives_the_same_answers_and_the_same_levels() {
-    let Some((path, text)) = original_file() else { return };
+    let (path, text) = original_file();
     let dir = tempfile::tempdir().unwrap();
     let converted = dir.path().join("original.txt");
     let out =
         flipblox(&["convert", "--input-format", "flash", arg(&path), "-o", arg(&converted)], b"");
     assert!(out.status.success(), "{}", stderr(&out));
-    let written = std::fs::read_to_string(&converted).unwrap();
+    let written = read_text(&converted);
     assert!(written.starts_with("; stage 1: levelez (passcode 780464)\n10 15\n"), "{written}");
     // The independent readers of both formats see the same 33 levels.
     let from_text: Vec<Ext> = read_ext_pack(&written);
@@ -99,14 +114,18 @@ fn converting_then_solving_gives_the_same_answers_and_the_same_levels() {
     let out = flipblox(&["convert", "--input-format", "flash", arg(&path)], b"");
     assert_eq!(stdout(&out), written);
     let again = flipblox(&["convert", "--input-format", "pack", "-"], written.as_bytes());
-    assert!(again.status.success());
+    assert!(again.status.success(), "{}", stderr(&again));
     let strip = |t: &str| t.lines().filter(|l| !l.starts_with(';')).collect::<Vec<_>>().join("\n");
     assert_eq!(strip(&stdout(&again)), strip(&written));
 }
 
 #[test]
+#[cfg_attr(
+    not(flipblox_original_levels),
+    ignore = "needs the original game's level file: set FLIPBLOX_ORIGINAL_LEVELS to its path (README)"
+)]
 fn a_damaged_copy_reports_each_broken_stage_and_answers_the_rest() {
-    let Some((_, text)) = original_file() else { return };
+    let (_, text) = original_file();
     // Stage 1 (levelez): a tile that does not exist. Stage 7 (levelfr): a switch key on a normal
     // tile. Stage 8 (levelss): a statement that does not read. Stage 33 (levelol) left undefined.
     let damaged = text
@@ -118,7 +137,7 @@ fn a_damaged_copy_reports_each_broken_stage_and_answers_the_rest() {
         .replacen("skiptoend = false;", "skiptoend = ?;", 1);
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("damaged.txt");
-    std::fs::write(&file, &damaged).unwrap();
+    write_file(&file, &damaged);
     let out = flipblox(&["bloxorz", "--input-format", "flash", arg(&file)], b"");
     assert_eq!(out.status.code(), Some(1));
     let lines: Vec<String> = stdout(&out).lines().map(String::from).collect();

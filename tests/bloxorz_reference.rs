@@ -2,10 +2,8 @@
 //! `VecDeque`, sharing no code with the library) on thousands of generated levels, with every
 //! path replayed by an independent replayer.
 
-mod common;
-
-use common::bloxorz::{Grid, Rng, random_grid, reference_distance, replay};
-use common::checks::pack_reports;
+use crate::common::bloxorz::{Grid, Rng, random_grid, reference_distance, replay};
+use crate::common::checks::pack_reports;
 use flipblox::bloxorz::{Report, RunOptions};
 
 /// Runs the library's batch runner over `pack` and returns its reports in order.

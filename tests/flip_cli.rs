@@ -1,18 +1,17 @@
 //! `flipblox flip` and `flipblox stats flip` end to end: answers, move replay, bad input.
 
-mod common;
-
-use common::{flipblox, shared, stderr, stdout};
+use crate::common::{
+    flipblox, flipblox_ok, parse_moves_line, project, read_dir_sorted, read_text,
+    read_then_close_stdout, stderr, stdout, write_file,
+};
 
 #[test]
-fn shared_flip_files_match_their_expected_answers() {
-    let dir = shared().join("data/flip");
+fn the_shipped_flip_files_match_their_expected_answers() {
     let mut checked = 0;
-    for entry in std::fs::read_dir(&dir).expect("../shared/data/flip") {
-        let path = entry.unwrap().path();
+    for path in read_dir_sorted(project("data/flip")) {
         if path.extension().is_some_and(|e| e == "txt") && path.with_extension("expected").exists()
         {
-            let expected = std::fs::read_to_string(path.with_extension("expected")).unwrap();
+            let expected = read_text(path.with_extension("expected"));
             let out = flipblox(&["flip", path.to_str().unwrap()], b"");
             assert!(out.status.success(), "{}: {}", path.display(), stderr(&out));
             assert_eq!(stdout(&out), expected, "{}", path.display());
@@ -24,7 +23,7 @@ fn shared_flip_files_match_their_expected_answers() {
 
 #[test]
 fn the_poj_sample_answers_4_from_a_file_stdin_and_inline() {
-    let sample = shared().join("data/flip/poj-sample.txt");
+    let sample = project("data/flip/poj-sample.txt");
     let out = flipblox(&["flip", sample.to_str().unwrap()], b"");
     assert_eq!(stdout(&out), "4\n");
     let out = flipblox(&["flip"], b"bwwb\nbbwb\nbwwb\nbwww\n");
@@ -34,7 +33,7 @@ fn the_poj_sample_answers_4_from_a_file_stdin_and_inline() {
     let out =
         flipblox(&["flip", "--board", "bwwb/bbwb/bwwb/bwww", "--board", "bwwbbbwbbwwbbwww"], b"");
     assert_eq!(stdout(&out), "4\n4\n");
-    assert!(out.status.success());
+    assert!(out.status.success(), "{}", stderr(&out));
 }
 
 /// Replays `(r,c)` presses (1-based) on a board written as 16 `b`/`w` characters, with a press
@@ -72,14 +71,13 @@ fn every_solvable_state_replays_its_printed_moves_to_a_uniform_board() {
                 .collect::<String>()
         })
         .collect();
-    let out = flipblox(&["flip", "--moves"], input.as_bytes());
-    assert!(out.status.success());
+    let out = flipblox_ok(&["flip", "--moves"], input.as_bytes());
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4096);
     let mut by_distance = [0usize; 7];
     for (board, line) in boards.iter().zip(&lines) {
-        let (n, presses) = common::parse_moves_line(line);
+        let (n, presses) = parse_moves_line(line);
         assert_eq!(presses.len(), n, "{board}: {line}");
         let end = replay(board, &presses);
         assert!(end.iter().all(|&b| b) || end.iter().all(|&b| !b), "{board}: {line} not uniform");
@@ -116,11 +114,9 @@ fn json_lines_carry_index_board_distance_and_moves() {
 }
 
 #[test]
-fn stats_flip_prints_the_shared_histogram() {
-    let out = flipblox(&["stats", "flip"], b"");
-    assert!(out.status.success());
-    let expected =
-        std::fs::read_to_string(shared().join("data/flip/distance-histogram.txt")).unwrap();
+fn stats_flip_prints_the_brute_force_histogram() {
+    let out = flipblox_ok(&["stats", "flip"], b"");
+    let expected = read_text(project("tests/data/flip/distance-histogram.txt"));
     let strip = |s: &str| -> Vec<String> {
         s.lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -163,7 +159,7 @@ fn short_and_long_rows_are_reported_with_their_columns() {
 fn a_board_cut_off_at_the_end_of_the_file_names_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("cut.txt");
-    std::fs::write(&path, format!("{GOOD}bwwb\nbbwb\n")).unwrap();
+    write_file(&path, format!("{GOOD}bwwb\nbbwb\n"));
     let out = flipblox(&["flip", path.to_str().unwrap()], b"");
     assert_eq!(stdout(&out), "4\nError\n");
     assert_eq!(
@@ -178,7 +174,7 @@ fn a_board_cut_off_at_the_end_of_the_file_names_the_file() {
 
 #[test]
 fn an_unreadable_file_does_not_stop_the_others() {
-    let sample = shared().join("data/flip/poj-sample.txt");
+    let sample = project("data/flip/poj-sample.txt");
     let out = flipblox(&["flip", "/nonexistent/boards.txt", sample.to_str().unwrap()], b"");
     assert_eq!(stdout(&out), "4\n");
     assert!(stderr(&out).starts_with("/nonexistent/boards.txt: cannot read:"));
@@ -209,23 +205,12 @@ fn a_bad_inline_board_is_an_error_line() {
 
 #[test]
 fn a_closed_pipe_is_not_an_error() {
-    use std::io::Read;
-    use std::process::{Command, Stdio};
     let boards = GOOD.repeat(200_000);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("many.txt");
-    std::fs::write(&path, boards).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_flipblox"))
-        .args(["flip", path.to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = [0u8; 2];
-    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(&first, b"4\n");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    write_file(&path, boards);
+    let (first, code, err) = read_then_close_stdout(&["flip", path.to_str().unwrap()], 2);
+    assert_eq!(first, b"4\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
 }

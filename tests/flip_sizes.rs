@@ -9,9 +9,7 @@
 //! - Larger boards (up to 20x20): an independent dense Gaussian elimination over the whole
 //!   toggle matrix, with the null space enumerated, gives the same minimum.
 
-mod common;
-
-use common::Rng;
+use crate::common::Rng;
 use flipblox::flip::gf2::Colour;
 use flipblox::flip::{
     BoardSize, DistanceTable, Gf2Scratch, Gf2Solver, GridBoard, IMPOSSIBLE, brute_force_table,

@@ -1,11 +1,9 @@
 //! `flipblox flip --size RxC` and `flipblox stats flip --size RxC` end to end: histograms, replayed
 //! presses on large boards, the methods agreeing, JSON fields, bad input and usage errors.
 
-mod common;
-
-use common::{
-    Rng, file_of, flipblox, is_uniform, parse_moves_line, random_board, reachable_board,
-    replay_rows, shared, stderr, stdout,
+use crate::common::{
+    Rng, file_of, flipblox, is_uniform, parse_moves_line, project, random_board, reachable_board,
+    read_text, replay_rows, stderr, stdout,
 };
 
 /// Runs `flip --moves` on `boards` and checks every line replays to a uniform board with as many
@@ -120,7 +118,7 @@ fn the_methods_agree_line_for_line() {
                 let mut args = vec!["flip", "--size", &size, "--method", method];
                 args.extend_from_slice(flags);
                 let out = flipblox(&args, input.as_bytes());
-                assert!(out.status.success());
+                assert!(out.status.success(), "{}", stderr(&out));
                 stdout(&out)
             };
             let gf2 = run("gf2");
@@ -133,10 +131,9 @@ fn the_methods_agree_line_for_line() {
 
 #[test]
 fn the_4x4_files_by_gf2_match_their_expected_answers_and_presses() {
-    let boards = shared().join("data/flip/boards-1000.txt");
+    let boards = project("data/flip/boards-1000.txt");
     let boards = boards.to_str().unwrap();
-    let expected =
-        std::fs::read_to_string(shared().join("data/flip/boards-1000.expected")).unwrap();
+    let expected = read_text(project("data/flip/boards-1000.expected"));
     let out = flipblox(&["flip", "--method", "gf2", boards], b"");
     assert_eq!(stdout(&out), expected);
     let table = flipblox(&["flip", "--moves", boards], b"");
@@ -185,7 +182,7 @@ fn a_null_space_too_large_to_search_warns_and_is_marked_not_proven() {
         &["flip", "--size", "39x39", "--json"],
         file_of(std::slice::from_ref(&board)).as_bytes(),
     );
-    assert!(out.status.success());
+    assert!(out.status.success(), "{}", stderr(&out));
     let row: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!((row["nullity"].as_u64(), row["proven_minimal"].as_bool()), (Some(32), Some(false)));
     let presses: Vec<(usize, usize)> = row["moves"]
@@ -214,7 +211,7 @@ fn a_null_space_too_large_to_search_warns_and_is_marked_not_proven() {
     let rows: Vec<&str> = board.split('/').collect();
     assert!(is_uniform(&replay_rows(&rows, &presses)));
     assert!(stderr(&out).starts_with("--board:1:1: board 1: warning:"), "{}", stderr(&out));
-    assert!(out.status.success());
+    assert!(out.status.success(), "{}", stderr(&out));
 }
 
 #[test]

@@ -1,8 +1,7 @@
 //! The embedded 4x4 table checked three ways: rebuilt at run time, brute force over press sets,
-//! and the shared histogram computed independently.
+//! and a histogram computed independently (`tests/data/flip/distance-histogram.txt`).
 
-mod common;
-
+use crate::common::{project, read_text};
 use flipblox::flip::{Board, DistanceTable, IMPOSSIBLE, brute_force_table, distance_table};
 
 #[test]
@@ -51,9 +50,8 @@ fn solvable_states_are_the_same_4096_for_either_colour() {
 }
 
 #[test]
-fn the_histogram_matches_the_shared_brute_force_histogram() {
-    let text = std::fs::read_to_string(common::shared().join("data/flip/distance-histogram.txt"))
-        .expect("../shared/data/flip/distance-histogram.txt");
+fn the_histogram_matches_the_brute_force_histogram() {
+    let text = read_text(project("tests/data/flip/distance-histogram.txt"));
     let (histogram, impossible) = DistanceTable::embedded().histogram();
     let mut expected = Vec::new();
     let mut expected_impossible = None;

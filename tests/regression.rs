@@ -1,34 +1,10 @@
 //! Regression tests, one per bug found, each named after what broke (ripgrep's
 //! `tests/regression.rs` style). Each test fails on the code before its fix.
 
-mod common;
-
-use std::io::Read;
-use std::process::{Child, Command, Stdio};
-
-use common::{flipblox, project, shared, stderr, stdout};
-
-/// Starts flipblox with `args`, no standard input, and its stdout and stderr piped to us.
-fn spawn_piped(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_flipblox"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn flipblox")
-}
-
-/// Runs flipblox with `args`, reads the first `keep` bytes of stdout, closes the pipe and
-/// returns (those bytes, exit code, stderr).
-fn read_then_close_stdout(args: &[&str], keep: usize) -> (Vec<u8>, Option<i32>, String) {
-    let mut child = spawn_piped(args);
-    let mut first = vec![0u8; keep];
-    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
-    (first, out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
-}
+use crate::common::{
+    finish, flipblox, project, read_bytes, read_dir_sorted, read_then_close_stdout, spawn, stderr,
+    stdout, write_file,
+};
 
 /// `flip --json FILE | head -1` (and `bloxorz --json`) exited with code 1 and
 /// `flipblox: Broken pipe (os error 32)`: the broken pipe arrived wrapped in a
@@ -37,10 +13,10 @@ fn read_then_close_stdout(args: &[&str], keep: usize) -> (Vec<u8>, Option<i32>, 
 fn json_output_into_a_closed_pipe_ends_quietly() {
     let dir = tempfile::tempdir().unwrap();
     let boards4 = dir.path().join("boards4.txt");
-    std::fs::write(&boards4, "bwwb\nbbwb\nbwwb\nbwww\n\n".repeat(100_000)).unwrap();
+    write_file(&boards4, "bwwb\nbbwb\nbwwb\nbwww\n\n".repeat(100_000));
     let boards5 = dir.path().join("boards5.txt");
-    std::fs::write(&boards5, "bwbwb\nwbwbw\nbwbwb\nwbwbw\nbwbwb\n\n".repeat(50_000)).unwrap();
-    let pack = shared().join("data/bloxorz/mixed-small.txt");
+    write_file(&boards5, "bwbwb\nwbwbw\nbwbwb\nwbwbw\nbwbwb\n\n".repeat(50_000));
+    let pack = project("data/bloxorz/mixed-small.txt");
     let cases: [Vec<&str>; 4] = [
         vec!["flip", "--json", boards4.to_str().unwrap()],
         vec!["flip", "--size", "5x5", "--json", boards5.to_str().unwrap()],
@@ -63,10 +39,11 @@ fn json_output_into_a_closed_pipe_ends_quietly() {
 /// Runs flipblox with `args` and its standard error closed from the start (as `2>&1 | head`
 /// does once `head` has its line); returns (stdout, exit code).
 fn run_with_stderr_closed(args: &[&str]) -> (String, Option<i32>) {
-    let mut child = spawn_piped(args);
+    let mut child = spawn(args);
+    drop(child.stdin.take());
     drop(child.stderr.take());
-    let out = child.wait_with_output().unwrap();
-    (String::from_utf8(out.stdout).unwrap(), out.status.code())
+    let out = finish(child, args);
+    (stdout(&out), out.status.code())
 }
 
 /// A closed standard error (`flipblox flip BAD 2>&1 >/dev/null | head -1`) made the first
@@ -77,8 +54,7 @@ fn a_closed_stderr_does_not_panic() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.txt");
     // 20,000 boards with a 5-piece first row: 20,000 messages, far more than a pipe buffers.
-    std::fs::write(&bad, "bwwbw\nbbwb\nbwwb\nbwww\n\nbwwb\nbbwb\nbwwb\nbwww\n\n".repeat(10_000))
-        .unwrap();
+    write_file(&bad, "bwwbw\nbbwb\nbwwb\nbwww\n\nbwwb\nbbwb\nbwwb\nbwww\n\n".repeat(10_000));
     let bad = bad.to_str().unwrap();
     for extra in [&[][..], &["--json"], &["--size", "4x4", "--method", "gf2"]] {
         let mut args = vec!["flip"];
@@ -108,7 +84,7 @@ fn a_closed_stderr_does_not_panic_in_bloxorz() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.txt");
     // 20,000 levels, every other one with two targets.
-    std::fs::write(&bad, "1 3\nXOO\n1 4\nX.O.\n".repeat(10_000)).unwrap();
+    write_file(&bad, "1 3\nXOO\n1 4\nX.O.\n".repeat(10_000));
     let bad = bad.to_str().unwrap();
     for extra in [&["--jobs", "1"][..], &["--json", "--path"]] {
         let mut args = vec!["bloxorz"];
@@ -155,7 +131,7 @@ fn a_field_without_one_standing_goal_is_explained_without_debug_text() {
         ("lying.npy", lying, "the one state at distance 0, entry 4, is not a standing box"),
     ] {
         let path = dir.path().join(name);
-        std::fs::write(&path, npy_i32((1, 3), &entries)).unwrap();
+        write_file(&path, npy_i32((1, 3), &entries));
         cases.push((path, expected));
     }
     for (path, expected) in &cases {
@@ -174,9 +150,9 @@ fn a_field_without_one_standing_goal_is_explained_without_debug_text() {
 fn a_failed_export_leaves_the_old_output_file_untouched() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("field.npy");
-    std::fs::write(&target, b"the old file").unwrap();
+    write_file(&target, b"the old file");
     let pack = dir.path().join("pack.txt");
-    std::fs::write(&pack, "3 3\n.O.\n.Q.\n...\n0 0\n").unwrap();
+    write_file(&pack, "3 3\n.O.\n.Q.\n...\n0 0\n");
     let out = flipblox(
         &["export", "bloxorz", pack.to_str().unwrap(), "--level", "1", "--format", "npy", "-o"]
             .iter()
@@ -186,16 +162,15 @@ fn a_failed_export_leaves_the_old_output_file_untouched() {
         b"",
     );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert_eq!(std::fs::read(&target).unwrap(), b"the old file");
-    let names: Vec<_> =
-        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(read_bytes(&target), b"the old file");
+    let names = read_dir_sorted(dir.path());
     assert_eq!(names.len(), 2, "no temporary file is left behind: {names:?}");
 
     // A successful export replaces it whole, readable by others (0644 for a new file).
     let fresh = dir.path().join("t.npy");
     let out = flipblox(&["export", "flip", "--format", "npy", "-o", fresh.to_str().unwrap()], b"");
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(std::fs::metadata(&fresh).unwrap().len(), 65_664);
+    assert_eq!(read_bytes(&fresh).len(), 65_664);
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -203,7 +178,7 @@ fn a_failed_export_leaves_the_old_output_file_untouched() {
     }
     let out = flipblox(&["export", "flip", "--format", "raw", "-o", target.to_str().unwrap()], b"");
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(std::fs::read(&target).unwrap().len(), 65_536);
+    assert_eq!(read_bytes(&target).len(), 65_536);
 }
 
 /// `-o DIR` must fail at once with the path named, before any work.
@@ -271,7 +246,8 @@ fn many_jobs_answer_as_one_job_does() {
     let pack = pack.to_str().unwrap();
     let one = flipblox(&["bloxorz", "--path", "--jobs", "1", pack], b"");
     let many = flipblox(&["bloxorz", "--path", "--jobs", "1024", pack], b"");
-    assert!(one.status.success() && many.status.success());
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert!(many.status.success(), "{}", stderr(&many));
     assert_eq!(stdout(&one), stdout(&many));
 }
 
@@ -287,7 +263,7 @@ fn a_switch_naming_400_000_tiles_is_read_and_answered() {
     let actions: Vec<String> = (4..4 + n).map(|c| format!("on 1 {c}")).collect();
     let pack = format!("1 {}\nX.S{}O\nswitch 1 3: {}\n", n + 4, "-".repeat(n), actions.join(", "));
     let path = dir.path().join("long.txt");
-    std::fs::write(&path, pack).unwrap();
+    write_file(&path, pack);
     let run = flipblox(&["bloxorz", path.to_str().unwrap()], b"");
     // Standing on column 3k + 1 takes 2k moves.
     assert_eq!(stdout(&run), format!("{}\n", 2 * (n + 3) / 3), "{}", stderr(&run));
@@ -309,7 +285,7 @@ fn a_flash_file_with_60_000_broken_levels_gets_one_message_each() {
     let names: Vec<String> = (0..n).map(|i| format!("level{i}")).collect();
     file.push_str(&format!("levels = [\"\", {}];\n", names.join(", ")));
     let path = dir.path().join("broken.txt");
-    std::fs::write(&path, file).unwrap();
+    write_file(&path, file);
     let args = ["bloxorz", "--input-format", "flash", path.to_str().unwrap()];
     let run = flipblox(&args, b"");
     let (out, err, code) = (stdout(&run), stderr(&run), run.status.code());
@@ -333,7 +309,7 @@ fn a_line_break_in_a_flash_string_stays_inside_the_converted_comment() {
                  levelac.push({\"swatch\\n3 3\": [[5,0,\"on\"]]});\n\
                  levels = [\"\", levelab, levelac];\nlevelcodes = [\"\", \"12\\n3 4\", \"5\"];\n";
     let path = dir.path().join("codes.txt");
-    std::fs::write(&path, flash).unwrap();
+    write_file(&path, flash);
     let path = path.to_str().unwrap();
     let direct = flipblox(&["bloxorz", "--input-format", "flash", path], b"");
     assert_eq!(stdout(&direct), "6\nError\n");
@@ -357,7 +333,7 @@ fn inspect_output_starts_with_the_first_description_even_after_a_failed_file() {
         flipblox(&["export", "flip", "--format", "bincode", "-o", good.to_str().unwrap()], b"");
     assert!(out.status.success(), "{}", stderr(&out));
     let bad = dir.path().join("bad.fbt");
-    std::fs::write(&bad, &std::fs::read(&good).unwrap()[..100]).unwrap();
+    write_file(&bad, &read_bytes(&good)[..100]);
     let (good, bad) = (good.to_str().unwrap(), bad.to_str().unwrap());
     let out = flipblox(&["inspect", bad, good, bad, good], b"");
     assert_eq!(out.status.code(), Some(1));

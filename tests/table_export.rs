@@ -1,11 +1,12 @@
 //! `flipblox export flip`, `inspect` and `verify flip` end to end: a round trip for every
 //! format, the frozen bincode layout, real NumPy as a consumer, and refused files.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::{flipblox, python, stderr, stdout};
+use crate::common::{
+    create_file, flipblox, project, python, python_in, read_bytes, read_text, stderr, stdout,
+    write_file,
+};
 use flipblox::flip::{Board, DistanceTable, IMPOSSIBLE};
 use flipblox::table_file::{Format, Loaded, Table, export, load};
 
@@ -83,7 +84,7 @@ fn every_format_round_trips_through_export_and_back() {
     let table = embedded();
     for format in FORMATS {
         let path = export_to(dir.path(), format);
-        let bytes = std::fs::read(&path).unwrap();
+        let bytes = read_bytes(&path);
         match format {
             "bincode" => {
                 let Loaded::TableFile(file) = load(&bytes).unwrap() else {
@@ -106,7 +107,7 @@ fn every_format_round_trips_through_export_and_back() {
         }
         // Standard output, by default and with `-o -`, carries the same bytes.
         let out = flipblox(&["export", "flip", "--format", format], b"");
-        assert!(out.status.success());
+        assert!(out.status.success(), "{}", stderr(&out));
         assert_eq!(out.stdout, bytes, "{format} on stdout");
         let out = flipblox(&["export", "flip", "--format", format, "-o", "-"], b"");
         assert_eq!(out.stdout, bytes, "{format} with -o -");
@@ -120,7 +121,7 @@ fn the_library_exporters_write_what_the_cli_writes() {
     for format in Format::ALL {
         let mut bytes = Vec::new();
         export(&table, format, &mut bytes).unwrap();
-        let cli = std::fs::read(export_to(dir.path(), format.name())).unwrap();
+        let cli = read_bytes(export_to(dir.path(), format.name()));
         assert_eq!(bytes, cli, "{}", format.name());
     }
 }
@@ -128,12 +129,16 @@ fn the_library_exporters_write_what_the_cli_writes() {
 #[test]
 fn the_bincode_table_file_layout_is_frozen() {
     let out = flipblox(&["export", "flip", "--format", "bincode"], b"");
-    assert!(out.status.success());
+    assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(out.stdout.len(), 65_728, "lead 20 + header 136 + padding 36 + payload 65,536");
     assert_eq!(sha256_hex(&out.stdout), GOLDEN_BINCODE_SHA256);
 }
 
 #[test]
+#[cfg_attr(
+    not(flipblox_numpy),
+    ignore = "needs NumPy: set FLIPBLOX_PYTHON to a Python that has it, or run .ci/run (README)"
+)]
 fn numpy_loads_the_npy_export_with_the_right_dtype_shape_and_values() {
     let dir = tempfile::tempdir().unwrap();
     let npy = export_to(dir.path(), "npy");
@@ -156,15 +161,14 @@ print(a[:8])
     );
     // The README's example, as a newcomer types it.
     let one_liner = "import numpy; print(numpy.load('t.npy')[:8])";
-    let out = std::process::Command::new("python3")
-        .args(["-c", one_liner])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "[  0 255 255 255 255 255 255 255]\n");
+    assert_eq!(python_in(dir.path(), one_liner, &[]), "[  0 255 255 255 255 255 255 255]\n");
 }
 
 #[test]
+#[cfg_attr(
+    not(flipblox_numpy),
+    ignore = "needs NumPy: set FLIPBLOX_PYTHON to a Python that has it, or run .ci/run (README)"
+)]
 fn numpy_loads_a_bloxorz_field_as_int32_rows_cols_3() {
     use flipblox::bloxorz::DistanceField;
     let dir = tempfile::tempdir().unwrap();
@@ -176,7 +180,7 @@ fn numpy_loads_a_bloxorz_field_as_int32_rows_cols_3() {
     entries[2] = 5;
     let field = DistanceField::new(2, 3, entries.clone()).unwrap();
     let path = dir.path().join("field.npy");
-    let mut file = std::fs::File::create(&path).unwrap();
+    let mut file = create_file(&path);
     export(&Table::Bloxorz(field), Format::Npy, &mut file).unwrap();
     drop(file);
     let script = r#"
@@ -215,15 +219,15 @@ fn inspect_prints_the_metadata_and_histogram_of_both_checked_formats() {
         "{text}"
     );
     // Standard input is read too.
-    let out = flipblox(&["inspect", "-"], &std::fs::read(&bin).unwrap());
-    assert!(out.status.success());
+    let out = flipblox(&["inspect", "-"], &read_bytes(&bin));
+    assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).starts_with("file: <stdin> (65728 bytes)\n"));
 }
 
 /// Runs `inspect` on `bytes` saved as a file; returns (exit code, stderr).
 fn inspect_bytes(dir: &Path, name: &str, bytes: &[u8]) -> (Option<i32>, String) {
     let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
+    write_file(&path, bytes);
     let out = flipblox(&["inspect", path.to_str().unwrap()], b"");
     let err = stderr(&out);
     assert!(!err.contains("panicked"), "{name}: {err}");
@@ -233,9 +237,9 @@ fn inspect_bytes(dir: &Path, name: &str, bytes: &[u8]) -> (Option<i32>, String) 
 #[test]
 fn truncated_corrupted_and_foreign_files_are_refused_with_exit_code_1() {
     let dir = tempfile::tempdir().unwrap();
-    let bin = std::fs::read(export_to(dir.path(), "bincode")).unwrap();
-    let npy = std::fs::read(export_to(dir.path(), "npy")).unwrap();
-    let csv = std::fs::read(export_to(dir.path(), "csv")).unwrap();
+    let bin = read_bytes(export_to(dir.path(), "bincode"));
+    let npy = read_bytes(export_to(dir.path(), "npy"));
+    let csv = read_bytes(export_to(dir.path(), "csv"));
     let mut cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("empty", Vec::new(), "truncated: the lead needs bytes 0..20, but the file has 0 bytes"),
         ("cut-in-lead", bin[..5].to_vec(), "truncated: the lead"),
@@ -295,7 +299,7 @@ fn export_fails_fast_on_a_bad_output_path() {
 #[test]
 fn verify_flip_passes_on_the_embedded_table_and_exported_files() {
     let out = flipblox(&["verify", "flip"], b"");
-    assert!(out.status.success());
+    assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).starts_with("OK: the embedded table agrees"), "{}", stdout(&out));
     let dir = tempfile::tempdir().unwrap();
     for format in ["bincode", "npy"] {
@@ -316,7 +320,7 @@ fn verify_flip_fails_on_a_corrupted_table_and_names_the_first_differences() {
     let dir = tempfile::tempdir().unwrap();
     for format in [Format::Bincode, Format::Npy] {
         let path = dir.path().join(format!("bad.{}", format.name()));
-        let mut file = std::fs::File::create(&path).unwrap();
+        let mut file = create_file(&path);
         export(&Table::Flip(table.clone()), format, &mut file).unwrap();
         drop(file);
         let out = flipblox(&["verify", "flip", path.to_str().unwrap()], b"");
@@ -336,7 +340,7 @@ fn verify_flip_fails_on_a_corrupted_table_and_names_the_first_differences() {
     // A file that is not a 4x4 table is an error, not a comparison.
     let small = flipblox::flip::distance_table(2, 2, |_| {});
     let path = dir.path().join("small.npy");
-    let mut file = std::fs::File::create(&path).unwrap();
+    let mut file = create_file(&path);
     let t = DistanceTable::new(2, 2, &small).unwrap();
     export(&Table::Flip(t), Format::Npy, &mut file).unwrap();
     drop(file);
@@ -354,7 +358,7 @@ fn verify_flip_fails_on_a_corrupted_table_and_names_the_first_differences() {
 
 /// The Python reader printed in docs/FORMATS.md, taken from the docs themselves.
 fn documented_python_reader() -> String {
-    let docs = std::fs::read_to_string(common::project("docs/FORMATS.md")).unwrap();
+    let docs = read_text(project("docs/FORMATS.md"));
     let start =
         docs.find("```python\n# read_table_file.py").expect("the reader in docs/FORMATS.md");
     let code = &docs[start + "```python\n".len()..];
@@ -362,6 +366,10 @@ fn documented_python_reader() -> String {
 }
 
 #[test]
+#[cfg_attr(
+    not(flipblox_numpy),
+    ignore = "needs NumPy: set FLIPBLOX_PYTHON to a Python that has it, or run .ci/run (README)"
+)]
 fn the_documented_python_reader_reads_table_files_of_both_puzzles() {
     let dir = tempfile::tempdir().unwrap();
     let bin = export_to(dir.path(), "bincode");
@@ -378,7 +386,7 @@ fn the_documented_python_reader_reads_table_files_of_both_puzzles() {
     )
     .unwrap();
     let path = dir.path().join("field.fbt");
-    let mut file = std::fs::File::create(&path).unwrap();
+    let mut file = create_file(&path);
     export(&Table::Bloxorz(field), Format::Bincode, &mut file).unwrap();
     drop(file);
     let printed = python(&documented_python_reader(), &[&path]);

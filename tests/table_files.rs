@@ -3,13 +3,11 @@
 //! `--moves` and `--json` too), `stats flip --table` counts them, and every bad table file is
 //! refused with its reason and exit code 1, never a panic.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::{
-    Rng, file_of, flipblox, is_uniform, parse_moves_line, random_board, reachable_board,
-    replay_rows, stderr, stdout,
+use crate::common::{
+    Rng, file_of, flipblox, is_uniform, parse_moves_line, project, random_board, reachable_board,
+    read_bytes, replay_rows, stderr, stdout, write_file,
 };
 use flipblox::bloxorz::DistanceField;
 use flipblox::flip::{Answer, DistanceTable, FlipSolver, GridBoard, distance_table};
@@ -52,7 +50,7 @@ fn built_tables_answer_like_gf2_and_the_table_in_memory() {
     for (rows, cols, count) in [(2, 3, 100), (3, 3, 200), (4, 4, 300), (4, 5, 300), (5, 5, 300)] {
         let size = format!("{rows}x{cols}");
         let file = build(dir.path(), &size);
-        let bytes = std::fs::read(&file).unwrap();
+        let bytes = read_bytes(&file);
         assert!(payload(&bytes) == distance_table(rows, cols, |_| {}), "{size}: payload");
         let inspect = flipblox(&["inspect", file.to_str().unwrap()], b"");
         assert!(inspect.status.success(), "{size}: {}", stderr(&inspect));
@@ -94,7 +92,7 @@ fn printed_presses_from_a_table_file_replay_to_a_uniform_board() {
         &["flip", "--moves", "--table", file.to_str().unwrap()],
         file_of(&boards).as_bytes(),
     );
-    assert!(out.status.success());
+    assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     for (board, line) in boards.iter().zip(text.lines()) {
         if line == "Impossible" {
@@ -112,23 +110,20 @@ fn printed_presses_from_a_table_file_replay_to_a_uniform_board() {
 fn the_4x4_table_file_is_the_embedded_table_and_the_export() {
     let dir = tempfile::tempdir().unwrap();
     let file = build(dir.path(), "4x4");
-    let bytes = std::fs::read(&file).unwrap();
+    let bytes = read_bytes(&file);
     assert!(payload(&bytes) == DistanceTable::embedded().as_bytes());
     let exported = flipblox(&["export", "flip", "--format", "bincode"], b"");
     assert!(exported.stdout == bytes, "the whole file equals `export flip --format bincode`");
     let path = file.to_str().unwrap();
     let out = flipblox(&["inspect", path], b"");
-    assert!(out.status.success());
+    assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("histogram (distance count):\n0 2\n1 32\n2 228\n"));
     let out = flipblox(&["verify", "flip", path], b"");
     assert!(out.status.success(), "{}", stderr(&out));
-    let sample = shared_sample();
-    let out = flipblox(&["flip", "--moves", "--table", path, &sample], b"");
+    let sample = project("data/flip/poj-sample.txt");
+    let sample = sample.to_str().unwrap();
+    let out = flipblox(&["flip", "--moves", "--table", path, sample], b"");
     assert_eq!(stdout(&out), "4 (1,1)(1,2)(2,2)(4,3)\n");
-}
-
-fn shared_sample() -> String {
-    common::shared().join("data/flip/poj-sample.txt").to_str().unwrap().to_string()
 }
 
 #[test]
@@ -136,8 +131,8 @@ fn table_build_writes_to_stdout_other_formats_and_fails_fast() {
     let dir = tempfile::tempdir().unwrap();
     let file = build(dir.path(), "3x3");
     let out = flipblox(&["table", "build", "--size", "3x3", "-o", "-"], b"");
-    assert!(out.status.success());
-    assert!(out.stdout == std::fs::read(&file).unwrap(), "-o - writes the same bytes");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out.stdout == read_bytes(&file), "-o - writes the same bytes");
     // Any format of `export`: the .npy holds the same entries after its own header.
     let out = flipblox(&["table", "build", "--size", "3x3", "--format", "npy", "-o", "-"], b"");
     assert!(out.stdout.starts_with(b"\x93NUMPY"));
@@ -212,7 +207,7 @@ fn the_mapped_payload_is_answered_in_place() {
 /// Writes `bytes` to `DIR/name` and returns the path as a string.
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
     let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
+    write_file(&path, bytes);
     path.to_str().unwrap().to_string()
 }
 
@@ -232,7 +227,7 @@ fn refused(args: &[&str]) -> String {
 #[test]
 fn mismatched_corrupt_and_truncated_table_files_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let good = std::fs::read(build(dir.path(), "3x3")).unwrap();
+    let good = read_bytes(build(dir.path(), "3x3"));
     let payload_offset = good.len() - 512;
     let t = |name: &str, bytes: &[u8]| write(dir.path(), name, bytes);
 

@@ -10,9 +10,7 @@ use flipblox::table_file::{
 };
 use proptest::prelude::*;
 
-#[path = "common/table_checks.rs"]
-mod table_checks;
-use table_checks::answer_from_header_checked_table;
+use crate::common::table_checks::answer_from_header_checked_table;
 
 fn exported(table: &Table<'_>, format: Format) -> Vec<u8> {
     let mut bytes = Vec::new();

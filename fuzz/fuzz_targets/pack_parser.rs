@@ -7,8 +7,10 @@
 #[allow(dead_code)]
 #[path = "../../tests/common/bloxorz.rs"]
 mod bloxorz;
+#[allow(dead_code)]
 #[path = "../../tests/common/checks.rs"]
 mod checks;
+#[allow(dead_code)]
 #[path = "../../tests/common/extended.rs"]
 mod extended;
 #[allow(dead_code)]

@@ -2,7 +2,6 @@
 //! fuzzers (`tests/bloxorz_fuzz.rs` and the cargo-fuzz targets `pack_parser` and `flash_file`,
 //! which include this file by path). The checks panic on a violation (proptest reports a panic as a
 //! failing case and shrinks it).
-#![allow(dead_code)]
 
 use flipblox::bloxorz::{
     Answer, ErrorKind, FlashPack, Level, LevelSource, Limit, PackReader, Placement, Report,

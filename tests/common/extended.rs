@@ -4,7 +4,6 @@
 //! levels with switches, bridges and split switches. It shares no code with the library: the
 //! block is the set of cells it covers, the bridges the set of bridge tiles that are there, and
 //! every rule is written out plainly from `docs/LEVELS.md`.
-#![allow(dead_code)]
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
 

@@ -1,45 +1,156 @@
 //! Helpers shared by the integration tests.
-#![allow(dead_code)]
 
 pub mod bloxorz;
 pub mod checks;
 pub mod extended;
 pub mod original;
 pub mod rng;
+pub mod table_checks;
 
 pub use rng::Rng;
 
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-/// The read-only `../shared` directory beside the project (data packs with expected answers).
-pub fn shared() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared")
-}
+use std::fs::File;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
 
 /// A path under the project root.
 pub fn project(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
-/// Runs the `flipblox` binary with `args`, feeding `stdin`.
-pub fn flipblox(args: &[&str], stdin: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_flipblox"))
+/// `result`, or a panic at the caller's line naming what failed on which path.
+#[track_caller]
+fn or_panic<T>(result: std::io::Result<T>, what: &str, path: &Path) -> T {
+    match result {
+        Ok(value) => value,
+        Err(e) => panic!("cannot {what} {}: {e}", path.display()),
+    }
+}
+
+/// The text of the file at `path`; a failure panics naming the path.
+#[track_caller]
+pub fn read_text(path: impl AsRef<Path>) -> String {
+    let path = path.as_ref();
+    or_panic(std::fs::read_to_string(path), "read", path)
+}
+
+/// The bytes of the file at `path`; a failure panics naming the path.
+#[track_caller]
+pub fn read_bytes(path: impl AsRef<Path>) -> Vec<u8> {
+    let path = path.as_ref();
+    or_panic(std::fs::read(path), "read", path)
+}
+
+/// Writes `contents` to the file at `path`; a failure panics naming the path.
+#[track_caller]
+pub fn write_file(path: impl AsRef<Path>, contents: impl AsRef<[u8]>) {
+    let path = path.as_ref();
+    or_panic(std::fs::write(path, contents), "write", path)
+}
+
+/// Creates (or truncates) the file at `path`; a failure panics naming the path.
+#[track_caller]
+pub fn create_file(path: impl AsRef<Path>) -> File {
+    let path = path.as_ref();
+    or_panic(File::create(path), "create", path)
+}
+
+/// The entries of the directory at `path`, sorted; a failure panics naming the path.
+#[track_caller]
+pub fn read_dir_sorted(path: impl AsRef<Path>) -> Vec<PathBuf> {
+    let path = path.as_ref();
+    let mut entries = Vec::new();
+    for entry in or_panic(std::fs::read_dir(path), "list", path) {
+        entries.push(or_panic(entry, "list", path).path());
+    }
+    entries.sort();
+    entries
+}
+
+/// The POJ 3322 level packs with an expected answer per level (`X.expected` beside each `X.txt`):
+/// the shipped ones and the tests' 500x500 levels.
+pub const POJ_PACKS: [&str; 4] = [
+    "data/bloxorz/poj-sample.txt",
+    "data/bloxorz/mixed-small.txt",
+    "data/bloxorz/start-standing-neighbour.txt",
+    "tests/data/bloxorz/large-500.txt",
+];
+
+/// The binary under test.
+const FLIPBLOX: &str = env!("CARGO_BIN_EXE_flipblox");
+
+/// How a child ended, for panic messages: its command line, exit status and standard error.
+pub fn describe(command: &str, args: &[impl AsRef<std::ffi::OsStr>], out: &Output) -> String {
+    let args: Vec<_> = args.iter().map(|a| a.as_ref().to_string_lossy()).collect();
+    format!(
+        "`{command} {}` ended with {}; its stderr:\n{}",
+        args.join(" "),
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Starts the `flipblox` binary with `args`, its standard input, output and error piped.
+#[track_caller]
+pub fn spawn(args: &[&str]) -> Child {
+    let child = Command::new(FLIPBLOX)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn flipblox");
-    let mut pipe = child.stdin.take().unwrap();
+        .spawn();
+    or_panic(child, "run", Path::new(FLIPBLOX))
+}
+
+/// Waits for `child` (started with `args`) and collects what it wrote.
+#[track_caller]
+pub fn finish(child: Child, args: &[&str]) -> Output {
+    match child.wait_with_output() {
+        Ok(out) => out,
+        Err(e) => panic!("waiting for `flipblox {}`: {e}", args.join(" ")),
+    }
+}
+
+/// Runs the `flipblox` binary with `args`, feeding `stdin`.
+#[track_caller]
+pub fn flipblox(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = spawn(args);
+    let mut pipe = child.stdin.take().expect("stdin is piped");
     let input = stdin.to_vec();
+    // The child may exit without reading its input (a usage error): a broken pipe is no failure.
     let writer = std::thread::spawn(move || {
         let _ = pipe.write_all(&input);
     });
-    let out = child.wait_with_output().expect("wait for flipblox");
-    writer.join().unwrap();
+    let out = finish(child, args);
+    writer.join().expect("the thread feeding stdin");
     out
+}
+
+/// Runs the `flipblox` binary as [`flipblox`] does and checks that it succeeded; a failure panics
+/// with the command line, the exit status and the child's stderr.
+#[track_caller]
+pub fn flipblox_ok(args: &[&str], stdin: &[u8]) -> Output {
+    let out = flipblox(args, stdin);
+    assert!(out.status.success(), "{}", describe("flipblox", args, &out));
+    out
+}
+
+/// Runs the `flipblox` binary with `args` and no input, reads the first `keep` bytes of its
+/// stdout, closes the pipe and waits: returns (those bytes, exit code, stderr). When stdout ends
+/// before `keep` bytes, it panics with the command line, the exit status and the child's stderr.
+#[track_caller]
+pub fn read_then_close_stdout(args: &[&str], keep: usize) -> (Vec<u8>, Option<i32>, String) {
+    let mut child = spawn(args);
+    drop(child.stdin.take());
+    let mut first = vec![0u8; keep];
+    let read = child.stdout.as_mut().expect("stdout is piped").read_exact(&mut first);
+    drop(child.stdout.take());
+    let out = finish(child, args);
+    if let Err(e) = read {
+        panic!("reading {keep} bytes of stdout: {e}; {}", describe("flipblox", args, &out));
+    }
+    (first, out.status.code(), stderr(&out))
 }
 
 /// Stdout of an output as text.
@@ -121,18 +232,36 @@ pub fn file_of(boards: &[Vec<String>]) -> String {
     boards.iter().map(|b| b.join("\n") + "\n\n").collect()
 }
 
-/// Runs Python with NumPy; CI installs NumPy with pip (see `.ci/run`).
-pub fn python(script: &str, args: &[&std::path::Path]) -> String {
-    let out = std::process::Command::new("python3")
-        .arg("-c")
-        .arg(script)
-        .args(args)
-        .output()
-        .expect("python3 must be installed to check .npy files with NumPy");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "python3 failed (NumPy is needed: `python3 -m pip install numpy`):\n{err}"
-    );
-    String::from_utf8(out.stdout).unwrap()
+/// The Python that has NumPy, from `FLIPBLOX_PYTHON` (see `tests/tests.rs`).
+#[track_caller]
+fn python_with_numpy() -> String {
+    match std::env::var("FLIPBLOX_PYTHON") {
+        Ok(python) if !python.is_empty() => python,
+        _ => panic!(
+            "FLIPBLOX_PYTHON is not set while the tests run, but it was when they were built: set \
+             it to a Python that has NumPy (.ci/run makes one in target/numpy-venv)"
+        ),
+    }
+}
+
+/// Runs `script` with the Python that has NumPy, in the directory `dir`, with `args` as
+/// `sys.argv[1..]`, and returns its stdout; a failure panics with the interpreter, the exit
+/// status and the script's stderr.
+#[track_caller]
+pub fn python_in(dir: &Path, script: &str, args: &[&Path]) -> String {
+    let python = python_with_numpy();
+    let out = Command::new(&python).arg("-c").arg(script).args(args).current_dir(dir).output();
+    let out = match out {
+        Ok(out) => out,
+        Err(e) => panic!("cannot run {python} (FLIPBLOX_PYTHON): {e}"),
+    };
+    let command = format!("{python} -c SCRIPT");
+    assert!(out.status.success(), "{}\nthe script:\n{script}", describe(&command, args, &out));
+    String::from_utf8(out.stdout).expect("utf-8 stdout")
+}
+
+/// [`python_in`] in the current directory.
+#[track_caller]
+pub fn python(script: &str, args: &[&Path]) -> String {
+    python_in(Path::new("."), script, args)
 }

@@ -3,23 +3,25 @@
 //! switch tables as JSON once their `swatchNN` keys are quoted (as SOURCE.md describes).
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 
 use super::extended::{Act, At, Ext};
 
-/// The Flash game's level file, read from `../shared/data/original-levels/`, or `None` (with a
-/// message) when it is absent.
-pub fn original_file() -> Option<(std::path::PathBuf, String)> {
-    let path = super::shared().join("data/original-levels/bloxorzlevels.txt");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some((path, text)),
-        Err(e) => {
-            eprintln!(
-                "SKIPPED: {} is absent ({e}); the original stages are not checked",
-                path.display()
-            );
-            None
-        }
-    }
+/// The Flash game's level file (not in the repository: its licence forbids shipping it), from
+/// the path in `FLIPBLOX_ORIGINAL_LEVELS`, with its text. The tests that call this are ignored
+/// unless that variable was set when they were built (see `tests/tests.rs`); here, an unset
+/// variable or an unreadable file panics with the reason.
+#[track_caller]
+pub fn original_file() -> (PathBuf, String) {
+    let path = match std::env::var_os("FLIPBLOX_ORIGINAL_LEVELS") {
+        Some(path) if !path.is_empty() => PathBuf::from(path),
+        _ => panic!(
+            "FLIPBLOX_ORIGINAL_LEVELS is not set while the tests run, but it was when they were \
+             built: set it to the path of the original game's bloxorzlevels.txt"
+        ),
+    };
+    let text = super::read_text(&path);
+    (path, text)
 }
 
 /// The optimal move counts of the 33 stages (SOURCE.md, the game's published counts; total 1999).

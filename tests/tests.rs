@@ -1,0 +1,32 @@
+//! The integration tests, built into one test binary (`cargo test --test integration`): each file
+//! beside this one is a module, and the helpers in `common/` compile once for all of them.
+//!
+//! They read only the repository's own files (`data/` and `tests/data/`). Two groups of checks
+//! need something the repository cannot ship; each runs only when its environment variable is
+//! set (to a non-empty value) when the tests are built, and is listed as ignored, with the
+//! reason, otherwise (`build.rs` turns each variable into a `cfg`):
+//!
+//! - `FLIPBLOX_ORIGINAL_LEVELS`: the path of the original Flash game's level file
+//!   (`bloxorzlevels.txt`, not redistributable), `cfg(flipblox_original_levels)`;
+//! - `FLIPBLOX_PYTHON`: a Python interpreter that has NumPy, `cfg(flipblox_numpy)`.
+//!
+//! `.ci/run` sets both.
+
+mod common;
+
+mod bloxorz_cli;
+mod bloxorz_field;
+mod bloxorz_fuzz;
+mod bloxorz_mechanics;
+mod bloxorz_original;
+mod bloxorz_reference;
+mod ci;
+mod flip_cli;
+mod flip_sizes;
+mod flip_sizes_cli;
+mod flip_sizes_props;
+mod flip_table;
+mod regression;
+mod table_export;
+mod table_files;
+mod table_load;
