@@ -1,7 +1,7 @@
 //! `.ci/run` runs the README's test command exactly as written there, so that what CI checks is
-//! what a newcomer types.
+//! what a newcomer types; and that command builds every test file.
 
-use crate::common::{project, read_text};
+use crate::common::{project, read_dir_sorted, read_text};
 
 /// The command of the README's Quick start line commented `# the tests`.
 fn readme_test_command() -> String {
@@ -24,4 +24,26 @@ fn ci_runs_the_readme_test_command_exactly_as_written() {
     // It is the last thing CI does, after everything it prepares.
     let last = script.lines().map(str::trim).rfind(|l| !l.is_empty() && !l.starts_with('#'));
     assert_eq!(last, Some(command.as_str()), ".ci/run");
+}
+
+/// With `autotests = false`, a file in `tests/` that `tests/tests.rs` does not declare would
+/// silently never be built.
+#[test]
+fn every_test_file_is_a_module_of_the_test_binary() {
+    let root = read_text(project("tests/tests.rs"));
+    let declared: Vec<&str> =
+        root.lines().filter_map(|l| l.strip_prefix("mod ")?.strip_suffix(';')).collect();
+    let mut files = Vec::new();
+    for path in read_dir_sorted(project("tests")) {
+        let name = path.file_name().and_then(|n| n.to_str()).expect("a UTF-8 file name");
+        match name.strip_suffix(".rs") {
+            Some("tests") | None => {}
+            Some(module) => files.push(module.to_string()),
+        }
+    }
+    files.push("common".to_string());
+    files.sort();
+    let mut declared: Vec<String> = declared.into_iter().map(String::from).collect();
+    declared.sort();
+    assert_eq!(declared, files, "the `mod` lines of tests/tests.rs and the files in tests/");
 }
