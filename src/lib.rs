@@ -3,6 +3,8 @@
 //!
 //! - [`flip`]: the Flip Game (POJ 1753, a 4x4 Lights Out variant). `build.rs` embeds the distance
 //!   table of all 65,536 states, so every query is one lookup.
+//! - [`render`] (cargo feature `render`, on by default): pictures of levels, paths, distance
+//!   fields, boards and histograms as SVG and PNG, and a level pack's HTML contact sheet.
 //! - [`text`] and [`input`]: the shared plumbing of every reader: line scanning with positions
 //!   for `PATH:LINE:COLUMN` messages, and memory-mapped input.
 //!
@@ -13,5 +15,7 @@
 pub mod bloxorz;
 pub mod flip;
 pub mod input;
+#[cfg(feature = "render")]
+pub mod render;
 pub mod table_file;
 pub mod text;
