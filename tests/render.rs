@@ -13,11 +13,10 @@ use common::Rng;
 use common::bloxorz::{Grid, ROLLS, read_pack, roll};
 use common::extended::{Act, At, Block, DIRS, Ext, State, read_ext_pack};
 use flipblox::render::{
-    AnimationOptions, CELL, CellAt, ContactSheet, FieldPicture, FlipPicture, Frame,
+    AnimationOptions, CELL, CellAt, ContactSheet, Drawing, FieldPicture, FlipPicture, Frame,
     HistogramPicture, LevelOptions, LevelPicture, LinkAction, Outcome, PathPicture, PngOptions,
     Pose, RenderError, SheetEntry, SplitLink, SwitchLink, THUMBNAIL_SIZE, Tile, animation_svg,
-    contact_sheet_html, field_svg, flip_svg, histogram_svg, level_svg, palette, path_svg,
-    png_from_svg, rasterise,
+    contact_sheet_html, draw_field, draw_flip, draw_histogram, draw_level, draw_path, palette,
 };
 use roxmltree::{Document, Node};
 
@@ -100,6 +99,22 @@ fn tile_of(letter: u8) -> Tile {
     }
 }
 
+/// The class each kind must have, spelled out.
+fn expected_class(tile: Tile) -> &'static str {
+    match tile {
+        Tile::Empty => "tile empty",
+        Tile::Rigid => "tile rigid",
+        Tile::Fragile => "tile fragile",
+        Tile::Target => "tile target",
+        Tile::Start => "tile start",
+        Tile::SoftSwitch => "tile soft-switch",
+        Tile::HeavySwitch => "tile heavy-switch",
+        Tile::SplitSwitch => "tile split-switch",
+        Tile::Bridge => "tile bridge",
+        Tile::AbsentBridge => "tile bridge-absent",
+    }
+}
+
 /// The fill each kind must have, spelled out from the palette.
 fn expected_fill(tile: Tile) -> &'static str {
     match tile {
@@ -168,7 +183,7 @@ fn a_level_has_one_rectangle_per_cell_with_its_class_and_fill() {
     let mut every_kind = 0;
     for ext in levels() {
         let picture = picture_of(&ext);
-        let svg = level_svg(&picture, &LevelOptions::default()).unwrap();
+        let svg = draw_level(&picture, &LevelOptions::default()).unwrap().to_svg();
         let doc = parse(&svg);
         let (width, height) = size(&doc);
         let (ox, oy) = translation(&board_of(&doc));
@@ -183,18 +198,24 @@ fn a_level_has_one_rectangle_per_cell_with_its_class_and_fill() {
             assert_eq!(first, last, "a tile covers exactly one cell");
             assert!(seen.insert(first), "two tiles on {first:?}");
             let tile = tile_of(ext.rows[first.0][first.1]);
-            assert_eq!(rect.attribute("class"), Some(format!("tile {}", tile.class()).as_str()));
+            assert_eq!(rect.attribute("class"), Some(expected_class(tile)));
             assert_eq!(rect.attribute("fill"), Some(expected_fill(tile)));
         }
         // Links: a line per switch action and two per split switch, centre to centre.
-        let lines = elements(&doc, "line", "link");
+        let lines = elements(&doc, "path", "link");
         let actions: usize = ext.switches.values().map(Vec::len).sum();
         assert_eq!(lines.len(), actions + 2 * ext.splits.len());
         for line in lines {
-            let from = (number(&line, "y1") / CELL - 0.5, number(&line, "x1") / CELL - 0.5);
-            let to = (number(&line, "y2") / CELL - 0.5, number(&line, "x2") / CELL - 0.5);
-            let from = (from.0 as i64, from.1 as i64);
-            let to = (to.0 as i64, to.1 as i64);
+            // `M x1 y1 Q cx cy x2 y2`: the curve's ends are the cells' centres.
+            let d = line.attribute("d").unwrap().replace(['M', 'Q'], " ");
+            let v: Vec<f64> = d.split_whitespace().map(|n| n.parse().unwrap()).collect();
+            assert_eq!(v.len(), 6, "{d}");
+            let cell = |x: f64, y: f64| {
+                let (r, c) = (y / CELL - 0.5, x / CELL - 0.5);
+                assert!(r.fract() == 0.0 && c.fract() == 0.0, "({x}, {y}) is a cell's centre");
+                (r as i64, c as i64)
+            };
+            let (from, to) = (cell(v[0], v[1]), cell(v[4], v[5]));
             let kind = line.attribute("class").unwrap().strip_prefix("link ").unwrap();
             if kind == "split" {
                 assert!(ext.splits[&from].contains(&to));
@@ -231,12 +252,13 @@ fn a_level_has_one_rectangle_per_cell_with_its_class_and_fill() {
 fn options_leave_out_the_legend_and_the_links() {
     let ext = &mechanics_pack()[11];
     let picture = picture_of(ext);
-    let bare = level_svg(&picture, &LevelOptions { legend: false, links: false }).unwrap();
+    let bare =
+        draw_level(&picture, &LevelOptions { legend: false, links: false }).unwrap().to_svg();
     let doc = parse(&bare);
     assert!(elements(&doc, "g", "legend").is_empty());
-    assert!(elements(&doc, "line", "link").is_empty());
+    assert!(elements(&doc, "path", "link").is_empty());
     assert_eq!(elements(&doc, "rect", "tile").len(), picture.tiles.len());
-    let full = level_svg(&picture, &LevelOptions::default()).unwrap();
+    let full = draw_level(&picture, &LevelOptions::default()).unwrap().to_svg();
     assert_eq!(elements(&parse(&full), "g", "legend").len(), 1);
 }
 
@@ -244,8 +266,8 @@ fn options_leave_out_the_legend_and_the_links() {
 fn the_same_level_gives_the_same_bytes() {
     for ext in levels() {
         let picture = picture_of(&ext);
-        let a = level_svg(&picture, &LevelOptions::default()).unwrap();
-        let b = level_svg(&picture.clone(), &LevelOptions::default()).unwrap();
+        let a = draw_level(&picture, &LevelOptions::default()).unwrap().to_svg();
+        let b = draw_level(&picture.clone(), &LevelOptions::default()).unwrap().to_svg();
         assert_eq!(a, b);
     }
 }
@@ -377,13 +399,6 @@ fn path_of(ext: &Ext, moves: &[Move]) -> PathPicture {
     PathPicture { start, frames }
 }
 
-/// The cells of a pose read from the picture, sorted, and whether it is split.
-fn cells_of(pose: &Pose) -> (Vec<CellAt>, bool) {
-    let mut cells = pose.cells().to_vec();
-    cells.sort();
-    (cells, matches!(pose, Pose::Split(_)))
-}
-
 /// The cells the model's block covers, sorted (one cell when standing), and whether it is split.
 fn model_cells(walk: &Walk) -> (Vec<CellAt>, bool) {
     match walk.state.0 {
@@ -402,7 +417,7 @@ fn a_drawn_path_has_one_footprint_per_move_and_replays_to_the_target() {
         assert_eq!(moves.len(), n as usize);
         let picture = picture_of(&ext);
         let path = path_of(&ext, &moves);
-        let svg = path_svg(&picture, &path, &LevelOptions::default()).unwrap();
+        let svg = draw_path(&picture, &path, &LevelOptions::default()).unwrap().to_svg();
         let doc = parse(&svg);
         let group = elements(&doc, "g", "path");
         assert_eq!(group.len(), 1);
@@ -617,7 +632,7 @@ fn a_field_shows_every_state_with_its_distance_or_why_it_has_none() {
     for grid in grids {
         let field = field_of(&grid);
         let max = field.distances.iter().copied().max().unwrap() as u32;
-        let svg = field_svg(&field).unwrap();
+        let svg = draw_field(&field).unwrap().to_svg();
         let doc = parse(&svg);
         let panels = elements(&doc, "g", "board");
         let names: Vec<&str> =
@@ -678,7 +693,7 @@ fn a_field_with_many_distances_draws_its_colour_bar_as_a_gradient() {
     // A 1 x 200 corridor: distances up to about 133.
     let row = format!("X{}O", ".".repeat(198));
     let field = field_of(&read_pack(&format!("1 200\n{row}\n"))[0]);
-    let doc_text = field_svg(&field).unwrap();
+    let doc_text = draw_field(&field).unwrap().to_svg();
     let doc = parse(&doc_text);
     assert!(elements(&doc, "rect", "band").is_empty());
     let gradient = elements(&doc, "rect", "gradient");
@@ -716,7 +731,7 @@ fn a_flip_board_numbers_its_presses_in_order_and_they_solve_it() {
         presses.reverse();
         let mut picture = FlipPicture::from_rows(&rows_ref).unwrap();
         picture.presses = presses.clone();
-        let svg = flip_svg(&picture).unwrap();
+        let svg = draw_flip(&picture).unwrap().to_svg();
         let doc = parse(&svg);
 
         // The pieces as drawn.
@@ -753,7 +768,7 @@ fn a_flip_board_numbers_its_presses_in_order_and_they_solve_it() {
 fn a_cell_pressed_twice_carries_both_numbers() {
     let mut picture = FlipPicture::from_rows(&["ww", "ww"]).unwrap();
     picture.presses = vec![(0, 1), (1, 1), (0, 1)];
-    let svg = flip_svg(&picture).unwrap();
+    let svg = draw_flip(&picture).unwrap().to_svg();
     let doc = parse(&svg);
     let labels: Vec<&str> =
         elements(&doc, "text", "press-number").iter().map(|n| n.text().unwrap()).collect();
@@ -772,7 +787,8 @@ fn histogram_bars_are_proportional_to_their_counts() {
         (vec![5], 1_000_000),
         ((0..40).map(|d| d * d).collect::<Vec<u64>>(), 0),
     ] {
-        let svg = histogram_svg(&HistogramPicture::new(counts.clone(), impossible)).unwrap();
+        let svg =
+            draw_histogram(&HistogramPicture::new(counts.clone(), impossible)).unwrap().to_svg();
         let doc = parse(&svg);
         let bars = elements(&doc, "rect", "bar");
         assert_eq!(bars.len(), counts.len() + usize::from(impossible > 0));
@@ -816,30 +832,47 @@ fn hex_colour(hex: &str) -> [u8; 3] {
     [(v >> 16) as u8, (v >> 8) as u8, v as u8]
 }
 
-/// Decodes a PNG file (8-bit RGBA) with the `png` crate.
+/// Decodes a PNG file with the `png` crate: its size and its pixels as RGB.
 fn decode(png_bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     let mut reader = png::Decoder::new(std::io::Cursor::new(png_bytes)).read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut buf).unwrap();
-    assert_eq!((info.color_type, info.bit_depth), (png::ColorType::Rgba, png::BitDepth::Eight));
+    assert_eq!((info.color_type, info.bit_depth), (png::ColorType::Rgb, png::BitDepth::Eight));
     buf.truncate(info.buffer_size());
     (info.width, info.height, buf)
+}
+
+/// The SVG of a drawing rasterised by resvg as a whole (every cell a parsed `<rect>`), at
+/// `scale`, for comparison with [`Drawing::rasterise`], which fills the cells directly.
+fn resvg_pixels(drawing: &Drawing, scale: f32) -> resvg::tiny_skia::Pixmap {
+    let tree = resvg::usvg::Tree::from_str(&drawing.to_svg(), &Default::default()).unwrap();
+    let size = tree.size();
+    let (w, h) = ((size.width() * scale).round() as u32, (size.height() * scale).round() as u32);
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(w, h).unwrap();
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
 }
 
 #[test]
 fn a_level_png_has_each_tile_colour_at_its_cell() {
     let picture = LevelPicture::from_rows(&["X.E#O", "SHVB-"]).unwrap();
-    let svg = level_svg(&picture, &LevelOptions::default()).unwrap();
-    let doc = parse(&svg);
+    let drawing = draw_level(&picture, &LevelOptions::default()).unwrap();
+    let doc_text = drawing.to_svg();
+    let doc = parse(&doc_text);
     let (ox, oy) = translation(&board_of(&doc));
     let (width, height) = size(&doc);
     for scale in [1.0f32, 2.0, 3.5] {
         let options = PngOptions { scale, ..PngOptions::default() };
-        let raster = rasterise(&svg, &options).unwrap();
+        let raster = drawing.rasterise(&options).unwrap();
         assert_eq!(raster.width(), (width * f64::from(scale)).round() as u32);
         assert_eq!(raster.height(), (height * f64::from(scale)).round() as u32);
-        let (w, h, rgba) = decode(&png_from_svg(&svg, &options).unwrap());
+        let (w, h, rgb) = decode(&drawing.to_png(&options).unwrap());
         assert_eq!((w, h), (raster.width(), raster.height()));
+        let whole = resvg_pixels(&drawing, scale);
         for r in 0..picture.rows {
             for c in 0..picture.cols {
                 // A point 5 units inside the cell's top-left corner: clear of the symbols.
@@ -848,73 +881,98 @@ fn a_level_png_has_each_tile_colour_at_its_cell() {
                 let expected = hex_colour(expected_fill(picture.tile((r, c))));
                 let pixel = raster.pixel(x, y).unwrap();
                 assert_eq!(pixel, [expected[0], expected[1], expected[2], 255], "({r}, {c})");
-                let i = ((y * w + x) * 4) as usize;
-                assert_eq!(&rgba[i..i + 4], &pixel, "the PNG file has the same pixel");
+                let i = ((y * w + x) * 3) as usize;
+                assert_eq!(rgb[i..i + 3], pixel[..3], "the PNG file has the same pixel");
+                let p = whole.pixel(x, y).unwrap();
+                assert_eq!([p.red(), p.green(), p.blue()], expected, "resvg draws the same");
             }
         }
+        // Symbols are drawn over the tiles: the heavy switch's cross crosses its centre.
+        let centre = |cell: CellAt| {
+            let x = (ox + (cell.1 as f64 + 0.5) * CELL) * f64::from(scale);
+            let y = (oy + (cell.0 as f64 + 0.5) * CELL) * f64::from(scale);
+            raster.pixel(x as u32, y as u32).unwrap()
+        };
+        assert_ne!(centre((1, 1))[..3], hex_colour(palette::HEAVY_SWITCH));
     }
 }
 
 #[test]
 fn a_large_picture_is_scaled_down_to_fit() {
-    let picture = LevelPicture::new(2, 300);
-    let svg = level_svg(&picture, &LevelOptions { legend: false, links: false }).unwrap();
-    let raster = rasterise(&svg, &PngOptions { scale: 2.0, max_side: 1000 }).unwrap();
+    let mut picture = LevelPicture::new(2, 300);
+    picture.tiles.fill(Tile::Rigid);
+    let drawing = draw_level(&picture, &LevelOptions { legend: false, links: false }).unwrap();
+    let raster = drawing.rasterise(&PngOptions { scale: 2.0, max_side: 1000 }).unwrap();
     assert_eq!(raster.width(), 1000);
     assert!(raster.scale() < 2.0 && raster.scale() > 0.1);
+    // Cells filled at about 3.3 pixels each meet without gaps (the page is white): every pixel
+    // across the board is the rigid tiles' grey.
+    assert_eq!(raster.height(), 11);
+    for x in 3..996 {
+        assert_eq!(raster.pixel(x, 5).unwrap()[..3], hex_colour(palette::RIGID), "pixel {x}");
+    }
 }
 
 #[test]
 fn numbers_in_a_png_are_drawn_with_the_embedded_font() {
-    // One press on a white piece: the only red near the cell's centre is its number.
+    // One press on a white piece: the only red near the cell's centre is its number (the ring
+    // is 10.56 units from it, 42 pixels at this scale).
     let mut picture = FlipPicture::from_rows(&["www"]).unwrap();
     picture.presses = vec![(0, 1)];
-    let svg = flip_svg(&picture).unwrap();
+    let drawing = draw_flip(&picture).unwrap();
+    let svg = drawing.to_svg();
     let doc = parse(&svg);
     let (ox, oy) = translation(&board_of(&doc));
-    let raster = rasterise(&svg, &PngOptions { scale: 4.0, ..PngOptions::default() }).unwrap();
+    let raster = drawing.rasterise(&PngOptions { scale: 4.0, ..PngOptions::default() }).unwrap();
     let red = hex_colour(palette::PRESS);
-    let (cx, cy) = ((ox + 1.5 * CELL) * 4.0, (oy + 0.5 * CELL) * 4.0);
-    let mut inked = 0;
-    for dy in -16..=16 {
-        for dx in -16..=16 {
-            let p = raster.pixel((cx + f64::from(dx)) as u32, (cy + f64::from(dy)) as u32).unwrap();
-            inked += usize::from(p[..3] == red);
+    let count_red = |cell: f64| {
+        let (cx, cy) = ((ox + (cell + 0.5) * CELL) * 4.0, (oy + 0.5 * CELL) * 4.0);
+        let mut inked = 0;
+        for dy in -16..=16 {
+            for dx in -16..=16 {
+                let (x, y) = ((cx + f64::from(dx)) as u32, (cy + f64::from(dy)) as u32);
+                inked += usize::from(raster.pixel(x, y).unwrap()[..3] == red);
+            }
         }
-    }
-    assert!(inked > 20, "the numeral is drawn ({inked} pixels)");
-    // Without the number, the same place is white.
-    let bare = svg.replace(">1</text>", "></text>");
-    assert_ne!(bare, svg);
-    let raster = rasterise(&bare, &PngOptions { scale: 4.0, ..PngOptions::default() }).unwrap();
-    assert_eq!(raster.pixel(cx as u32, cy as u32).unwrap(), [255, 255, 255, 255]);
+        inked
+    };
+    assert!(count_red(1.0) > 20, "the numeral is drawn ({} pixels)", count_red(1.0));
+    assert_eq!(count_red(0.0), 0, "an unpressed piece has none");
 }
 
 #[test]
 fn field_and_histogram_pngs_show_their_colours() {
     let field = field_of(&read_pack(POJ_SAMPLE)[0]);
     let max = field.distances.iter().copied().max().unwrap() as u32;
-    let svg = field_svg(&field).unwrap();
+    let drawing = draw_field(&field).unwrap();
+    let svg = drawing.to_svg();
     let doc = parse(&svg);
-    let raster = rasterise(&svg, &PngOptions::default()).unwrap();
+    let raster = drawing.rasterise(&PngOptions::default()).unwrap();
     let s = f64::from(raster.scale());
     for (o, panel) in elements(&doc, "g", "board").iter().enumerate() {
         let (ox, oy) = translation(panel);
-        for (r, c) in [(1, 3), (2, 5), (0, 0), (3, 2)] {
-            let i = (field.cols * r + c) * 3 + o;
-            let expected = match (field.distances[i], field.can_rest[i]) {
-                (d, _) if d >= 0 => palette::distance_colour(d as u32, max),
-                (_, true) => palette::UNREACHABLE.to_owned(),
-                _ => palette::ILLEGAL.to_owned(),
-            };
-            let x = ((ox + (c as f64 + 0.5) * CELL) * s) as u32;
-            let y = ((oy + (r as f64 + 0.5) * CELL) * s) as u32;
-            assert_eq!(raster.pixel(x, y).unwrap()[..3], hex_colour(&expected), "({r}, {c}, {o})");
+        for r in 0..field.rows {
+            for c in 0..field.cols {
+                let i = (field.cols * r + c) * 3 + o;
+                let expected = match (field.distances[i], field.can_rest[i]) {
+                    (d, _) if d >= 0 => palette::distance_colour(d as u32, max),
+                    (_, true) => palette::UNREACHABLE.to_owned(),
+                    _ => palette::ILLEGAL.to_owned(),
+                };
+                let x = ((ox + (c as f64 + 0.5) * CELL) * s) as u32;
+                let y = ((oy + (r as f64 + 0.5) * CELL) * s) as u32;
+                assert_eq!(
+                    raster.pixel(x, y).unwrap()[..3],
+                    hex_colour(&expected),
+                    "({r}, {c}, {o})"
+                );
+            }
         }
     }
-    let svg = histogram_svg(&HistogramPicture::new(vec![10, 20], 5)).unwrap();
+    let drawing = draw_histogram(&HistogramPicture::new(vec![10, 20], 5)).unwrap();
+    let svg = drawing.to_svg();
     let doc = parse(&svg);
-    let raster = rasterise(&svg, &PngOptions::default()).unwrap();
+    let raster = drawing.rasterise(&PngOptions::default()).unwrap();
     let s = f64::from(raster.scale());
     for bar in elements(&doc, "rect", "bar") {
         let x = (number(&bar, "x") + number(&bar, "width") / 2.0) * s;
@@ -925,13 +983,13 @@ fn field_and_histogram_pngs_show_their_colours() {
 }
 
 #[test]
-fn rasterising_refuses_what_is_not_a_picture() {
-    assert!(matches!(rasterise("<svg", &PngOptions::default()), Err(RenderError::Svg(_))));
-    let svg =
-        level_svg(&LevelPicture::from_rows(&["XO"]).unwrap(), &LevelOptions::default()).unwrap();
-    for options in [PngOptions { scale: 0.0, max_side: 10 }, PngOptions { scale: 1.0, max_side: 0 }]
+fn rasterising_refuses_a_scale_or_size_that_gives_no_picture() {
+    let drawing =
+        draw_level(&LevelPicture::from_rows(&["XO"]).unwrap(), &LevelOptions::default()).unwrap();
+    for (scale, max_side) in [(0.0, 10), (1.0, 0), (f32::NAN, 10), (-2.0, 10), (f32::INFINITY, 10)]
     {
-        assert!(matches!(rasterise(&svg, &options), Err(RenderError::Png(_))));
+        let options = PngOptions { scale, max_side };
+        assert!(matches!(drawing.rasterise(&options), Err(RenderError::Png(_))), "{options:?}");
     }
 }
 
@@ -960,13 +1018,13 @@ fn the_contact_sheet_links_every_written_picture_and_escapes_text() {
         let name = format!("level-{n:04}.svg");
         std::fs::write(
             dir.path().join(&name),
-            level_svg(&picture, &LevelOptions::default()).unwrap(),
+            draw_level(&picture, &LevelOptions::default()).unwrap().to_svg(),
         )
         .unwrap();
         let outcome = match shortest_path(ext) {
             Some(moves) => {
                 let path = path_of(ext, &moves);
-                let svg = path_svg(&picture, &path, &LevelOptions::default()).unwrap();
+                let svg = draw_path(&picture, &path, &LevelOptions::default()).unwrap().to_svg();
                 std::fs::write(dir.path().join(format!("level-{n:04}-path.svg")), svg).unwrap();
                 Outcome::Moves(moves.len() as u64)
             }
@@ -1072,15 +1130,18 @@ fn inconsistent_view_models_are_errors() {
     let level = LevelPicture::from_rows(&["X..O", ".S-."]).unwrap();
     let mut short = level.clone();
     short.tiles.pop();
-    assert!(matches!(level_svg(&short, &LevelOptions::default()), Err(RenderError::Length { .. })));
+    assert!(matches!(
+        draw_level(&short, &LevelOptions::default()),
+        Err(RenderError::Length { .. })
+    ));
     let mut outside = level.clone();
     outside.switch_links.push(SwitchLink { switch: (1, 1), action: LinkAction::On, tile: (2, 2) });
     assert!(matches!(
-        level_svg(&outside, &LevelOptions::default()),
+        draw_level(&outside, &LevelOptions::default()),
         Err(RenderError::OutOfGrid { .. })
     ));
     assert!(matches!(
-        level_svg(&LevelPicture::new(0, 3), &LevelOptions::default()),
+        draw_level(&LevelPicture::new(0, 3), &LevelOptions::default()),
         Err(RenderError::EmptyGrid { .. })
     ));
     assert!(LevelPicture::from_rows(&["X.", "O"]).is_err());
@@ -1103,14 +1164,14 @@ fn inconsistent_view_models_are_errors() {
         },
     ];
     for path in &bad_paths {
-        assert!(path_svg(&level, path, &LevelOptions::default()).is_err(), "{path:?}");
+        assert!(draw_path(&level, path, &LevelOptions::default()).is_err(), "{path:?}");
         assert!(animation_svg(&level, path, &AnimationOptions::default()).is_err(), "{path:?}");
     }
     let good = PathPicture {
         start: Pose::Standing((0, 0)),
         frames: vec![frame(Pose::Lying([(0, 1), (0, 2)]), vec![(1, 2)])],
     };
-    assert!(path_svg(&level, &good, &LevelOptions::default()).is_ok());
+    assert!(draw_path(&level, &good, &LevelOptions::default()).is_ok());
     for seconds in [0.0, -1.0, f64::NAN] {
         let options = AnimationOptions { seconds_per_move: seconds, ..AnimationOptions::default() };
         assert!(animation_svg(&level, &good, &options).is_err());
@@ -1122,27 +1183,27 @@ fn inconsistent_view_models_are_errors() {
         distances: vec![0, -1, -1, 1, -1, -1],
         can_rest: vec![true, true, false, false, false, false],
     };
-    assert!(field_svg(&field).is_err(), "a distance on a state the box may not rest in");
+    assert!(draw_field(&field).is_err(), "a distance on a state the box may not rest in");
     let field = FieldPicture {
         rows: 1,
         cols: 2,
         distances: vec![0, -2, -1, -1, -1, -1],
         can_rest: vec![true; 6],
     };
-    assert!(field_svg(&field).is_err());
+    assert!(draw_field(&field).is_err());
     let field = FieldPicture { rows: 1, cols: 2, distances: vec![0; 5], can_rest: vec![true; 6] };
-    assert!(matches!(field_svg(&field), Err(RenderError::Length { .. })));
+    assert!(matches!(draw_field(&field), Err(RenderError::Length { .. })));
 
     let mut board = FlipPicture::from_rows(&["bw"]).unwrap();
     board.presses.push((1, 0));
-    assert!(matches!(flip_svg(&board), Err(RenderError::OutOfGrid { .. })));
+    assert!(matches!(draw_flip(&board), Err(RenderError::OutOfGrid { .. })));
     board.presses.clear();
     board.pieces[0] = 2;
-    assert!(flip_svg(&board).is_err());
+    assert!(draw_flip(&board).is_err());
     assert!(FlipPicture::from_rows(&["bx"]).is_err());
-    assert!(histogram_svg(&HistogramPicture::new(vec![], 0)).is_err());
+    assert!(draw_histogram(&HistogramPicture::new(vec![], 0)).is_err());
     // An error names what is wrong.
-    let err = path_svg(&level, &bad_paths[0], &LevelOptions::default()).unwrap_err();
+    let err = draw_path(&level, &bad_paths[0], &LevelOptions::default()).unwrap_err();
     assert_eq!(
         err.to_string(),
         "the start: expected two orthogonally adjacent cells for a lying block, found row 1, \

@@ -5,6 +5,7 @@ use svg::Document;
 use svg::node::element::{Element, Group, Rectangle};
 use svg::node::{Node, Value};
 
+use super::drawing::{Board, Drawing};
 use super::palette;
 use super::{CELL, CellAt};
 
@@ -17,16 +18,20 @@ pub(crate) const FONT_FAMILY: &str = "Noto Sans, DejaVu Sans, Arial, sans-serif"
 /// The font size of ordinary labels, in user units.
 pub(crate) const FONT_SIZE: f64 = 12.0;
 
-/// A picture of `width x height` user units with a white background and the shared font.
-pub(crate) fn document(width: f64, height: f64, title: &str) -> Document {
-    Document::new()
+/// A picture of `width x height` user units with the shared font and, if asked, a white page.
+pub(crate) fn document(width: f64, height: f64, title: &str, page: bool) -> Document {
+    let doc = Document::new()
         .set("width", width)
         .set("height", height)
         .set("viewBox", (0, 0, width, height))
         .set("font-family", FONT_FAMILY)
         .set("font-size", FONT_SIZE)
-        .add(svg::node::element::Title::new(title))
-        .add(rect("background", 0.0, 0.0, width, height, palette::BACKGROUND))
+        .add(svg::node::element::Title::new(title));
+    if page {
+        doc.add(rect("background", 0.0, 0.0, width, height, palette::BACKGROUND))
+    } else {
+        doc
+    }
 }
 
 /// A filled rectangle with a class.
@@ -206,18 +211,17 @@ impl Legend {
 /// units.
 const FOOTER_HEIGHT: f64 = 22.0;
 
-/// The picture around a finished board group of `rows x cols` cells drawn at
-/// `(MARGIN, MARGIN)`: the board at the top, then the footer (a group drawn with its origin at
-/// the left end of its baseline) and the legend, if any, the picture sized to fit them all.
+/// The drawing around a finished board of `rows x cols` cells drawn at `(MARGIN, MARGIN)`: the
+/// board at the top, then the footer (a group drawn with its origin at the left end of its
+/// baseline) and the legend, if any, the picture sized to fit them all.
 pub(crate) fn compose(
-    (rows, cols): (usize, usize),
-    board: Group,
+    board: Board,
     footer: Option<Group>,
     legend: Option<Legend>,
-    title: &str,
-) -> String {
-    let mut width = cols as f64 * CELL;
-    let mut bottom = MARGIN + rows as f64 * CELL;
+    title: String,
+) -> Drawing {
+    let mut width = board.cols as f64 * CELL;
+    let mut bottom = MARGIN + board.rows as f64 * CELL;
     let footer = footer.map(|footer| {
         width = width.max(LEGEND_ENTRY_WIDTH * 2.0);
         bottom += FOOTER_HEIGHT;
@@ -230,11 +234,12 @@ pub(crate) fn compose(
         bottom = top + legend.rows(per_row) as f64 * LEGEND_ROW_HEIGHT;
         legend.draw(MARGIN, top, per_row)
     });
-    let mut doc = document(width + 2.0 * MARGIN, bottom + MARGIN, title).add(board);
+    let mut drawing = Drawing::new(width + 2.0 * MARGIN, bottom + MARGIN, title);
+    drawing.boards.push(board);
     for group in footer.into_iter().chain(legend) {
-        doc = doc.add(group);
+        drawing.add(group);
     }
-    doc.to_string()
+    drawing
 }
 
 /// A footer line: one label of 13 units.

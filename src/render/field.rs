@@ -4,6 +4,7 @@
 use svg::node::element::{Definitions, Group, LinearGradient, Stop};
 
 use super::draw::{self, Anchor, Build, LEGEND_ENTRY_WIDTH, LEGEND_ROW_HEIGHT, Legend, MARGIN};
+use super::drawing::{Board, Cell, Drawing};
 use super::error::{RenderError, check_grid};
 use super::palette;
 use super::{CELL, CellAt};
@@ -71,15 +72,7 @@ const BAR_MIN_HEIGHT: f64 = 160.0;
 /// The most distances the colour bar draws one band each; beyond, a gradient.
 const BAR_BANDS: u32 = 64;
 
-/// What a run of cells of a panel shows.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Shade {
-    Distance(u32),
-    Unreachable,
-    Illegal,
-}
-
-/// The SVG heat maps of a distance field.
+/// The heat maps of a distance field.
 ///
 /// Three panels side by side, one per orientation in index order, each a board group (see the
 /// module docs of [`super`]) with `data-orientation` set to its [`ORIENTATION_NAMES`] entry.
@@ -94,50 +87,34 @@ enum Shade {
 ///
 /// A [`RenderError`] for lists of the wrong length, a distance below -1, or a distance on a
 /// state the box may not rest in.
-pub fn field_svg(field: &FieldPicture) -> Result<String, RenderError> {
+pub fn draw_field(field: &FieldPicture) -> Result<Drawing, RenderError> {
     let max = field.check()?;
     let (rows, cols) = (field.rows, field.cols);
     let (panel_w, panel_h) = (cols as f64 * CELL, rows as f64 * CELL);
     let top = MARGIN + TITLE;
-    let mut panels = Vec::with_capacity(3);
+    let colours: Vec<u32> =
+        (0..=max).map(|d| palette::rgb(&palette::distance_colour(d, max))).collect();
+    let (unreachable, illegal) =
+        (palette::rgb(palette::UNREACHABLE), palette::rgb(palette::ILLEGAL));
+    let mut boards = Vec::with_capacity(3);
+    let mut titles = Group::new().set("class", "panel-titles");
     for (o, name) in ORIENTATION_NAMES.iter().enumerate() {
         let x = MARGIN + o as f64 * (panel_w + GAP);
-        let mut board = draw::board(x, top).set("data-orientation", *name);
-        for r in 0..rows {
-            let shade = |c: usize| {
-                let i = (cols * r + c) * 3 + o;
-                match (field.distances[i], field.can_rest[i]) {
-                    (d, _) if d >= 0 => Shade::Distance(d as u32),
-                    (_, true) => Shade::Unreachable,
-                    (_, false) => Shade::Illegal,
-                }
-            };
-            let mut c = 0;
-            while c < cols {
-                let here = shade(c);
-                let end = (c + 1..cols).find(|&e| shade(e) != here).unwrap_or(cols);
-                let (class, fill) = match here {
-                    Shade::Distance(d) => ("dist", palette::distance_colour(d, max)),
-                    Shade::Unreachable => ("unreachable", palette::UNREACHABLE.to_owned()),
-                    Shade::Illegal => ("illegal", palette::ILLEGAL.to_owned()),
-                };
-                let mut run = draw::cells_rect(class, (r, c), (r, end - 1), 0.0, &fill);
-                if let Shade::Distance(d) = here {
-                    run = run.set("data-distance", d);
-                }
-                board = board.add(run);
-                c = end;
-            }
+        let mut board = Board::new((x, top), rows, cols);
+        board.runs = true;
+        board.data_name = "data-distance";
+        board.attributes.push(("data-orientation", (*name).to_owned()));
+        for i in 0..rows * cols {
+            let (d, rest) = (field.distances[3 * i + o], field.can_rest[3 * i + o]);
+            board.cells.push(match (u32::try_from(d), rest) {
+                (Ok(d), _) => Cell { class: "dist", fill: colours[d as usize], data: Some(d) },
+                (Err(_), true) => Cell { class: "unreachable", fill: unreachable, data: None },
+                (Err(_), false) => Cell { class: "illegal", fill: illegal, data: None },
+            });
         }
-        board = board.add(draw::board_outline(rows, cols));
-        panels.push(board);
-        panels.push(Group::new().set("class", "panel-title").add(draw::label(
-            name,
-            x,
-            top - 6.0,
-            13.0,
-            Anchor::Start,
-        )));
+        board.add(draw::board_outline(rows, cols));
+        boards.push(board);
+        titles = titles.add(draw::label(name, x, top - 6.0, 13.0, Anchor::Start));
     }
 
     let bar_x = MARGIN + 3.0 * panel_w + 3.0 * GAP;
@@ -146,21 +123,21 @@ pub fn field_svg(field: &FieldPicture) -> Result<String, RenderError> {
     let mut legend = Legend::new();
     legend.square(palette::UNREACHABLE, None, "unreachable");
     legend.square(palette::ILLEGAL, Some(palette::GRID), "illegal (cannot rest)");
-    let width = bar_x + BAR_WIDTH + 48.0;
+    let width = (bar_x + BAR_WIDTH + 48.0).max(2.0 * LEGEND_ENTRY_WIDTH + 2.0 * MARGIN);
     let legend_top = top + bar_h + 12.0;
     let per_row = (((width - 2.0 * MARGIN) / LEGEND_ENTRY_WIDTH).floor() as usize).max(1);
     let height = legend_top + legend.rows(per_row) as f64 * LEGEND_ROW_HEIGHT + MARGIN;
     let title =
         format!("Distance-to-goal field of a {rows} x {cols} level, largest distance {max}");
-    let mut doc =
-        draw::document(width.max(2.0 * LEGEND_ENTRY_WIDTH + 2.0 * MARGIN), height, &title);
+    let mut drawing = Drawing::new(width, height, title);
+    drawing.boards = boards;
     if let Some(defs) = defs {
-        doc = doc.add(defs);
+        drawing.add(defs);
     }
-    for panel in panels {
-        doc = doc.add(panel);
-    }
-    Ok(doc.add(bar).add(legend.draw(MARGIN, legend_top, per_row)).to_string())
+    drawing.add(titles);
+    drawing.add(bar);
+    drawing.add(legend.draw(MARGIN, legend_top, per_row));
+    Ok(drawing)
 }
 
 /// The colour bar for distances `0..=max` at `(x, y)`, `height` high, and the gradient it needs

@@ -2,9 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use svg::node::element::Circle;
+use svg::node::element::{Circle, Path};
 
 use super::draw::{self, Build, Legend, MARGIN};
+use super::drawing::{Board, Cell, Drawing};
 use super::error::{RenderError, check_cell, check_grid};
 use super::palette;
 use super::{CELL, CellAt};
@@ -94,10 +95,11 @@ impl FlipPicture {
     }
 }
 
-/// The SVG picture of a Flip Game board and its presses.
+/// The picture of a Flip Game board and its presses.
 ///
 /// In the board group (see the module docs of [`super`]): one `<rect class="square">` per cell
-/// ([`palette::FLIP_BOARD`]), one `<circle class="piece">` per cell at its centre with
+/// ([`palette::FLIP_BOARD`]), the lines between them (`<path class="grid">`), one
+/// `<circle class="piece">` per cell at its centre with
 /// `data-colour` and the fill [`palette::piece_colour`], then for each pressed cell a
 /// `<circle class="press">` ring ([`palette::PRESS`]) and a `<text class="press-number">` at
 /// the cell's centre with its press numbers, 1-based in press order, joined by `,`
@@ -107,31 +109,25 @@ impl FlipPicture {
 ///
 /// A [`RenderError`] for pieces of the wrong length or colour, fewer than 2 colours, or a press
 /// outside the board.
-pub fn flip_svg(board: &FlipPicture) -> Result<String, RenderError> {
+pub fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
     board.check()?;
-    let mut group = draw::board(MARGIN, MARGIN);
-    for r in 0..board.rows {
-        for c in 0..board.cols {
-            let colour = board.pieces[board.cols * r + c];
-            let (cx, cy) = draw::centre((r, c));
-            group = group
-                .add(
-                    draw::cells_rect("square", (r, c), (r, c), 0.0, palette::FLIP_BOARD)
-                        .set("stroke", palette::FLIP_PIECE_OUTLINE)
-                        .set("stroke-width", 0.5),
-                )
-                .add(
-                    Circle::new()
-                        .set("class", "piece")
-                        .set("cx", cx)
-                        .set("cy", cy)
-                        .set("r", CELL * 0.36)
-                        .set("data-colour", colour)
-                        .set("fill", palette::piece_colour(colour, board.colours))
-                        .set("stroke", palette::FLIP_PIECE_OUTLINE)
-                        .set("stroke-width", 1),
-                );
-        }
+    let mut group = Board::new((MARGIN, MARGIN), board.rows, board.cols);
+    let square = Cell { class: "square", fill: palette::rgb(palette::FLIP_BOARD), data: None };
+    group.cells = vec![square; board.rows * board.cols];
+    group.add(grid_lines(board.rows, board.cols));
+    for (i, &colour) in board.pieces.iter().enumerate() {
+        let (cx, cy) = draw::centre((i / board.cols, i % board.cols));
+        group.add(
+            Circle::new()
+                .set("class", "piece")
+                .set("cx", cx)
+                .set("cy", cy)
+                .set("r", CELL * 0.36)
+                .set("data-colour", colour)
+                .set("fill", palette::piece_colour(colour, board.colours))
+                .set("stroke", palette::FLIP_PIECE_OUTLINE)
+                .set("stroke-width", 1),
+        );
     }
     let mut pressed: BTreeMap<CellAt, Vec<usize>> = BTreeMap::new();
     for (i, &cell) in board.presses.iter().enumerate() {
@@ -141,29 +137,27 @@ pub fn flip_svg(board: &FlipPicture) -> Result<String, RenderError> {
         let (cx, cy) = draw::centre(cell);
         let text = numbers.iter().map(usize::to_string).collect::<Vec<_>>().join(",");
         let size = (CELL * 1.3 / text.len() as f64).clamp(5.0, 12.0);
-        group = group
-            .add(
-                Circle::new()
-                    .set("class", "press")
-                    .set("cx", cx)
-                    .set("cy", cy)
-                    .set("r", CELL * 0.44)
-                    .set("fill", "none")
-                    .set("stroke", palette::PRESS)
-                    .set("stroke-width", 2.5),
-            )
-            .add(
-                draw::centred_label(&text, cx, cy, size, palette::PRESS)
-                    .set("class", "press-number")
-                    .set("data-presses", text.as_str())
-                    .set("font-weight", "bold"),
-            );
+        group.add(
+            Circle::new()
+                .set("class", "press")
+                .set("cx", cx)
+                .set("cy", cy)
+                .set("r", CELL * 0.44)
+                .set("fill", "none")
+                .set("stroke", palette::PRESS)
+                .set("stroke-width", 2.5),
+        );
+        group.add(
+            draw::centred_label(&text, cx, cy, size, palette::PRESS)
+                .set("class", "press-number")
+                .set("data-presses", text.as_str())
+                .set("font-weight", "bold"),
+        );
     }
     let mut legend = Legend::new();
     for colour in 0..board.colours {
         let words = match (colour, board.colours) {
             (0, _) => "white".to_owned(),
-            (1, 2) => "black".to_owned(),
             (c, n) if c == n - 1 => "black".to_owned(),
             (c, _) => format!("colour {c}"),
         };
@@ -174,5 +168,23 @@ pub fn flip_svg(board: &FlipPicture) -> Result<String, RenderError> {
     let words = format!("{n} press{}", if n == 1 { "" } else { "es" });
     let footer = draw::footer("presses", &words);
     let title = format!("Flip Game board, {} x {}: {words}", board.rows, board.cols);
-    Ok(draw::compose((board.rows, board.cols), group, Some(footer), Some(legend), &title))
+    Ok(draw::compose(group, Some(footer), Some(legend), title))
+}
+
+/// The lines between the squares of a `rows x cols` board, as one path in board units.
+fn grid_lines(rows: usize, cols: usize) -> Path {
+    let (width, height) = (cols as f64 * CELL, rows as f64 * CELL);
+    let mut d = String::new();
+    for r in 0..=rows {
+        d.push_str(&format!("M0 {y} H{width} ", y = r as f64 * CELL));
+    }
+    for c in 0..=cols {
+        d.push_str(&format!("M{x} 0 V{height} ", x = c as f64 * CELL));
+    }
+    Path::new()
+        .set("class", "grid")
+        .set("d", d.trim_end())
+        .set("fill", "none")
+        .set("stroke", palette::FLIP_PIECE_OUTLINE)
+        .set("stroke-width", 0.5)
 }

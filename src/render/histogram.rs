@@ -3,6 +3,7 @@
 use svg::node::element::{Group, Line};
 
 use super::draw::{self, Anchor, Build};
+use super::drawing::Drawing;
 use super::error::RenderError;
 use super::palette;
 
@@ -47,7 +48,7 @@ const TOP: f64 = 40.0;
 const RIGHT: f64 = WIDTH - 16.0;
 const BOTTOM: f64 = HEIGHT - 52.0;
 
-/// The SVG bar chart of a histogram, 640 x 360 user units.
+/// The bar chart of a histogram, 640 x 360 user units.
 ///
 /// The plot area runs from x = 84 to 624 and from y = 40 (top) to 308 (the horizontal axis).
 /// One `<rect class="bar">` per distance, with `data-distance` and `data-count`, standing on the
@@ -60,7 +61,7 @@ const BOTTOM: f64 = HEIGHT - 52.0;
 /// # Errors
 ///
 /// [`RenderError::Invalid`] when there is nothing to draw: no counts and no impossible states.
-pub fn histogram_svg(histogram: &HistogramPicture) -> Result<String, RenderError> {
+pub fn draw_histogram(histogram: &HistogramPicture) -> Result<Drawing, RenderError> {
     let impossible_slots = if histogram.impossible > 0 { 2 } else { 0 };
     let slots = histogram.counts.len() + impossible_slots;
     if slots == 0 {
@@ -154,7 +155,11 @@ pub fn histogram_svg(histogram: &HistogramPicture) -> Result<String, RenderError
                 .set("transform", format!("rotate(-90 20 {y_mid})")),
         );
     let title = format!("{}: {} distances", histogram.title, histogram.counts.len());
-    Ok(draw::document(WIDTH, HEIGHT, &title).add(axes).add(bars).add(labels).to_string())
+    let mut drawing = Drawing::new(WIDTH, HEIGHT, title);
+    drawing.add(axes);
+    drawing.add(bars);
+    drawing.add(labels);
+    Ok(drawing)
 }
 
 /// A thin line with a class.

@@ -1,26 +1,29 @@
 //! The picture of a Bloxorz level: one square per cell, coloured by what the cell is, the
 //! switches' links to the bridge tiles they change, and a legend.
 
-use svg::node::element::{Circle, Group, Line, Path, Rectangle};
+use svg::node::element::{Circle, Group, Path, Rectangle};
 
 use super::draw::{self, Legend, MARGIN};
+use super::drawing::{Board, Cell, Drawing};
 use super::error::{RenderError, check_cell, check_grid};
 use super::palette;
 use super::{CELL, CellAt};
 
 /// What one cell of a level is (the letters of the text format, `docs/LEVELS.md`).
+///
+/// The variants are in the order of [`Tile::ALL`] (the legend's order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Tile {
-    /// `#`: nothing may rest on it.
-    Empty,
+    /// `X`: rigid ground under the block at the start.
+    Start,
+    /// `O`: the target (rigid).
+    Target,
     /// `.`: rigid ground.
     Rigid,
     /// `E`: fragile ground; the whole block may lie on it, never stand.
     Fragile,
-    /// `O`: the target (rigid).
-    Target,
-    /// `X`: rigid ground under the block at the start.
-    Start,
+    /// `#`: nothing may rest on it.
+    Empty,
     /// `S`: a soft switch, pressed by any part of the block or a split cube.
     SoftSwitch,
     /// `H`: a heavy switch, pressed only by the whole block standing on it.
@@ -70,21 +73,21 @@ impl Tile {
         }
     }
 
-    /// The second word of the cell's `class` in the SVG (the first is `tile`): `empty`, `rigid`,
-    /// `fragile`, `target`, `start`, `soft-switch`, `heavy-switch`, `split-switch`, `bridge`,
-    /// `bridge-absent`.
+    /// The cell's `class` in the SVG: `tile` and the kind, `tile empty`, `tile rigid`,
+    /// `tile fragile`, `tile target`, `tile start`, `tile soft-switch`, `tile heavy-switch`,
+    /// `tile split-switch`, `tile bridge`, `tile bridge-absent`.
     pub const fn class(self) -> &'static str {
         match self {
-            Tile::Empty => "empty",
-            Tile::Rigid => "rigid",
-            Tile::Fragile => "fragile",
-            Tile::Target => "target",
-            Tile::Start => "start",
-            Tile::SoftSwitch => "soft-switch",
-            Tile::HeavySwitch => "heavy-switch",
-            Tile::SplitSwitch => "split-switch",
-            Tile::Bridge => "bridge",
-            Tile::AbsentBridge => "bridge-absent",
+            Tile::Empty => "tile empty",
+            Tile::Rigid => "tile rigid",
+            Tile::Fragile => "tile fragile",
+            Tile::Target => "tile target",
+            Tile::Start => "tile start",
+            Tile::SoftSwitch => "tile soft-switch",
+            Tile::HeavySwitch => "tile heavy-switch",
+            Tile::SplitSwitch => "tile split-switch",
+            Tile::Bridge => "tile bridge",
+            Tile::AbsentBridge => "tile bridge-absent",
         }
     }
 
@@ -286,67 +289,56 @@ impl Default for LevelOptions {
     }
 }
 
-/// The SVG picture of a level.
+/// The picture of a level.
 ///
 /// Layout: the level's board group (see the module docs of [`super`]) at the top-left, the
-/// legend below it. Inside the board group, one `<rect class="tile KIND">` per cell (`KIND` is
-/// [`Tile::class`], the fill [`Tile::fill`]), in row-major order, exactly covering the cell;
+/// legend below it. Inside the board group, one `<rect>` per cell, in row-major order, exactly
+/// covering the cell, with the class [`Tile::class`] and the fill [`Tile::fill`];
 /// then the symbols on switches and absent bridges (`class="symbol"`); then one
-/// `<line class="link on|off|toggle">` per switch link and two `<line class="link split">` per
-/// split link, from the centre of the switch to the centre of the tile or target.
+/// `<path class="link on|off|toggle">` per switch link and two `<path class="link split">` per
+/// split link, each a curve `M x1 y1 Q cx cy x2 y2` from the centre of the switch to the centre
+/// of the tile or target.
 ///
 /// ```
-/// use flipblox::render::{LevelOptions, LevelPicture, level_svg};
+/// use flipblox::render::{LevelOptions, LevelPicture, draw_level};
 /// let level = LevelPicture::from_rows(&["X..O"]).unwrap();
-/// let svg = level_svg(&level, &LevelOptions::default()).unwrap();
+/// let svg = draw_level(&level, &LevelOptions::default()).unwrap().to_svg();
 /// assert_eq!(svg.matches("class=\"tile ").count(), 4);
 /// ```
 ///
 /// # Errors
 ///
 /// A [`RenderError`] when the picture's sizes do not agree or a link names a cell outside it.
-pub fn level_svg(level: &LevelPicture, options: &LevelOptions) -> Result<String, RenderError> {
+pub fn draw_level(level: &LevelPicture, options: &LevelOptions) -> Result<Drawing, RenderError> {
     level.check()?;
     let (board, legend) = level_board(level, options);
     let title = format!("Bloxorz level, {} x {}", level.rows, level.cols);
-    Ok(draw::compose(
-        (level.rows, level.cols),
-        board,
-        None,
-        options.legend.then_some(legend),
-        &title,
-    ))
+    Ok(draw::compose(board, None, options.legend.then_some(legend), title))
 }
 
-/// The board group of a level (tiles, symbols and, if asked, links) and its legend, for the
-/// pictures that draw over a level. The level must have passed [`LevelPicture::check`].
-pub(crate) fn level_board(level: &LevelPicture, options: &LevelOptions) -> (Group, Legend) {
-    let mut board = draw::board(MARGIN, MARGIN);
+/// The board of a level (tiles, symbols and, if asked, links) and its legend, for the pictures
+/// that draw over a level. The level must have passed [`LevelPicture::check`].
+pub(crate) fn level_board(level: &LevelPicture, options: &LevelOptions) -> (Board, Legend) {
+    let mut board = Board::new((MARGIN, MARGIN), level.rows, level.cols);
+    let fills = Tile::ALL.map(|t| palette::rgb(t.fill()));
     let mut present = [false; Tile::ALL.len()];
-    let mut symbols = Vec::new();
-    for r in 0..level.rows {
-        for c in 0..level.cols {
-            let tile = level.tiles[level.cols * r + c];
-            present[Tile::ALL.iter().position(|&t| t == tile).unwrap_or(0)] = true;
-            let class = format!("tile {}", tile.class());
-            board = board.add(draw::cells_rect(&class, (r, c), (r, c), 0.0, tile.fill()));
-            if let Some(symbol) = symbol(tile, (r, c)) {
-                symbols.push(symbol);
-            }
+    for (i, &tile) in level.tiles.iter().enumerate() {
+        let kind = tile as usize;
+        present[kind] = true;
+        board.cells.push(Cell { class: tile.class(), fill: fills[kind], data: None });
+        if let Some(symbol) = symbol(tile, (i / level.cols, i % level.cols)) {
+            board.add(symbol);
         }
     }
-    for symbol in symbols {
-        board = board.add(symbol);
-    }
-    board = board.add(draw::board_outline(level.rows, level.cols));
+    board.add(draw::board_outline(level.rows, level.cols));
     let mut legend = Legend::new();
-    for (tile, _) in Tile::ALL.iter().zip(present).filter(|(_, here)| *here) {
+    for tile in Tile::ALL.into_iter().filter(|&t| present[t as usize]) {
         let mut swatch = Group::new().add(
             draw::rect("swatch", 0.0, 0.0, 14.0, 14.0, tile.fill())
                 .set("stroke", palette::GRID)
                 .set("stroke-width", 1),
         );
-        if let Some(symbol) = symbol(*tile, (0, 0)) {
+        if let Some(symbol) = symbol(tile, (0, 0)) {
             let scale = 14.0 / CELL;
             swatch =
                 swatch.add(Group::new().set("transform", format!("scale({scale})")).add(symbol));
@@ -355,7 +347,7 @@ pub(crate) fn level_board(level: &LevelPicture, options: &LevelOptions) -> (Grou
     }
     if options.links {
         let (links, kinds) = links(level);
-        board = board.add(links);
+        board.add(links);
         for (kind, colour, words) in kinds {
             let mut line = link_line(kind, (0.0, 7.0), (14.0, 7.0), colour)
                 .set("class", format!("legend-link {kind}"));
@@ -405,12 +397,12 @@ fn symbol(tile: Tile, (row, col): CellAt) -> Option<Group> {
             Some(group.add(stroke(Path::new().set("d", cross)).set("stroke-width", 3)))
         }
         Tile::SplitSwitch => {
-            let s = CELL * 0.22;
+            let s = CELL * 0.3;
             let squares = format!(
                 "M{} {} h{s} v{s} h-{s} Z M{} {} h{s} v{s} h-{s} Z",
-                cx - s - 1.5,
+                cx - s - 1.0,
                 cy - s / 2.0,
-                cx + 1.5,
+                cx + 1.0,
                 cy - s / 2.0
             );
             Some(group.add(stroke(Path::new().set("d", squares))))
@@ -432,14 +424,18 @@ fn symbol(tile: Tile, (row, col): CellAt) -> Option<Group> {
     }
 }
 
-/// A link line of `class="link KIND"` between two points.
-fn link_line(kind: &str, from: (f64, f64), to: (f64, f64), colour: &str) -> Line {
-    Line::new()
+/// A link line of `class="link KIND"` from one point to another.
+///
+/// The line is a quadratic curve `M x1 y1 Q cx cy x2 y2` bowed to the left of its direction by a
+/// fifth of its length, so that links along one row or column do not hide each other.
+fn link_line(kind: &str, from: (f64, f64), to: (f64, f64), colour: &str) -> Path {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let control = ((from.0 + to.0) / 2.0 + 0.2 * dy, (from.1 + to.1) / 2.0 - 0.2 * dx);
+    let d = format!("M{} {} Q{} {} {} {}", from.0, from.1, control.0, control.1, to.0, to.1);
+    Path::new()
         .set("class", format!("link {kind}"))
-        .set("x1", from.0)
-        .set("y1", from.1)
-        .set("x2", to.0)
-        .set("y2", to.1)
+        .set("d", d)
+        .set("fill", "none")
         .set("stroke", colour)
         .set("stroke-width", 2)
         .set("stroke-linecap", "round")

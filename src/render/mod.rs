@@ -10,17 +10,28 @@
 //!
 //! | picture | input | function |
 //! |---|---|---|
-//! | a level, with legend and switch links | [`LevelPicture`] | [`level_svg`] |
-//! | a level and an optimal path over it | [`LevelPicture`] + [`PathPicture`] | [`path_svg`] |
-//! | the same path, played as an animation | [`LevelPicture`] + [`PathPicture`] | [`animation_svg`] |
-//! | a distance field, one heat map per orientation | [`FieldPicture`] | [`field_svg`] |
-//! | a Flip Game board with its presses numbered | [`FlipPicture`] | [`flip_svg`] |
-//! | a distance histogram | [`HistogramPicture`] | [`histogram_svg`] |
-//! | any of these as PNG | an SVG string | [`png_from_svg`], [`rasterise`] |
+//! | a level, with legend and switch links | [`LevelPicture`] | [`draw_level`] |
+//! | a level and an optimal path over it | [`LevelPicture`] + [`PathPicture`] | [`draw_path`] |
+//! | a distance field, one heat map per orientation | [`FieldPicture`] | [`draw_field`] |
+//! | a Flip Game board with its presses numbered | [`FlipPicture`] | [`draw_flip`] |
+//! | a distance histogram | [`HistogramPicture`] | [`draw_histogram`] |
+//! | the path played as an animation (SVG only) | [`LevelPicture`] + [`PathPicture`] | [`animation_svg`] |
 //! | a level pack's contact sheet (`index.html`) | [`ContactSheet`] | [`contact_sheet_html`] |
 //!
-//! Each function checks its input (lengths, cells inside the level, adjacent cells of a lying
-//! block) and returns a [`RenderError`] instead of panicking.
+//! The `draw_*` functions return a [`Drawing`], written with [`Drawing::to_svg`] or
+//! [`Drawing::to_png`] ([`PngOptions`]; [`Drawing::rasterise`] gives the pixels). Each function
+//! checks its input (lengths, cells inside the grid, adjacent cells of a lying block) and returns
+//! a [`RenderError`] instead of panicking.
+//!
+//! ```
+//! use flipblox::render::{LevelOptions, LevelPicture, PngOptions, draw_level};
+//! let level = LevelPicture::from_rows(&["X.E#", "..EO"]).unwrap();
+//! let drawing = draw_level(&level, &LevelOptions::default()).unwrap();
+//! let svg = drawing.to_svg();
+//! assert!(svg.starts_with("<svg"));
+//! let png = drawing.to_png(&PngOptions::default()).unwrap();
+//! assert_eq!(&png[1..4], b"PNG");
+//! ```
 //!
 //! # Coordinates and units
 //!
@@ -45,12 +56,16 @@
 //! - **SVG writing: [`svg`]** (bodoni/svg). A small, widely used composer without dependencies
 //!   that escapes text and attribute values, writes attributes in sorted order (the same input
 //!   gives byte-identical output, so pictures committed to a repository only change when the
-//!   picture does), and puts each element on its own line.
-//! - **PNG: [`resvg`]** (linebender), which parses the SVG with `usvg` and rasterises it with
+//!   picture does), and puts each element on its own line. Only the rectangles of grid cells
+//!   (numbers, and this module's class names and colours) are formatted directly, in bulk.
+//! - **PNG: [`resvg`]** (linebender), which parses SVG with `usvg` and rasterises it with
 //!   `tiny-skia`: the reference-quality SVG renderer of the Rust ecosystem, pure Rust, no C
 //!   libraries. Its default features are off except `text`: no system-font scanning (a PNG must
 //!   not depend on the fonts of the machine that draws it), no memory-mapped fonts, no `svgz`, no
-//!   raster images.
+//!   raster images. The cells of a grid are filled with tiny-skia directly (see [`Drawing`]): a
+//!   500 x 500 level's quarter of a million cells as parsed SVG elements would take seconds.
+//!   The file is encoded with [`png`] (the encoder tiny-skia itself uses, already in the
+//!   dependency tree) at its fast `fdeflate` setting.
 //! - **Text in PNGs: Noto Sans Regular, embedded** from the [`ttf_noto_sans`] crate (the font is
 //!   Apache-2.0 licensed). Numbers in pictures must be readable, and drawing numerals by hand
 //!   would be a font of our own; a single bundled face (about 200 KB in the binary) makes every
@@ -66,6 +81,7 @@
 //! builds without these crates and this module.
 
 mod draw;
+mod drawing;
 mod error;
 mod field;
 mod flip;
@@ -76,13 +92,14 @@ mod path;
 mod raster;
 mod sheet;
 
+pub use drawing::Drawing;
 pub use error::RenderError;
-pub use field::{FieldPicture, ORIENTATION_NAMES, field_svg};
-pub use flip::{FlipPicture, flip_svg};
-pub use histogram::{HistogramPicture, histogram_svg};
-pub use level::{LevelOptions, LevelPicture, LinkAction, SplitLink, SwitchLink, Tile, level_svg};
-pub use path::{AnimationOptions, Frame, PathPicture, Pose, animation_svg, path_svg};
-pub use raster::{PngOptions, Raster, png_from_svg, rasterise};
+pub use field::{FieldPicture, ORIENTATION_NAMES, draw_field};
+pub use flip::{FlipPicture, draw_flip};
+pub use histogram::{HistogramPicture, draw_histogram};
+pub use level::{LevelOptions, LevelPicture, LinkAction, SplitLink, SwitchLink, Tile, draw_level};
+pub use path::{AnimationOptions, Frame, PathPicture, Pose, animation_svg, draw_path};
+pub use raster::{PngOptions, Raster};
 pub use sheet::{ContactSheet, Outcome, SheetEntry, THUMBNAIL_SIZE, contact_sheet_html};
 
 /// A cell `(row, col)`, 0-based from the top-left.

@@ -83,6 +83,11 @@ pub const PATH_MAP: Gradient = colorous::PLASMA;
 /// The part of [`PATH_MAP`] used for the last move.
 pub const PATH_MAP_END: f64 = 0.85;
 
+/// `0xRRGGBB` of a `#rrggbb` colour of this module (0 for anything else).
+pub(crate) fn rgb(hex: &str) -> u32 {
+    u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap_or(0)
+}
+
 /// `#rrggbb` of a [`colorous::Color`].
 pub fn hex(color: colorous::Color) -> String {
     format!("#{color:x}")

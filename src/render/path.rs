@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use svg::node::element::{Animate, Element, Group, Rectangle};
 
 use super::draw::{self, Anchor, Build};
+use super::drawing::Drawing;
 use super::error::{RenderError, check_cell};
 use super::level::{LevelOptions, LevelPicture, Tile, level_board};
 use super::palette;
@@ -126,9 +127,9 @@ impl PathPicture {
 /// neighbouring cells stay apart.
 const FOOTPRINT_INSET: f64 = 3.0;
 
-/// The SVG picture of a level with a path drawn over it.
+/// The picture of a level with a path drawn over it.
 ///
-/// The level is drawn as by [`super::level_svg`]; over it, in its board group, a
+/// The level is drawn as by [`super::draw_level`]; over it, in its board group, a
 /// `<g class="path" data-moves="N">` holds one `<rect class="footprint">` per piece of every
 /// pose (one for the whole block, one per split cube), inset by 3 units from the cells it
 /// covers, with `data-step` (0 for the start, `i` after move `i`), `data-move` (the frame's
@@ -141,14 +142,14 @@ const FOOTPRINT_INSET: f64 = 3.0;
 ///
 /// A [`RenderError`] when the level is inconsistent, a pose leaves the level, a lying block's
 /// cells are not adjacent, or a flipped cell is not a bridge tile.
-pub fn path_svg(
+pub fn draw_path(
     level: &LevelPicture,
     path: &PathPicture,
     options: &LevelOptions,
-) -> Result<String, RenderError> {
+) -> Result<Drawing, RenderError> {
     level.check()?;
     path.check(level)?;
-    let (board, mut legend) = level_board(level, options);
+    let (mut board, mut legend) = level_board(level, options);
     let moves = path.moves();
     let mut footprints = Group::new().set("class", "path").set("data-moves", moves);
     let mut numbers: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
@@ -190,8 +191,8 @@ pub fn path_svg(
     let words = format!("{moves} move{}", if moves == 1 { "" } else { "s" });
     let footer = draw::footer("moves", &words);
     let title = format!("Bloxorz level, {} x {}: a path of {words}", level.rows, level.cols);
-    let legend = options.legend.then_some(legend);
-    Ok(draw::compose((level.rows, level.cols), board.add(footprints), Some(footer), legend, &title))
+    board.add(footprints);
+    Ok(draw::compose(board, Some(footer), options.legend.then_some(legend), title))
 }
 
 /// How an animation plays.
@@ -216,7 +217,7 @@ impl Default for AnimationOptions {
 }
 
 /// An SVG that plays a path over a level, with SMIL `<animate>` elements (no script), looping
-/// forever; viewers without animation (and [`super::rasterise`]) show the start.
+/// forever; viewers without animation show the start.
 ///
 /// The animation lasts `moves * seconds_per_move + hold_seconds` seconds; pose `i` (0 the start)
 /// is shown from `i * seconds_per_move`. In the level's board group:
@@ -233,7 +234,7 @@ impl Default for AnimationOptions {
 ///
 /// # Errors
 ///
-/// As [`path_svg`], and [`RenderError::Invalid`] for a `seconds_per_move` that is not positive
+/// As [`draw_path`], and [`RenderError::Invalid`] for a `seconds_per_move` that is not positive
 /// or a negative `hold_seconds`.
 pub fn animation_svg(
     level: &LevelPicture,
@@ -254,15 +255,7 @@ pub fn animation_svg(
     let duration = moves as f64 * spm + hold.max(spm);
     let times: Vec<f64> = (0..=moves).map(|i| i as f64 * spm / duration).collect();
     let key_times = join(times.iter());
-    let timed = |attribute: &str, values: String| {
-        Animate::new()
-            .set("attributeName", attribute)
-            .set("values", values)
-            .set("keyTimes", key_times.as_str())
-            .set("dur", format!("{duration}s"))
-            .set("calcMode", "discrete")
-            .set("repeatCount", "indefinite")
-    };
+    let timed = |attribute: &str, values: String| discrete(attribute, values, &key_times, duration);
 
     // Bridges that some move flips: their presence before each pose.
     let mut present: BTreeMap<CellAt, bool> = BTreeMap::new();
@@ -292,10 +285,10 @@ pub fn animation_svg(
     for (cell, fills) in bridge_fills {
         let state = draw::cells_rect("bridge-state", cell, cell, 0.0, fills[0])
             .add(timed("fill", fills.join(";")));
-        board = board.add(state);
+        board.add(state);
     }
     for (name, list) in ["a", "b"].into_iter().zip(pieces) {
-        board = board.add(block(name, &list, &timed));
+        board.add(block(name, &list, &timed));
     }
 
     let mut footer = Group::new().set("class", "footer");
@@ -306,7 +299,7 @@ pub fn animation_svg(
     }
     let title = format!("Bloxorz level, {} x {}: a path of {moves} moves", level.rows, level.cols);
     let legend = options.level.legend.then_some(legend);
-    Ok(draw::compose((level.rows, level.cols), board, Some(footer), legend, &title))
+    Ok(draw::compose(board, Some(footer), legend, title).to_svg())
 }
 
 /// The values of an attribute list: numbers separated by `;`.
@@ -363,17 +356,21 @@ fn counter(text: &str, i: usize, times: &[f64], duration: f64) -> Element {
         return label;
     }
     let (values, key_times) = match (i, times.get(i + 1)) {
-        (0, Some(&next)) => ("visible;hidden".to_owned(), format!("0;{next}")),
-        (_, Some(&next)) => ("hidden;visible;hidden".to_owned(), format!("0;{};{next}", times[i])),
-        (_, None) => ("hidden;visible".to_owned(), format!("0;{}", times[i])),
+        (0, Some(&next)) => ("visible;hidden", format!("0;{next}")),
+        (_, Some(&next)) => ("hidden;visible;hidden", format!("0;{};{next}", times[i])),
+        (_, None) => ("hidden;visible", format!("0;{}", times[i])),
     };
-    label.add(
-        Animate::new()
-            .set("attributeName", "visibility")
-            .set("values", values)
-            .set("keyTimes", key_times)
-            .set("dur", format!("{duration}s"))
-            .set("calcMode", "discrete")
-            .set("repeatCount", "indefinite"),
-    )
+    label.add(discrete("visibility", values.to_owned(), &key_times, duration))
+}
+
+/// A SMIL animation of `attribute` that jumps through `values` (separated by `;`) at
+/// `key_times` (fractions of the loop, separated by `;`), looping every `duration` seconds.
+fn discrete(attribute: &str, values: String, key_times: &str, duration: f64) -> Animate {
+    Animate::new()
+        .set("attributeName", attribute)
+        .set("values", values)
+        .set("keyTimes", key_times)
+        .set("dur", format!("{duration}s"))
+        .set("calcMode", "discrete")
+        .set("repeatCount", "indefinite")
 }
