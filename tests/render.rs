@@ -527,8 +527,8 @@ fn an_animation_plays_every_pose_of_the_path_in_order() {
         let has_b =
             blocks[1].children().any(|c| c.attribute("attributeName") == Some("visibility"));
         let mut walk = Walk::start(&ext);
-        for i in 0..=n {
-            let counter = counters[i].text().unwrap().trim();
+        for (i, counter) in counters.iter().enumerate() {
+            let counter = counter.text().unwrap().trim();
             let (head, step) = counter.split_once(": ").unwrap();
             assert_eq!(head, format!("move {i} of {n}"));
             if i > 0 {

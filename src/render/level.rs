@@ -439,7 +439,7 @@ fn link_line(kind: &str, from: (f64, f64), to: (f64, f64), colour: &str) -> Path
         .set("stroke", colour)
         .set("stroke-width", 2)
         .set("stroke-linecap", "round")
-        .set("opacity", 0.85)
+        .set("stroke-opacity", 0.85)
 }
 
 /// The links of a level (one group) and the kinds drawn, for the legend.
@@ -487,4 +487,21 @@ fn links(level: &LevelPicture) -> (Group, Vec<(&'static str, &'static str, &'sta
         kinds.push(("split", palette::LINK_SPLIT, "split: cubes a, b"));
     }
     (group, kinds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiles_are_numbered_in_legend_order_and_letters_go_both_ways() {
+        for (i, tile) in Tile::ALL.into_iter().enumerate() {
+            assert_eq!(tile as usize, i, "{tile:?}");
+            assert_eq!(Tile::from_letter(tile.letter()), Some(tile));
+        }
+        assert_eq!(Tile::from_letter('Z'), None);
+        let classes: std::collections::HashSet<_> = Tile::ALL.map(Tile::class).into();
+        let fills: std::collections::HashSet<_> = Tile::ALL.map(Tile::fill).into();
+        assert_eq!((classes.len(), fills.len()), (Tile::ALL.len(), Tile::ALL.len()));
+    }
 }

@@ -340,7 +340,7 @@ fn block(
     for (attribute, values) in ["x", "y", "width", "height"].into_iter().zip(&geometry) {
         rect = rect.add(timed(attribute, join(values.iter())));
     }
-    if visible.iter().any(|v| *v == "hidden") {
+    if visible.contains(&"hidden") {
         rect = rect.add(timed("visibility", visible.join(";")));
     }
     rect
