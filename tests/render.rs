@@ -82,53 +82,35 @@ fn board_of<'a>(doc: &'a Document) -> Node<'a, 'a> {
 // ---------------------------------------------------------------------------------------------
 // Levels: from the independent model to the view model.
 
-/// The letter of a tile, written here from `docs/LEVELS.md` (not with `Tile::letter`).
+/// Every kind of tile with its letter (`docs/LEVELS.md`), the class and the fill its cells must
+/// have: written out here, not taken from `Tile`'s own methods.
+const KINDS: [(u8, Tile, &str, &str); 10] = [
+    (b'#', Tile::Empty, "tile empty", palette::EMPTY),
+    (b'.', Tile::Rigid, "tile rigid", palette::RIGID),
+    (b'E', Tile::Fragile, "tile fragile", palette::FRAGILE),
+    (b'O', Tile::Target, "tile target", palette::TARGET),
+    (b'X', Tile::Start, "tile start", palette::START),
+    (b'S', Tile::SoftSwitch, "tile soft-switch", palette::SOFT_SWITCH),
+    (b'H', Tile::HeavySwitch, "tile heavy-switch", palette::HEAVY_SWITCH),
+    (b'V', Tile::SplitSwitch, "tile split-switch", palette::SPLIT_SWITCH),
+    (b'B', Tile::Bridge, "tile bridge", palette::BRIDGE),
+    (b'-', Tile::AbsentBridge, "tile bridge-absent", palette::BRIDGE_ABSENT),
+];
+
+fn kind(tile: Tile) -> (u8, Tile, &'static str, &'static str) {
+    KINDS.into_iter().find(|k| k.1 == tile).unwrap()
+}
+
 fn tile_of(letter: u8) -> Tile {
-    match letter {
-        b'#' => Tile::Empty,
-        b'.' => Tile::Rigid,
-        b'E' => Tile::Fragile,
-        b'O' => Tile::Target,
-        b'X' => Tile::Start,
-        b'S' => Tile::SoftSwitch,
-        b'H' => Tile::HeavySwitch,
-        b'V' => Tile::SplitSwitch,
-        b'B' => Tile::Bridge,
-        b'-' => Tile::AbsentBridge,
-        _ => panic!("not a cell letter: {}", letter as char),
-    }
+    KINDS.into_iter().find(|k| k.0 == letter).unwrap_or_else(|| panic!("letter {letter}")).1
 }
 
-/// The class each kind must have, spelled out.
 fn expected_class(tile: Tile) -> &'static str {
-    match tile {
-        Tile::Empty => "tile empty",
-        Tile::Rigid => "tile rigid",
-        Tile::Fragile => "tile fragile",
-        Tile::Target => "tile target",
-        Tile::Start => "tile start",
-        Tile::SoftSwitch => "tile soft-switch",
-        Tile::HeavySwitch => "tile heavy-switch",
-        Tile::SplitSwitch => "tile split-switch",
-        Tile::Bridge => "tile bridge",
-        Tile::AbsentBridge => "tile bridge-absent",
-    }
+    kind(tile).2
 }
 
-/// The fill each kind must have, spelled out from the palette.
 fn expected_fill(tile: Tile) -> &'static str {
-    match tile {
-        Tile::Empty => palette::EMPTY,
-        Tile::Rigid => palette::RIGID,
-        Tile::Fragile => palette::FRAGILE,
-        Tile::Target => palette::TARGET,
-        Tile::Start => palette::START,
-        Tile::SoftSwitch => palette::SOFT_SWITCH,
-        Tile::HeavySwitch => palette::HEAVY_SWITCH,
-        Tile::SplitSwitch => palette::SPLIT_SWITCH,
-        Tile::Bridge => palette::BRIDGE,
-        Tile::AbsentBridge => palette::BRIDGE_ABSENT,
-    }
+    kind(tile).3
 }
 
 fn at(cell: At) -> CellAt {

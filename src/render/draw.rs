@@ -2,7 +2,7 @@
 //! legend, written with the `svg` crate (see the module docs of [`super`] for the units).
 
 use svg::Document;
-use svg::node::element::{Element, Group, Rectangle};
+use svg::node::element::{Circle, Element, Group, Rectangle};
 use svg::node::{Node, Value};
 
 use super::drawing::{Board, Drawing};
@@ -64,6 +64,17 @@ pub(crate) fn cells_rect(
         (bottom - top) * CELL - 2.0 * inset,
         fill,
     )
+}
+
+/// An unfilled circle of radius `r` around `(cx, cy)`, drawn with `stroke` `width` units wide.
+pub(crate) fn ring(cx: f64, cy: f64, r: f64, stroke: &str, width: f64) -> Circle {
+    Circle::new()
+        .set("cx", cx)
+        .set("cy", cy)
+        .set("r", r)
+        .set("fill", "none")
+        .set("stroke", stroke)
+        .set("stroke-width", width)
 }
 
 /// The centre of cell `(row, col)` in board units.

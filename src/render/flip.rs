@@ -137,16 +137,7 @@ pub fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
         let (cx, cy) = draw::centre(cell);
         let text = numbers.iter().map(usize::to_string).collect::<Vec<_>>().join(",");
         let size = (CELL * 1.3 / text.len() as f64).clamp(5.0, 12.0);
-        group.add(
-            Circle::new()
-                .set("class", "press")
-                .set("cx", cx)
-                .set("cy", cy)
-                .set("r", CELL * 0.44)
-                .set("fill", "none")
-                .set("stroke", palette::PRESS)
-                .set("stroke-width", 2.5),
-        );
+        group.add(draw::ring(cx, cy, CELL * 0.44, palette::PRESS, 2.5).set("class", "press"));
         group.add(
             draw::centred_label(&text, cx, cy, size, palette::PRESS)
                 .set("class", "press-number")

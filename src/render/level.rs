@@ -370,17 +370,7 @@ fn symbol(tile: Tile, (row, col): CellAt) -> Option<Group> {
     let stroke =
         |e: Path| e.set("fill", "none").set("stroke", palette::SYMBOL).set("stroke-width", 2);
     match tile {
-        Tile::SoftSwitch => Some(
-            group.add(
-                Circle::new()
-                    .set("cx", cx)
-                    .set("cy", cy)
-                    .set("r", CELL * 0.28)
-                    .set("fill", "none")
-                    .set("stroke", palette::SYMBOL)
-                    .set("stroke-width", 2),
-            ),
-        ),
+        Tile::SoftSwitch => Some(group.add(draw::ring(cx, cy, CELL * 0.28, palette::SYMBOL, 2.0))),
         Tile::HeavySwitch => {
             let d = CELL * 0.25;
             let cross = format!(
