@@ -986,6 +986,7 @@ fn entry(level: usize, outcome: Outcome, image: Option<&str>) -> SheetEntry {
         outcome,
         states_explored: Some(40 + level as u64),
         image: image.map(str::to_owned),
+        thumbnail: None,
         links: vec![("path".to_owned(), format!("level-{level:04}-path.svg"))],
     }
 }
@@ -1003,6 +1004,13 @@ fn the_contact_sheet_links_every_written_picture_and_escapes_text() {
             draw_level(&picture, &LevelOptions::default()).unwrap().to_svg(),
         )
         .unwrap();
+        // Every other level has a thumbnail without legend.
+        let thumbnail = (n % 2 == 0).then(|| format!("level-{n:04}-thumb.svg"));
+        if let Some(thumbnail) = &thumbnail {
+            let bare = LevelOptions { legend: false, links: true };
+            let svg = draw_level(&picture, &bare).unwrap().to_svg();
+            std::fs::write(dir.path().join(thumbnail), svg).unwrap();
+        }
         let outcome = match shortest_path(ext) {
             Some(moves) => {
                 let path = path_of(ext, &moves);
@@ -1013,6 +1021,7 @@ fn the_contact_sheet_links_every_written_picture_and_escapes_text() {
             None => Outcome::Impossible,
         };
         let mut e = entry(n, outcome, Some(&name));
+        e.thumbnail = thumbnail;
         if matches!(e.outcome, Outcome::Impossible) {
             e.links.clear();
         }
@@ -1061,7 +1070,9 @@ fn the_contact_sheet_links_every_written_picture_and_escapes_text() {
                 assert_eq!(imgs.len(), 1);
                 let img = imgs[0];
                 assert_eq!(img.attribute("id"), Some(format!("thumb-{}", e.level).as_str()));
-                assert_eq!(img.attribute("src"), Some(image.as_str()));
+                let shown = e.thumbnail.as_ref().unwrap_or(image);
+                assert_eq!(img.attribute("src"), Some(shown.as_str()));
+                assert_eq!(img.parent().unwrap().attribute("href"), Some(image.as_str()));
                 assert_eq!(number(&img, "width"), f64::from(THUMBNAIL_SIZE));
                 assert_eq!(number(&img, "height"), f64::from(THUMBNAIL_SIZE));
                 assert!(img.attribute("loading").is_none(), "thumbnails load eagerly");
@@ -1091,11 +1102,19 @@ fn the_contact_sheet_links_every_written_picture_and_escapes_text() {
 #[test]
 fn the_contact_sheet_refuses_references_that_are_not_relative() {
     for bad in ["/tmp/level.svg", "http://example.com/a.svg", "C:\\a.svg", "", "file:a.svg"] {
-        let sheet = ContactSheet {
-            title: "t".to_owned(),
-            entries: vec![entry(1, Outcome::Moves(3), Some(bad))],
-        };
-        assert!(matches!(contact_sheet_html(&sheet), Err(RenderError::Invalid(_))), "{bad:?}");
+        // As the picture, as its thumbnail, and as a further link.
+        let mut entries = vec![
+            entry(1, Outcome::Moves(3), Some(bad)),
+            entry(1, Outcome::Moves(3), Some("a.svg")),
+        ];
+        entries[1].thumbnail = Some(bad.to_owned());
+        let mut linked = entry(1, Outcome::Moves(3), Some("a.svg"));
+        linked.links.push(("path".to_owned(), bad.to_owned()));
+        entries.push(linked);
+        for e in entries {
+            let sheet = ContactSheet { title: "t".to_owned(), entries: vec![e] };
+            assert!(matches!(contact_sheet_html(&sheet), Err(RenderError::Invalid(_))), "{bad:?}");
+        }
     }
     let sheet = ContactSheet {
         title: "t".to_owned(),

@@ -36,9 +36,14 @@ pub struct SheetEntry {
     pub outcome: Outcome,
     /// States the search explored, when it ran.
     pub states_explored: Option<u64>,
-    /// The level's picture, relative to the page (`level-0001.svg`); the thumbnail shows it and
-    /// links to it. `None` when there is no picture (a level that could not be read).
+    /// The level's picture, relative to the page (`level-0001.svg`); the thumbnail links to it
+    /// and, unless [`SheetEntry::thumbnail`] is set, shows it. `None` when there is no picture
+    /// (a level that could not be read).
     pub image: Option<String>,
+    /// A picture to show in the thumbnail instead of [`SheetEntry::image`], relative to the page:
+    /// one without a legend (`LevelOptions { legend: false, .. }`) shows a small level larger.
+    /// Ignored without an image.
+    pub thumbnail: Option<String>,
     /// Further pictures linked under the thumbnail, as (words, relative reference):
     /// `("path", "level-0001-path.svg")`.
     pub links: Vec<(String, String)>,
@@ -74,9 +79,9 @@ fn check_relative(level: usize, reference: &str) -> Result<(), RenderError> {
 /// errors), one `<figure class="level solved|impossible|error" id="level-N">` per entry, in
 /// order, holding:
 ///
-/// - `<a href="IMAGE"><img id="thumb-N" class="thumb" src="IMAGE" width="160" height="160"
-///   alt="..."/></a>` when the entry has a picture, else `<div class="no-image">` of the same
-///   size;
+/// - `<a href="IMAGE"><img id="thumb-N" class="thumb" src="THUMBNAIL" width="160"
+///   height="160" alt="..."/></a>` when the entry has a picture (`THUMBNAIL` is the image when
+///   the entry has no thumbnail), else `<div class="no-image">` of the same size;
 /// - a `<figcaption>`: `Level N`, `R x C`, `M moves` / `Impossible` / the error message,
 ///   `S states explored`, and the further links.
 ///
@@ -89,7 +94,8 @@ fn check_relative(level: usize, reference: &str) -> Result<(), RenderError> {
 /// leading `/`, a backslash, or empty).
 pub fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderError> {
     for entry in &sheet.entries {
-        for reference in entry.image.iter().chain(entry.links.iter().map(|(_, r)| r)) {
+        let links = entry.links.iter().map(|(_, r)| r);
+        for reference in entry.image.iter().chain(&entry.thumbnail).chain(links) {
             check_relative(entry.level, reference)?;
         }
     }
@@ -135,11 +141,12 @@ pub fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderError> {
         let _ = writeln!(page, "<figure class=\"level {class}\" id=\"level-{n}\">");
         match &entry.image {
             Some(image) => {
-                let image = attr(image);
+                let shown = attr(entry.thumbnail.as_ref().unwrap_or(image));
                 let _ = writeln!(
                     page,
-                    "<a href=\"{image}\"><img id=\"thumb-{n}\" class=\"thumb\" src=\"{image}\" \
-                     width=\"{size}\" height=\"{size}\" alt=\"level {n}\"/></a>"
+                    "<a href=\"{}\"><img id=\"thumb-{n}\" class=\"thumb\" src=\"{shown}\" \
+                     width=\"{size}\" height=\"{size}\" alt=\"level {n}\"/></a>",
+                    attr(image)
                 );
             }
             None => {
