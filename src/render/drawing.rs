@@ -133,6 +133,15 @@ impl Board {
 
 /// A finished picture: write it with [`Drawing::to_svg`], or rasterise it with
 /// [`Drawing::rasterise`] and [`Drawing::to_png`].
+///
+/// A drawing is grids of coloured cells (a level's tiles, a field's distances, a board's
+/// squares) with vector drawing over and around them (symbols, links, footprints, labels,
+/// legends), kept apart until it is written. As SVG, each grid becomes one `<rect>` per cell (per
+/// run of equal cells of a row, for fields) at the start of its board group. As pixels,
+/// tiny-skia fills each grid's cells straight into the pixmap, without anti-aliasing (so
+/// neighbouring cells meet without seams at any scale), and resvg draws the vector drawing over
+/// them: the same colours at the same places as resvg drawing the whole SVG, in milliseconds
+/// instead of the seconds that parsing a 500 x 500 level's quarter of a million `<rect>`s takes.
 #[derive(Debug, Clone)]
 pub struct Drawing {
     pub(crate) width: f64,
