@@ -6,6 +6,8 @@
 //!   other boards are answered by GF(2) linear algebra or a table built at run time.
 //! - [`bloxorz`]: Bloxorz (POJ 3322, and the original game's switches, bridges and split
 //!   cubes): level packs read in place and solved by breadth-first search, in batches.
+//! - [`render`] (cargo feature `render`, on by default): pictures of levels, paths, distance
+//!   fields, boards and histograms as SVG and PNG, and a level pack's HTML contact sheet.
 //! - [`table_file`]: distance tables as files (a versioned table file, NumPy `.npy`, CSV, JSON,
 //!   raw bytes), written and read back with every check.
 //! - [`text`]: the shared plumbing of every reader: line scanning with positions for
@@ -61,6 +63,8 @@
 
 pub mod bloxorz;
 pub mod flip;
+#[cfg(feature = "render")]
+pub mod render;
 mod shape;
 pub mod table_file;
 pub mod text;

@@ -27,6 +27,8 @@ mod flip_sizes_cli;
 mod flip_sizes_props;
 mod flip_table;
 mod regression;
+#[cfg(feature = "render")]
+mod render;
 mod table_export;
 mod table_files;
 mod table_load;

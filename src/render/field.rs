@@ -1,0 +1,202 @@
+//! The distance-to-goal field of a level as three heat maps, one per orientation of the box,
+//! with a colour bar.
+
+use svg::node::element::{Definitions, Group, LinearGradient, Stop};
+
+use super::draw::{self, Anchor, Build, LEGEND_ENTRY_WIDTH, LEGEND_ROW_HEIGHT, Legend, MARGIN};
+use super::drawing::{Board, Cell, Drawing};
+use super::error::{RenderError, check_grid};
+use super::palette;
+use super::{CELL, CellAt};
+
+/// The titles of the three panels, by orientation index (0 standing, 1 lying horizontally,
+/// 2 lying vertically); also each panel group's `data-orientation`.
+pub const ORIENTATION_NAMES: [&str; 3] = ["standing", "lying horizontally", "lying vertically"];
+
+/// A distance field to draw: for every cell and orientation, the number of moves from the box
+/// placed there to the goal, and whether the box may rest there at all.
+///
+/// Entry `(r, c, o)` has index `(cols * r + c) * 3 + o` (the layout of a `(rows, cols, 3)` C-order
+/// array, as `flipblox export bloxorz` writes it). Orientation `o` is 0 for the box standing on
+/// `(r, c)`, 1 for lying on `(r, c)` and `(r, c + 1)`, 2 for lying on `(r, c)` and `(r + 1, c)`:
+/// each state is drawn on its anchor cell (the one it stands on, the left or the top one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldPicture {
+    /// Rows of the level (at least 1).
+    pub rows: usize,
+    /// Columns of the level (at least 1).
+    pub cols: usize,
+    /// `rows * cols * 3` distances: moves to the goal, or -1 when there is none (the box may not
+    /// rest there, or cannot reach the goal from there).
+    pub distances: Vec<i32>,
+    /// `rows * cols * 3` flags, same layout: true when the box may rest in that state (every
+    /// cube on a tile, not standing on a fragile one). A state with distance -1 is drawn as
+    /// *unreachable* when it may rest, *illegal* when it may not.
+    pub can_rest: Vec<bool>,
+}
+
+impl FieldPicture {
+    /// Checks sizes and that every distance is at least -1 and belongs to a state the box may
+    /// rest in; returns the largest distance (0 when there is none).
+    fn check(&self) -> Result<u32, RenderError> {
+        let n = self.distances.len();
+        check_grid("field", self.rows, self.cols, "distances", n, 3)?;
+        check_grid("field", self.rows, self.cols, "can_rest", self.can_rest.len(), 3)?;
+        let mut max = 0;
+        for (i, (&d, &rest)) in self.distances.iter().zip(&self.can_rest).enumerate() {
+            let cell: CellAt = (i / 3 / self.cols, i / 3 % self.cols);
+            if d < -1 || (d >= 0 && !rest) {
+                return Err(RenderError::Invalid(format!(
+                    "field entry ({}, {}, {}): expected -1, or a distance of a state the box may \
+                     rest in, found {d}{}",
+                    cell.0,
+                    cell.1,
+                    i % 3,
+                    if rest { "" } else { " for a state it may not rest in" }
+                )));
+            }
+            max = max.max(d.max(0) as u32);
+        }
+        Ok(max)
+    }
+}
+
+/// Space between panels, in user units.
+const GAP: f64 = 24.0;
+/// Height of a panel's title line, in user units.
+const TITLE: f64 = 20.0;
+/// Width of the colour bar, in user units.
+const BAR_WIDTH: f64 = 16.0;
+/// The smallest height of the colour bar, in user units.
+const BAR_MIN_HEIGHT: f64 = 160.0;
+/// The most distances the colour bar draws one band each; beyond, a gradient.
+const BAR_BANDS: u32 = 64;
+
+/// The heat maps of a distance field.
+///
+/// Three panels side by side, one per orientation in index order, each a board group (see the
+/// module docs of [`super`]) with `data-orientation` set to its [`ORIENTATION_NAMES`] entry.
+/// In a panel, each run of neighbouring cells of one row that show the same thing is one
+/// `<rect>` covering exactly those cells: `class="dist"` with `data-distance` and the fill
+/// [`palette::distance_colour`] (viridis, 0 to the field's largest distance),
+/// `class="unreachable"` ([`palette::UNREACHABLE`]) or `class="illegal"` ([`palette::ILLEGAL`]).
+/// To the right a colour bar (`<g class="colour-bar" data-max="MAX">`), 0 at the bottom, with
+/// tick labels; below, a legend for the two colours without a distance.
+///
+/// # Errors
+///
+/// A [`RenderError`] for lists of the wrong length, a distance below -1, or a distance on a
+/// state the box may not rest in.
+pub fn draw_field(field: &FieldPicture) -> Result<Drawing, RenderError> {
+    let max = field.check()?;
+    let (rows, cols) = (field.rows, field.cols);
+    let (panel_w, panel_h) = (cols as f64 * CELL, rows as f64 * CELL);
+    let top = MARGIN + TITLE;
+    let colours: Vec<u32> =
+        (0..=max).map(|d| palette::rgb(&palette::distance_colour(d, max))).collect();
+    let (unreachable, illegal) =
+        (palette::rgb(palette::UNREACHABLE), palette::rgb(palette::ILLEGAL));
+    let mut boards = Vec::with_capacity(3);
+    let mut titles = Group::new().set("class", "panel-titles");
+    for (o, name) in ORIENTATION_NAMES.iter().enumerate() {
+        let x = MARGIN + o as f64 * (panel_w + GAP);
+        let mut board = Board::new((x, top), rows, cols);
+        board.runs = true;
+        board.data_name = "data-distance";
+        board.attributes.push(("data-orientation", (*name).to_owned()));
+        for i in 0..rows * cols {
+            let (d, rest) = (field.distances[3 * i + o], field.can_rest[3 * i + o]);
+            board.cells.push(match (u32::try_from(d), rest) {
+                (Ok(d), _) => Cell { class: "dist", fill: colours[d as usize], data: Some(d) },
+                (Err(_), true) => Cell { class: "unreachable", fill: unreachable, data: None },
+                (Err(_), false) => Cell { class: "illegal", fill: illegal, data: None },
+            });
+        }
+        board.add(draw::board_outline(rows, cols));
+        boards.push(board);
+        titles = titles.add(draw::label(name, x, top - 6.0, 13.0, Anchor::Start));
+    }
+
+    let bar_x = MARGIN + 3.0 * panel_w + 3.0 * GAP;
+    let bar_h = panel_h.max(BAR_MIN_HEIGHT);
+    let (bar, defs) = colour_bar(max, bar_x, top, bar_h);
+    let mut legend = Legend::new();
+    legend.square(palette::UNREACHABLE, None, "unreachable");
+    legend.square(palette::ILLEGAL, Some(palette::GRID), "illegal (cannot rest)");
+    let width = (bar_x + BAR_WIDTH + 48.0).max(2.0 * LEGEND_ENTRY_WIDTH + 2.0 * MARGIN);
+    let legend_top = top + bar_h + 12.0;
+    let per_row = (((width - 2.0 * MARGIN) / LEGEND_ENTRY_WIDTH).floor() as usize).max(1);
+    let height = legend_top + legend.rows(per_row) as f64 * LEGEND_ROW_HEIGHT + MARGIN;
+    let title =
+        format!("Distance-to-goal field of a {rows} x {cols} level, largest distance {max}");
+    let mut drawing = Drawing::new(width, height, title);
+    drawing.boards = boards;
+    if let Some(defs) = defs {
+        drawing.add(defs);
+    }
+    drawing.add(titles);
+    drawing.add(bar);
+    drawing.add(legend.draw(MARGIN, legend_top, per_row));
+    Ok(drawing)
+}
+
+/// The colour bar for distances `0..=max` at `(x, y)`, `height` high, and the gradient it needs
+/// (when there are more than [`BAR_BANDS`] distances).
+fn colour_bar(max: u32, x: f64, y: f64, height: f64) -> (Group, Option<Definitions>) {
+    let mut bar = Group::new()
+        .set("class", "colour-bar")
+        .set("data-max", max)
+        .set("transform", format!("translate({x} {y})"));
+    let mut defs = None;
+    if max < BAR_BANDS {
+        let band = height / f64::from(max + 1);
+        for d in 0..=max {
+            let band_y = height - f64::from(d + 1) * band;
+            bar = bar.add(
+                draw::rect("band", 0.0, band_y, BAR_WIDTH, band, &palette::distance_colour(d, max))
+                    .set("data-distance", d),
+            );
+        }
+    } else {
+        let mut gradient = LinearGradient::new()
+            .set("id", "distance-gradient")
+            .set("x1", 0)
+            .set("y1", 1)
+            .set("x2", 0)
+            .set("y2", 0);
+        const STOPS: u32 = 32;
+        for s in 0..=STOPS {
+            let colour =
+                palette::hex(palette::DISTANCE_MAP.eval_rational(s as usize, STOPS as usize + 1));
+            gradient = gradient.add(
+                Stop::new()
+                    .set("offset", f64::from(s) / f64::from(STOPS))
+                    .set("stop-color", colour),
+            );
+        }
+        defs = Some(Definitions::new().add(gradient));
+        bar =
+            bar.add(draw::rect("gradient", 0.0, 0.0, BAR_WIDTH, height, "url(#distance-gradient)"));
+    }
+    bar = bar.add(
+        svg::node::element::Rectangle::new()
+            .set("width", BAR_WIDTH)
+            .set("height", height)
+            .set("fill", "none")
+            .set("stroke", palette::GRID),
+    );
+    for tick in draw::ticks(u64::from(max), 6) {
+        // Band centres for bands, proportional positions for the gradient.
+        let at = if max < BAR_BANDS {
+            height - (tick as f64 + 0.5) * height / f64::from(max + 1)
+        } else {
+            height - tick as f64 / f64::from(max) * height
+        };
+        bar = bar.add(
+            draw::label(&tick.to_string(), BAR_WIDTH + 4.0, at + 4.0, 11.0, Anchor::Start)
+                .set("class", "tick"),
+        );
+    }
+    bar = bar.add(draw::label("moves", 0.0, -6.0, 11.0, Anchor::Start));
+    (bar, defs)
+}

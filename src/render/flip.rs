@@ -1,0 +1,181 @@
+//! A Flip Game (Lights Out) board with its presses numbered in press order.
+
+use std::collections::BTreeMap;
+
+use svg::node::element::{Circle, Path};
+
+use super::draw::{self, Build, Legend, MARGIN};
+use super::drawing::{Board, Cell, Drawing};
+use super::error::{RenderError, check_cell, check_grid};
+use super::palette;
+use super::{CELL, CellAt};
+
+/// A Flip Game board to draw, and the presses that solve it.
+///
+/// The pieces are row-major: the colour of `(r, c)` is `pieces[cols * r + c]`, an index from 0
+/// (white) to `colours - 1` (black); the classic game has two colours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FlipPicture {
+    /// Rows of the board (at least 1).
+    pub rows: usize,
+    /// Columns of the board (at least 1).
+    pub cols: usize,
+    /// How many colours a piece can show (at least 2).
+    pub colours: u8,
+    /// `rows * cols` colour indices, row-major.
+    pub pieces: Vec<u8>,
+    /// The cells pressed, in press order (a cell may be pressed more than once).
+    pub presses: Vec<CellAt>,
+}
+
+impl FlipPicture {
+    /// A two-colour board from its rows of `b` (black) and `w` (white), as `flipblox flip`
+    /// reads them, with no presses.
+    ///
+    /// ```
+    /// use flipblox::render::FlipPicture;
+    /// let board = FlipPicture::from_rows(&["bw", "wb"]).unwrap();
+    /// assert_eq!(board.pieces, vec![1, 0, 0, 1]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RenderError::EmptyGrid`] for no rows, [`RenderError::Invalid`] for rows of different
+    /// lengths or another character.
+    pub fn from_rows(rows: &[&str]) -> Result<FlipPicture, RenderError> {
+        let cols = rows.first().map_or(0, |r| r.len());
+        check_grid("board", rows.len(), cols, "pieces", rows.len() * cols, 1)?;
+        let mut pieces = Vec::with_capacity(rows.len() * cols);
+        for (r, line) in rows.iter().enumerate() {
+            if line.len() != cols {
+                return Err(RenderError::Invalid(format!(
+                    "row {}: expected {cols} pieces, found {}",
+                    r + 1,
+                    line.len()
+                )));
+            }
+            for (c, piece) in line.chars().enumerate() {
+                pieces.push(match piece {
+                    'w' => 0,
+                    'b' => 1,
+                    _ => {
+                        return Err(RenderError::Invalid(format!(
+                            "row {}, column {}: expected 'b' or 'w', found {piece:?}",
+                            r + 1,
+                            c + 1
+                        )));
+                    }
+                });
+            }
+        }
+        Ok(FlipPicture { rows: rows.len(), cols, colours: 2, pieces, presses: Vec::new() })
+    }
+
+    fn check(&self) -> Result<(), RenderError> {
+        check_grid("board", self.rows, self.cols, "pieces", self.pieces.len(), 1)?;
+        if self.colours < 2 {
+            return Err(RenderError::Invalid(format!(
+                "expected at least 2 colours, found {}",
+                self.colours
+            )));
+        }
+        if let Some(i) = self.pieces.iter().position(|&p| p >= self.colours) {
+            return Err(RenderError::Invalid(format!(
+                "piece at row {}, column {}: expected a colour below {}, found {}",
+                i / self.cols + 1,
+                i % self.cols + 1,
+                self.colours,
+                self.pieces[i]
+            )));
+        }
+        for (i, &cell) in self.presses.iter().enumerate() {
+            check_cell(|| format!("press {}", i + 1), cell, self.rows, self.cols)?;
+        }
+        Ok(())
+    }
+}
+
+/// The picture of a Flip Game board and its presses.
+///
+/// In the board group (see the module docs of [`super`]): one `<rect class="square">` per cell
+/// ([`palette::FLIP_BOARD`]), the lines between them (`<path class="grid">`), one
+/// `<circle class="piece">` per cell at its centre with
+/// `data-colour` and the fill [`palette::piece_colour`], then for each pressed cell a
+/// `<circle class="press">` ring ([`palette::PRESS`]) and a `<text class="press-number">` at
+/// the cell's centre with its press numbers, 1-based in press order, joined by `,`
+/// (`data-presses` holds the same). A line under the board says how many presses.
+///
+/// # Errors
+///
+/// A [`RenderError`] for pieces of the wrong length or colour, fewer than 2 colours, or a press
+/// outside the board.
+pub fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
+    board.check()?;
+    let mut group = Board::new((MARGIN, MARGIN), board.rows, board.cols);
+    let square = Cell { class: "square", fill: palette::rgb(palette::FLIP_BOARD), data: None };
+    group.cells = vec![square; board.rows * board.cols];
+    group.add(grid_lines(board.rows, board.cols));
+    for (i, &colour) in board.pieces.iter().enumerate() {
+        let (cx, cy) = draw::centre((i / board.cols, i % board.cols));
+        group.add(
+            Circle::new()
+                .set("class", "piece")
+                .set("cx", cx)
+                .set("cy", cy)
+                .set("r", CELL * 0.36)
+                .set("data-colour", colour)
+                .set("fill", palette::piece_colour(colour, board.colours))
+                .set("stroke", palette::FLIP_PIECE_OUTLINE)
+                .set("stroke-width", 1),
+        );
+    }
+    let mut pressed: BTreeMap<CellAt, Vec<usize>> = BTreeMap::new();
+    for (i, &cell) in board.presses.iter().enumerate() {
+        pressed.entry(cell).or_default().push(i + 1);
+    }
+    for (cell, numbers) in pressed {
+        let (cx, cy) = draw::centre(cell);
+        let text = numbers.iter().map(usize::to_string).collect::<Vec<_>>().join(",");
+        let size = (CELL * 1.3 / text.len() as f64).clamp(5.0, 12.0);
+        group.add(draw::ring(cx, cy, CELL * 0.44, palette::PRESS, 2.5).set("class", "press"));
+        group.add(
+            draw::centred_label(&text, cx, cy, size, palette::PRESS)
+                .set("class", "press-number")
+                .set("data-presses", text.as_str())
+                .set("font-weight", "bold"),
+        );
+    }
+    let mut legend = Legend::new();
+    for colour in 0..board.colours {
+        let words = match (colour, board.colours) {
+            (0, _) => "white".to_owned(),
+            (c, n) if c == n - 1 => "black".to_owned(),
+            (c, _) => format!("colour {c}"),
+        };
+        legend.square(&palette::piece_colour(colour, board.colours), Some(palette::GRID), &words);
+    }
+    legend.square("none", Some(palette::PRESS), "press (numbered in order)");
+    let n = board.presses.len();
+    let words = format!("{n} press{}", if n == 1 { "" } else { "es" });
+    let footer = draw::footer("presses", &words);
+    let title = format!("Flip Game board, {} x {}: {words}", board.rows, board.cols);
+    Ok(draw::compose(group, Some(footer), Some(legend), title))
+}
+
+/// The lines between the squares of a `rows x cols` board, as one path in board units.
+fn grid_lines(rows: usize, cols: usize) -> Path {
+    let (width, height) = (cols as f64 * CELL, rows as f64 * CELL);
+    let mut d = String::new();
+    for r in 0..=rows {
+        d.push_str(&format!("M0 {y} H{width} ", y = r as f64 * CELL));
+    }
+    for c in 0..=cols {
+        d.push_str(&format!("M{x} 0 V{height} ", x = c as f64 * CELL));
+    }
+    Path::new()
+        .set("class", "grid")
+        .set("d", d.trim_end())
+        .set("fill", "none")
+        .set("stroke", palette::FLIP_PIECE_OUTLINE)
+        .set("stroke-width", 0.5)
+}
