@@ -5,9 +5,13 @@ use svg::Document;
 use svg::node::element::{Circle, Element, Group, Rectangle};
 use svg::node::{Node, Value};
 
-use super::drawing::{Board, Drawing};
 use super::palette;
-use super::{CELL, CellAt};
+
+/// A cell `(row, col)`, 0-based from the top-left.
+pub type CellAt = (usize, usize);
+
+/// The side of one cell of a board picture, in SVG user units (see the module docs).
+pub const CELL: f64 = 24.0;
 
 /// The margin around every picture, in user units.
 pub(crate) const MARGIN: f64 = 16.0;
@@ -216,41 +220,6 @@ impl Legend {
         }
         group
     }
-}
-
-/// The height of the line of text under a board (a path's length, a count of presses), in user
-/// units.
-const FOOTER_HEIGHT: f64 = 22.0;
-
-/// The drawing around a finished board of `rows x cols` cells drawn at `(MARGIN, MARGIN)`: the
-/// board at the top, then the footer (a group drawn with its origin at the left end of its
-/// baseline) and the legend, if any, the picture sized to fit them all.
-pub(crate) fn compose(
-    board: Board,
-    footer: Option<Group>,
-    legend: Option<Legend>,
-    title: String,
-) -> Drawing {
-    let mut width = board.cols as f64 * CELL;
-    let mut bottom = MARGIN + board.rows as f64 * CELL;
-    let footer = footer.map(|footer| {
-        width = width.max(LEGEND_ENTRY_WIDTH * 2.0);
-        bottom += FOOTER_HEIGHT;
-        footer.set("transform", format!("translate({MARGIN} {})", bottom - 5.0))
-    });
-    let legend = legend.map(|legend| {
-        width = width.max(LEGEND_ENTRY_WIDTH * 2.0);
-        let per_row = ((width / LEGEND_ENTRY_WIDTH).floor() as usize).max(1);
-        let top = bottom + 12.0;
-        bottom = top + legend.rows(per_row) as f64 * LEGEND_ROW_HEIGHT;
-        legend.draw(MARGIN, top, per_row)
-    });
-    let mut drawing = Drawing::new(width + 2.0 * MARGIN, bottom + MARGIN, title);
-    drawing.boards.push(board);
-    for group in footer.into_iter().chain(legend) {
-        drawing.add(group);
-    }
-    drawing
 }
 
 /// A footer line: one label of 13 units.

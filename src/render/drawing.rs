@@ -20,10 +20,10 @@ use svg::Node;
 use svg::node::Blob;
 use svg::node::element::Group;
 
-use super::draw;
+use super::draw::{self, CELL, LEGEND_ENTRY_WIDTH, LEGEND_ROW_HEIGHT, Legend, MARGIN};
+use super::error::RenderError;
 use super::palette;
 use super::raster::{PngOptions, Raster, fonts};
-use super::{CELL, RenderError};
 
 /// One cell of a grid: its class, its fill (`0xRRGGBB`) and an optional number written as the
 /// grid's data attribute.
@@ -243,4 +243,39 @@ impl Drawing {
 /// The bytes of `0xRRGGBB`.
 fn rgb(colour: u32) -> (u8, u8, u8) {
     ((colour >> 16) as u8, (colour >> 8) as u8, colour as u8)
+}
+
+/// The height of the line of text under a board (a path's length, a count of presses), in user
+/// units.
+const FOOTER_HEIGHT: f64 = 22.0;
+
+/// The drawing around a finished board of `rows x cols` cells drawn at `(MARGIN, MARGIN)`: the
+/// board at the top, then the footer (a group drawn with its origin at the left end of its
+/// baseline) and the legend, if any, the picture sized to fit them all.
+pub(crate) fn compose(
+    board: Board,
+    footer: Option<Group>,
+    legend: Option<Legend>,
+    title: String,
+) -> Drawing {
+    let mut width = board.cols as f64 * CELL;
+    let mut bottom = MARGIN + board.rows as f64 * CELL;
+    let footer = footer.map(|footer| {
+        width = width.max(LEGEND_ENTRY_WIDTH * 2.0);
+        bottom += FOOTER_HEIGHT;
+        footer.set("transform", format!("translate({MARGIN} {})", bottom - 5.0))
+    });
+    let legend = legend.map(|legend| {
+        width = width.max(LEGEND_ENTRY_WIDTH * 2.0);
+        let per_row = ((width / LEGEND_ENTRY_WIDTH).floor() as usize).max(1);
+        let top = bottom + 12.0;
+        bottom = top + legend.rows(per_row) as f64 * LEGEND_ROW_HEIGHT;
+        legend.draw(MARGIN, top, per_row)
+    });
+    let mut drawing = Drawing::new(width + 2.0 * MARGIN, bottom + MARGIN, title);
+    drawing.boards.push(board);
+    for group in footer.into_iter().chain(legend) {
+        drawing.add(group);
+    }
+    drawing
 }

@@ -1,6 +1,6 @@
 //! Why a picture could not be drawn.
 
-use super::CellAt;
+use super::draw::CellAt;
 
 /// Why a picture could not be drawn: the view model does not describe a picture, or the SVG
 /// could not be rasterised.

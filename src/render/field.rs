@@ -4,10 +4,10 @@
 use svg::node::element::{Definitions, Group, LinearGradient, Stop};
 
 use super::draw::{self, Anchor, Build, LEGEND_ENTRY_WIDTH, LEGEND_ROW_HEIGHT, Legend, MARGIN};
+use super::draw::{CELL, CellAt};
 use super::drawing::{Board, Cell, Drawing};
 use super::error::{RenderError, check_grid};
 use super::palette;
-use super::{CELL, CellAt};
 
 /// The titles of the three panels, by orientation index (0 standing, 1 lying horizontally,
 /// 2 lying vertically); also each panel group's `data-orientation`.

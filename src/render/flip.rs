@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 use svg::node::element::{Circle, Path};
 
 use super::draw::{self, Build, Legend, MARGIN};
+use super::draw::{CELL, CellAt};
 use super::drawing::{Board, Cell, Drawing};
 use super::error::{RenderError, check_cell, check_grid};
 use super::palette;
-use super::{CELL, CellAt};
 
 /// A Flip Game board to draw, and the presses that solve it.
 ///
@@ -159,7 +159,7 @@ pub fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
     let words = format!("{n} press{}", if n == 1 { "" } else { "es" });
     let footer = draw::footer("presses", &words);
     let title = format!("Flip Game board, {} x {}: {words}", board.rows, board.cols);
-    Ok(draw::compose(group, Some(footer), Some(legend), title))
+    Ok(super::drawing::compose(group, Some(footer), Some(legend), title))
 }
 
 /// The lines between the squares of a `rows x cols` board, as one path in board units.

@@ -4,10 +4,10 @@
 use svg::node::element::{Circle, Group, Path, Rectangle};
 
 use super::draw::{self, Legend, MARGIN};
+use super::draw::{CELL, CellAt};
 use super::drawing::{Board, Cell, Drawing};
 use super::error::{RenderError, check_cell, check_grid};
 use super::palette;
-use super::{CELL, CellAt};
 
 /// What one cell of a level is (the letters of the text format, `docs/LEVELS.md`).
 ///
@@ -313,7 +313,7 @@ pub fn draw_level(level: &LevelPicture, options: &LevelOptions) -> Result<Drawin
     level.check()?;
     let (board, legend) = level_board(level, options);
     let title = format!("Bloxorz level, {} x {}", level.rows, level.cols);
-    Ok(draw::compose(board, None, options.legend.then_some(legend), title))
+    Ok(super::drawing::compose(board, None, options.legend.then_some(legend), title))
 }
 
 /// The board of a level (tiles, symbols and, if asked, links) and its legend, for the pictures

@@ -92,6 +92,7 @@ mod path;
 mod raster;
 mod sheet;
 
+pub use draw::{CELL, CellAt};
 pub use drawing::Drawing;
 pub use error::RenderError;
 pub use field::{FieldPicture, ORIENTATION_NAMES, draw_field};
@@ -101,9 +102,3 @@ pub use level::{LevelOptions, LevelPicture, LinkAction, SplitLink, SwitchLink, T
 pub use path::{AnimationOptions, Frame, PathPicture, Pose, animation_svg, draw_path};
 pub use raster::{PngOptions, Raster};
 pub use sheet::{ContactSheet, Outcome, SheetEntry, THUMBNAIL_SIZE, contact_sheet_html};
-
-/// A cell `(row, col)`, 0-based from the top-left.
-pub type CellAt = (usize, usize);
-
-/// The side of one cell of a board picture, in SVG user units (see the module docs).
-pub const CELL: f64 = 24.0;

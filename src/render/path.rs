@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 use svg::node::element::{Animate, Element, Group, Rectangle};
 
 use super::draw::{self, Anchor, Build};
+use super::draw::{CELL, CellAt};
 use super::drawing::Drawing;
 use super::error::{RenderError, check_cell};
 use super::level::{LevelOptions, LevelPicture, Tile, level_board};
 use super::palette;
-use super::{CELL, CellAt};
 
 /// Where the block is: standing on a cell, lying on two adjacent cells, or split into two cubes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -192,7 +192,7 @@ pub fn draw_path(
     let footer = draw::footer("moves", &words);
     let title = format!("Bloxorz level, {} x {}: a path of {words}", level.rows, level.cols);
     board.add(footprints);
-    Ok(draw::compose(board, Some(footer), options.legend.then_some(legend), title))
+    Ok(super::drawing::compose(board, Some(footer), options.legend.then_some(legend), title))
 }
 
 /// How an animation plays.
@@ -299,7 +299,7 @@ pub fn animation_svg(
     }
     let title = format!("Bloxorz level, {} x {}: a path of {moves} moves", level.rows, level.cols);
     let legend = options.level.legend.then_some(legend);
-    Ok(draw::compose(board, Some(footer), legend, title).to_svg())
+    Ok(super::drawing::compose(board, Some(footer), legend, title).to_svg())
 }
 
 /// The values of an attribute list: numbers separated by `;`.

@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 use resvg::tiny_skia::Pixmap;
 use resvg::usvg::fontdb;
 
-use super::RenderError;
+use super::error::RenderError;
 
 /// How a drawing becomes pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
-use super::RenderError;
+use super::error::RenderError;
 
 /// The side of the square each thumbnail is drawn in, in CSS pixels: every `<img>` has
 /// `width` and `height` set to it (the picture is scaled to fit, keeping its proportions), so

@@ -18,7 +18,8 @@
 //! the first row, and the board is solved exactly when it is zero. Each step is a handful of
 //! shifts and XORs on whole rows: `next = state ^ target ^ cur ^ (cur << 1) ^ (cur >> 1) ^ prev`.
 
-use crate::flip::{BoardSize, GridBoard};
+use crate::flip::grid::GridBoard;
+use crate::flip::size::BoardSize;
 
 /// The working orientation of one board size (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -69,7 +69,8 @@ use chase::{Shape, weight};
 use coset::{CosetScratch, Generators, MaskClasses, lightest};
 use reduce::Reduction;
 
-use super::{BoardSize, GridBoard};
+use super::grid::GridBoard;
+use super::size::BoardSize;
 
 /// Generators searched exactly by default: `2^24` `i32`s (64 MiB) at most per search.
 pub const DEFAULT_SEARCH_BITS: u32 = 24;
