@@ -29,6 +29,7 @@ mod flip_table;
 mod regression;
 #[cfg(feature = "render")]
 mod render;
+mod shell;
 mod table_export;
 mod table_files;
 mod table_load;

@@ -12,6 +12,7 @@ mod inspect;
 mod io;
 pub mod print;
 mod progress;
+mod shell;
 mod stats;
 mod table;
 mod verify;
@@ -33,16 +34,19 @@ pub struct Cli {
     command: Command,
 }
 
+/// The subcommands, in the order of use: answering, then tables, then files, then the shell.
 #[derive(Debug, Subcommand)]
 enum Command {
     Flip(flip::FlipArgs),
+    Bloxorz(bloxorz::BloxorzArgs),
     Stats(stats::StatsArgs),
+    Table(table::TableArgs),
     Export(export::ExportArgs),
     Inspect(inspect::InspectArgs),
     Verify(verify::VerifyArgs),
-    Bloxorz(bloxorz::BloxorzArgs),
-    Table(table::TableArgs),
     Convert(convert::ConvertArgs),
+    Completions(shell::CompletionsArgs),
+    Man(shell::ManArgs),
 }
 
 /// Runs the parsed command line. A [`UsageError`] from a subcommand is reported the way clap
@@ -57,6 +61,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Bloxorz(args) => bloxorz::run(args),
         Command::Table(args) => table::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Completions(args) => shell::completions(&args, Cli::command()),
+        Command::Man(args) => shell::man(&args, Cli::command()),
     };
     match ran {
         Err(e) if e.is::<UsageError>() => {
