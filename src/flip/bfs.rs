@@ -67,31 +67,64 @@ pub const QUEUE_MAX_CELLS: usize = 16;
 /// If `rows * cols` is 0 or exceeds [`MAX_TABLE_CELLS`], or if a distance would exceed 254
 /// (impossible below 32 pieces: a minimum press set presses each piece at most once).
 pub fn distance_table(rows: usize, cols: usize, progress: impl FnMut(u64)) -> Vec<u8> {
-    let moves = folded_moves(rows, cols);
-    let states = 1usize << (rows * cols);
+    pattern_distance_table(rows * cols, &toggle_patterns(rows, cols), None, progress)
+}
+
+/// Builds the distance table of any two-colour Lights Out on `cells` pieces whose press `p`
+/// flips the pieces of `patterns[p]` (the state XORed with it): any toggle pattern, with or
+/// without wrap-around. `goal` is `None` for either uniform board (the Flip Game's question,
+/// searched on half the states as in the module docs), `Some(false)` for all white (`0`) and
+/// `Some(true)` for all black. Layout, sentinel, `progress` and memory as [`distance_table`],
+/// which is this function with the plus and `None`.
+///
+/// # Panics
+///
+/// If `cells` is 0 or exceeds [`MAX_TABLE_CELLS`], a pattern has a bit at or past `cells`, or a
+/// distance would exceed 254.
+pub fn pattern_distance_table(
+    cells: usize,
+    patterns: &[u32],
+    goal: Option<bool>,
+    progress: impl FnMut(u64),
+) -> Vec<u8> {
+    assert!(cells > 0 && cells <= MAX_TABLE_CELLS, "board of {cells} pieces");
+    let all = ((1u64 << cells) - 1) as u32;
+    assert!(patterns.iter().all(|&p| p & !all == 0), "patterns within {cells} pieces");
+    let states = 1usize << cells;
     let mut table = vec![IMPOSSIBLE; states];
-    let (lower, upper) = table.split_at_mut(states / 2);
-    if rows * cols <= QUEUE_MAX_CELLS {
-        search_by_queues(&moves, lower, progress);
+    let Some(black) = goal else {
+        let moves = folded_moves(cells, patterns);
+        let (lower, upper) = table.split_at_mut(states / 2);
+        if cells <= QUEUE_MAX_CELLS {
+            search_by_queues(&moves, lower, progress);
+        } else {
+            search_by_bitsets(&moves, lower, progress);
+        }
+        // Entry `s ^ all` is entry `s`: the upper half is the lower half reversed.
+        for (u, &l) in upper.iter_mut().zip(lower.iter().rev()) {
+            *u = l;
+        }
+        return table;
+    };
+    // One goal: the BFS from all white over the whole table (the counts stay per state), then,
+    // for all black, entry `s` is the white entry of `s ^ all` (presses commute with `^ all`).
+    // (The searches report twice the states reached, counting both colours of the half.)
+    let mut progress = progress;
+    let mut halve = |reached: u64| progress(reached / 2);
+    if cells < QUEUE_MAX_CELLS {
+        search_by_queues(patterns, &mut table, &mut halve);
     } else {
-        search_by_bitsets(&moves, lower, progress);
+        search_by_bitsets(patterns, &mut table, &mut halve);
     }
-    // Entry `s ^ all` is entry `s`: the upper half is the lower half reversed.
-    for (u, &l) in upper.iter_mut().zip(lower.iter().rev()) {
-        *u = l;
+    if black {
+        table.reverse();
     }
     table
 }
 
 /// The moves on the half of the states with the top bit clear: each press, complemented when
 /// it sets the top bit (see the module docs).
-///
-/// # Panics
-///
-/// As [`toggle_patterns`].
-fn folded_moves(rows: usize, cols: usize) -> Vec<u32> {
-    let cells = rows * cols;
-    let patterns = toggle_patterns(rows, cols);
+fn folded_moves(cells: usize, patterns: &[u32]) -> Vec<u32> {
     let all = ((1u64 << cells) - 1) as u32;
     let top = 1u32 << (cells - 1);
     patterns.iter().map(|&p| if p & top != 0 { p ^ all } else { p }).collect()
@@ -223,7 +256,7 @@ mod tests {
     fn queues_and_bitsets_give_the_same_half_and_progress() {
         for (rows, cols) in [(1, 1), (1, 2), (1, 5), (2, 3), (1, 7), (3, 3), (4, 4), (2, 8), (3, 6)]
         {
-            let moves = folded_moves(rows, cols);
+            let moves = folded_moves(rows * cols, &toggle_patterns(rows, cols));
             let half = 1usize << (rows * cols - 1);
             let (mut by_queues, mut by_bitsets) = (vec![IMPOSSIBLE; half], vec![IMPOSSIBLE; half]);
             let (mut queue_calls, mut bitset_calls) = (Vec::new(), Vec::new());

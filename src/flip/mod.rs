@@ -15,6 +15,9 @@
 //! - [`gf2`]: any board by linear algebra over GF(2) ([`Gf2Solver`]).
 //! - [`FlipSolver`]: the one entry point for answering boards of a size; it chooses the embedded
 //!   table, a table file, a table built at run time or GF(2).
+//! - [`variant`]: the Lights Out family (toggle patterns, wrap-around, `K` colours, one-colour
+//!   goals, alphabets) and its distance tables ([`variant::bfs`]).
+//! - [`zk`]: any variant on any board by linear algebra over `Z_K` ([`zk::ZkSolver`]).
 //!
 //! ```
 //! use flipblox::flip::{Answer, BoardSize, FlipSolver, GridBoard, Method};
@@ -38,6 +41,8 @@ pub mod rules;
 mod size;
 mod solver;
 mod table;
+pub mod variant;
+pub mod zk;
 
 pub use bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, distance_table};
 pub use board::{Board, Press, SIDE, STATES, TOGGLE_PATTERNS};

@@ -1,0 +1,227 @@
+//! Distance tables of any variant: a reverse breadth-first search from the goal states.
+//!
+//! # States and moves
+//!
+//! A board of `n = R * C` cells and `K` colours is the state `sum of colour(i) * K^i` (see
+//! [`ColourBoard::state`]), so a table has `K^n` entries of one byte: the minimum number of
+//! presses (a cell pressed `j` times counting `j`) from that state to the goal, or
+//! [`IMPOSSIBLE`]. A press advances its cells by one colour; the search runs backwards from the
+//! goal states (the `K` uniform boards for the goal "any", one for a colour), so each step takes
+//! a state to its predecessors under the *inverse* moves, which take one colour back from each
+//! cell the press advances (for `K > 2` a press is not its own inverse). Every state reached in
+//! layer `d` is then `d` presses from the goal.
+//!
+//! For two colours the moves are XORs with the press's pattern and [`variant_distance_table`]
+//! uses the bitset sweeps of [`pattern_distance_table`](crate::flip::bfs::pattern_distance_table);
+//! for more, [`distance_table_by_digits`] works on the digits of the states: a layer is a queue
+//! of states, each decoded into its `n` digits once and moved by adding, for each press, the
+//! change of each of its cells' digits times `K^i`.
+
+use super::{ColourBoard, Goal, Variant};
+use crate::flip::bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, pattern_distance_table};
+
+/// The most states a variant's table may have: `2^32` one-byte entries (the states are `u32`s
+/// in the search).
+pub const MAX_VARIANT_TABLE_STATES: u64 = 1 << 32;
+
+/// Why a table could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a table of {variant} would have {} states; tables go up to 2^32", describe(*.states))]
+pub struct VariantTableTooLarge {
+    /// The variant, as written by its `Display`.
+    pub variant: String,
+    /// `K^(R*C)`, `None` when it does not even fit a `u64`.
+    pub states: Option<u64>,
+}
+
+fn describe(states: Option<u64>) -> String {
+    states.map_or_else(|| "more than 2^64".to_string(), |s| s.to_string())
+}
+
+/// Builds the distance table of `variant` (see the module docs): entry `s` is the minimum number
+/// of presses from state `s` to the variant's goal, or [`IMPOSSIBLE`].
+///
+/// `progress` is called before each BFS layer with the number of states reached so far (the
+/// last call is the number of states that can reach the goal). Memory: `K^(R*C)` bytes plus
+/// the layers (two-colour tables: see [`distance_table`](crate::flip::distance_table); more
+/// colours: 4 bytes per state of the two largest consecutive layers).
+///
+/// # Errors
+///
+/// [`VariantTableTooLarge`] above [`MAX_VARIANT_TABLE_STATES`] states.
+///
+/// ```
+/// use flipblox::flip::BoardSize;
+/// use flipblox::flip::variant::bfs::variant_distance_table;
+/// use flipblox::flip::variant::{Goal, TogglePattern, Variant};
+/// // Classic Lights Out on 3x3, all off: the worst board needs 9 presses.
+/// let size = BoardSize::new(3, 3).unwrap();
+/// let variant = Variant::new(size, TogglePattern::plus(), false, 2, Goal::Colour(0)).unwrap();
+/// let table = variant_distance_table(&variant, |_| {}).unwrap();
+/// assert_eq!(table.iter().max(), Some(&9));
+/// ```
+pub fn variant_distance_table(
+    variant: &Variant,
+    progress: impl FnMut(u64),
+) -> Result<Vec<u8>, VariantTableTooLarge> {
+    check_states(variant)?;
+    let cells = variant.size().cells();
+    if variant.colours() != 2 || cells > MAX_TABLE_CELLS {
+        return distance_table_by_digits(variant, progress);
+    }
+    let t = variant.toggle_matrix();
+    let patterns: Vec<u32> =
+        (0..cells).map(|p| t.effect(p).iter().fold(0u32, |acc, &(i, _)| acc | 1 << i)).collect();
+    let goal = match variant.goal() {
+        Goal::Any => None,
+        Goal::Colour(c) => Some(c == 1),
+    };
+    Ok(pattern_distance_table(cells, &patterns, goal, progress))
+}
+
+/// The same table by the digit search of the module docs, for any number of colours (for two
+/// colours [`variant_distance_table`] is much faster; this is its independent check).
+///
+/// # Errors
+///
+/// [`VariantTableTooLarge`] above [`MAX_VARIANT_TABLE_STATES`] states.
+///
+/// # Panics
+///
+/// If a distance would exceed 254 (impossible within the state limit: a minimum presses each
+/// cell fewer than `K` times, and `(K - 1) * R * C <= 120` when `K^(R*C) <= 2^32`).
+pub fn distance_table_by_digits(
+    variant: &Variant,
+    mut progress: impl FnMut(u64),
+) -> Result<Vec<u8>, VariantTableTooLarge> {
+    let states = check_states(variant)?;
+    let n = variant.size().cells();
+    let k = u32::from(variant.colours());
+    let powers: Vec<i64> = (0..n).map(|i| i64::from(k).pow(i as u32)).collect();
+    let t = variant.toggle_matrix();
+    // Per press, (K^i, how many colours back) for each cell it advances.
+    let moves: Vec<Vec<(i64, u8)>> = (0..n)
+        .map(|p| t.effect(p).iter().map(|&(i, a)| (powers[i as usize], a)).collect())
+        .collect();
+    let cells_of: Vec<Vec<usize>> =
+        (0..n).map(|p| t.effect(p).iter().map(|&(i, _)| i as usize).collect()).collect();
+    // back[a][d]: the change of a digit d taken a colours back.
+    let mut back = [[0i64; 16]; 16];
+    for (a, row) in back.iter_mut().enumerate() {
+        for (d, change) in row.iter_mut().enumerate().take(k as usize) {
+            *change = ((d as u32 + k - a as u32 % k) % k) as i64 - d as i64;
+        }
+    }
+    let mut table = vec![IMPOSSIBLE; states as usize];
+    let uniform = |c: u32| (states - 1) / u64::from(k - 1) * u64::from(c);
+    let mut frontier: Vec<u32> = match variant.goal() {
+        Goal::Any => (0..k).map(|c| uniform(c) as u32).collect(),
+        Goal::Colour(c) => vec![uniform(u32::from(c)) as u32],
+    };
+    for &g in &frontier {
+        table[g as usize] = 0;
+    }
+    let mut next = Vec::new();
+    let mut digits = vec![0u8; n];
+    let mut reached = frontier.len() as u64;
+    let mut distance = 0u8;
+    while !frontier.is_empty() {
+        progress(reached);
+        assert!(distance < IMPOSSIBLE - 1, "distance overflow");
+        distance += 1;
+        next.clear();
+        for &state in &frontier {
+            let mut rest = state;
+            for d in digits.iter_mut() {
+                *d = (rest % k) as u8;
+                rest /= k;
+            }
+            for (press, cells) in moves.iter().zip(&cells_of) {
+                let mut s = i64::from(state);
+                for (&(power, a), &i) in press.iter().zip(cells) {
+                    s += back[usize::from(a)][usize::from(digits[i])] * power;
+                }
+                let slot = &mut table[s as usize];
+                if *slot == IMPOSSIBLE {
+                    *slot = distance;
+                    next.push(s as u32);
+                }
+            }
+        }
+        reached += next.len() as u64;
+        std::mem::swap(&mut frontier, &mut next);
+    }
+    Ok(table)
+}
+
+/// `K^(R*C)`, checked against [`MAX_VARIANT_TABLE_STATES`].
+fn check_states(variant: &Variant) -> Result<u64, VariantTableTooLarge> {
+    match variant.states() {
+        Some(states) if states <= MAX_VARIANT_TABLE_STATES => Ok(states),
+        states => Err(VariantTableTooLarge { variant: variant.to_string(), states }),
+    }
+}
+
+/// The minimum number of presses for `board` read from a table of `variant` built by
+/// [`variant_distance_table`], `None` when the goal cannot be reached.
+///
+/// # Panics
+///
+/// If `table` is not `K^(R*C)` entries long, or `board` is not of the variant's size or holds a
+/// colour not below `K`.
+pub fn table_distance(variant: &Variant, table: &[u8], board: &ColourBoard) -> Option<u8> {
+    assert_eq!(Some(table.len() as u64), variant.states(), "a table of {variant}");
+    let d = table[board.state(variant.colours()) as usize];
+    (d != IMPOSSIBLE).then_some(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flip::BoardSize;
+    use crate::flip::variant::TogglePattern;
+
+    fn variant(r: usize, c: usize, pattern: &str, wrap: bool, k: u8, goal: Goal) -> Variant {
+        let size = BoardSize::new(r, c).unwrap();
+        Variant::new(size, pattern.parse::<TogglePattern>().unwrap(), wrap, k, goal).unwrap()
+    }
+
+    #[test]
+    fn two_colours_by_bitsets_equal_the_digit_search() {
+        for (r, c, pattern, wrap) in [
+            (3, 4, ".x./xxx/.x.", false),
+            (4, 4, "x.x/.x./x.x", true),
+            (2, 5, "xxx/xxx/xxx", false),
+            (5, 3, ".x./x.x/.x.", true),
+            (1, 1, ".x./xxx/.x.", true),
+        ] {
+            for goal in [Goal::Any, Goal::Colour(0), Goal::Colour(1)] {
+                let v = variant(r, c, pattern, wrap, 2, goal);
+                let (mut fast_calls, mut digit_calls) = (Vec::new(), Vec::new());
+                let fast = variant_distance_table(&v, |x| fast_calls.push(x)).unwrap();
+                let digits = distance_table_by_digits(&v, |x| digit_calls.push(x)).unwrap();
+                assert!(fast == digits, "{v}");
+                assert_eq!(fast_calls.last(), digit_calls.last(), "{v}: states reached");
+            }
+        }
+    }
+
+    #[test]
+    fn the_flip_game_table_is_the_embedded_one() {
+        let v = Variant::flip_game(BoardSize::new(4, 4).unwrap());
+        let table = distance_table_by_digits(&v, |_| {}).unwrap();
+        assert_eq!(table, crate::flip::DistanceTable::embedded().as_bytes());
+    }
+
+    #[test]
+    fn too_many_states_are_refused() {
+        let err = variant_distance_table(&variant(5, 5, "x", false, 3, Goal::Any), |_| {});
+        assert_eq!(
+            err.unwrap_err().to_string(),
+            "a table of 5x5, toggle x, 3 colours, goal any would have 847288609443 states; tables \
+             go up to 2^32"
+        );
+        let err = variant_distance_table(&variant(20, 20, "x", false, 16, Goal::Any), |_| {});
+        assert!(err.unwrap_err().to_string().contains("more than 2^64"));
+    }
+}

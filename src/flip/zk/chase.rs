@@ -1,0 +1,433 @@
+//! Generalised light chasing over `Z_K`, for any toggle pattern, with or without wrap-around.
+//!
+//! # The plan
+//!
+//! Take the presses in row-major order. For a cell `i`, the *last press* affecting it is the
+//! largest press index `q` with `T[i][q] != 0`. When `T[i][q]` is a unit of `Z_K`, cell `i`
+//! can *force* press `q`: once every earlier press is known, `q` is the one count that makes
+//! cell `i` reach the goal colour `c`:
+//!
+//! ```text
+//! x_q = T[i][q]^-1 * (c - s_i - sum over j < q of T[i][j] x_j)   (mod K)
+//! ```
+//!
+//! Each press is forced by the lowest cell whose last press it is (cells are grouped by their
+//! last press, so each press has its own candidates); a press no cell can force is a *free*
+//! unknown, and a cell that forces nothing is a *residual* equation. There are as many residual
+//! cells as free presses, `f`. For the plus on an `R x C` board the free presses are the first
+//! row and the residual cells the last row (classic light chasing, `f = C`); for `xxx/xxx/xxx`
+//! they are the first row and the first column; on a torus the first two rows (the cells of
+//! the first row are last pressed from the last row). Chasing from the board `s`, free values `y` and goal colour `c` fixes every press and leaves the residual
+//! `c - s_i - sum of T[i][j] x_j` on the residual cells: a linear function of `(s, y, c)`, zero
+//! exactly when the presses solve the board. The system for `y` is only `f x f`.
+//!
+//! # Runs
+//!
+//! Away from the edges every forced press looks the same relative to itself: the same offset to
+//! its cell, the same inverse and the same offsets and coefficients of the other presses (its
+//! *stencil*). The plan stores consecutive presses of one stencil as a *run* and works a run in
+//! blocks of up to [`LANES`] presses: the terms that lie before the block ("far" ones, e.g. the
+//! rows above for the plus) are added lane by lane into `u16` accumulators, which the compiler
+//! vectorises; only terms inside the block ("near" ones, e.g. the row's own earlier presses for
+//! `xxx/xxx/xxx`) are followed one press at a time. Residual cells are grouped the same way.
+//! Remainders modulo `K` take one multiplication ([`Modulus::rem`]).
+//!
+//! Sources: light chasing and its reduction to the first row are classic (Anderson and Feil,
+//! "Turning lights out with linear algebra", Mathematics Magazine 71, 1998); the plan generalises
+//! it to any pattern by the last press of each cell.
+
+use super::ring::{Modulus, REM_LIMIT};
+use crate::flip::variant::ToggleMatrix;
+
+/// Presses worked together in one block of a run.
+pub(super) const LANES: usize = 64;
+
+/// One term of a stencil: `coefficient * x[here + offset]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Term {
+    offset: i32,
+    coefficient: u8,
+}
+
+/// A run of consecutive presses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Run {
+    /// Presses `start .. start + len` are the free unknowns `var .. var + len`.
+    Free { start: u32, len: u32, var: u32 },
+    /// Presses `start .. start + len` forced by cells `press + cell`, one stencil.
+    Forced(Stencil),
+}
+
+/// A run of forced presses or of residual cells with one stencil.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Stencil {
+    /// The first press (forced runs) or cell (residual runs).
+    start: u32,
+    len: u32,
+    /// Forced runs: the forcing cell is `press + cell`. Residual runs: the index of the first
+    /// cell among the residual unknowns.
+    cell: i32,
+    /// The inverse of the forcing coefficient (1 for residual runs).
+    inverse: u8,
+    /// `terms[from..to]`, far terms first (by offset, ascending), near terms from `near`.
+    from: u32,
+    near: u32,
+    to: u32,
+    /// A multiple of `K` at least as large as the accumulated sum.
+    bias: u32,
+}
+
+/// The chase of one variant (see the module docs).
+#[derive(Debug, Clone)]
+pub(super) struct Chase {
+    modulus: Modulus,
+    runs: Vec<Run>,
+    residual_runs: Vec<Stencil>,
+    terms: Vec<Term>,
+    free: usize,
+    cells: usize,
+    /// The accumulated sums fit [`Modulus::rem`].
+    fast: bool,
+}
+
+impl Chase {
+    /// The plan for the toggle matrix `t` over `Z_K`.
+    pub fn new(t: &ToggleMatrix, modulus: &Modulus) -> Chase {
+        let n = t.cells();
+        // Press -> the cell that forces it.
+        let mut forced_by: Vec<Option<u32>> = vec![None; n];
+        for cell in 0..n {
+            if let Some(&(press, coefficient)) = t.affecting(cell).last()
+                && modulus.inverse(coefficient).is_some()
+                && forced_by[press as usize].is_none()
+            {
+                forced_by[press as usize] = Some(cell as u32);
+            }
+        }
+        let mut forcing = vec![false; n];
+        for &cell in forced_by.iter().flatten() {
+            forcing[cell as usize] = true;
+        }
+        let mut chase = Chase {
+            modulus: modulus.clone(),
+            runs: Vec::new(),
+            residual_runs: Vec::new(),
+            terms: Vec::new(),
+            free: 0,
+            cells: n,
+            fast: true,
+        };
+        let mut stencil_terms = Vec::new();
+        for (press, forcer) in forced_by.iter().enumerate() {
+            let Some(cell) = *forcer else {
+                chase.push_free(press as u32);
+                continue;
+            };
+            stencil_terms.clear();
+            let mut inverse = 0;
+            for &(j, coefficient) in t.affecting(cell as usize) {
+                if j as usize == press {
+                    inverse = modulus.inverse(coefficient).expect("a unit forces");
+                } else {
+                    stencil_terms.push(Term { offset: j as i32 - press as i32, coefficient });
+                }
+            }
+            chase.push_forced(press as u32, cell as i32 - press as i32, inverse, &stencil_terms);
+        }
+        let free = chase.free;
+        let mut residual = 0u32;
+        for cell in (0..n).filter(|&i| !forcing[i]) {
+            stencil_terms.clear();
+            stencil_terms.extend(
+                t.affecting(cell)
+                    .iter()
+                    .map(|&(j, coefficient)| Term { offset: j as i32 - cell as i32, coefficient }),
+            );
+            chase.push_residual(cell as u32, residual, &stencil_terms);
+            residual += 1;
+        }
+        assert_eq!(residual as usize, free, "as many residual cells as free presses");
+        chase.finish_runs();
+        chase
+    }
+
+    /// The number of free presses (and of residual cells), `f`.
+    pub fn free(&self) -> usize {
+        self.free
+    }
+
+    /// Bytes held.
+    pub fn memory_usage(&self) -> usize {
+        self.runs.len() * std::mem::size_of::<Run>()
+            + self.residual_runs.len() * std::mem::size_of::<Stencil>()
+            + self.terms.len() * std::mem::size_of::<Term>()
+    }
+
+    fn push_free(&mut self, press: u32) {
+        let var = self.free as u32;
+        self.free += 1;
+        if let Some(Run::Free { start, len, .. }) = self.runs.last_mut()
+            && *start + *len == press
+        {
+            *len += 1;
+            return;
+        }
+        self.runs.push(Run::Free { start: press, len: 1, var });
+    }
+
+    fn push_forced(&mut self, press: u32, cell: i32, inverse: u8, terms: &[Term]) {
+        if let Some(Run::Forced(last)) = self.runs.last_mut()
+            && last.start + last.len == press
+            && last.cell == cell
+            && last.inverse == inverse
+            && self.terms[last.from as usize..last.to as usize] == *terms
+        {
+            last.len += 1;
+            return;
+        }
+        let stencil = self.new_stencil(press, cell, inverse, terms);
+        self.runs.push(Run::Forced(stencil));
+    }
+
+    fn push_residual(&mut self, cell: u32, index: u32, terms: &[Term]) {
+        if let Some(last) = self.residual_runs.last_mut()
+            && last.start + last.len == cell
+            && self.terms[last.from as usize..last.to as usize] == *terms
+        {
+            last.len += 1;
+            return;
+        }
+        let stencil = self.new_stencil(cell, index as i32, 1, terms);
+        self.residual_runs.push(stencil);
+    }
+
+    fn new_stencil(&mut self, start: u32, cell: i32, inverse: u8, terms: &[Term]) -> Stencil {
+        let from = self.terms.len() as u32;
+        self.terms.extend_from_slice(terms);
+        let to = self.terms.len() as u32;
+        // Every value is below K, so the sum is at most (K - 1) * (1 + sum of coefficients).
+        let k = u32::from(self.modulus.k);
+        let most = (k - 1) * (1 + terms.iter().map(|t| u32::from(t.coefficient)).sum::<u32>());
+        let bias = most.div_ceil(k) * k;
+        self.fast &= bias + k < REM_LIMIT;
+        Stencil { start, len: 1, cell, inverse, from, near: to, to, bias }
+    }
+
+    /// Splits the terms of each forced run into far and near ones (see the module docs).
+    fn finish_runs(&mut self) {
+        for run in &mut self.runs {
+            if let Run::Forced(s) = run {
+                let block = s.len.min(LANES as u32) as i32;
+                let terms = &self.terms[s.from as usize..s.to as usize];
+                let far = terms.iter().take_while(|t| t.offset <= -block).count() as u32;
+                s.near = s.from + far;
+            }
+        }
+    }
+
+    /// Chases the board `s` (working orientation, `n` colours) from the free values `y` (`f`)
+    /// towards colour `c`: writes every press count into `x` (`n`) and the residual into `res`
+    /// (`f`).
+    pub fn run(&self, s: &[u8], y: &[u8], c: u8, x: &mut [u8], res: &mut [u8]) {
+        debug_assert!(s.len() == self.cells && x.len() == self.cells);
+        debug_assert!(y.len() >= self.free && res.len() >= self.free);
+        for run in &self.runs {
+            match run {
+                &Run::Free { start, len, var } => {
+                    let (start, len, var) = (start as usize, len as usize, var as usize);
+                    x[start..start + len].copy_from_slice(&y[var..var + len]);
+                }
+                Run::Forced(stencil) => self.forced(stencil, s, c, x),
+            }
+        }
+        for stencil in &self.residual_runs {
+            self.residual(stencil, s, c, x, res);
+        }
+    }
+
+    /// One forced run, block by block.
+    fn forced(&self, st: &Stencil, s: &[u8], c: u8, x: &mut [u8]) {
+        if !self.fast {
+            for press in st.start as usize..(st.start + st.len) as usize {
+                x[press] = self.one_by_one(
+                    st,
+                    press,
+                    (press as isize + st.cell as isize) as usize,
+                    s,
+                    c,
+                    x,
+                );
+            }
+            return;
+        }
+        let far = &self.terms[st.from as usize..st.near as usize];
+        let near = &self.terms[st.near as usize..st.to as usize];
+        let end = (st.start + st.len) as usize;
+        let mut block = st.start as usize;
+        while block < end {
+            let l = LANES.min(end - block);
+            let (done, rest) = x.split_at_mut(block);
+            let out = &mut rest[..l];
+            let mut acc = [0u16; LANES];
+            let acc = &mut acc[..l];
+            let from = (block as isize + st.cell as isize) as usize;
+            gather(acc, &s[from..from + l], 1);
+            for t in far {
+                let from = (block as isize + t.offset as isize) as usize;
+                gather(acc, &done[from..from + l], t.coefficient);
+            }
+            if near.is_empty() {
+                for (o, &a) in out.iter_mut().zip(acc.iter()) {
+                    *o = self.finish(u32::from(a), st, c);
+                }
+            } else {
+                for lane in 0..l {
+                    let mut a = u32::from(acc[lane]);
+                    for t in near {
+                        let j = (block + lane) as isize + t.offset as isize;
+                        let v = if j < block as isize {
+                            done[j as usize]
+                        } else {
+                            out[j as usize - block]
+                        };
+                        a += u32::from(t.coefficient) * u32::from(v);
+                    }
+                    out[lane] = self.finish(a, st, c);
+                }
+            }
+            block += l;
+        }
+    }
+
+    /// One residual run, block by block.
+    fn residual(&self, st: &Stencil, s: &[u8], c: u8, x: &[u8], res: &mut [u8]) {
+        if !self.fast {
+            for cell in st.start as usize..(st.start + st.len) as usize {
+                let out = st.cell as usize + cell - st.start as usize;
+                res[out] = self.one_by_one(st, cell, cell, s, c, x);
+            }
+            return;
+        }
+        let terms = &self.terms[st.from as usize..st.to as usize];
+        let end = (st.start + st.len) as usize;
+        let mut block = st.start as usize;
+        while block < end {
+            let l = LANES.min(end - block);
+            let mut acc = [0u16; LANES];
+            let acc = &mut acc[..l];
+            gather(acc, &s[block..block + l], 1);
+            for t in terms {
+                let from = (block as isize + t.offset as isize) as usize;
+                gather(acc, &x[from..from + l], t.coefficient);
+            }
+            let out_from = st.cell as usize + (block - st.start as usize);
+            for (o, &a) in res[out_from..out_from + l].iter_mut().zip(acc.iter()) {
+                *o = self.finish(u32::from(a), st, c);
+            }
+            block += l;
+        }
+    }
+
+    /// The value of one press (or residual cell) at `here` with the cell `cell`, in wide
+    /// arithmetic: for stencils whose sums do not fit the fast path.
+    fn one_by_one(&self, st: &Stencil, here: usize, cell: usize, s: &[u8], c: u8, x: &[u8]) -> u8 {
+        let k = u64::from(self.modulus.k);
+        let terms = &self.terms[st.from as usize..st.to as usize];
+        let sum = terms.iter().fold(u64::from(s[cell]), |acc, t| {
+            let j = (here as isize + t.offset as isize) as usize;
+            acc + u64::from(t.coefficient) * u64::from(x[j])
+        });
+        let v = (u64::from(c) + k - sum % k) % k;
+        (v * u64::from(st.inverse) % k) as u8
+    }
+
+    /// `inverse * (c - a) mod K` for an accumulated sum `a`.
+    #[inline(always)]
+    fn finish(&self, a: u32, st: &Stencil, c: u8) -> u8 {
+        let v = st.bias + u32::from(c) - a;
+        let r = self.modulus.rem(v);
+        (if st.inverse == 1 { r } else { self.modulus.rem(r * u32::from(st.inverse)) }) as u8
+    }
+}
+
+/// `acc[l] += coefficient * src[l]`, lane by lane.
+#[inline(always)]
+fn gather(acc: &mut [u16], src: &[u8], coefficient: u8) {
+    let f = u16::from(coefficient);
+    for (a, &v) in acc.iter_mut().zip(src) {
+        *a += f * u16::from(v);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flip::BoardSize;
+    use crate::flip::variant::{Goal, TogglePattern, Variant};
+
+    fn plan(r: usize, c: usize, pattern: &str, wrap: bool, k: u8) -> (Chase, ToggleMatrix) {
+        let size = BoardSize::new(r, c).unwrap();
+        let toggle: TogglePattern = pattern.parse().unwrap();
+        let t = Variant::new(size, toggle, wrap, k, Goal::Any).unwrap().toggle_matrix();
+        (Chase::new(&t, &Modulus::new(k)), t)
+    }
+
+    #[test]
+    fn free_presses_are_the_first_row_for_the_plus_and_more_for_wide_top_rows() {
+        assert_eq!(plan(5, 7, ".x./xxx/.x.", false, 3).0.free(), 7);
+        // On a torus the first row's last press is in the last row: rows 0 and 1 are free.
+        assert_eq!(plan(6, 6, ".x./xxx/.x.", true, 2).0.free(), 12);
+        assert_eq!(plan(5, 7, "xxx/xxx/xxx", false, 2).0.free(), 7 + 4);
+        assert_eq!(plan(4, 4, "x", false, 5).0.free(), 0);
+    }
+
+    /// The chase agrees with the toggle matrix: the presses it writes, applied to the board,
+    /// leave every forcing cell at the goal colour and the residual cells at `c - residual`.
+    #[test]
+    fn chased_presses_leave_only_the_residual() {
+        let full = vec!["x".repeat(17); 17].join("/");
+        let cases = [
+            (9, 9, full.as_str(), true, 16),
+            (4, 5, ".x./xxx/.x.", false, 3),
+            (3, 70, ".x./xxx/.x.", false, 5),
+            (70, 3, "xxx/xxx/xxx", false, 2),
+            (5, 5, "x.x/.x./x.x", true, 4),
+            (6, 4, ".x./x.x/.x.", true, 6),
+            (3, 3, "xxxxx/xxxxx/xxxxx/xxxxx/xxxxx", true, 16),
+            (7, 9, "..x../.xxx./xx.xx", false, 12),
+        ];
+        let mut seed = 1u64;
+        for (r, c, pattern, wrap, k) in cases {
+            let (chase, t) = plan(r, c, pattern, wrap, k);
+            assert_eq!(chase.fast, pattern.len() < 100, "{pattern}: which arithmetic");
+            let n = r * c;
+            let mut next = || {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                ((seed >> 33) % u64::from(k)) as u8
+            };
+            let s: Vec<u8> = (0..n).map(|_| next()).collect();
+            let y: Vec<u8> = (0..chase.free()).map(|_| next()).collect();
+            let goal = next();
+            let (mut x, mut res) = (vec![0u8; n], vec![0u8; chase.free()]);
+            chase.run(&s, &y, goal, &mut x, &mut res);
+            let mut board = s.clone();
+            for (press, &count) in x.iter().enumerate() {
+                t.press(&mut board, k, press, count);
+            }
+            let wrong: Vec<(usize, u8)> = board
+                .iter()
+                .enumerate()
+                .filter(|&(_, &v)| v != goal)
+                .map(|(i, &v)| (i, (goal + k - v) % k))
+                .collect();
+            let residual: Vec<(usize, u8)> = chase
+                .residual_runs
+                .iter()
+                .flat_map(|st| (st.start..st.start + st.len).map(|i| i as usize))
+                .zip(res.iter().copied())
+                .filter(|&(_, v)| v != 0)
+                .collect();
+            assert_eq!(wrong, residual, "{r}x{c} {pattern} wrap {wrap} K={k}");
+        }
+    }
+}

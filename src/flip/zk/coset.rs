@@ -1,0 +1,411 @@
+//! The lightest member of a coset `x + span(generators)` over `Z_K`, presses counted with
+//! multiplicity.
+//!
+//! Every solution of a board is `x + y_0 g_0 + ... + y_{d-1} g_{d-1}` (mod `K`, cell by cell)
+//! for exactly one choice of `0 <= y_k < o_k`, where the generators `g_k` of orders `o_k` span
+//! the presses that change nothing (and, for the goal "any", those that change one uniform
+//! board into another). Its weight is the sum of its counts, each taken in `0..K`. The entries
+//! of `g_k` are multiples of `K / o_k` (as `o_k g_k = 0`), so cell `i` has a *mask*
+//! `u_i = (g_k[i] / (K / o_k))_k`, a point of `Z_{o_0} x ... x Z_{o_{d-1}}`, and
+//!
+//! ```text
+//! weight(y) = sum over cells i of (x_i + L_i(y)) mod K,   L_i(y) = sum_k (K / o_k) u_ik y_k.
+//! ```
+//!
+//! **The transform.** Let `H[u][t]` be, for `t` in `Z_K`, the weight the cells of mask `u`
+//! would have if `t` were added to each: `sum over cells i with u_i = u of (x_i + t) mod K`
+//! (one pass over the cells counts their values by mask, then `K^2` steps per mask). Replacing
+//! the coordinates of `u` one at a time by those of `y`,
+//!
+//! ```text
+//! H'[.., y_k, ..][t] = sum over u_k < o_k of H[.., u_k, ..][t + (K / o_k) u_k y_k],
+//! ```
+//!
+//! turns `H` into `H[y][t] = sum over cells of (x_i + t + L_i(y)) mod K`, so `H[y][0]` is
+//! `weight(y)` for all `S = o_0 ... o_{d-1}` solutions at once, in `S * K * (o_0 + ... )`
+//! additions. For `K = 2` this is the Walsh-Hadamard transform of the GF(2) solver carried with
+//! both values of `t`.
+//!
+//! **Ties** are broken as the GF(2) solver and the distance-table walk break them: among the
+//! lightest solutions, the one with the largest count at the first cell (in the original
+//! row-major order) where they differ, i.e. the one whose list of presses in ascending order,
+//! each cell repeated by its count, is lexicographically smallest.
+//!
+//! **Too many solutions.** The table takes `S * K` `i32`s; when that exceeds the limit, the
+//! search descends by windows of consecutive generators instead (each window weighed whole by
+//! the same transform on top of the best so far, moving only to strictly lighter solutions,
+//! cycling until a whole cycle brings nothing): a solution, not necessarily the lightest.
+
+use std::ops::Range;
+
+/// Largest table (`S * K` entries) of one window of the descent.
+const WINDOW_ENTRIES: u64 = 1 << 17;
+
+/// What [`Coset::lightest`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Lightest {
+    /// Presses (with multiplicity) of the solution written back.
+    pub weight: usize,
+    /// How many colours the chosen combination moves the reached colour on.
+    pub colour_shift: u8,
+    /// True when every solution of the coset was weighed.
+    pub exact: bool,
+}
+
+/// Reusable buffers of [`Coset::lightest`].
+#[derive(Debug, Clone, Default)]
+pub(super) struct CosetScratch {
+    table: Vec<i32>,
+    masks: Vec<u32>,
+    candidates: Vec<u32>,
+    digits: Vec<u8>,
+}
+
+impl CosetScratch {
+    /// Bytes held.
+    pub fn memory_usage(&self) -> usize {
+        self.table.capacity() * 4
+            + self.masks.capacity() * 4
+            + self.candidates.capacity() * 4
+            + self.digits.capacity()
+    }
+}
+
+/// The generators of the solutions of one goal, and the cells' masks (see the module docs).
+#[derive(Debug, Clone)]
+pub(super) struct Coset {
+    k: u8,
+    cells: usize,
+    /// `d` planes of `cells` counts, one after another.
+    planes: Vec<u8>,
+    orders: Vec<u8>,
+    /// Per generator, the colour it moves the reached colour by.
+    colours: Vec<u8>,
+    /// When the whole coset is weighed: each cell's mask as a mixed-radix number (digit `k` of
+    /// radix `o_k`, generator 0 lowest).
+    masks: Vec<u32>,
+    exact: bool,
+}
+
+impl Coset {
+    /// The coset of the generators `(plane, order, colour change)` over `Z_K`, weighed whole
+    /// when `S * K <= 2^(search_bits + 1)`.
+    pub fn new(k: u8, cells: usize, generators: &[(Vec<u8>, u8, u8)], search_bits: u32) -> Coset {
+        let mut planes = Vec::with_capacity(generators.len() * cells);
+        for (plane, _, _) in generators {
+            assert_eq!(plane.len(), cells, "a generator is a plane");
+            planes.extend_from_slice(plane);
+        }
+        let orders = generators.iter().map(|g| g.1).collect();
+        let colours = generators.iter().map(|g| g.2).collect();
+        let mut coset =
+            Coset { k, cells, planes, orders, colours, masks: Vec::new(), exact: false };
+        coset.set_search_bits(search_bits);
+        coset
+    }
+
+    /// Weighs the whole coset from now on when `S * K <= 2^(search_bits + 1)`.
+    pub fn set_search_bits(&mut self, search_bits: u32) {
+        let entries = table_entries(&self.orders, self.k);
+        self.exact = self.orders.is_empty() || entries.is_some_and(|e| e <= 2u64 << search_bits);
+        let mut masks = std::mem::take(&mut self.masks);
+        if self.exact {
+            self.window_masks(0..self.orders.len(), &mut masks);
+        } else {
+            masks = Vec::new();
+        }
+        self.masks = masks;
+    }
+
+    /// True when every solution is weighed.
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// Bytes held.
+    pub fn memory_usage(&self) -> usize {
+        self.planes.len() + self.orders.len() + self.colours.len() + self.masks.len() * 4
+    }
+
+    /// Replaces `x` (a solution, `cells` counts) by the lightest member of its coset (see the
+    /// module docs). `order` lists the cells in the order ties are broken in (`None`: index
+    /// order).
+    pub fn lightest(
+        &self,
+        x: &mut [u8],
+        order: Option<&[u32]>,
+        scratch: &mut CosetScratch,
+    ) -> Lightest {
+        let d = self.orders.len();
+        let mut colour_shift = 0u8;
+        if d > 0 && self.exact {
+            let digits = self.best(x, 0..d, &self.masks, false, order, scratch);
+            colour_shift = self.apply(x, 0..d, &digits.expect("not strict"));
+        } else if d > 0 {
+            let windows = self.windows();
+            let mut masks = std::mem::take(&mut scratch.masks);
+            let (mut step, mut since_improvement) = (0, 0);
+            while since_improvement < windows.len() {
+                let window = windows[step % windows.len()].clone();
+                self.window_masks(window.clone(), &mut masks);
+                since_improvement += 1;
+                if let Some(digits) = self.best(x, window.clone(), &masks, true, order, scratch) {
+                    let shift = self.apply(x, window, &digits);
+                    colour_shift =
+                        ((u32::from(colour_shift) + u32::from(shift)) % u32::from(self.k)) as u8;
+                    since_improvement = 1;
+                }
+                step += 1;
+            }
+            scratch.masks = masks;
+        }
+        let weight = x.iter().map(|&v| usize::from(v)).sum();
+        Lightest { weight, colour_shift, exact: self.exact }
+    }
+
+    /// The windows of the descent: consecutive generators whose tables fit [`WINDOW_ENTRIES`].
+    fn windows(&self) -> Vec<Range<usize>> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        while start < self.orders.len() {
+            let mut end = start + 1;
+            while end < self.orders.len()
+                && table_entries(&self.orders[start..=end], self.k)
+                    .is_some_and(|e| e <= WINDOW_ENTRIES)
+            {
+                end += 1;
+            }
+            out.push(start..end);
+            start = end;
+        }
+        out
+    }
+
+    /// The mask of every cell for the generators of `window` (see [`Coset::masks`]).
+    fn window_masks(&self, window: Range<usize>, masks: &mut Vec<u32>) {
+        masks.clear();
+        masks.resize(self.cells, 0);
+        let mut stride = 1u32;
+        for g in window {
+            let order = self.orders[g];
+            let unit = self.k / order;
+            let plane = &self.planes[g * self.cells..(g + 1) * self.cells];
+            for (m, &v) in masks.iter_mut().zip(plane) {
+                *m += u32::from(v / unit) * stride;
+            }
+            stride *= u32::from(order);
+        }
+    }
+
+    /// The digits `y` (one per generator of `window`) of the lightest `x + sum y_k g_k`, ties
+    /// broken as in the module docs; with `strict`, `None` unless it is lighter than `x`.
+    fn best(
+        &self,
+        x: &[u8],
+        window: Range<usize>,
+        masks: &[u32],
+        strict: bool,
+        order: Option<&[u32]>,
+        scratch: &mut CosetScratch,
+    ) -> Option<Vec<u8>> {
+        let k = usize::from(self.k);
+        let orders = &self.orders[window.clone()];
+        let size: usize = orders.iter().map(|&o| usize::from(o)).product();
+        let table = &mut scratch.table;
+        table.clear();
+        table.resize(size * k, 0);
+        for (&m, &v) in masks.iter().zip(x) {
+            table[m as usize * k + usize::from(v)] += 1;
+        }
+        // H[u][t] = sum over the cells of mask u of (x_i + t) mod K.
+        let mut counts = [0i32; 16];
+        for block in table.chunks_exact_mut(k) {
+            counts[..k].copy_from_slice(block);
+            for (t, h) in block.iter_mut().enumerate() {
+                *h = (0..k).map(|a| counts[a] * ((a + t) % k) as i32).sum();
+            }
+        }
+        // The transform, one generator at a time.
+        let mut fiber = vec![0i32; 16 * 2 * k];
+        let mut stride = 1;
+        for &o in orders {
+            let o = usize::from(o);
+            let unit = k / o;
+            for high in (0..size).step_by(stride * o) {
+                for base in high..high + stride {
+                    for u in 0..o {
+                        let row = &table[(base + u * stride) * k..][..k];
+                        fiber[u * 2 * k..][..k].copy_from_slice(row);
+                        fiber[u * 2 * k + k..][..k].copy_from_slice(row);
+                    }
+                    for yk in 0..o {
+                        let out = &mut table[(base + yk * stride) * k..][..k];
+                        out.fill(0);
+                        for u in 0..o {
+                            let shift = unit * u * yk % k;
+                            let src = &fiber[u * 2 * k + shift..][..k];
+                            for (h, &f) in out.iter_mut().zip(src) {
+                                *h += f;
+                            }
+                        }
+                    }
+                }
+            }
+            stride *= o;
+        }
+        let best = (0..size).map(|y| table[y * k]).min().expect("one solution at least");
+        if strict && best == table[0] {
+            return None;
+        }
+        let candidates = &mut scratch.candidates;
+        candidates.clear();
+        candidates.extend((0..size as u32).filter(|&y| table[y as usize * k] == best));
+        let digits = &mut scratch.digits;
+        digits.clear();
+        for &y in candidates.iter() {
+            let mut rest = y as usize;
+            for &o in orders {
+                digits.push((rest % usize::from(o)) as u8);
+                rest /= usize::from(o);
+            }
+        }
+        let chosen =
+            if candidates.len() > 1 { self.break_ties(x, window, digits, order) } else { 0 };
+        let w = orders.len();
+        Some(digits[chosen * w..(chosen + 1) * w].to_vec())
+    }
+
+    /// The index of the candidate (digits `w` at a time) with the largest count at the first
+    /// cell, in `order`, where the candidates differ.
+    fn break_ties(
+        &self,
+        x: &[u8],
+        window: Range<usize>,
+        digits: &[u8],
+        order: Option<&[u32]>,
+    ) -> usize {
+        let k = u32::from(self.k);
+        let w = window.len();
+        let mut alive: Vec<usize> = (0..digits.len() / w).collect();
+        let mut values = Vec::with_capacity(alive.len());
+        for rank in 0..self.cells {
+            let cell = order.map_or(rank, |o| o[rank] as usize);
+            values.clear();
+            for &c in &alive {
+                let ys = &digits[c * w..(c + 1) * w];
+                let v = window.clone().zip(ys).fold(u32::from(x[cell]), |acc, (g, &y)| {
+                    acc + u32::from(y) * u32::from(self.planes[g * self.cells + cell])
+                });
+                values.push(v % k);
+            }
+            let top = *values.iter().max().expect("a candidate");
+            if values.iter().any(|&v| v != top) {
+                let mut i = 0;
+                alive.retain(|_| {
+                    i += 1;
+                    values[i - 1] == top
+                });
+                if alive.len() == 1 {
+                    break;
+                }
+            }
+        }
+        alive[0]
+    }
+
+    /// `x += sum y_k g_k` over `window`; returns the colour change.
+    fn apply(&self, x: &mut [u8], window: Range<usize>, digits: &[u8]) -> u8 {
+        let k = u32::from(self.k);
+        let mut shift = 0u32;
+        for (g, &y) in window.zip(digits) {
+            if y == 0 {
+                continue;
+            }
+            let plane = &self.planes[g * self.cells..(g + 1) * self.cells];
+            for (v, &p) in x.iter_mut().zip(plane) {
+                *v = ((u32::from(*v) + u32::from(y) * u32::from(p)) % k) as u8;
+            }
+            shift += u32::from(y) * u32::from(self.colours[g]);
+        }
+        (shift % k) as u8
+    }
+}
+
+/// `S * K` for generators of `orders`, when it fits a `u64`.
+fn table_entries(orders: &[u8], k: u8) -> Option<u64> {
+    orders.iter().try_fold(u64::from(k), |acc, &o| acc.checked_mul(u64::from(o)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every member of the coset, lightest first with the documented tie-break, by enumeration.
+    fn brute(k: u8, x: &[u8], gens: &[(Vec<u8>, u8, u8)]) -> (Vec<u8>, u8) {
+        let mut best: Option<(Vec<u8>, u8)> = None;
+        let total: usize = gens.iter().map(|g| usize::from(g.1)).product();
+        for mut n in 0..total {
+            let mut v = x.to_vec();
+            let mut colour = 0u32;
+            for (plane, order, c) in gens {
+                let y = (n % usize::from(*order)) as u32;
+                n /= usize::from(*order);
+                for (a, &p) in v.iter_mut().zip(plane) {
+                    *a = ((u32::from(*a) + y * u32::from(p)) % u32::from(k)) as u8;
+                }
+                colour += y * u32::from(*c);
+            }
+            let weight: u32 = v.iter().map(|&a| u32::from(a)).sum();
+            let better = best.as_ref().is_none_or(|(b, _)| {
+                let bw: u32 = b.iter().map(|&a| u32::from(a)).sum();
+                weight < bw
+                    || (weight == bw
+                        && v.iter().zip(b).find(|(p, q)| p != q).is_some_and(|(p, q)| p > q))
+            });
+            if better {
+                best = Some((v, (colour % u32::from(k)) as u8));
+            }
+        }
+        best.unwrap()
+    }
+
+    #[test]
+    fn the_transform_and_the_tie_break_match_enumeration() {
+        let mut seed = 7u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for round in 0..300 {
+            let k = [2u8, 3, 4, 5, 6, 8, 9, 12][round % 8];
+            let cells = 1 + next(9) as usize;
+            let divisors: Vec<u8> = (2..=k).filter(|d| k % d == 0).collect();
+            let d = next(4) as usize;
+            let gens: Vec<(Vec<u8>, u8, u8)> = (0..d)
+                .map(|_| {
+                    let o = divisors[next(divisors.len() as u64) as usize];
+                    let unit = k / o;
+                    // Small values make ties common.
+                    let plane =
+                        (0..cells).map(|_| unit * next(2.min(u64::from(o))) as u8).collect();
+                    (plane, o, unit * next(u64::from(o)) as u8)
+                })
+                .collect();
+            let x: Vec<u8> = (0..cells).map(|_| next(u64::from(k)) as u8).collect();
+            let (want, want_colour) = brute(k, &x, &gens);
+            let coset = Coset::new(k, cells, &gens, 24);
+            assert!(coset.is_exact());
+            let mut got = x.clone();
+            let found = coset.lightest(&mut got, None, &mut CosetScratch::default());
+            assert_eq!(got, want, "K={k} x={x:?} gens={gens:?}");
+            assert_eq!(found.colour_shift, want_colour);
+            assert_eq!(found.weight, want.iter().map(|&a| usize::from(a)).sum::<usize>());
+            // The descent (no exact search) gives a member of the coset no lighter.
+            let coarse = Coset::new(k, cells, &gens, 0);
+            let mut member = x.clone();
+            let found = coarse.lightest(&mut member, None, &mut CosetScratch::default());
+            assert!(found.weight >= want.iter().map(|&a| usize::from(a)).sum::<usize>());
+            assert_eq!(found.exact, coarse.is_exact());
+        }
+    }
+}

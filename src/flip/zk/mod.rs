@@ -1,0 +1,437 @@
+//! Any Lights Out variant on any board by linear algebra over `Z_K`: the exact minimum number
+//! of presses, a cell pressed `j` times (`0 <= j < K`) counting `j`.
+//!
+//! # The method
+//!
+//! Presses commute, and pressing a cell `K` times changes nothing, so a solution is a vector
+//! `x` of press counts in `Z_K^n` (`n = R * C`), and it turns the board `s` into the uniform
+//! board of colour `c` when `T x = c 1 - s` over `Z_K`, `T` being the
+//! [`ToggleMatrix`](super::variant::ToggleMatrix). For the
+//! goal "any", `c` is one more unknown. So:
+//!
+//! 1. **Set-up, once per variant** ([`ZkSolver::new`]): the chase plan takes each press
+//!    in row-major order as forced by the cell it is the last press to affect, leaving `f` free
+//!    presses and `f` residual cells (`f = C` for the plus: classic light chasing; the board is
+//!    transposed when that needs fewer). Chasing each unit free press (and the unit colour) gives
+//!    the `f x f` residual matrix `M` (and the colour column `m`); both `M` and `[M | m]` are
+//!    reduced to Smith normal form over each prime power of `K`, whose null spaces,
+//!    chased back to whole boards, generate the press patterns that change nothing (and, for
+//!    "any", those that change one uniform board into another).
+//! 2. **Per board** ([`ZkSolver::solve_into`]): chase the board with no free press, solve the
+//!    residual system for the free presses (and colour), chase again to get one solution, then
+//!    find the lightest member of its coset with a generalised Walsh-Hadamard transform.
+//!
+//! `K` may be any number in `2..=16`: prime (`Z_K` is the field GF(K)), a prime power (4, 8, 9,
+//! 16) or a product of prime powers (6, 10, 12, 14, 15), all exact by the Smith normal form and
+//! the Chinese remainder theorem. For the Flip Game's own rules (the plus, two colours, no
+//! wrap-around) [`Gf2Solver`](super::Gf2Solver) gives the same answers, press for press, on
+//! bit-packed rows.
+//!
+//! # Exact up to a limit
+//!
+//! The coset search keeps `S * K` `i32`s for `S` solutions per board (counting every colour of
+//! the goal "any"). When `S * K <= 2^(search_bits + 1)` (so for two colours, `S <= 2^search_bits`
+//! exactly as the GF(2) solver counts) every solution is weighed and the answer is the proven
+//! minimum; otherwise a block descent gives a solution that is not proven minimal
+//! ([`ZkOptimum::proven_minimal`]).
+//!
+//! # Ties
+//!
+//! Among the lightest solutions the solver returns the one with the largest count at the first
+//! cell (row-major) where two differ: the one whose presses, listed in ascending order with each
+//! cell repeated by its count, are lexicographically smallest. For two colours that is the
+//! GF(2) solver's tie-break; for any `K` it is what a distance-table walk that always presses
+//! the lowest cell one step closer to the goal produces.
+//!
+//! Sources: Anderson and Feil, "Turning lights out with linear algebra", Mathematics Magazine
+//! 71 (1998) for light chasing and the null space; the Smith normal form and the Chinese
+//! remainder theorem are textbook algebra (e.g. Jacobson, *Basic Algebra I*, 3.7-3.9).
+
+mod chase;
+mod coset;
+mod ring;
+mod smith;
+
+use chase::Chase;
+use coset::{Coset, CosetScratch};
+use ring::Modulus;
+use smith::{System, SystemScratch};
+
+use super::gf2::{DEFAULT_SEARCH_BITS, MAX_SEARCH_BITS};
+use super::variant::{ColourBoard, Goal, Variant};
+
+/// The summary of one solved board; the presses are written beside it (see
+/// [`ZkSolver::solve_into`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ZkOptimum {
+    /// Presses, a cell pressed `j` times counting `j`: `0 ..= (K - 1) * R * C`.
+    pub distance: usize,
+    /// The colour the presses turn the board into.
+    pub colour: u8,
+    /// The goal colours that can be reached, bit `c` for colour `c` (for a one-colour goal,
+    /// only that colour's bit).
+    pub reachable: u16,
+    /// True when every solution was weighed, so `distance` is the minimum; false when there
+    /// were too many (see the module docs) and `distance` is only the best found.
+    pub proven_minimal: bool,
+}
+
+/// A solved board with its presses (see [`ZkSolver::solve`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ZkSolution {
+    /// Distance, colour reached, reachable colours and whether it is proven minimal.
+    pub optimum: ZkOptimum,
+    /// `(cell, count)`: the cells pressed (row-major `row * C + col`, ascending) and how many
+    /// times each, `1 ..= K - 1`.
+    pub presses: Vec<(usize, u8)>,
+}
+
+/// Reusable working memory of [`ZkSolver::solve_into`].
+#[derive(Debug, Clone, Default)]
+pub struct ZkScratch {
+    board: Vec<u8>,
+    presses: Vec<u8>,
+    residual: Vec<u8>,
+    free: Vec<u8>,
+    rhs: Vec<u8>,
+    system: SystemScratch,
+    coset: CosetScratch,
+}
+
+impl ZkScratch {
+    /// Empty scratch; it grows to fit the first board it is used for.
+    pub fn new() -> ZkScratch {
+        ZkScratch::default()
+    }
+
+    /// Bytes held.
+    pub fn memory_usage(&self) -> usize {
+        self.board.capacity()
+            + self.presses.capacity()
+            + self.residual.capacity()
+            + self.free.capacity()
+            + self.rhs.capacity()
+            + self.system.memory_usage()
+            + self.coset.memory_usage()
+    }
+}
+
+/// The solver of one [`Variant`] by linear algebra over `Z_K` (see the module docs).
+///
+/// Immutable once built: share it between threads and give each thread a [`ZkScratch`].
+///
+/// ```
+/// use flipblox::flip::BoardSize;
+/// use flipblox::flip::variant::{ColourBoard, Goal, TogglePattern, Variant};
+/// use flipblox::flip::zk::ZkSolver;
+/// // Classic Lights Out: all five lights of a 5x5 board on, all to be turned off.
+/// let size = BoardSize::new(5, 5).unwrap();
+/// let variant = Variant::new(size, TogglePattern::plus(), false, 2, Goal::Colour(0)).unwrap();
+/// let solver = ZkSolver::new(&variant);
+/// let all_on = ColourBoard::from_cells(5, 5, vec![1; 25]);
+/// let solution = solver.solve(&all_on).unwrap();
+/// assert_eq!(solution.optimum.distance, 15);
+/// assert_eq!(solver.nullity(), 2);
+/// ```
+#[derive(Debug, Clone)]
+pub struct ZkSolver {
+    variant: Variant,
+    modulus: Modulus,
+    /// True when the working board is the transposed one.
+    transposed: bool,
+    chase: Chase,
+    /// `M y = b`: the free presses for one colour.
+    fixed: System,
+    /// `[M | m] (y, c) = b`: the free presses and the colour.
+    extended: System,
+    coset: Coset,
+    null_orders: Vec<u8>,
+    /// The reachable colours of a board are `c + j * colour_step` for the colour `c` of any
+    /// solution.
+    colour_step: u8,
+    /// When transposed: the working index of each original cell, in original order.
+    order: Option<Vec<u32>>,
+    search_bits: u32,
+}
+
+impl ZkSolver {
+    /// Sets up the solver for `variant` (see the module docs; the cost is about `f + 1` chases
+    /// of the whole board and `f^3` steps of elimination per prime power of `K`, `f` being the
+    /// free presses: the shorter side for the plus).
+    pub fn new(variant: &Variant) -> ZkSolver {
+        let modulus = Modulus::new(variant.colours());
+        let k = modulus.k;
+        let (rows, cols) = (variant.size().rows(), variant.size().cols());
+        let n = rows * cols;
+        // The orientation with fewer free presses (the given one on a tie).
+        let plan = |v: &Variant| Chase::new(&v.toggle_matrix(), &modulus);
+        let straight = plan(variant);
+        let (transposed, chase) =
+            if rows == cols && variant.toggle().transposed() == *variant.toggle() {
+                (false, straight)
+            } else {
+                let turned = plan(&variant.transposed());
+                if turned.free() < straight.free() { (true, turned) } else { (false, straight) }
+            };
+        let f = chase.free();
+        // Column j of M: the residual of free press j alone; m: that of the colour alone.
+        let zeros = vec![0u8; n];
+        let (mut x, mut res, mut y) = (vec![0u8; n], vec![0u8; f], vec![0u8; f]);
+        let mut extended_matrix = vec![0u8; f * (f + 1)];
+        for j in 0..=f {
+            y.fill(0);
+            let colour = if j == f { 1 } else { 0 };
+            if j < f {
+                y[j] = 1;
+            }
+            chase.run(&zeros, &y, colour, &mut x, &mut res);
+            for (i, &r) in res.iter().enumerate() {
+                extended_matrix[i * (f + 1) + j] = r;
+            }
+        }
+        let fixed_matrix: Vec<u8> =
+            extended_matrix.chunks_exact(f + 1).flat_map(|row| row[..f].iter().copied()).collect();
+        let fixed = System::new(&fixed_matrix, f, f, &modulus);
+        let extended = System::new(&extended_matrix, f, f + 1, &modulus);
+        // Generators: null patterns (colour 0) or, for "any", patterns between uniform boards.
+        let mut plane_of = |free: &[u8], colour: u8| -> Vec<u8> {
+            let mut plane = vec![0u8; n];
+            chase.run(&zeros, free, colour, &mut plane, &mut res);
+            debug_assert!(res.iter().all(|&r| r == 0), "a generator solves the system");
+            plane
+        };
+        let null_space: Vec<(Vec<u8>, u8, u8)> =
+            fixed.kernel().into_iter().map(|(y, order)| (plane_of(&y, 0), order, 0)).collect();
+        let null_orders = null_space.iter().map(|g| g.1).collect();
+        let any_space: Vec<(Vec<u8>, u8, u8)> = extended
+            .kernel()
+            .into_iter()
+            .map(|(y, order)| (plane_of(&y[..f], y[f]), order, y[f]))
+            .collect();
+        let colour_step = any_space.iter().fold(k, |g, generator| gcd(g, generator.2));
+        let generators = if variant.goal() == Goal::Any { any_space } else { null_space };
+        let coset = Coset::new(k, n, &generators, DEFAULT_SEARCH_BITS);
+        let order = transposed
+            .then(|| (0..n).map(|o| ((o % cols) * rows + o / cols) as u32).collect::<Vec<u32>>());
+        ZkSolver {
+            variant: variant.clone(),
+            modulus,
+            transposed,
+            chase,
+            fixed,
+            extended,
+            coset,
+            null_orders,
+            colour_step,
+            order,
+            search_bits: DEFAULT_SEARCH_BITS,
+        }
+    }
+
+    /// The same solver, weighing up to `2^bits` solutions of two colours exactly (see the
+    /// module docs; default [`DEFAULT_SEARCH_BITS`]); the search then takes up to
+    /// `8 * 2^bits` bytes.
+    ///
+    /// # Panics
+    ///
+    /// If `bits` exceeds [`MAX_SEARCH_BITS`].
+    pub fn with_search_bits(mut self, bits: u32) -> ZkSolver {
+        assert!(bits <= MAX_SEARCH_BITS, "search of 2^{bits} exceeds 2^{MAX_SEARCH_BITS}");
+        self.coset.set_search_bits(bits);
+        self.search_bits = bits;
+        self
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// How many generators are searched exactly (see [`ZkSolver::with_search_bits`]).
+    pub fn search_bits(&self) -> u32 {
+        self.search_bits
+    }
+
+    /// True when every answer is a proven minimum (see the module docs).
+    pub fn is_exact(&self) -> bool {
+        self.coset.is_exact()
+    }
+
+    /// The number of generators of the null space of the toggle matrix (the press patterns
+    /// that change nothing). For a prime `K` it is the dimension of the null space over GF(K),
+    /// the *nullity*; for any `K`, each generator has the order given by
+    /// [`ZkSolver::null_space_orders`].
+    pub fn nullity(&self) -> usize {
+        self.null_orders.len()
+    }
+
+    /// The order of each generator of the null space (divisors of `K`): every press pattern
+    /// that changes nothing is exactly one combination of the generators with coefficients
+    /// below their orders, so a board with a solution towards one colour has their product
+    /// of them.
+    pub fn null_space_orders(&self) -> &[u8] {
+        &self.null_orders
+    }
+
+    /// The size of the null space (the product of [`ZkSolver::null_space_orders`]), when it
+    /// fits a `u128`.
+    pub fn null_space_size(&self) -> Option<u128> {
+        self.null_orders.iter().try_fold(1u128, |acc, &o| acc.checked_mul(u128::from(o)))
+    }
+
+    /// The number of free presses of the chase (the unknowns left for elimination): the
+    /// shorter side for the plus.
+    pub fn free_presses(&self) -> usize {
+        self.chase.free()
+    }
+
+    /// Bytes held by the solver: the chase plan, the reduced systems, the generators of the
+    /// coset (one byte per cell each) and their masks.
+    pub fn memory_usage(&self) -> usize {
+        self.chase.memory_usage()
+            + self.fixed.memory_usage()
+            + self.extended.memory_usage()
+            + self.coset.memory_usage()
+            + self.order.as_ref().map_or(0, |o| o.len() * 4)
+    }
+
+    /// Solves `board` for the variant's goal: `None` when the goal cannot be reached.
+    ///
+    /// # Panics
+    ///
+    /// If `board` is not of the variant's size or holds a colour not below `K`.
+    pub fn solve(&self, board: &ColourBoard) -> Option<ZkSolution> {
+        let mut presses = Vec::new();
+        let optimum = self.solve_into(board, &mut ZkScratch::new(), &mut presses)?;
+        Some(ZkSolution { optimum, presses })
+    }
+
+    /// Solves `board` with reusable buffers: on success `presses` holds `(cell, count)` for
+    /// every pressed cell (row-major, ascending; see [`ZkSolution::presses`]); it is emptied
+    /// otherwise.
+    ///
+    /// # Panics
+    ///
+    /// If `board` is not of the variant's size or holds a colour not below `K`.
+    pub fn solve_into(
+        &self,
+        board: &ColourBoard,
+        scratch: &mut ZkScratch,
+        presses: &mut Vec<(usize, u8)>,
+    ) -> Option<ZkOptimum> {
+        presses.clear();
+        let k = self.modulus.k;
+        let colour = match self.variant.goal() {
+            Goal::Colour(goal) => {
+                self.particular(board, scratch, Some(goal))?;
+                goal
+            }
+            Goal::Any => self.particular(board, scratch, None)?,
+        };
+        let reachable = match self.variant.goal() {
+            Goal::Colour(goal) => 1u16 << goal,
+            Goal::Any => self.colours_from(colour),
+        };
+        let found =
+            self.coset.lightest(&mut scratch.presses, self.order.as_deref(), &mut scratch.coset);
+        let colour = ((u32::from(colour) + u32::from(found.colour_shift)) % u32::from(k)) as u8;
+        for (w, &count) in scratch.presses.iter().enumerate() {
+            if count != 0 {
+                presses.push((self.original_index(w), count));
+            }
+        }
+        if self.transposed {
+            presses.sort_unstable();
+        }
+        Some(ZkOptimum { distance: found.weight, colour, reachable, proven_minimal: found.exact })
+    }
+
+    /// The uniform colours `board` can be turned into, bit `c` for colour `c`, whatever the
+    /// variant's goal.
+    ///
+    /// # Panics
+    ///
+    /// If `board` is not of the variant's size or holds a colour not below `K`.
+    pub fn reachable_colours(&self, board: &ColourBoard, scratch: &mut ZkScratch) -> u16 {
+        self.particular(board, scratch, None).map_or(0, |c| self.colours_from(c))
+    }
+
+    /// Loads `board` and writes one solution into `scratch.presses`, towards `goal` (or any
+    /// colour); returns the colour reached, `None` when there is no solution.
+    fn particular(
+        &self,
+        board: &ColourBoard,
+        scratch: &mut ZkScratch,
+        goal: Option<u8>,
+    ) -> Option<u8> {
+        self.load(board, &mut scratch.board);
+        let f = self.chase.free();
+        let n = scratch.board.len();
+        let ZkScratch { board: s, presses: x, residual, free, rhs, system, .. } = scratch;
+        x.resize(n, 0);
+        residual.resize(f, 0);
+        free.clear();
+        free.resize(f + 1, 0);
+        self.chase.run(s, free, goal.unwrap_or(0), x, residual);
+        let k = self.modulus.k;
+        rhs.clear();
+        rhs.extend(residual.iter().map(|&r| (k - r) % k));
+        let colour = match goal {
+            Some(g) => {
+                if !self.fixed.solve(rhs, system, &mut free[..f]) {
+                    return None;
+                }
+                g
+            }
+            None => {
+                if !self.extended.solve(rhs, system, free) {
+                    return None;
+                }
+                free[f]
+            }
+        };
+        self.chase.run(s, &free[..f], colour, x, residual);
+        debug_assert!(residual.iter().all(|&r| r == 0), "the particular solution solves the board");
+        Some(colour)
+    }
+
+    /// The colours `c + j * colour_step`, as bits.
+    fn colours_from(&self, c: u8) -> u16 {
+        let k = self.modulus.k;
+        (0..k / self.colour_step).fold(0u16, |bits, j| bits | 1 << ((c + j * self.colour_step) % k))
+    }
+
+    /// Writes `board` into `out` in the working orientation.
+    fn load(&self, board: &ColourBoard, out: &mut Vec<u8>) {
+        let size = self.variant.size();
+        assert_eq!((board.rows(), board.cols()), (size.rows(), size.cols()), "board size");
+        let cells = board.cells();
+        let top = cells.iter().copied().max().unwrap_or(0);
+        assert!(top < self.modulus.k, "colour {top} with {} colours", self.modulus.k);
+        out.clear();
+        match &self.order {
+            None => out.extend_from_slice(cells),
+            Some(order) => {
+                out.resize(cells.len(), 0);
+                for (&w, &v) in order.iter().zip(cells) {
+                    out[w as usize] = v;
+                }
+            }
+        }
+    }
+
+    /// The original row-major index of working cell `w`.
+    fn original_index(&self, w: usize) -> usize {
+        if !self.transposed {
+            return w;
+        }
+        let size = self.variant.size();
+        // Working (r, c) = original (c, r); the working board has R columns.
+        let (r, c) = (w / size.rows(), w % size.rows());
+        c * size.cols() + r
+    }
+}
+
+fn gcd(a: u8, b: u8) -> u8 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}

@@ -1,0 +1,397 @@
+//! Linear systems over `Z_K`: the Smith normal form over each prime power `Z_{p^e}`, joined by
+//! the Chinese remainder theorem.
+//!
+//! # Over `Z_{p^e}`
+//!
+//! `Z_{p^e}` is a local ring: every element is a unit times `p^k` for one `k <= e` (its
+//! *valuation*), and of two elements the one of smaller valuation divides the other. So
+//! elimination with full pivoting works as over a field, pivoting on an entry of least valuation
+//! instead of any non-zero one: scaling the pivot row by the inverse of the unit part makes the
+//! pivot exactly `p^k`, and every entry left in its row and column is a multiple of `p^k`, so
+//! row and column operations clear them. The result is `U A V = D` with `U`, `V` invertible and
+//! `D` diagonal, `d_t = p^{k_t}` for `t < rank` (the Smith normal form, up to the order of the
+//! diagonal).
+//!
+//! With `z = V^-1 y`, `A y = b` becomes `D z = U b`: it has a solution exactly when `(U b)_t` is
+//! a multiple of `p^{k_t}` for `t < rank` and zero below, and then `z_t = (U b)_t / p^{k_t}`
+//! (the other `z` zero) gives one, `y = V z`. The solutions of `A y = 0` are `V z` with `z_t` a
+//! multiple of `p^{e - k_t}` (`t < rank`) or anything (`t >= rank`): generators `V e_t p^{e-k_t}`
+//! of order `p^{k_t}` and `V e_t` of order `p^e`, every solution being one combination of them
+//! with coefficients below their orders (so the generators also count the solutions). For a
+//! prime (`e = 1`) this is Gauss-Jordan elimination and the generators are a basis.
+//!
+//! # Over `Z_K`
+//!
+//! `Z_K` is the product of the `Z_{p^e}` of its prime powers (Chinese remainder theorem): a
+//! system over `Z_K` is solved in each factor, the partial solutions are joined with the
+//! idempotents (`y = sum of lift_i * y_i`), and the generators of each factor, lifted, together
+//! generate the solutions of `A y = 0` over `Z_K`, again each solution exactly once.
+//!
+//! Sources: the Smith normal form over principal ideal rings and the Chinese remainder theorem
+//! are textbook algebra (e.g. Jacobson, *Basic Algebra I*, 3.7-3.9; for the modular Lights Out
+//! setting, Anderson and Feil, "Turning lights out with linear algebra", Mathematics Magazine
+//! 71, 1998, and the Lights Out 2000 analysis over `Z_3`).
+
+use super::ring::{Component, Modulus, valuation};
+
+/// `U A V = D` for one matrix `A` over one `Z_{p^e}` (see the module docs).
+#[derive(Debug, Clone)]
+struct Smith {
+    component: Component,
+    rows: usize,
+    cols: usize,
+    /// `U`, `rows x rows`, row-major.
+    u: Vec<u8>,
+    /// `V`, `cols x cols`, row-major.
+    v: Vec<u8>,
+    /// `k_t` for each `t < rank`.
+    pivots: Vec<u8>,
+}
+
+impl Smith {
+    /// Reduces the `rows x cols` matrix `a` (row-major, entries already below `q`).
+    fn new(mut a: Vec<u8>, rows: usize, cols: usize, component: Component) -> Smith {
+        let Component { p, e, q, .. } = component;
+        let q32 = u32::from(q);
+        let mut u = identity(rows);
+        let mut v = identity(cols);
+        let mut pivots = Vec::new();
+        let ring = Modulus::new(q);
+        for t in 0..rows.min(cols) {
+            // The entry of least valuation in the rest of the matrix.
+            let mut best: Option<(u8, usize, usize)> = None;
+            'search: for i in t..rows {
+                for j in t..cols {
+                    let k = valuation(a[i * cols + j], p, e);
+                    if k < e && best.is_none_or(|b| k < b.0) {
+                        best = Some((k, i, j));
+                        if k == 0 {
+                            break 'search;
+                        }
+                    }
+                }
+            }
+            let Some((k, i, j)) = best else { break };
+            swap_rows(&mut a, cols, t, i);
+            swap_rows(&mut u, rows, t, i);
+            swap_cols(&mut a, rows, cols, t, j);
+            swap_cols(&mut v, cols, cols, t, j);
+            // Make the pivot exactly p^k: divide its row by the unit part.
+            let pk = u32::from(p).pow(u32::from(k));
+            let unit = (u32::from(a[t * cols + t]) / pk) as u8;
+            let inv = u32::from(ring.inverse(unit).expect("the unit part is a unit"));
+            scale_row(&mut a, cols, t, inv, q32);
+            scale_row(&mut u, rows, t, inv, q32);
+            debug_assert_eq!(u32::from(a[t * cols + t]), pk % q32);
+            // Clear the column below the pivot, then the row right of it.
+            for i in t + 1..rows {
+                let f = u32::from(a[i * cols + t]) / pk;
+                if f != 0 {
+                    add_row(&mut a, cols, i, t, q32 - f % q32, q32);
+                    add_row(&mut u, rows, i, t, q32 - f % q32, q32);
+                }
+            }
+            for j in t + 1..cols {
+                let f = u32::from(a[t * cols + j]) / pk;
+                if f != 0 {
+                    add_col(&mut a, rows, cols, j, t, q32 - f % q32, q32);
+                    add_col(&mut v, cols, cols, j, t, q32 - f % q32, q32);
+                }
+            }
+            pivots.push(k);
+        }
+        Smith { component, rows, cols, u, v, pivots }
+    }
+
+    /// One solution of `A y = b` into `y` (`b` is `rows` long, `y` `cols`; both modulo `q`),
+    /// or false when there is none. `ub` is scratch of `rows` entries.
+    fn solve(&self, b: &[u8], ub: &mut [u8], y: &mut [u8]) -> bool {
+        let Component { p, q, .. } = self.component;
+        for (t, out) in ub.iter_mut().enumerate() {
+            *out = dot(&self.u[t * self.rows..(t + 1) * self.rows], b, q);
+        }
+        if ub[self.pivots.len()..].iter().any(|&c| c != 0) {
+            return false;
+        }
+        for (c, &k) in ub.iter_mut().zip(&self.pivots) {
+            let pk = p.pow(u32::from(k));
+            if *c % pk != 0 {
+                return false;
+            }
+            *c /= pk;
+        }
+        let rank = self.pivots.len();
+        for (j, out) in y.iter_mut().enumerate() {
+            *out = dot(&self.v[j * self.cols..j * self.cols + rank], &ub[..rank], q);
+        }
+        true
+    }
+
+    /// Generators of the solutions of `A y = 0` with their orders (see the module docs).
+    fn kernel(&self) -> Vec<(Vec<u8>, u8)> {
+        let Component { p, e, q, .. } = self.component;
+        let column = |t: usize, scale: u32| -> Vec<u8> {
+            (0..self.cols)
+                .map(|j| (u32::from(self.v[j * self.cols + t]) * scale % u32::from(q)) as u8)
+                .collect()
+        };
+        let mut out = Vec::new();
+        for (t, &k) in self.pivots.iter().enumerate() {
+            if k > 0 {
+                out.push((column(t, u32::from(p).pow(u32::from(e - k))), p.pow(u32::from(k))));
+            }
+        }
+        for t in self.pivots.len()..self.cols {
+            out.push((column(t, 1), q));
+        }
+        out
+    }
+
+    fn memory_usage(&self) -> usize {
+        self.u.len() + self.v.len() + self.pivots.len()
+    }
+}
+
+/// A linear system `A y = b` over `Z_K`, reduced once, solved for many `b` (see the module docs).
+#[derive(Debug, Clone)]
+pub(super) struct System {
+    k: u8,
+    rows: usize,
+    cols: usize,
+    factors: Vec<Smith>,
+}
+
+/// Reusable working memory of [`System::solve`].
+#[derive(Debug, Clone, Default)]
+pub(super) struct SystemScratch {
+    b: Vec<u8>,
+    ub: Vec<u8>,
+    y: Vec<u8>,
+}
+
+impl SystemScratch {
+    /// Bytes held.
+    pub fn memory_usage(&self) -> usize {
+        self.b.capacity() + self.ub.capacity() + self.y.capacity()
+    }
+}
+
+impl System {
+    /// Reduces the `rows x cols` matrix `a` (row-major, entries below `K`).
+    pub fn new(a: &[u8], rows: usize, cols: usize, modulus: &Modulus) -> System {
+        assert_eq!(a.len(), rows * cols, "a {rows}x{cols} matrix");
+        let factors = modulus
+            .components
+            .iter()
+            .map(|&c| Smith::new(a.iter().map(|&x| x % c.q).collect(), rows, cols, c))
+            .collect();
+        System { k: modulus.k, rows, cols, factors }
+    }
+
+    /// One solution of `A y = b` into `y` (`b`: `rows` entries below `K`; `y`: `cols`), or false
+    /// when there is none.
+    pub fn solve(&self, b: &[u8], scratch: &mut SystemScratch, y: &mut [u8]) -> bool {
+        if let [only] = &self.factors[..] {
+            scratch.ub.resize(self.rows, 0);
+            return only.solve(b, &mut scratch.ub, y);
+        }
+        y.fill(0);
+        let SystemScratch { b: part, ub, y: part_y } = scratch;
+        ub.resize(self.rows, 0);
+        part_y.resize(self.cols, 0);
+        for smith in &self.factors {
+            let c = smith.component;
+            part.clear();
+            part.extend(b.iter().map(|&x| x % c.q));
+            if !smith.solve(part, ub, part_y) {
+                return false;
+            }
+            for (out, &x) in y.iter_mut().zip(part_y.iter()) {
+                *out = ((u32::from(*out) + u32::from(x) * u32::from(c.lift)) % u32::from(self.k))
+                    as u8;
+            }
+        }
+        true
+    }
+
+    /// Generators of the solutions of `A y = 0` over `Z_K`, each with its order (a divisor of
+    /// `K`): every solution is exactly one combination of them with coefficients below their
+    /// orders.
+    pub fn kernel(&self) -> Vec<(Vec<u8>, u8)> {
+        let mut out = Vec::new();
+        for smith in &self.factors {
+            let lift = u32::from(smith.component.lift);
+            for (g, order) in smith.kernel() {
+                let lifted =
+                    g.iter().map(|&x| (u32::from(x) * lift % u32::from(self.k)) as u8).collect();
+                out.push((lifted, order));
+            }
+        }
+        out
+    }
+
+    /// Bytes held.
+    pub fn memory_usage(&self) -> usize {
+        self.factors.iter().map(Smith::memory_usage).sum()
+    }
+}
+
+fn identity(n: usize) -> Vec<u8> {
+    let mut m = vec![0u8; n * n];
+    for i in 0..n {
+        m[i * n + i] = 1;
+    }
+    m
+}
+
+/// `sum of a_i * b_i mod q`.
+#[inline]
+fn dot(a: &[u8], b: &[u8], q: u8) -> u8 {
+    // Each product is below 256; a u32 holds 2^24 of them.
+    let sum: u32 = a.iter().zip(b).map(|(&x, &y)| u32::from(x) * u32::from(y)).sum();
+    (sum % u32::from(q)) as u8
+}
+
+fn swap_rows(m: &mut [u8], cols: usize, a: usize, b: usize) {
+    if a != b {
+        for j in 0..cols {
+            m.swap(a * cols + j, b * cols + j);
+        }
+    }
+}
+
+fn swap_cols(m: &mut [u8], rows: usize, cols: usize, a: usize, b: usize) {
+    if a != b {
+        for i in 0..rows {
+            m.swap(i * cols + a, i * cols + b);
+        }
+    }
+}
+
+fn scale_row(m: &mut [u8], cols: usize, row: usize, f: u32, q: u32) {
+    for x in &mut m[row * cols..(row + 1) * cols] {
+        *x = (u32::from(*x) * f % q) as u8;
+    }
+}
+
+/// Row `dst` += `f` * row `src`.
+fn add_row(m: &mut [u8], cols: usize, dst: usize, src: usize, f: u32, q: u32) {
+    for j in 0..cols {
+        let s = u32::from(m[src * cols + j]);
+        let d = &mut m[dst * cols + j];
+        *d = ((u32::from(*d) + f * s) % q) as u8;
+    }
+}
+
+/// Column `dst` += `f` * column `src`.
+fn add_col(m: &mut [u8], rows: usize, cols: usize, dst: usize, src: usize, f: u32, q: u32) {
+    for i in 0..rows {
+        let s = u32::from(m[i * cols + src]);
+        let d = &mut m[i * cols + dst];
+        *d = ((u32::from(*d) + f * s) % q) as u8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `A y` over `Z_K`.
+    fn times(a: &[u8], rows: usize, cols: usize, y: &[u8], k: u8) -> Vec<u8> {
+        (0..rows)
+            .map(|i| {
+                let s: u32 = (0..cols).map(|j| u32::from(a[i * cols + j]) * u32::from(y[j])).sum();
+                (s % u32::from(k)) as u8
+            })
+            .collect()
+    }
+
+    /// Every `y` in `Z_K^cols`, in order.
+    fn all_vectors(cols: usize, k: u8) -> impl Iterator<Item = Vec<u8>> {
+        (0..u32::from(k).pow(cols as u32)).map(move |mut n| {
+            (0..cols)
+                .map(|_| {
+                    let d = (n % u32::from(k)) as u8;
+                    n /= u32::from(k);
+                    d
+                })
+                .collect()
+        })
+    }
+
+    /// Checks solvability, a solution and the kernel's generators against enumeration.
+    fn check(a: &[u8], rows: usize, cols: usize, k: u8) {
+        let modulus = Modulus::new(k);
+        let system = System::new(a, rows, cols, &modulus);
+        let images: Vec<Vec<u8>> =
+            all_vectors(cols, k).map(|y| times(a, rows, cols, &y, k)).collect();
+        let kernel_size = images.iter().filter(|im| im.iter().all(|&x| x == 0)).count();
+        let generators = system.kernel();
+        let span: usize = generators.iter().map(|g| usize::from(g.1)).product();
+        assert_eq!(span, kernel_size, "{a:?} over Z_{k}: the generators count the kernel");
+        for (g, order) in &generators {
+            assert!(times(a, rows, cols, g, k).iter().all(|&x| x == 0), "a null vector");
+            let times_order: Vec<u8> = g
+                .iter()
+                .map(|&x| (u32::from(x) * u32::from(*order) % u32::from(k)) as u8)
+                .collect();
+            assert!(times_order.iter().all(|&x| x == 0), "of order {order}");
+        }
+        // The combinations are all distinct (so they are exactly the kernel).
+        let mut seen = std::collections::HashSet::new();
+        let mut combination = vec![0u8; generators.len()];
+        loop {
+            let mut y = vec![0u8; cols];
+            for ((g, _), &c) in generators.iter().zip(&combination) {
+                for (yi, &gi) in y.iter_mut().zip(g) {
+                    *yi = ((u32::from(*yi) + u32::from(gi) * u32::from(c)) % u32::from(k)) as u8;
+                }
+            }
+            assert!(seen.insert(y), "a kernel vector reached twice");
+            let mut i = 0;
+            while i < combination.len() {
+                combination[i] += 1;
+                if combination[i] < generators[i].1 {
+                    break;
+                }
+                combination[i] = 0;
+                i += 1;
+            }
+            if i == combination.len() {
+                break;
+            }
+        }
+        let mut scratch = SystemScratch::default();
+        for b in all_vectors(rows, k) {
+            let mut y = vec![0u8; cols];
+            let solvable = images.contains(&b);
+            assert_eq!(system.solve(&b, &mut scratch, &mut y), solvable, "{a:?} y = {b:?} (Z_{k})");
+            if solvable {
+                assert_eq!(times(a, rows, cols, &y, k), b);
+            }
+        }
+    }
+
+    #[test]
+    fn systems_over_fields_prime_powers_and_composites_match_enumeration() {
+        // Square, singular, wide and tall matrices, with zero divisors for composite K.
+        let cases: &[(&[u8], usize, usize)] = &[
+            (&[1, 1, 0, 0, 1, 1, 1, 0, 1], 3, 3),
+            (&[2, 0, 0, 2], 2, 2),
+            (&[2, 4, 1, 3, 0, 2], 2, 3),
+            (&[3, 0, 6, 2, 0, 4], 3, 2),
+            (&[0, 0, 0, 0], 2, 2),
+            (&[4, 2, 6, 1], 2, 2),
+            (&[5], 1, 1),
+        ];
+        for &(a, rows, cols) in cases {
+            for k in [2u8, 3, 4, 5, 6, 8, 9, 12] {
+                if u32::from(k).pow((rows.max(cols)) as u32) > 2000 {
+                    continue;
+                }
+                let reduced: Vec<u8> = a.iter().map(|&x| x % k).collect();
+                check(&reduced, rows, cols, k);
+            }
+        }
+    }
+}
