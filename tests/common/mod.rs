@@ -3,6 +3,7 @@
 pub mod bloxorz;
 pub mod checks;
 pub mod extended;
+pub mod lights_out;
 pub mod original;
 pub mod rng;
 pub mod table_checks;

@@ -31,6 +31,13 @@
 //! for the elimination, and a board costs a few passes over its `R * C` bits plus `m * 2^m`
 //! additions for `m = nullity + 1` generators.
 //!
+//! # Goals
+//!
+//! The Flip Game asks for either uniform colour ([`Gf2Solver::solve`]); classic Lights Out asks
+//! for one, all white ("all lights off"), and [`Gf2Solver::solve_goal`] asks for either or one
+//! colour. With one colour only that colour's consistency counts and the coset is the null
+//! space alone (no colour-change plane).
+//!
 //! # Exact up to a limit
 //!
 //! The transform needs `2^m` `i32`s. Up to [`DEFAULT_SEARCH_BITS`] generators (64 MiB) the whole
@@ -311,6 +318,45 @@ impl Gf2Solver {
         scratch: &mut Gf2Scratch,
         presses: &mut Vec<usize>,
     ) -> Option<Optimum> {
+        self.solve_goal_into(board, None, scratch, presses)
+    }
+
+    /// Solves `board` towards one colour (`Some`: classic Lights Out's "all off" is
+    /// `Some(Colour::White)` when black means lit) or either (`None`, as
+    /// [`Gf2Solver::solve`]): `None` when that goal cannot be reached.
+    ///
+    /// # Panics
+    ///
+    /// If `board` is not of this solver's size.
+    ///
+    /// ```
+    /// use flipblox::flip::gf2::Colour;
+    /// use flipblox::flip::{BoardSize, Gf2Solver, GridBoard};
+    /// let solver = Gf2Solver::new(BoardSize::new(1, 1).unwrap());
+    /// let lit = GridBoard::parse("b", 1, 1).unwrap();
+    /// assert_eq!(solver.solve_goal(&lit, None).unwrap().optimum.distance, 0);
+    /// assert_eq!(solver.solve_goal(&lit, Some(Colour::White)).unwrap().optimum.distance, 1);
+    /// ```
+    pub fn solve_goal(&self, board: &GridBoard, goal: Option<Colour>) -> Option<Solution> {
+        let mut presses = Vec::new();
+        let optimum = self.solve_goal_into(board, goal, &mut Gf2Scratch::new(), &mut presses)?;
+        Some(Solution { optimum, presses })
+    }
+
+    /// [`Gf2Solver::solve_goal`] with reusable buffers, as [`Gf2Solver::solve_into`]. With a
+    /// colour, the solutions searched are that colour's (`2^nullity` of them) and ties are
+    /// broken among them as in the module docs.
+    ///
+    /// # Panics
+    ///
+    /// If `board` is not of this solver's size.
+    pub fn solve_goal_into(
+        &self,
+        board: &GridBoard,
+        goal: Option<Colour>,
+        scratch: &mut Gf2Scratch,
+        presses: &mut Vec<usize>,
+    ) -> Option<Optimum> {
         assert_eq!((board.rows(), board.cols()), (self.size.rows(), self.size.cols()), "size");
         presses.clear();
         let shape = &self.shape;
@@ -327,6 +373,12 @@ impl Gf2Solver {
             *x = y.0 ^ y.1;
         }
         let black = self.reduction.consistent(row_a);
+        // A one-colour goal forgets the other colour.
+        let (white, black) = match goal {
+            None => (white, black),
+            Some(Colour::White) => (white, false),
+            Some(Colour::Black) => (false, black),
+        };
         let (reduced, base_colour) = match (white, black) {
             (false, false) => return None,
             (true, _) => (&*row_b, Colour::White),
