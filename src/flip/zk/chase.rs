@@ -39,14 +39,20 @@
 use super::ring::{Modulus, REM_LIMIT};
 use crate::flip::variant::ToggleMatrix;
 
+/// Runs shorter than this are worked one press at a time.
+const SHORT_RUN: u32 = 8;
+
 /// Presses worked together in one block of a run.
-pub(super) const LANES: usize = 64;
+pub(super) const LANES: usize = 128;
 
 /// One term of a stencil: `coefficient * x[here + offset]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Term {
     offset: i32,
     coefficient: u8,
+    /// `inverse * coefficient * v mod K` for each value `v`, the stencil's inverse included
+    /// (for near terms, see [`Chase::forced`]).
+    times_inverse: [u8; 16],
 }
 
 /// A run of consecutive presses.
@@ -75,6 +81,9 @@ struct Stencil {
     to: u32,
     /// A multiple of `K` at least as large as the accumulated sum.
     bias: u32,
+    /// Every coefficient and the inverse are 1: the run is worked in bytes, each sum kept
+    /// below `K` by one conditional subtraction per term.
+    unit: bool,
 }
 
 /// The chase of one variant (see the module docs).
@@ -129,7 +138,7 @@ impl Chase {
                 if j as usize == press {
                     inverse = modulus.inverse(coefficient).expect("a unit forces");
                 } else {
-                    stencil_terms.push(Term { offset: j as i32 - press as i32, coefficient });
+                    stencil_terms.push(Term::new(j as i32 - press as i32, coefficient));
                 }
             }
             chase.push_forced(press as u32, cell as i32 - press as i32, inverse, &stencil_terms);
@@ -141,7 +150,7 @@ impl Chase {
             stencil_terms.extend(
                 t.affecting(cell)
                     .iter()
-                    .map(|&(j, coefficient)| Term { offset: j as i32 - cell as i32, coefficient }),
+                    .map(|&(j, coefficient)| Term::new(j as i32 - cell as i32, coefficient)),
             );
             chase.push_residual(cell as u32, residual, &stencil_terms);
             residual += 1;
@@ -180,7 +189,7 @@ impl Chase {
             && last.start + last.len == press
             && last.cell == cell
             && last.inverse == inverse
-            && self.terms[last.from as usize..last.to as usize] == *terms
+            && same_terms(&self.terms[last.from as usize..last.to as usize], terms)
         {
             last.len += 1;
             return;
@@ -192,7 +201,7 @@ impl Chase {
     fn push_residual(&mut self, cell: u32, index: u32, terms: &[Term]) {
         if let Some(last) = self.residual_runs.last_mut()
             && last.start + last.len == cell
-            && self.terms[last.from as usize..last.to as usize] == *terms
+            && same_terms(&self.terms[last.from as usize..last.to as usize], terms)
         {
             last.len += 1;
             return;
@@ -203,14 +212,22 @@ impl Chase {
 
     fn new_stencil(&mut self, start: u32, cell: i32, inverse: u8, terms: &[Term]) -> Stencil {
         let from = self.terms.len() as u32;
-        self.terms.extend_from_slice(terms);
+        let k = u32::from(self.modulus.k);
+        self.terms.extend(terms.iter().map(|t| {
+            let mut table = [0u8; 16];
+            for (v, out) in table.iter_mut().enumerate().take(k as usize) {
+                *out = (u32::from(inverse) * u32::from(t.coefficient) * v as u32 % k) as u8;
+            }
+            Term { times_inverse: table, ..*t }
+        }));
         let to = self.terms.len() as u32;
         // Every value is below K, so the sum is at most (K - 1) * (1 + sum of coefficients).
         let k = u32::from(self.modulus.k);
         let most = (k - 1) * (1 + terms.iter().map(|t| u32::from(t.coefficient)).sum::<u32>());
         let bias = most.div_ceil(k) * k;
-        self.fast &= bias + k < REM_LIMIT;
-        Stencil { start, len: 1, cell, inverse, from, near: to, to, bias }
+        self.fast &= bias + k < u32::from(REM_LIMIT);
+        let unit = inverse == 1 && terms.iter().all(|t| t.coefficient == 1);
+        Stencil { start, len: 1, cell, inverse, from, near: to, to, bias, unit }
     }
 
     /// Splits the terms of each forced run into far and near ones (see the module docs).
@@ -247,16 +264,10 @@ impl Chase {
 
     /// One forced run, block by block.
     fn forced(&self, st: &Stencil, s: &[u8], c: u8, x: &mut [u8]) {
-        if !self.fast {
+        if st.len < SHORT_RUN || (!self.fast && !st.unit) {
             for press in st.start as usize..(st.start + st.len) as usize {
-                x[press] = self.one_by_one(
-                    st,
-                    press,
-                    (press as isize + st.cell as isize) as usize,
-                    s,
-                    c,
-                    x,
-                );
+                let cell = (press as isize + st.cell as isize) as usize;
+                x[press] = self.single(st, press, cell, s, c, x);
             }
             return;
         }
@@ -268,31 +279,55 @@ impl Chase {
             let l = LANES.min(end - block);
             let (done, rest) = x.split_at_mut(block);
             let out = &mut rest[..l];
-            let mut acc = [0u16; LANES];
-            let acc = &mut acc[..l];
+            // Every press as if the near terms were zero, then each near term taken off in
+            // order: `x - inverse * coefficient * x_j`, by table, one conditional add.
             let from = (block as isize + st.cell as isize) as usize;
-            gather(acc, &s[from..from + l], 1);
-            for t in far {
-                let from = (block as isize + t.offset as isize) as usize;
-                gather(acc, &done[from..from + l], t.coefficient);
-            }
-            if near.is_empty() {
-                for (o, &a) in out.iter_mut().zip(acc.iter()) {
-                    *o = self.finish(u32::from(a), st, c);
-                }
+            let far_rows = far.iter().map(|t| (t, (block as isize + t.offset as isize) as usize));
+            if st.unit {
+                self.unit_sum(out, &s[from..from + l], far_rows.map(|(_, j)| &done[j..j + l]));
+                self.negate(out, c);
             } else {
-                for lane in 0..l {
-                    let mut a = u32::from(acc[lane]);
-                    for t in near {
+                let mut acc = [0u16; LANES];
+                let acc = &mut acc[..l];
+                gather(acc, &s[from..from + l], 1);
+                for (t, j) in far_rows {
+                    gather(acc, &done[j..j + l], t.coefficient);
+                }
+                self.finish_all(acc, st, c, out);
+            }
+            if !near.is_empty() {
+                let k = self.modulus.k;
+                if let [t] = near
+                    && t.times_inverse[1] == 1
+                {
+                    // One near term taken off as it is (coefficient times inverse is 1): the
+                    // chain from press to press is a subtraction and a minimum.
+                    for lane in 0..l {
                         let j = (block + lane) as isize + t.offset as isize;
-                        let v = if j < block as isize {
+                        let prev = if j < block as isize {
                             done[j as usize]
                         } else {
                             out[j as usize - block]
                         };
-                        a += u32::from(t.coefficient) * u32::from(v);
+                        let r = out[lane].wrapping_sub(prev);
+                        out[lane] = r.min(r.wrapping_add(k));
                     }
-                    out[lane] = self.finish(a, st, c);
+                    block += l;
+                    continue;
+                }
+                for lane in 0..l {
+                    let mut v = out[lane];
+                    for t in near {
+                        let j = (block + lane) as isize + t.offset as isize;
+                        let prev = if j < block as isize {
+                            done[j as usize]
+                        } else {
+                            out[j as usize - block]
+                        };
+                        let r = v.wrapping_sub(t.times_inverse[usize::from(prev & 15)]);
+                        v = r.min(r.wrapping_add(k));
+                    }
+                    out[lane] = v;
                 }
             }
             block += l;
@@ -301,10 +336,10 @@ impl Chase {
 
     /// One residual run, block by block.
     fn residual(&self, st: &Stencil, s: &[u8], c: u8, x: &[u8], res: &mut [u8]) {
-        if !self.fast {
+        if st.len < SHORT_RUN || (!self.fast && !st.unit) {
             for cell in st.start as usize..(st.start + st.len) as usize {
                 let out = st.cell as usize + cell - st.start as usize;
-                res[out] = self.one_by_one(st, cell, cell, s, c, x);
+                res[out] = self.single(st, cell, cell, s, c, x);
             }
             return;
         }
@@ -313,40 +348,101 @@ impl Chase {
         let mut block = st.start as usize;
         while block < end {
             let l = LANES.min(end - block);
-            let mut acc = [0u16; LANES];
-            let acc = &mut acc[..l];
-            gather(acc, &s[block..block + l], 1);
-            for t in terms {
-                let from = (block as isize + t.offset as isize) as usize;
-                gather(acc, &x[from..from + l], t.coefficient);
-            }
             let out_from = st.cell as usize + (block - st.start as usize);
-            for (o, &a) in res[out_from..out_from + l].iter_mut().zip(acc.iter()) {
-                *o = self.finish(u32::from(a), st, c);
+            let out = &mut res[out_from..out_from + l];
+            let rows = terms.iter().map(|t| (t, (block as isize + t.offset as isize) as usize));
+            if st.unit {
+                self.unit_sum(out, &s[block..block + l], rows.map(|(_, j)| &x[j..j + l]));
+                self.negate(out, c);
+            } else {
+                let mut acc = [0u16; LANES];
+                let acc = &mut acc[..l];
+                gather(acc, &s[block..block + l], 1);
+                for (t, j) in rows {
+                    gather(acc, &x[j..j + l], t.coefficient);
+                }
+                self.finish_all(acc, st, c, out);
             }
             block += l;
         }
     }
 
-    /// The value of one press (or residual cell) at `here` with the cell `cell`, in wide
-    /// arithmetic: for stencils whose sums do not fit the fast path.
-    fn one_by_one(&self, st: &Stencil, here: usize, cell: usize, s: &[u8], c: u8, x: &[u8]) -> u8 {
-        let k = u64::from(self.modulus.k);
+    /// The value of one press (or residual cell) at `here` whose cell is `cell`, alone: for
+    /// short runs, and in wide arithmetic for stencils whose sums do not fit the fast path.
+    #[inline]
+    fn single(&self, st: &Stencil, here: usize, cell: usize, s: &[u8], c: u8, x: &[u8]) -> u8 {
         let terms = &self.terms[st.from as usize..st.to as usize];
-        let sum = terms.iter().fold(u64::from(s[cell]), |acc, t| {
-            let j = (here as isize + t.offset as isize) as usize;
-            acc + u64::from(t.coefficient) * u64::from(x[j])
-        });
+        let at = |t: &Term| x[(here as isize + t.offset as isize) as usize];
+        if self.fast {
+            let sum = terms
+                .iter()
+                .fold(u16::from(s[cell]), |a, t| a + u16::from(t.coefficient) * u16::from(at(t)));
+            let r = self.modulus.rem(st.bias as u16 + u16::from(c) - sum);
+            let inverse = u16::from(st.inverse);
+            return (if inverse == 1 { r } else { self.modulus.rem(r * inverse) }) as u8;
+        }
+        let k = u64::from(self.modulus.k);
+        let sum = terms
+            .iter()
+            .fold(u64::from(s[cell]), |a, t| a + u64::from(t.coefficient) * u64::from(at(t)));
         let v = (u64::from(c) + k - sum % k) % k;
         (v * u64::from(st.inverse) % k) as u8
     }
 
-    /// `inverse * (c - a) mod K` for an accumulated sum `a`.
+    /// `out = first + sum of rows`, lane by lane modulo `K` (every value below `K`): each
+    /// addition is followed by one conditional subtraction, as the minimum of the sum and the
+    /// wrapped difference, so bytes suffice and the lanes vectorise.
     #[inline(always)]
-    fn finish(&self, a: u32, st: &Stencil, c: u8) -> u8 {
-        let v = st.bias + u32::from(c) - a;
-        let r = self.modulus.rem(v);
-        (if st.inverse == 1 { r } else { self.modulus.rem(r * u32::from(st.inverse)) }) as u8
+    fn unit_sum<'r>(&self, out: &mut [u8], first: &[u8], rows: impl Iterator<Item = &'r [u8]>) {
+        let k = self.modulus.k;
+        out.copy_from_slice(first);
+        for row in rows {
+            for (o, &v) in out.iter_mut().zip(row) {
+                let sum = *o + v;
+                *o = sum.min(sum.wrapping_sub(k));
+            }
+        }
+    }
+
+    /// `out = c - out` modulo `K`, lane by lane (every value below `K`).
+    #[inline(always)]
+    fn negate(&self, out: &mut [u8], c: u8) {
+        let k = self.modulus.k;
+        let top = c + k;
+        for o in out.iter_mut() {
+            let d = top - *o;
+            *o = d.min(d.wrapping_sub(k));
+        }
+    }
+
+    /// `inverse * (c - a) mod K` for each accumulated sum `a` into `out`, the inverse's test
+    /// taken once.
+    #[inline(always)]
+    fn finish_all(&self, acc: &[u16], st: &Stencil, c: u8, out: &mut [u8]) {
+        let top = st.bias as u16 + u16::from(c);
+        if st.inverse == 1 {
+            for (o, &a) in out.iter_mut().zip(acc) {
+                *o = self.modulus.rem(top - a) as u8;
+            }
+        } else {
+            let inverse = u16::from(st.inverse);
+            for (o, &a) in out.iter_mut().zip(acc) {
+                *o = self.modulus.rem(self.modulus.rem(top - a) * inverse) as u8;
+            }
+        }
+    }
+}
+
+/// True when two stencils' terms have the same offsets and coefficients.
+fn same_terms(a: &[Term], b: &[Term]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| x.offset == y.offset && x.coefficient == y.coefficient)
+}
+
+impl Term {
+    /// The term without its table (filled in by [`Chase::new_stencil`]).
+    fn new(offset: i32, coefficient: u8) -> Term {
+        Term { offset, coefficient, times_inverse: [0; 16] }
     }
 }
 

@@ -41,6 +41,12 @@ use std::ops::Range;
 /// Largest table (`S * K` entries) of one window of the descent.
 const WINDOW_ENTRIES: u64 = 1 << 17;
 
+/// Entries added as one run in the transform.
+const CHUNK: usize = 64;
+
+/// Coordinates of a smaller stride are transformed entry by entry.
+const SHORT_STRIDE: usize = 8;
+
 /// What [`Coset::lightest`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Lightest {
@@ -56,16 +62,20 @@ pub(super) struct Lightest {
 #[derive(Debug, Clone, Default)]
 pub(super) struct CosetScratch {
     table: Vec<i32>,
+    temp: Vec<i32>,
+    parts: Vec<i32>,
     masks: Vec<u32>,
     candidates: Vec<u32>,
     digits: Vec<u8>,
+    chosen: Vec<u8>,
 }
 
 impl CosetScratch {
     /// Bytes held.
     pub fn memory_usage(&self) -> usize {
-        self.table.capacity() * 4
+        (self.table.capacity() + self.temp.capacity() + self.parts.capacity()) * 4
             + self.masks.capacity() * 4
+            + self.chosen.capacity()
             + self.candidates.capacity() * 4
             + self.digits.capacity()
     }
@@ -139,8 +149,8 @@ impl Coset {
         let d = self.orders.len();
         let mut colour_shift = 0u8;
         if d > 0 && self.exact {
-            let digits = self.best(x, 0..d, &self.masks, false, order, scratch);
-            colour_shift = self.apply(x, 0..d, &digits.expect("not strict"));
+            self.best(x, 0..d, &self.masks, false, order, scratch);
+            colour_shift = self.apply(x, 0..d, &scratch.chosen);
         } else if d > 0 {
             let windows = self.windows();
             let mut masks = std::mem::take(&mut scratch.masks);
@@ -149,8 +159,8 @@ impl Coset {
                 let window = windows[step % windows.len()].clone();
                 self.window_masks(window.clone(), &mut masks);
                 since_improvement += 1;
-                if let Some(digits) = self.best(x, window.clone(), &masks, true, order, scratch) {
-                    let shift = self.apply(x, window, &digits);
+                if self.best(x, window.clone(), &masks, true, order, scratch) {
+                    let shift = self.apply(x, window, &scratch.chosen);
                     colour_shift =
                         ((u32::from(colour_shift) + u32::from(shift)) % u32::from(self.k)) as u8;
                     since_improvement = 1;
@@ -197,8 +207,12 @@ impl Coset {
         }
     }
 
-    /// The digits `y` (one per generator of `window`) of the lightest `x + sum y_k g_k`, ties
-    /// broken as in the module docs; with `strict`, `None` unless it is lighter than `x`.
+    /// Writes into `scratch.chosen` the digits `y` (one per generator of `window`) of the
+    /// lightest `x + sum y_k g_k`, ties broken as in the module docs; with `strict`, returns
+    /// false (and writes nothing) unless it is lighter than `x`.
+    ///
+    /// The table is value-major: `table[t * S + u]` is `H[u][t]`, so each value `t` is a plane
+    /// of `S` entries and the steps of the transform are additions of whole runs of entries.
     fn best(
         &self,
         x: &[u8],
@@ -207,45 +221,74 @@ impl Coset {
         strict: bool,
         order: Option<&[u32]>,
         scratch: &mut CosetScratch,
-    ) -> Option<Vec<u8>> {
+    ) -> bool {
         let k = usize::from(self.k);
         let orders = &self.orders[window.clone()];
         let size: usize = orders.iter().map(|&o| usize::from(o)).product();
-        let table = &mut scratch.table;
+        let CosetScratch { table, temp, parts, candidates, digits, chosen, .. } = scratch;
         table.clear();
         table.resize(size * k, 0);
-        for (&m, &v) in masks.iter().zip(x) {
-            table[m as usize * k + usize::from(v)] += 1;
-        }
-        // H[u][t] = sum over the cells of mask u of (x_i + t) mod K.
-        let mut counts = [0i32; 16];
-        for block in table.chunks_exact_mut(k) {
-            counts[..k].copy_from_slice(block);
-            for (t, h) in block.iter_mut().enumerate() {
-                *h = (0..k).map(|a| counts[a] * ((a + t) % k) as i32).sum();
+        // Counts of each value per mask, then H[u][t] = sum over a of count[a][u] * (a + t mod K).
+        count_values(table, size, masks, x, parts);
+        temp.resize(16 * 16 * CHUNK, 0);
+        for c0 in (0..size).step_by(CHUNK) {
+            let l = CHUNK.min(size - c0);
+            for a in 0..k {
+                temp[a * CHUNK..a * CHUNK + l].copy_from_slice(&table[a * size + c0..][..l]);
+            }
+            for t in 0..k {
+                let out = &mut table[t * size + c0..][..l];
+                out.fill(0);
+                for a in 0..k {
+                    let w = ((a + t) % k) as i32;
+                    for (o, &c) in out.iter_mut().zip(&temp[a * CHUNK..a * CHUNK + l]) {
+                        *o += w * c;
+                    }
+                }
             }
         }
-        // The transform, one generator at a time.
-        let mut fiber = vec![0i32; 16 * 2 * k];
+        // The transform, one generator at a time (coordinate stride: the product of the orders
+        // before it).
         let mut stride = 1;
-        for &o in orders {
+        let mut fiber = [0i32; 256];
+        for (step, &o) in orders.iter().enumerate() {
             let o = usize::from(o);
             let unit = k / o;
+            // Only the plane t = 0 is read after the last step.
+            let planes = if step + 1 == orders.len() { 1 } else { k };
+            // shift[u * o + y] = (K / o) * u * y mod K.
+            let mut shift = [0usize; 256];
+            for u in 0..o {
+                for y in 0..o {
+                    shift[u * o + y] = unit * u * y % k;
+                }
+            }
             for high in (0..size).step_by(stride * o) {
-                for base in high..high + stride {
-                    for u in 0..o {
-                        let row = &table[(base + u * stride) * k..][..k];
-                        fiber[u * 2 * k..][..k].copy_from_slice(row);
-                        fiber[u * 2 * k + k..][..k].copy_from_slice(row);
+                if stride < SHORT_STRIDE {
+                    for base in high..high + stride {
+                        let fiber = &mut fiber;
+                        transform_one(table, (size, k, planes), (o, stride, base), &shift, fiber);
                     }
-                    for yk in 0..o {
-                        let out = &mut table[(base + yk * stride) * k..][..k];
-                        out.fill(0);
-                        for u in 0..o {
-                            let shift = unit * u * yk % k;
-                            let src = &fiber[u * 2 * k + shift..][..k];
-                            for (h, &f) in out.iter_mut().zip(src) {
-                                *h += f;
+                    continue;
+                }
+                for lo in (0..stride).step_by(CHUNK) {
+                    let l = CHUNK.min(stride - lo);
+                    for u in 0..o {
+                        for t in 0..k {
+                            let src = &table[t * size + high + u * stride + lo..][..l];
+                            temp[(u * k + t) * CHUNK..][..l].copy_from_slice(src);
+                        }
+                    }
+                    for y in 0..o {
+                        for t in 0..planes {
+                            let out = &mut table[t * size + high + y * stride + lo..][..l];
+                            out.copy_from_slice(&temp[t * CHUNK..][..l]);
+                            for u in 1..o {
+                                let from = (t + shift[u * o + y]) % k;
+                                let src = &temp[(u * k + from) * CHUNK..][..l];
+                                for (h, &f) in out.iter_mut().zip(src) {
+                                    *h += f;
+                                }
                             }
                         }
                     }
@@ -253,14 +296,14 @@ impl Coset {
             }
             stride *= o;
         }
-        let best = (0..size).map(|y| table[y * k]).min().expect("one solution at least");
-        if strict && best == table[0] {
-            return None;
+        // Plane t = 0 holds the weights.
+        let weights = &table[..size];
+        let best = *weights.iter().min().expect("one solution at least");
+        if strict && best == weights[0] {
+            return false;
         }
-        let candidates = &mut scratch.candidates;
         candidates.clear();
-        candidates.extend((0..size as u32).filter(|&y| table[y as usize * k] == best));
-        let digits = &mut scratch.digits;
+        candidates.extend((0..size as u32).filter(|&y| weights[y as usize] == best));
         digits.clear();
         for &y in candidates.iter() {
             let mut rest = y as usize;
@@ -269,10 +312,12 @@ impl Coset {
                 rest /= usize::from(o);
             }
         }
-        let chosen =
+        let chosen_index =
             if candidates.len() > 1 { self.break_ties(x, window, digits, order) } else { 0 };
         let w = orders.len();
-        Some(digits[chosen * w..(chosen + 1) * w].to_vec())
+        chosen.clear();
+        chosen.extend_from_slice(&digits[chosen_index * w..(chosen_index + 1) * w]);
+        true
     }
 
     /// The index of the candidate (digits `w` at a time) with the largest count at the first
@@ -315,19 +360,87 @@ impl Coset {
 
     /// `x += sum y_k g_k` over `window`; returns the colour change.
     fn apply(&self, x: &mut [u8], window: Range<usize>, digits: &[u8]) -> u8 {
-        let k = u32::from(self.k);
+        let k = self.k;
         let mut shift = 0u32;
         for (g, &y) in window.zip(digits) {
             if y == 0 {
                 continue;
             }
+            // The plane added y times: x + p is below 2K, and subtracting K when it is at least
+            // K is the minimum with the wrapped difference (so the lanes vectorise).
             let plane = &self.planes[g * self.cells..(g + 1) * self.cells];
-            for (v, &p) in x.iter_mut().zip(plane) {
-                *v = ((u32::from(*v) + u32::from(y) * u32::from(p)) % k) as u8;
+            for _ in 0..y {
+                for (v, &p) in x.iter_mut().zip(plane) {
+                    let sum = *v + p;
+                    *v = sum.min(sum.wrapping_sub(k));
+                }
             }
             shift += u32::from(y) * u32::from(self.colours[g]);
         }
-        (shift % k) as u8
+        (shift % u32::from(k)) as u8
+    }
+}
+
+/// `table[v * size + m] += 1` for each cell of mask `m` and value `v` (the table is zero on
+/// entry). A small table is counted as four interleaved tables, so that consecutive cells of
+/// the same mask and value do not wait on each other's increment.
+fn count_values(table: &mut [i32], size: usize, masks: &[u32], x: &[u8], parts: &mut Vec<i32>) {
+    let entries = table.len();
+    if entries > 4096 || x.len() < 256 {
+        for (&m, &v) in masks.iter().zip(x) {
+            table[usize::from(v) * size + m as usize] += 1;
+        }
+        return;
+    }
+    parts.clear();
+    parts.resize(4 * entries, 0);
+    let (a, rest) = parts.split_at_mut(entries);
+    let (b, rest) = rest.split_at_mut(entries);
+    let (c, d) = rest.split_at_mut(entries);
+    let mut cells = masks.chunks_exact(4).zip(x.chunks_exact(4));
+    for (m, v) in &mut cells {
+        a[usize::from(v[0]) * size + m[0] as usize] += 1;
+        b[usize::from(v[1]) * size + m[1] as usize] += 1;
+        c[usize::from(v[2]) * size + m[2] as usize] += 1;
+        d[usize::from(v[3]) * size + m[3] as usize] += 1;
+    }
+    let tail = x.len() / 4 * 4;
+    for (&m, &v) in masks[tail..].iter().zip(&x[tail..]) {
+        table[usize::from(v) * size + m as usize] += 1;
+    }
+    for (i, t) in table.iter_mut().enumerate() {
+        *t += a[i] + b[i] + c[i] + d[i];
+    }
+}
+
+/// One step of the transform for the fiber at `base` (coordinate of radix `o` and `stride`),
+/// entry by entry: for the short strides, where runs of entries are too short to add as runs.
+/// Writes the first `planes` values of `t`.
+#[inline]
+fn transform_one(
+    table: &mut [i32],
+    (size, k, planes): (usize, usize, usize),
+    (o, stride, base): (usize, usize, usize),
+    shift: &[usize; 256],
+    fiber: &mut [i32; 256],
+) {
+    for u in 0..o {
+        for t in 0..k {
+            fiber[u * k + t] = table[t * size + base + u * stride];
+        }
+    }
+    for y in 0..o {
+        for t in 0..planes {
+            let mut h = 0;
+            for u in 0..o {
+                let mut from = t + shift[u * o + y];
+                if from >= k {
+                    from -= k;
+                }
+                h += fiber[u * k + from];
+            }
+            table[t * size + base + y * stride] = h;
+        }
     }
 }
 

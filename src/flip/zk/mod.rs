@@ -335,11 +335,22 @@ impl ZkSolver {
         let found =
             self.coset.lightest(&mut scratch.presses, self.order.as_deref(), &mut scratch.coset);
         let colour = ((u32::from(colour) + u32::from(found.colour_shift)) % u32::from(k)) as u8;
-        for (w, &count) in scratch.presses.iter().enumerate() {
-            if count != 0 {
-                presses.push((self.original_index(w), count));
+        // The pressed cells 64 at a time as a bit mask, then one push per set bit.
+        // (A local vector keeps its length in a register.)
+        let x = &scratch.presses;
+        let mut out = std::mem::take(presses);
+        for (chunk_index, chunk) in x.chunks(64).enumerate() {
+            let mut pressed = 0u64;
+            for (i, eight) in chunk.chunks(8).enumerate() {
+                pressed |= nonzero_bytes(eight) << (8 * i);
+            }
+            while pressed != 0 {
+                let w = chunk_index * 64 + pressed.trailing_zeros() as usize;
+                out.push((self.original_index(w), x[w]));
+                pressed &= pressed - 1;
             }
         }
+        *presses = out;
         if self.transposed {
             presses.sort_unstable();
         }
@@ -421,6 +432,7 @@ impl ZkSolver {
     }
 
     /// The original row-major index of working cell `w`.
+    #[inline]
     fn original_index(&self, w: usize) -> usize {
         if !self.transposed {
             return w;
@@ -430,6 +442,19 @@ impl ZkSolver {
         let (r, c) = (w / size.rows(), w % size.rows());
         c * size.cols() + r
     }
+}
+
+/// Bit `i` set when byte `i` of `bytes` (at most 8) is not zero.
+#[inline]
+fn nonzero_bytes(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word[..bytes.len()].copy_from_slice(bytes);
+    let v = u64::from_le_bytes(word);
+    // The top bit of each byte: set when the byte's low seven bits or its top bit are.
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let high = (((v & LOW) + LOW) | v) & !LOW;
+    // Gather the eight top bits into the top byte, then shift it down.
+    (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 fn gcd(a: u8, b: u8) -> u8 {

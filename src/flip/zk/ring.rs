@@ -7,7 +7,7 @@ pub(super) struct Modulus {
     /// `K`.
     pub k: u8,
     /// `ceil(2^16 / K)`: `v / K == (v * magic) >> 16` for every `v < 4096` (see [`Modulus::rem`]).
-    magic: u32,
+    magic: u16,
     /// The inverse of each unit below `K`; 0 for the non-units.
     inverse: [u8; 16],
     /// The prime powers `K` is the product of, each with its idempotent.
@@ -29,7 +29,7 @@ pub(super) struct Component {
 }
 
 /// The largest value [`Modulus::rem`] reduces exactly.
-pub(super) const REM_LIMIT: u32 = 4096;
+pub(super) const REM_LIMIT: u16 = 4096;
 
 impl Modulus {
     /// `Z_K`.
@@ -62,7 +62,7 @@ impl Modulus {
             let lift = (0..k).step_by(usize::from(other)).find(|&v| v % q == 1).expect("CRT");
             components.push(Component { p, e, q, lift });
         }
-        let magic = (1u32 << 16).div_ceil(u32::from(k));
+        let magic = (1u32 << 16).div_ceil(u32::from(k)) as u16;
         Modulus { k, magic, inverse, components }
     }
 
@@ -75,10 +75,12 @@ impl Modulus {
     /// `v mod K` for `v < 4096` by one multiplication: with `m = ceil(2^16 / K) = (2^16 + e) / K`,
     /// `e < K`, `v * m / 2^16 = v / K + v * e / (K * 2^16)` and the error is below `1 / K` when
     /// `v * e < 2^16`, which `v < 4096` and `e < 16` ensure, so the floor is `v / K`.
+    /// (On 16-bit lanes this is the "multiply high" instruction, so it vectorises.)
     #[inline(always)]
-    pub fn rem(&self, v: u32) -> u32 {
+    pub fn rem(&self, v: u16) -> u16 {
         debug_assert!(v < REM_LIMIT);
-        v - ((v * self.magic) >> 16) * u32::from(self.k)
+        let quotient = ((u32::from(v) * u32::from(self.magic)) >> 16) as u16;
+        v - quotient * u16::from(self.k)
     }
 }
 
@@ -105,7 +107,7 @@ mod tests {
         for k in 2..=16u8 {
             let m = Modulus::new(k);
             for v in 0..REM_LIMIT {
-                assert_eq!(m.rem(v), v % u32::from(k), "{v} mod {k}");
+                assert_eq!(m.rem(v), v % u16::from(k), "{v} mod {k}");
             }
             for a in 1..k {
                 let unit = (1..k).any(|b| u32::from(a) * u32::from(b) % u32::from(k) == 1);

@@ -247,8 +247,15 @@ fn identity(n: usize) -> Vec<u8> {
 /// `sum of a_i * b_i mod q`.
 #[inline]
 fn dot(a: &[u8], b: &[u8], q: u8) -> u8 {
-    // Each product is below 256; a u32 holds 2^24 of them.
-    let sum: u32 = a.iter().zip(b).map(|(&x, &y)| u32::from(x) * u32::from(y)).sum();
+    // Each product is below 256, so 256 of them fit a u16: sum in 16-bit lanes, 256 at a time.
+    let mut sum = 0u32;
+    for (a, b) in a.chunks(256).zip(b.chunks(256)) {
+        let part: u16 = a
+            .iter()
+            .zip(b)
+            .fold(0u16, |acc, (&x, &y)| acc.wrapping_add(u16::from(x) * u16::from(y)));
+        sum += u32::from(part);
+    }
     (sum % u32::from(q)) as u8
 }
 
