@@ -455,6 +455,11 @@ fn larger_boards_over_prime_fields_match_a_dense_elimination() {
         (7, 7, "..x/xx./...", false, 7),
         (4, 11, ".x./xxx/.x.", false, 7),
         (9, 9, ".x./xxx/.x.", false, 2),
+        // Long rows both ways: runs of presses worked in blocks.
+        (12, 12, ".x./xxx/.x.", false, 3),
+        (11, 13, "x.x/.x./x.x", false, 5),
+        (12, 12, "xx.", false, 7),
+        (13, 13, "xxx/xxx/xxx", false, 3),
     ];
     for (r, c, mask, wrap, k) in cases {
         let rules = Rules::new(r, c, mask, wrap, k);

@@ -299,18 +299,29 @@ impl Chase {
                 let k = self.modulus.k;
                 if let [t] = near
                     && t.times_inverse[1] == 1
+                    && (-2..=-1).contains(&t.offset)
                 {
-                    // One near term taken off as it is (coefficient times inverse is 1): the
-                    // chain from press to press is a subtraction and a minimum.
-                    for lane in 0..l {
-                        let j = (block + lane) as isize + t.offset as isize;
-                        let prev = if j < block as isize {
-                            done[j as usize]
-                        } else {
-                            out[j as usize - block]
-                        };
-                        let r = out[lane].wrapping_sub(prev);
-                        out[lane] = r.min(r.wrapping_add(k));
+                    // One near term one or two presses back, taken off as it is (coefficient
+                    // times inverse is 1): the last two values stay in registers, and the chain
+                    // from press to press is a subtraction and a minimum.
+                    // (A near term lies inside the block only from its second lane on, so the
+                    // values before the block are in `done`.)
+                    let mut one_back = done[block - 1];
+                    if t.offset == -1 {
+                        for o in out.iter_mut() {
+                            let r = o.wrapping_sub(one_back);
+                            one_back = r.min(r.wrapping_add(k));
+                            *o = one_back;
+                        }
+                    } else {
+                        let mut two_back = done[block - 2];
+                        for o in out.iter_mut() {
+                            let r = o.wrapping_sub(two_back);
+                            let v = r.min(r.wrapping_add(k));
+                            *o = v;
+                            two_back = one_back;
+                            one_back = v;
+                        }
                     }
                     block += l;
                     continue;
@@ -491,6 +502,14 @@ mod tests {
             (6, 4, ".x./x.x/.x.", true, 6),
             (3, 3, "xxxxx/xxxxx/xxxxx/xxxxx/xxxxx", true, 16),
             (7, 9, "..x../.xxx./xx.xx", false, 12),
+            // Wide rows: long runs, worked in blocks (near terms at -1, at -2, two of them;
+            // coefficient 2 on a two-row torus; a forcing inverse other than 1).
+            (3, 150, "xx.", false, 5),
+            (4, 140, "x.x/.x./x.x", false, 3),
+            (3, 150, "xxx", false, 2),
+            (2, 140, ".x./xxx/.x.", true, 3),
+            (5, 133, "xxx/xxx/xxx", true, 7),
+            (2, 150, "x/x/x", true, 3),
         ];
         let mut seed = 1u64;
         for (r, c, pattern, wrap, k) in cases {

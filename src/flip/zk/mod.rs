@@ -90,6 +90,7 @@ pub struct ZkSolution {
 #[derive(Debug, Clone, Default)]
 pub struct ZkScratch {
     board: Vec<u8>,
+    pressed: Vec<u64>,
     presses: Vec<u8>,
     residual: Vec<u8>,
     free: Vec<u8>,
@@ -107,6 +108,7 @@ impl ZkScratch {
     /// Bytes held.
     pub fn memory_usage(&self) -> usize {
         self.board.capacity()
+            + self.pressed.capacity() * 8
             + self.presses.capacity()
             + self.residual.capacity()
             + self.free.capacity()
@@ -335,22 +337,7 @@ impl ZkSolver {
         let found =
             self.coset.lightest(&mut scratch.presses, self.order.as_deref(), &mut scratch.coset);
         let colour = ((u32::from(colour) + u32::from(found.colour_shift)) % u32::from(k)) as u8;
-        // The pressed cells 64 at a time as a bit mask, then one push per set bit.
-        // (A local vector keeps its length in a register.)
-        let x = &scratch.presses;
-        let mut out = std::mem::take(presses);
-        for (chunk_index, chunk) in x.chunks(64).enumerate() {
-            let mut pressed = 0u64;
-            for (i, eight) in chunk.chunks(8).enumerate() {
-                pressed |= nonzero_bytes(eight) << (8 * i);
-            }
-            while pressed != 0 {
-                let w = chunk_index * 64 + pressed.trailing_zeros() as usize;
-                out.push((self.original_index(w), x[w]));
-                pressed &= pressed - 1;
-            }
-        }
-        *presses = out;
+        self.write_presses(&scratch.presses, &mut scratch.pressed, presses);
         if self.transposed {
             presses.sort_unstable();
         }
@@ -404,6 +391,32 @@ impl ZkSolver {
         self.chase.run(s, &free[..f], colour, x, residual);
         debug_assert!(residual.iter().all(|&r| r == 0), "the particular solution solves the board");
         Some(colour)
+    }
+
+    /// Writes `(original cell, count)` for every non-zero count of `x` (working orientation)
+    /// into `presses`: the pressed cells as bit masks, 64 cells a word, then one entry per set
+    /// bit, written in place in a vector sized by the masks' population count.
+    fn write_presses(&self, x: &[u8], pressed: &mut Vec<u64>, presses: &mut Vec<(usize, u8)>) {
+        pressed.clear();
+        pressed.extend(x.chunks(64).map(|chunk| {
+            chunk
+                .chunks(8)
+                .enumerate()
+                .fold(0u64, |m, (i, eight)| m | nonzero_bytes(eight) << (8 * i))
+        }));
+        let total: usize = pressed.iter().map(|m| m.count_ones() as usize).sum();
+        presses.clear();
+        presses.resize(total, (0, 0));
+        let mut j = 0;
+        for (word, &mask) in pressed.iter().enumerate() {
+            let mut bits = mask;
+            while bits != 0 {
+                let w = word * 64 + bits.trailing_zeros() as usize;
+                presses[j] = (self.original_index(w), x[w]);
+                j += 1;
+                bits &= bits - 1;
+            }
+        }
     }
 
     /// The colours `c + j * colour_step`, as bits.

@@ -18,7 +18,9 @@
 //! multiple of `p^{e - k_t}` (`t < rank`) or anything (`t >= rank`): generators `V e_t p^{e-k_t}`
 //! of order `p^{k_t}` and `V e_t` of order `p^e`, every solution being one combination of them
 //! with coefficients below their orders (so the generators also count the solutions). For a
-//! prime (`e = 1`) this is Gauss-Jordan elimination and the generators are a basis.
+//! prime (`e = 1`) this is Gauss-Jordan elimination and the generators are a basis, and the
+//! two products are composed into one, `y = V_rank U_rank b`, checked by the rows of `U` past
+//! the rank.
 //!
 //! # Over `Z_K`
 //!
@@ -46,6 +48,9 @@ struct Smith {
     v: Vec<u8>,
     /// `k_t` for each `t < rank`.
     pivots: Vec<u8>,
+    /// Over a field (`e = 1`, so every `k_t` is 0): `V[.., ..rank] U[..rank, ..]`, `cols x rows`,
+    /// which maps a consistent `b` to its solution in one product.
+    composed: Option<Vec<u8>>,
 }
 
 impl Smith {
@@ -100,13 +105,39 @@ impl Smith {
             }
             pivots.push(k);
         }
-        Smith { component, rows, cols, u, v, pivots }
+        let rank = pivots.len();
+        let composed = (e == 1).then(|| {
+            let mut p = vec![0u8; cols * rows];
+            for j in 0..cols {
+                for i in 0..rows {
+                    let sum: u32 = (0..rank)
+                        .map(|t| u32::from(v[j * cols + t]) * u32::from(u[t * rows + i]))
+                        .sum();
+                    p[j * rows + i] = (sum % q32) as u8;
+                }
+            }
+            p
+        });
+        Smith { component, rows, cols, u, v, pivots, composed }
     }
 
     /// One solution of `A y = b` into `y` (`b` is `rows` long, `y` `cols`; both modulo `q`),
     /// or false when there is none. `ub` is scratch of `rows` entries.
     fn solve(&self, b: &[u8], ub: &mut [u8], y: &mut [u8]) -> bool {
         let Component { p, q, .. } = self.component;
+        let rank = self.pivots.len();
+        if let Some(composed) = &self.composed {
+            // Consistent when the rows of U past the rank take b to zero.
+            for t in rank..self.rows {
+                if dot(&self.u[t * self.rows..(t + 1) * self.rows], b, q) != 0 {
+                    return false;
+                }
+            }
+            for (j, out) in y.iter_mut().enumerate() {
+                *out = dot(&composed[j * self.rows..(j + 1) * self.rows], b, q);
+            }
+            return true;
+        }
         for (t, out) in ub.iter_mut().enumerate() {
             *out = dot(&self.u[t * self.rows..(t + 1) * self.rows], b, q);
         }
@@ -120,7 +151,6 @@ impl Smith {
             }
             *c /= pk;
         }
-        let rank = self.pivots.len();
         for (j, out) in y.iter_mut().enumerate() {
             *out = dot(&self.v[j * self.cols..j * self.cols + rank], &ub[..rank], q);
         }
@@ -148,7 +178,7 @@ impl Smith {
     }
 
     fn memory_usage(&self) -> usize {
-        self.u.len() + self.v.len() + self.pivots.len()
+        self.u.len() + self.v.len() + self.pivots.len() + self.composed.as_ref().map_or(0, Vec::len)
     }
 }
 
