@@ -19,7 +19,9 @@ mod common;
 use common::Rng;
 use common::lights_out::{Rules, UNREACHABLE};
 use flipblox::flip::gf2::Colour;
-use flipblox::flip::variant::bfs::{distance_table_by_digits, variant_distance_table};
+use flipblox::flip::variant::bfs::{
+    VariantTable, distance_table_by_digits, variant_distance_table,
+};
 use flipblox::flip::variant::{Alphabet, ColourBoard, Goal, TogglePattern, Variant};
 use flipblox::flip::zk::{ZkScratch, ZkSolver};
 use flipblox::flip::{BoardSize, DistanceTable, Gf2Scratch, Gf2Solver, GridBoard};
@@ -49,6 +51,8 @@ fn check_rules(rows: usize, cols: usize, mask: &str, wrap: bool, k: u8, colours:
             let by_digits = distance_table_by_digits(&variant, |_| {}).unwrap();
             assert!(by_digits == *brute, "{variant}: the digit search differs");
         }
+        let walker = VariantTable::new(&variant, &table).unwrap();
+        let mut walked = Vec::new();
         let solver = ZkSolver::new(&variant);
         let mut scratch = ZkScratch::new();
         let mut presses = Vec::new();
@@ -69,11 +73,15 @@ fn check_rules(rows: usize, cols: usize, mask: &str, wrap: bool, k: u8, colours:
                     .sum::<u16>(),
                 "{variant} state {s}: reachable colours"
             );
+            let by_table = walker.presses_into(&board, &mut walked).unwrap();
             let Some(o) = got else {
                 assert_eq!(brute[s], UNREACHABLE, "{variant} state {s}: the solver says none");
-                assert!(presses.is_empty());
+                assert!(presses.is_empty() && by_table.is_none());
                 continue;
             };
+            // The library's table walk gives the solver's presses (the same tie-break).
+            assert_eq!(by_table, Some(brute[s]));
+            assert_eq!(walked, presses, "{variant} state {s}: table walk");
             assert_eq!(o.distance, usize::from(brute[s]), "{variant} state {s} {cells:?}");
             assert!(o.proven_minimal);
             assert_eq!(o.reachable, reachable, "{variant} state {s}");
@@ -303,7 +311,7 @@ fn poj_1222_sample() {
             alphabet.read_row(lines.next().unwrap().as_bytes(), row).unwrap();
         }
         let solution = solver.solve(&ColourBoard::from_cells(5, 6, cells.clone())).unwrap();
-        let mut grid = vec![0u8; 30];
+        let mut grid = [0u8; 30];
         for &(cell, n) in &solution.presses {
             grid[cell] = n;
         }

@@ -12,12 +12,12 @@
 //! layer `d` is then `d` presses from the goal.
 //!
 //! For two colours the moves are XORs with the press's pattern and [`variant_distance_table`]
-//! uses the bitset sweeps of [`pattern_distance_table`](crate::flip::bfs::pattern_distance_table);
+//! uses the bitset sweeps of [`pattern_distance_table`];
 //! for more, [`distance_table_by_digits`] works on the digits of the states: a layer is a queue
 //! of states, each decoded into its `n` digits once and moved by adding, for each press, the
 //! change of each of its cells' digits times `K^i`.
 
-use super::{ColourBoard, Goal, Variant};
+use super::{ColourBoard, Goal, ToggleMatrix, Variant};
 use crate::flip::bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, pattern_distance_table};
 
 /// The most states a variant's table may have: `2^32` one-byte entries (the states are `u32`s
@@ -162,17 +162,138 @@ fn check_states(variant: &Variant) -> Result<u64, VariantTableTooLarge> {
     }
 }
 
-/// The minimum number of presses for `board` read from a table of `variant` built by
-/// [`variant_distance_table`], `None` when the goal cannot be reached.
+/// Answers from a distance table of one variant (as [`variant_distance_table`] builds it): the
+/// distance of a board in one lookup, and its presses by a walk.
 ///
-/// # Panics
-///
-/// If `table` is not `K^(R*C)` entries long, or `board` is not of the variant's size or holds a
-/// colour not below `K`.
-pub fn table_distance(variant: &Variant, table: &[u8], board: &ColourBoard) -> Option<u8> {
-    assert_eq!(Some(table.len() as u64), variant.states(), "a table of {variant}");
-    let d = table[board.state(variant.colours()) as usize];
-    (d != IMPOSSIBLE).then_some(d)
+/// ```
+/// use flipblox::flip::BoardSize;
+/// use flipblox::flip::variant::bfs::{VariantTable, variant_distance_table};
+/// use flipblox::flip::variant::{ColourBoard, Goal, TogglePattern, Variant};
+/// let size = BoardSize::new(2, 2).unwrap();
+/// let v = Variant::new(size, TogglePattern::plus(), false, 2, Goal::Colour(0)).unwrap();
+/// let bytes = variant_distance_table(&v, |_| {}).unwrap();
+/// let table = VariantTable::new(&v, &bytes).unwrap();
+/// let board = ColourBoard::from_cells(2, 2, vec![0, 0, 0, 1]);
+/// let mut presses = Vec::new();
+/// assert_eq!(table.presses_into(&board, &mut presses), Ok(Some(3)));
+/// assert_eq!(presses, vec![(1, 1), (2, 1), (3, 1)]);
+/// ```
+#[derive(Debug, Clone)]
+pub struct VariantTable<'a> {
+    variant: Variant,
+    bytes: &'a [u8],
+    matrix: ToggleMatrix,
+}
+
+/// Why a [`VariantTable`] could not be made or walked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VariantTableError {
+    /// Table bytes of the wrong length for the variant.
+    #[error("a table of {variant} has {} entries, found {found} bytes", describe(*.expected))]
+    WrongLength {
+        /// The variant, as written by its `Display`.
+        variant: String,
+        /// `K^(R*C)`, `None` when it does not fit a `u64`.
+        expected: Option<u64>,
+        /// The length given.
+        found: usize,
+    },
+    /// A state that can reach the goal with no press one step closer: the bytes are not a
+    /// distance table of this variant.
+    #[error("the table is inconsistent at state {state}: no press brings it one step closer")]
+    Inconsistent {
+        /// The state where the walk got stuck.
+        state: u64,
+    },
+}
+
+impl<'a> VariantTable<'a> {
+    /// Answers `variant` from `bytes` (one byte per state, see the module docs) without copying
+    /// them; only the length is checked here.
+    ///
+    /// # Errors
+    ///
+    /// [`VariantTableError::WrongLength`] unless `bytes` has `K^(R*C)` entries.
+    pub fn new(variant: &Variant, bytes: &'a [u8]) -> Result<VariantTable<'a>, VariantTableError> {
+        let expected = variant.states();
+        if expected != Some(bytes.len() as u64) {
+            let variant = variant.to_string();
+            return Err(VariantTableError::WrongLength { variant, expected, found: bytes.len() });
+        }
+        Ok(VariantTable { variant: variant.clone(), bytes, matrix: variant.toggle_matrix() })
+    }
+
+    /// The distance of `board`, `None` when the goal cannot be reached.
+    ///
+    /// # Panics
+    ///
+    /// If `board` is not of the variant's size or holds a colour not below `K`.
+    pub fn distance(&self, board: &ColourBoard) -> Option<u8> {
+        self.check(board);
+        let d = self.bytes[board.state(self.variant.colours()) as usize];
+        (d != IMPOSSIBLE).then_some(d)
+    }
+
+    /// The distance of `board` and, into `presses`, one optimal set of presses as `(cell,
+    /// count)`, ascending by cell: from each state the walk presses the lowest cell that brings
+    /// the board one step closer. That is the set whose presses, listed in ascending order with
+    /// each cell repeated by its count, are lexicographically smallest, the tie-break of
+    /// [`ZkSolver`](crate::flip::zk::ZkSolver), so both give the same presses. `None` (and no
+    /// presses) when the goal cannot be reached.
+    ///
+    /// # Errors
+    ///
+    /// [`VariantTableError::Inconsistent`] when the bytes are not a distance table of the
+    /// variant.
+    ///
+    /// # Panics
+    ///
+    /// If `board` is not of the variant's size or holds a colour not below `K`.
+    pub fn presses_into(
+        &self,
+        board: &ColourBoard,
+        presses: &mut Vec<(usize, u8)>,
+    ) -> Result<Option<u8>, VariantTableError> {
+        presses.clear();
+        let Some(d) = self.distance(board) else { return Ok(None) };
+        let k = self.variant.colours();
+        let mut cells = board.cells().to_vec();
+        let mut counts = vec![0u8; cells.len()];
+        let mut state = board.state(k);
+        for remaining in (0..d).rev() {
+            let step = (0..cells.len()).find_map(|press| {
+                let next = self.pressed_state(&cells, state, press);
+                (self.bytes[next as usize] == remaining).then_some((press, next))
+            });
+            let (press, next) = step.ok_or(VariantTableError::Inconsistent { state })?;
+            self.matrix.press(&mut cells, k, press, 1);
+            counts[press] += 1;
+            state = next;
+        }
+        presses.extend(counts.iter().enumerate().filter(|&(_, &n)| n > 0).map(|(i, &n)| (i, n)));
+        Ok(Some(d))
+    }
+
+    /// The state after pressing `press` once on `cells` (whose state is `state`).
+    fn pressed_state(&self, cells: &[u8], state: u64, press: usize) -> u64 {
+        let k = i64::from(self.variant.colours());
+        let mut power = 1i64;
+        let mut last = 0usize;
+        let mut next = state as i64;
+        for &(cell, a) in self.matrix.effect(press) {
+            let cell = cell as usize;
+            power *= k.pow((cell - last) as u32);
+            last = cell;
+            let d = i64::from(cells[cell]);
+            next += ((d + i64::from(a)) % k - d) * power;
+        }
+        next as u64
+    }
+
+    fn check(&self, board: &ColourBoard) {
+        let size = self.variant.size();
+        assert_eq!((board.rows(), board.cols()), (size.rows(), size.cols()), "board size");
+    }
 }
 
 #[cfg(test)]
@@ -211,6 +332,27 @@ mod tests {
         let v = Variant::flip_game(BoardSize::new(4, 4).unwrap());
         let table = distance_table_by_digits(&v, |_| {}).unwrap();
         assert_eq!(table, crate::flip::DistanceTable::embedded().as_bytes());
+    }
+
+    #[test]
+    fn wrong_and_inconsistent_bytes_are_errors_not_panics() {
+        let v = variant(2, 2, ".x./xxx/.x.", false, 3, Goal::Any);
+        let bytes = vec![0u8; 80];
+        assert_eq!(
+            VariantTable::new(&v, &bytes).unwrap_err().to_string(),
+            "a table of 2x2, toggle .x./xxx/.x., 3 colours, goal any has 81 entries, found 80 \
+             bytes"
+        );
+        // Every state claims distance 2: no press leads to a state at distance 1.
+        let bytes = vec![2u8; 81];
+        let table = VariantTable::new(&v, &bytes).unwrap();
+        let board = ColourBoard::from_cells(2, 2, vec![1, 0, 2, 0]);
+        let mut presses = Vec::new();
+        assert_eq!(
+            table.presses_into(&board, &mut presses),
+            Err(VariantTableError::Inconsistent { state: 1 + 2 * 9 })
+        );
+        assert_eq!(table.distance(&board), Some(2));
     }
 
     #[test]

@@ -111,6 +111,21 @@ impl Goal {
         }
     }
 
+    /// The goal as [`Gf2Solver::solve_goal`](super::Gf2Solver::solve_goal) takes it, for two
+    /// colours: `None` for any, white for colour 0, black for colour 1.
+    ///
+    /// # Panics
+    ///
+    /// For a colour above 1.
+    pub fn gf2_colour(self) -> Option<super::gf2::Colour> {
+        match self {
+            Goal::Any => None,
+            Goal::Colour(0) => Some(super::gf2::Colour::White),
+            Goal::Colour(1) => Some(super::gf2::Colour::Black),
+            Goal::Colour(c) => panic!("colour {c} is not one of the two colours of GF(2)"),
+        }
+    }
+
     /// The goal's name: `any`; `white` or `black` with two colours; else the colour's symbol.
     ///
     /// # Panics
@@ -488,5 +503,7 @@ mod tests {
         assert_eq!(Goal::Colour(1).name(&wb), "black");
         assert_eq!(Goal::Colour(3).name(&four), "3");
         assert!(Goal::Any.admits(2) && !Goal::Colour(1).admits(2));
+        assert_eq!(Goal::Colour(1).gf2_colour(), Some(crate::flip::gf2::Colour::Black));
+        assert_eq!(Goal::Any.gf2_colour(), None);
     }
 }

@@ -228,10 +228,10 @@ impl FromStr for TogglePattern {
         if side > MAX_PATTERN_SIDE {
             return Err(error(0, TogglePatternErrorKind::TooLarge { side }));
         }
-        if width % 2 == 0 {
+        if width.is_multiple_of(2) {
             return Err(error(0, TogglePatternErrorKind::EvenWidth { cols: width }));
         }
-        if rows.len() % 2 == 0 {
+        if rows.len().is_multiple_of(2) {
             return Err(error(0, TogglePatternErrorKind::EvenHeight { rows: rows.len() }));
         }
         let (hr, hc) = ((rows.len() / 2) as isize, (width / 2) as isize);

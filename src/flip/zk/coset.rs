@@ -492,7 +492,7 @@ mod tests {
         for round in 0..300 {
             let k = [2u8, 3, 4, 5, 6, 8, 9, 12][round % 8];
             let cells = 1 + next(9) as usize;
-            let divisors: Vec<u8> = (2..=k).filter(|d| k % d == 0).collect();
+            let divisors: Vec<u8> = (2..=k).filter(|&d| k.is_multiple_of(d)).collect();
             let d = next(4) as usize;
             let gens: Vec<(Vec<u8>, u8, u8)> = (0..d)
                 .map(|_| {

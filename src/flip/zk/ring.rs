@@ -48,11 +48,11 @@ impl Modulus {
         let mut components = Vec::new();
         let mut rest = k;
         for p in 2..=k {
-            if rest % p != 0 {
+            if !rest.is_multiple_of(p) {
                 continue;
             }
             let (mut q, mut e) = (1u8, 0u8);
-            while rest % p == 0 {
+            while rest.is_multiple_of(p) {
                 rest /= p;
                 q *= p;
                 e += 1;
@@ -91,7 +91,7 @@ pub(super) fn valuation(a: u8, p: u8, e: u8) -> u8 {
         return e;
     }
     let (mut a, mut k) = (a, 0);
-    while a % p == 0 {
+    while a.is_multiple_of(p) {
         a /= p;
         k += 1;
     }
