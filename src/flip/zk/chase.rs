@@ -282,19 +282,7 @@ impl Chase {
             // Every press as if the near terms were zero, then each near term taken off in
             // order: `x - inverse * coefficient * x_j`, by table, one conditional add.
             let from = (block as isize + st.cell as isize) as usize;
-            let far_rows = far.iter().map(|t| (t, (block as isize + t.offset as isize) as usize));
-            if st.unit {
-                self.unit_sum(out, &s[from..from + l], far_rows.map(|(_, j)| &done[j..j + l]));
-                self.negate(out, c);
-            } else {
-                let mut acc = [0u16; LANES];
-                let acc = &mut acc[..l];
-                gather(acc, &s[from..from + l], 1);
-                for (t, j) in far_rows {
-                    gather(acc, &done[j..j + l], t.coefficient);
-                }
-                self.finish_all(acc, st, c, out);
-            }
+            self.block(st, far, &s[from..from + l], (done, block), c, out);
             if !near.is_empty() {
                 let k = self.modulus.k;
                 if let [t] = near
@@ -361,20 +349,36 @@ impl Chase {
             let l = LANES.min(end - block);
             let out_from = st.cell as usize + (block - st.start as usize);
             let out = &mut res[out_from..out_from + l];
-            let rows = terms.iter().map(|t| (t, (block as isize + t.offset as isize) as usize));
-            if st.unit {
-                self.unit_sum(out, &s[block..block + l], rows.map(|(_, j)| &x[j..j + l]));
-                self.negate(out, c);
-            } else {
-                let mut acc = [0u16; LANES];
-                let acc = &mut acc[..l];
-                gather(acc, &s[block..block + l], 1);
-                for (t, j) in rows {
-                    gather(acc, &x[j..j + l], t.coefficient);
-                }
-                self.finish_all(acc, st, c, out);
-            }
+            self.block(st, terms, &s[block..block + l], (x, block), c, out);
             block += l;
+        }
+    }
+
+    /// One block of `out.len()` presses (or residual cells) from `here` on: `inverse * (c -
+    /// first - sum of coefficient * source[here + offset])` over `terms`, lane by lane.
+    #[inline(always)]
+    fn block(
+        &self,
+        st: &Stencil,
+        terms: &[Term],
+        first: &[u8],
+        (source, here): (&[u8], usize),
+        c: u8,
+        out: &mut [u8],
+    ) {
+        let l = out.len();
+        let rows = terms.iter().map(|t| (t, (here as isize + t.offset as isize) as usize));
+        if st.unit {
+            self.unit_sum(out, first, rows.map(|(_, j)| &source[j..j + l]));
+            self.negate(out, c);
+        } else {
+            let mut acc = [0u16; LANES];
+            let acc = &mut acc[..l];
+            gather(acc, first, 1);
+            for (t, j) in rows {
+                gather(acc, &source[j..j + l], t.coefficient);
+            }
+            self.finish_all(acc, st, c, out);
         }
     }
 
