@@ -39,6 +39,14 @@ pub enum BoardErrorKind {
         /// The character found, quoted or escaped (e.g. `'x'`, `byte 0xFF`).
         found: String,
     },
+    /// A character that is no symbol of the board's alphabet (other than `wb`) where a piece
+    /// belongs (see [`Alphabet`](super::variant::Alphabet)).
+    BadSymbol {
+        /// The alphabet's symbols, colour 0 first (e.g. `01`).
+        alphabet: String,
+        /// The character found, quoted or escaped.
+        found: String,
+    },
     /// A row with fewer pieces than the board has columns.
     ShortRow {
         /// Columns of the board.
@@ -72,6 +80,11 @@ impl fmt::Display for BoardErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardErrorKind::BadPiece { found } => write!(f, "expected 'b' or 'w', found {found}"),
+            BoardErrorKind::BadSymbol { alphabet, found } => {
+                let symbols: Vec<String> = alphabet.chars().map(|c| format!("{c:?}")).collect();
+                let (last, rest) = symbols.split_last().expect("an alphabet has symbols");
+                write!(f, "expected {} or {last}, found {found}", rest.join(", "))
+            }
             BoardErrorKind::ShortRow { expected, found } => {
                 let s = plural(*expected);
                 write!(f, "expected {expected} piece{s} in the row, found {found}")

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::flip::BoardErrorKind;
 use crate::text::describe_at;
 
 /// The symbols of the default alphabets with more than two colours: colour `i` is the `i`-th.
@@ -73,65 +74,6 @@ pub enum AlphabetError {
         /// 1-based position of the repeat.
         second: usize,
     },
-}
-
-/// Why a row of cells could not be read (see [`Alphabet::read_row`]).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{kind}")]
-pub struct RowError {
-    /// Byte index in the row's text where the problem is (the text's length for a row that
-    /// ends too early).
-    pub index: usize,
-    /// What was expected and what was found.
-    pub kind: RowErrorKind,
-}
-
-/// What went wrong in a [`RowError`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RowErrorKind {
-    /// A character that is neither a symbol nor a space or tab between two cells.
-    BadCell {
-        /// The alphabet, e.g. `wb`.
-        alphabet: String,
-        /// The character found, quoted or escaped.
-        found: String,
-    },
-    /// Fewer cells than the board has columns.
-    ShortRow {
-        /// Columns of the board.
-        expected: usize,
-        /// Cells found.
-        found: usize,
-    },
-    /// More cells than the board has columns.
-    LongRow {
-        /// Columns of the board.
-        expected: usize,
-        /// Cells found on the row.
-        found: usize,
-    },
-}
-
-impl fmt::Display for RowErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plural = crate::text::plural;
-        match self {
-            RowErrorKind::BadCell { alphabet, found } => {
-                let symbols: Vec<String> = alphabet.chars().map(|c| format!("{c:?}")).collect();
-                let last = symbols.len() - 1;
-                let list = format!("{} or {}", symbols[..last].join(", "), symbols[last]);
-                write!(f, "expected {list}, found {found}")
-            }
-            RowErrorKind::ShortRow { expected, found } => {
-                let s = plural(*expected);
-                write!(f, "expected {expected} piece{s} in the row, found {found}")
-            }
-            RowErrorKind::LongRow { expected, found } => {
-                let s = plural(*expected);
-                write!(f, "expected {expected} piece{s} in the row, found {found}")
-            }
-        }
-    }
 }
 
 impl Alphabet {
@@ -220,36 +162,39 @@ impl Alphabet {
     ///
     /// # Errors
     ///
-    /// A [`RowError`] at the first character that is neither a symbol nor a separator between
-    /// cells, where the row ends before `out.len()` cells, or at the first cell too many (with
-    /// the number of cells on the row).
-    pub fn read_row(&self, text: &[u8], out: &mut [u8]) -> Result<(), RowError> {
+    /// The byte index in `text` and the [`BoardErrorKind`] of the first problem, the messages of
+    /// [`BoardReader`](crate::flip::BoardReader): a character that is neither a symbol nor a
+    /// separator between cells ([`BoardErrorKind::BadPiece`] for the alphabet `wb`, else
+    /// [`BoardErrorKind::BadSymbol`]); a row that ends before `out.len()` cells
+    /// ([`BoardErrorKind::ShortRow`], at the end of the text); or more ([`BoardErrorKind::LongRow`]
+    /// at the first cell too many, with the characters on the row).
+    pub fn read_row(&self, text: &[u8], out: &mut [u8]) -> Result<(), (usize, BoardErrorKind)> {
         let mut cells = 0;
-        let mut i = 0;
-        while i < text.len() {
-            let b = text[i];
+        for (i, &b) in text.iter().enumerate() {
             if (b == b' ' || b == b'\t') && cells > 0 {
-                i += 1;
                 continue;
+            }
+            if cells == out.len() {
+                let found = String::from_utf8_lossy(text).chars().count();
+                return Err((i, BoardErrorKind::LongRow { expected: out.len(), found }));
             }
             let Some(colour) = self.colour_of(b) else {
                 let found = describe_at(text, i);
-                let kind = RowErrorKind::BadCell { alphabet: self.as_str().to_string(), found };
-                return Err(RowError { index: i, kind });
+                let kind = if self.symbols == b"wb" {
+                    BoardErrorKind::BadPiece { found }
+                } else {
+                    BoardErrorKind::BadSymbol { alphabet: self.as_str().to_string(), found }
+                };
+                return Err((i, kind));
             };
-            if cells == out.len() {
-                let found =
-                    cells + text[i..].iter().filter(|&&b| self.colour_of(b).is_some()).count();
-                let kind = RowErrorKind::LongRow { expected: out.len(), found };
-                return Err(RowError { index: i, kind });
-            }
             out[cells] = colour;
             cells += 1;
-            i += 1;
         }
         if cells < out.len() {
-            let kind = RowErrorKind::ShortRow { expected: out.len(), found: cells };
-            return Err(RowError { index: text.len(), kind });
+            return Err((
+                text.len(),
+                BoardErrorKind::ShortRow { expected: out.len(), found: cells },
+            ));
         }
         Ok(())
     }
@@ -275,7 +220,7 @@ mod tests {
 
     fn read(alphabet: &Alphabet, text: &str, cols: usize) -> Result<Vec<u8>, (usize, String)> {
         let mut out = vec![0; cols];
-        alphabet.read_row(text.as_bytes(), &mut out).map_err(|e| (e.index, e.to_string()))?;
+        alphabet.read_row(text.as_bytes(), &mut out).map_err(|(i, kind)| (i, kind.to_string()))?;
         Ok(out)
     }
 
@@ -291,18 +236,24 @@ mod tests {
     }
 
     #[test]
-    fn bad_rows_point_at_the_character() {
+    fn bad_rows_point_at_the_character_with_the_reader_s_messages() {
         let wb = Alphabet::default_for(2);
-        assert_eq!(read(&wb, "bwBw", 4), Err((2, "expected 'w' or 'b', found 'B'".into())));
-        assert_eq!(read(&wb, " bwbw", 4), Err((0, "expected 'w' or 'b', found ' '".into())));
+        assert_eq!(read(&wb, "bwBw", 4), Err((2, "expected 'b' or 'w', found 'B'".into())));
+        assert_eq!(read(&wb, " bwbw", 4), Err((0, "expected 'b' or 'w', found ' '".into())));
         assert_eq!(read(&wb, "bw", 4), Err((2, "expected 4 pieces in the row, found 2".into())));
         assert_eq!(
+            read(&wb, "bwwbx", 4),
+            Err((4, "expected 4 pieces in the row, found 5 characters".into()))
+        );
+        assert_eq!(
             read(&wb, "b w b w b b", 4),
-            Err((8, "expected 4 pieces in the row, found 6".into()))
+            Err((8, "expected 4 pieces in the row, found 11 characters".into()))
         );
         let three = Alphabet::default_for(3);
         assert_eq!(read(&three, "0 3", 2), Err((2, "expected '0', '1' or '2', found '3'".into())));
         assert_eq!(read(&three, "0", 1), Ok(vec![0]));
+        let dots = Alphabet::new(".#", 2).unwrap();
+        assert_eq!(read(&dots, ".b", 2), Err((1, "expected '.' or '#', found 'b'".into())));
     }
 
     #[test]

@@ -25,7 +25,7 @@ mod toggle;
 
 use std::fmt;
 
-pub use alphabet::{Alphabet, AlphabetError, RowError, RowErrorKind};
+pub use alphabet::{Alphabet, AlphabetError};
 pub use board::ColourBoard;
 pub use toggle::{MAX_PATTERN_SIDE, TogglePattern, TogglePatternError, TogglePatternErrorKind};
 
