@@ -14,10 +14,8 @@
 //! - Larger boards over GF(3), GF(5), GF(7): a dense elimination of the whole toggle matrix
 //!   with the null space enumerated gives the same minimum.
 
-mod common;
-
-use common::Rng;
-use common::lights_out::{Rules, UNREACHABLE};
+use crate::common::Rng;
+use crate::common::lights_out::{Rules, UNREACHABLE};
 use flipblox::flip::gf2::Colour;
 use flipblox::flip::variant::bfs::{
     VariantTable, distance_table_by_digits, variant_distance_table,

@@ -26,6 +26,7 @@ mod flip_sizes;
 mod flip_sizes_cli;
 mod flip_sizes_props;
 mod flip_table;
+mod flip_variants;
 mod regression;
 #[cfg(feature = "render")]
 mod render;
