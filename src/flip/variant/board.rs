@@ -1,6 +1,6 @@
 //! A board of any number of colours: one byte per cell.
 
-use super::Alphabet;
+use super::alphabet::Alphabet;
 use crate::flip::GridBoard;
 
 /// A `rows x cols` board of up to 16 colours, one byte per cell.
