@@ -27,6 +27,7 @@ mod flip_sizes_cli;
 mod flip_sizes_props;
 mod flip_table;
 mod flip_variants;
+mod layout;
 mod regression;
 #[cfg(feature = "render")]
 mod render;
