@@ -21,6 +21,8 @@
 //! - [`Runner`]: a batch over N workers, reported in input order.
 //! - [`search::field`]: the distance to the goal from every state ([`DistanceField`],
 //!   [`distance_field`]); [`read_level`] picks one level of a pack for it.
+//! - [`replay_path`]: a path replayed move by move under the level's rules (where the block and
+//!   the named split cubes are, which bridge tiles change), for pictures of a solution.
 //!
 //! ```
 //! use flipblox::bloxorz::{Limits, PackReader, Solver};
@@ -50,7 +52,8 @@ pub use read::{
 };
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{
-    DistanceField, FIELD_BYTES_PER_CELL, FieldError, ORIENTATIONS, SearchLimit, Solution,
-    UNREACHABLE, bytes_needed, distance_field, field_bytes_needed, field_entry, read_level,
+    BlockAt, DistanceField, FIELD_BYTES_PER_CELL, FieldError, ORIENTATIONS, ReplayError,
+    ReplayReason, ReplayedMove, SearchLimit, Solution, UNREACHABLE, bytes_needed, distance_field,
+    field_bytes_needed, field_entry, read_level, replay_path,
 };
 pub use solver::{Limits, Solver};

@@ -192,12 +192,7 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
         match &flash {
             None => {
                 runner.run(input.bytes(), on_report)?;
-                if let Some(position) = ignored_after_end(input.bytes(), end_offset) {
-                    printer.report(format_args!(
-                        "{name}:{position}: warning: not read: the pack ends at the `0 0` line \
-                         before this (POJ 3322); remove that line to read what follows"
-                    ));
-                }
+                report_ignored_after_end(printer, name, input.bytes(), end_offset);
             }
             Some(pack) => runner.run_source(pack.source(), on_report)?,
         }
@@ -207,4 +202,20 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
     drop(stop_bar);
     printer.finish()?;
     Ok(Outcome::from_failed(failed || unreadable))
+}
+
+/// Warns when the pack `bytes` (named `name`), read up to `end_offset`, goes on after its `0 0`
+/// line with something other than blank lines and comments (POJ 3322 reads nothing after it).
+pub(super) fn report_ignored_after_end(
+    reporter: &mut impl Reporter,
+    name: &str,
+    bytes: &[u8],
+    end_offset: usize,
+) {
+    if let Some(position) = ignored_after_end(bytes, end_offset) {
+        reporter.report(format_args!(
+            "{name}:{position}: warning: not read: the pack ends at the `0 0` line before this \
+             (POJ 3322); remove that line to read what follows"
+        ));
+    }
 }

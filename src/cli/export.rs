@@ -8,7 +8,9 @@ use super::args::{FormatArg, Outcome, level_number, memory_hint, parse_memory};
 use super::io::Source;
 use super::io::{Destination, for_each_input, write_table};
 use super::print::{Reporter, Stderr};
-use flipblox::bloxorz::{FieldError, cell_position, distance_field, read_level};
+use flipblox::bloxorz::{
+    DistanceField, FieldError, Level, cell_position, distance_field, read_level,
+};
 use flipblox::flip::DistanceTable;
 use flipblox::table_file::Table;
 
@@ -93,19 +95,40 @@ pub fn run(args: ExportArgs) -> anyhow::Result<Outcome> {
 }
 
 /// Runs `flipblox export bloxorz`: opens the output, reads level N, runs the reverse search,
-/// writes the field. A problem with the input prints `PATH:LINE:COLUMN: level N: ...` (or
-/// `PATH: ...`) on stderr, like `flipblox bloxorz`, and ends with exit code 1.
+/// writes the field.
 fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
     let destination = Destination::create(args.out.output.as_deref())?;
-    let mut written = None;
-    let unreadable = for_each_input(&[Source::from_arg(&args.file)], &mut Stderr, |out, input| {
+    match level_field(&args.file, args.level, args.max_memory)? {
+        Some((_, field)) => {
+            write_table(&Table::Bloxorz(field), args.out.format.into(), destination)?;
+            Ok(Outcome::Success)
+        }
+        None => Ok(Outcome::SomeFailed),
+    }
+}
+
+/// Reads level `number` of the pack `file` (`-`: standard input) and runs the reverse search
+/// for its distance field. A problem with the input is reported on stderr as
+/// `PATH:LINE:COLUMN: level N: ...` (or `PATH: ...`), like `flipblox bloxorz`, and gives
+/// `None`.
+///
+/// # Errors
+///
+/// None of its own: the errors of [`for_each_input`]'s callback, which has none.
+pub(super) fn level_field(
+    file: &std::path::Path,
+    number: usize,
+    max_memory: u64,
+) -> anyhow::Result<Option<(Level, DistanceField<'static>)>> {
+    let mut made = None;
+    let unreadable = for_each_input(&[Source::from_arg(file)], &mut Stderr, |out, input| {
         let name = input.name();
         let mut report = |e: &FieldError| {
             let separator = if e.position().is_some() { ":" } else { ": " };
             let hint = memory_hint(e.is_over_memory_limit());
             out.report(format_args!("{name}{separator}{e}{hint}"));
         };
-        let level = match read_level(input.bytes(), args.level, args.max_memory) {
+        let level = match read_level(input.bytes(), number, max_memory) {
             Ok(level) => level,
             Err(e) => {
                 report(&e);
@@ -113,23 +136,17 @@ fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
             }
         };
         match distance_field(&level) {
-            Ok(field) => written = Some(Table::Bloxorz(field)),
+            Ok(field) => made = Some((level, field)),
             Err(e @ FieldError::Mechanics { cell }) => {
                 // The level was read from this text pack, so its origin is its header.
                 let at = level
                     .origin()
                     .map_or(String::new(), |h| format!(":{}", cell_position(h, cell)));
-                out.report(format_args!("{name}{at}: level {}: {e}", args.level));
+                out.report(format_args!("{name}{at}: level {number}: {e}"));
             }
             Err(e) => report(&e),
         }
         Ok(())
     })?;
-    match written {
-        Some(table) if !unreadable => {
-            write_table(&table, args.out.format.into(), destination)?;
-            Ok(Outcome::Success)
-        }
-        _ => Ok(Outcome::SomeFailed),
-    }
+    Ok(made.filter(|_| !unreadable))
 }

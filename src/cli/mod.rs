@@ -12,6 +12,7 @@ mod inspect;
 mod io;
 pub mod print;
 mod progress;
+mod render;
 mod shell;
 mod stats;
 mod table;
@@ -45,6 +46,7 @@ enum Command {
     Inspect(inspect::InspectArgs),
     Verify(verify::VerifyArgs),
     Convert(convert::ConvertArgs),
+    Render(render::RenderArgs),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
 }
@@ -61,6 +63,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Bloxorz(args) => bloxorz::run(args),
         Command::Table(args) => table::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Render(args) => render::run(args),
         Command::Completions(args) => shell::completions(&args, Cli::command()),
         Command::Man(args) => shell::man(&args, Cli::command()),
     };

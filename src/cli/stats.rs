@@ -28,8 +28,9 @@ enum StatsCommand {
     Flip(StatsFlipArgs),
 }
 
+/// Which Flip Game table: `--size`, `--table` and `--max-table-cells` (also `render stats`).
 #[derive(Debug, Args)]
-struct StatsFlipArgs {
+pub(super) struct StatsFlipArgs {
     /// Board size: ROWSxCOLS, with at most --max-table-cells pieces (4x4 when omitted; with
     /// --table, the file's board, and if given it must match).
     #[arg(long, value_name = "RxC")]
@@ -52,21 +53,36 @@ pub fn run(args: StatsArgs) -> anyhow::Result<Outcome> {
     }
 }
 
-fn flip(args: &StatsFlipArgs) -> anyhow::Result<Outcome> {
-    let opened;
-    let table = match &args.table {
-        Some(path) => {
-            opened = OpenedTable::open(path, Check::Full)?;
-            opened.flip_table(args.size)?
+impl StatsFlipArgs {
+    /// The table these arguments name: a table file (mapped into `opened` and checked in
+    /// full), the embedded 4x4 table, or one built in memory. `command` names the subcommand
+    /// for usage errors.
+    ///
+    /// # Errors
+    ///
+    /// A table file that cannot be used, or a [`super::args::UsageError`] for a size over
+    /// `--max-table-cells`.
+    pub(super) fn table<'t>(
+        &self,
+        opened: &'t mut Option<OpenedTable>,
+        command: &'static [&'static str],
+    ) -> anyhow::Result<DistanceTable<'t>> {
+        if let Some(path) = &self.table {
+            return opened.insert(OpenedTable::open(path, Check::Full)?).flip_table(self.size);
         }
-        None => match args.size.unwrap_or(BoardSize::CLASSIC) {
-            BoardSize::CLASSIC => DistanceTable::embedded(),
+        match self.size.unwrap_or(BoardSize::CLASSIC) {
+            BoardSize::CLASSIC => Ok(DistanceTable::embedded()),
             size => {
-                args.limit.require_buildable(size, &["stats", "flip"])?;
-                progress::build_table(size)?
+                self.limit.require_buildable(size, command)?;
+                Ok(progress::build_table(size)?)
             }
-        },
-    };
+        }
+    }
+}
+
+fn flip(args: &StatsFlipArgs) -> anyhow::Result<Outcome> {
+    let mut opened = None;
+    let table = args.table(&mut opened, &["stats", "flip"])?;
     let size = table.size();
     let (histogram, impossible) = table.histogram();
     let mut out = print::stdout();

@@ -18,6 +18,11 @@
 //! | the path played as an animation (SVG only) | [`LevelPicture`] + [`PathPicture`] | [`animation_svg`] |
 //! | a level pack's contact sheet (`index.html`) | [`ContactSheet`] | [`contact_sheet_html`] |
 //!
+//! The view models are plain data; the library's own types make them with
+//! [`LevelPicture::from_level`], [`PathPicture::from_replay`] (a path replayed by
+//! [`replay_path`](crate::bloxorz::replay_path)), [`FieldPicture::from_field`],
+//! [`FlipPicture::from_board`] and [`HistogramPicture::of_flip_table`].
+//!
 //! The `draw_*` functions return a [`Drawing`], written with [`Drawing::to_svg`] or
 //! [`Drawing::to_png`] ([`PngOptions`]; [`Drawing::rasterise`] gives the pixels). Each function
 //! checks its input (lengths, cells inside the grid, adjacent cells of a lying block) and returns
@@ -80,6 +85,7 @@
 //! All of them sit behind the `render` cargo feature (on by default): without it the library
 //! builds without these crates and this module.
 
+mod convert;
 mod draw;
 mod drawing;
 mod error;

@@ -1,7 +1,8 @@
 //! The searches: the fast search for POJ 3322 levels (`poj.rs`, a breadth-first search on a dense
 //! array), the general search for levels with switches and split switches (`general/`), and the
-//! distance field of a level ([`field`]). Only the [`Solver`](crate::bloxorz::Solver) chooses
-//! between the first two.
+//! distance field of a level ([`field`]), and the replay of a path under the general search's
+//! rules ([`replay_path`]). Only the [`Solver`](crate::bloxorz::Solver) chooses between the first
+//! two.
 
 pub mod field;
 pub(crate) mod general;
@@ -12,5 +13,6 @@ pub use field::{
     DistanceField, FIELD_BYTES_PER_CELL, FieldError, ORIENTATIONS, UNREACHABLE, distance_field,
     field_bytes_needed, field_entry, read_level,
 };
+pub use general::replay::{BlockAt, ReplayError, ReplayReason, ReplayedMove, replay_path};
 pub use poj::bytes_needed;
 pub use solution::{SearchLimit, Solution};

@@ -165,6 +165,23 @@ impl Board {
         }
     }
 
+    /// The whole block with `anchor` and orientation index `o` rolls `m` in configuration `bits`
+    /// ([`MoveTable`], made from the one table of rolls): where it lands, as [`Board::land`]
+    /// (the anchor cell it lands on is the second value, for naming split cubes).
+    #[inline]
+    pub fn roll(
+        &self,
+        anchor: usize,
+        o: usize,
+        m: Move,
+        bits: u64,
+    ) -> (Option<(Block, u64)>, usize) {
+        let roll = self.moves.as_ref().expect("loaded").steps[o][m.index()];
+        let to = anchor.wrapping_add(roll.cell_delta as i32 as isize as usize);
+        let new_o = roll.rest_flag.trailing_zeros() as usize;
+        (self.land(to, new_o, bits), to)
+    }
+
     /// The whole block arrives with `anchor` and orientation index `o` in configuration `bits`:
     /// the new block and configuration, or `None` when it falls (see the parent module for the
     /// order of the rules).

@@ -157,7 +157,6 @@ impl Engine {
             return Ok((Solution { moves: Some(0), states_explored: 0 }, Some(0)));
         }
         self.seen.insert((start.block, start.bits));
-        let moves = board.moves.expect("loaded");
         let mut head = 0;
         let mut found = None;
         'search: while head < self.nodes.len() {
@@ -178,10 +177,7 @@ impl Engine {
             match unpack(node.block) {
                 Ok((anchor, o)) => {
                     for m in Move::ALL {
-                        let roll = moves.steps[o][m.index()];
-                        let to = anchor.wrapping_add(roll.cell_delta as i32 as isize as usize);
-                        let new_o = roll.rest_flag.trailing_zeros() as usize;
-                        if let Some((block, bits)) = board.land(to, new_o, node.bits)
+                        if let (Some((block, bits)), _) = board.roll(anchor, o, m, node.bits)
                             && reach(block, bits, m.index() as u8)?
                         {
                             found = Some(self.nodes.len() - 1);
@@ -238,9 +234,7 @@ impl Engine {
                     path.push(Step::roll(m));
                     if unpack(node.block).is_err() {
                         // The block landed standing on a split switch: cube a on its first target.
-                        let moves = board.moves.expect("loaded");
-                        let roll = moves.steps[o][m.index()];
-                        let to = anchor.wrapping_add(roll.cell_delta as i32 as isize as usize);
+                        let (_, to) = board.roll(anchor, o, m, parent.bits);
                         cube_at = board.splits[board.aux[to] as usize];
                     }
                 }

@@ -1,0 +1,156 @@
+//! The view models made from the library's own types: a [`Level`] and its replayed path, a
+//! [`DistanceField`], a Flip Game [`GridBoard`] and its presses, a [`DistanceTable`]'s
+//! histogram.
+//!
+//! Drawing never sees these types (see the module docs of [`super`]); these functions are the
+//! one place that reads them for pictures.
+
+use super::draw::CellAt;
+use super::error::RenderError;
+use super::field::FieldPicture;
+use super::flip::FlipPicture;
+use super::histogram::HistogramPicture;
+use super::level::{LevelPicture, LinkAction, SplitLink, SwitchLink, Tile};
+use super::path::{Frame, PathPicture, Pose};
+use crate::bloxorz::model::level::{Level, Orientation, Placement};
+use crate::bloxorz::model::mechanics::Action;
+use crate::bloxorz::search::field::DistanceField;
+use crate::bloxorz::search::general::replay::{BlockAt, ReplayedMove};
+use crate::flip::{DistanceTable, GridBoard};
+
+impl LevelPicture {
+    /// The picture of `level`: its cells by their letters of the text format
+    /// ([`Level::letter`]: the start `X` and the target `O` over the material), one
+    /// [`SwitchLink`] per action of each switch and one [`SplitLink`] per split switch, in the
+    /// level's row-major order.
+    ///
+    /// ```
+    /// use flipblox::bloxorz::PackReader;
+    /// use flipblox::render::{LevelPicture, LinkAction, Tile};
+    /// let level = PackReader::new(b"1 7\nXS.-..O\nswitch 1 2: on 1 4\n").next().unwrap().unwrap();
+    /// let picture = LevelPicture::from_level(&level);
+    /// assert_eq!(picture.tile((0, 1)), Tile::SoftSwitch);
+    /// assert_eq!(picture.switch_links[0].action, LinkAction::On);
+    /// assert_eq!(picture.switch_links[0].tile, (0, 3));
+    /// ```
+    pub fn from_level(level: &Level) -> LevelPicture {
+        let (rows, cols) = (level.rows(), level.cols());
+        let mut picture = LevelPicture::new(rows, cols);
+        for (i, tile) in picture.tiles.iter_mut().enumerate() {
+            let letter = level.letter((i / cols, i % cols));
+            *tile = Tile::from_letter(letter).expect("every letter of a level is a tile");
+        }
+        let mechanics = level.mechanics();
+        for switch in mechanics.switches() {
+            for action in &switch.actions {
+                let kind = match action.action {
+                    Action::On => LinkAction::On,
+                    Action::Off => LinkAction::Off,
+                    Action::Toggle => LinkAction::Toggle,
+                };
+                let link = SwitchLink { switch: switch.cell, action: kind, tile: action.tile };
+                picture.switch_links.push(link);
+            }
+        }
+        for split in mechanics.splits() {
+            if let Some(targets) = split.targets {
+                picture.split_links.push(SplitLink { switch: split.cell, targets });
+            }
+        }
+        picture
+    }
+}
+
+impl Pose {
+    /// The pose of a whole block at `placement`.
+    pub fn of_placement(placement: Placement) -> Pose {
+        let mut cells = placement.cells();
+        let first = cells.next().expect("a placement covers a cell");
+        match cells.next() {
+            None => Pose::Standing(first),
+            Some(second) => Pose::Lying([first, second]),
+        }
+    }
+
+    /// The pose of a replayed block: whole, or cubes `a` and `b` in that order.
+    pub fn of_block(block: BlockAt) -> Pose {
+        match block {
+            BlockAt::Whole(placement) => Pose::of_placement(placement),
+            BlockAt::Split { a, b } => Pose::Split([a, b]),
+        }
+    }
+}
+
+impl PathPicture {
+    /// The picture of a path replayed from the start of `level` by
+    /// [`replay_path`](crate::bloxorz::replay_path): one [`Frame`] per move, with its step in
+    /// the `--path` notation and the bridge tiles it changed.
+    pub fn from_replay(level: &Level, moves: &[ReplayedMove]) -> PathPicture {
+        let frames = moves
+            .iter()
+            .map(|m| Frame {
+                pose: Pose::of_block(m.block),
+                step: m.step.to_string(),
+                flipped: m.changed.clone(),
+            })
+            .collect();
+        PathPicture { start: Pose::of_placement(level.start()), frames }
+    }
+}
+
+impl FieldPicture {
+    /// The picture of the distance field of `level` (as [`distance_field`] makes it), with
+    /// [`FieldPicture::can_rest`] from [`Level::can_rest`].
+    ///
+    /// [`distance_field`]: crate::bloxorz::distance_field
+    ///
+    /// # Errors
+    ///
+    /// [`RenderError::Invalid`] when the field and the level are not the same size.
+    pub fn from_field(
+        level: &Level,
+        field: &DistanceField<'_>,
+    ) -> Result<FieldPicture, RenderError> {
+        let (rows, cols) = (level.rows(), level.cols());
+        if (field.rows() as usize, field.cols() as usize) != (rows, cols) {
+            return Err(RenderError::Invalid(format!(
+                "expected the field of a {rows} x {cols} level, found one of {} x {}",
+                field.rows(),
+                field.cols()
+            )));
+        }
+        let mut can_rest = Vec::with_capacity(rows * cols * Orientation::ALL.len());
+        for row in 0..rows {
+            for col in 0..cols {
+                for orientation in Orientation::ALL {
+                    can_rest.push(level.can_rest(Placement { row, col, orientation }));
+                }
+            }
+        }
+        Ok(FieldPicture { rows, cols, distances: field.distances().to_vec(), can_rest })
+    }
+}
+
+impl FlipPicture {
+    /// The picture of a two-colour `board` (black pieces colour 1) and its presses, given as
+    /// row-major indices in press order (as [`FlipSolver`](crate::flip::FlipSolver) answers
+    /// them).
+    pub fn from_board(board: &GridBoard, presses: &[usize]) -> FlipPicture {
+        let (rows, cols) = (board.rows(), board.cols());
+        let pieces = (0..rows * cols).map(|i| u8::from(board.get(i / cols, i % cols))).collect();
+        let presses = presses.iter().map(|&i| -> CellAt { (i / cols, i % cols) }).collect();
+        FlipPicture { rows, cols, colours: 2, pieces, presses }
+    }
+}
+
+impl HistogramPicture {
+    /// The histogram of a Flip Game distance table: the states at each minimum number of
+    /// presses, and the Impossible ones, titled with the board's size.
+    pub fn of_flip_table(table: &DistanceTable<'_>) -> HistogramPicture {
+        let (counts, impossible) = table.histogram();
+        let mut picture = HistogramPicture::new(counts, impossible);
+        picture.title = format!("Flip Game {}: states at each minimum distance", table.size());
+        picture.x_label = "distance (presses)".to_owned();
+        picture
+    }
+}
