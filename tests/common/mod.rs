@@ -5,6 +5,8 @@ pub mod checks;
 pub mod extended;
 pub mod lights_out;
 pub mod original;
+#[cfg(feature = "render")]
+pub mod pictures;
 pub mod rng;
 pub mod table_checks;
 
