@@ -1,16 +1,18 @@
 //! The integration tests, built into one test binary (`cargo test --test integration`): each file
 //! beside this one is a module, and the helpers in `common/` compile once for all of them.
 //!
-//! They read only the repository's own files (`data/` and `tests/data/`). Two groups of checks
+//! They read only the repository's own files (`data/` and `tests/data/`). Three groups of checks
 //! need something the repository cannot ship; each runs only when its environment variable is
 //! set (to a non-empty value) when the tests are built, and is listed as ignored, with the
 //! reason, otherwise (`build.rs` turns each variable into a `cfg`):
 //!
 //! - `FLIPBLOX_ORIGINAL_LEVELS`: the path of the original Flash game's level file
 //!   (`bloxorzlevels.txt`, not redistributable), `cfg(flipblox_original_levels)`;
-//! - `FLIPBLOX_PYTHON`: a Python interpreter that has NumPy, `cfg(flipblox_numpy)`.
+//! - `FLIPBLOX_PYTHON`: a Python interpreter that has NumPy, `cfg(flipblox_numpy)`;
+//! - `FLIPBLOX_CHROMIUM`: a Chromium binary, which opens the contact sheet of `flipblox render`,
+//!   `cfg(flipblox_chromium)`.
 //!
-//! `.ci/run` sets both.
+//! `.ci/run` sets all three.
 
 mod common;
 
@@ -31,6 +33,8 @@ mod layout;
 mod regression;
 #[cfg(feature = "render")]
 mod render;
+#[cfg(feature = "render")]
+mod render_cli;
 mod shell;
 mod table_export;
 mod table_files;

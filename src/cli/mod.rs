@@ -12,6 +12,7 @@ mod inspect;
 mod io;
 pub mod print;
 mod progress;
+#[cfg(feature = "render")]
 mod render;
 mod shell;
 mod stats;
@@ -46,6 +47,7 @@ enum Command {
     Inspect(inspect::InspectArgs),
     Verify(verify::VerifyArgs),
     Convert(convert::ConvertArgs),
+    #[cfg(feature = "render")]
     Render(render::RenderArgs),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
@@ -63,6 +65,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Bloxorz(args) => bloxorz::run(args),
         Command::Table(args) => table::run(args),
         Command::Convert(args) => convert::run(args),
+        #[cfg(feature = "render")]
         Command::Render(args) => render::run(args),
         Command::Completions(args) => shell::completions(&args, Cli::command()),
         Command::Man(args) => shell::man(&args, Cli::command()),

@@ -4,7 +4,7 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, mpsc};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError, mpsc};
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -362,7 +362,7 @@ fn path_picture(level: &Level, path: &[Step]) -> anyhow::Result<PathPicture> {
 /// `render bloxorz FILE --level N -o FILE`.
 fn bloxorz_level(args: &BloxorzArgs, number: usize) -> anyhow::Result<Outcome> {
     const COMMAND: &[&str] = &["render", "bloxorz"];
-    if args.output.as_os_str() != "-" && (is_directory(&args.output)) {
+    if args.output.as_os_str() != "-" && is_directory(&args.output) {
         return Err(usage(
             COMMAND,
             format!(
@@ -620,9 +620,13 @@ fn level_entry(
     Ok(entry)
 }
 
+/// The most bytes of files handed to the writers and not yet written: a pack of large levels
+/// (about 20 MB of SVG each at 500 x 500) holds about this much more than one level's pictures.
+const BYTES_IN_FLIGHT: usize = 64 << 20;
+
 /// Runs `body` with a function that writes a file of `dir` (by name, each through a
-/// [`Destination`]) on one of [`WRITERS`] threads, and returns what `body` returns once every
-/// file is written.
+/// [`Destination`]) on one of [`WRITERS`] threads, waiting while more than [`BYTES_IN_FLIGHT`]
+/// are not yet written; returns what `body` returns once every file is written.
 ///
 /// # Errors
 ///
@@ -632,29 +636,42 @@ fn write_files<T>(
     dir: &Path,
     body: impl FnOnce(&dyn Fn(String, Vec<u8>) -> anyhow::Result<()>) -> anyhow::Result<T>,
 ) -> anyhow::Result<T> {
-    let (tx, rx) = mpsc::sync_channel::<(PathBuf, Vec<u8>)>(WRITERS);
+    // A writer that panicked leaves the locks poisoned; the others go on, and the scope
+    // re-raises the panic at its end.
+    fn lock<V>(mutex: &Mutex<V>) -> MutexGuard<'_, V> {
+        mutex.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+    let (tx, rx) = mpsc::channel::<(PathBuf, Vec<u8>)>();
     let rx = Mutex::new(rx);
+    let in_flight = Mutex::new(0usize);
+    let written = Condvar::new();
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     let result = std::thread::scope(|scope| {
         for _ in 0..WRITERS {
             scope.spawn(|| {
                 loop {
-                    // A poisoned lock means another writer panicked; the scope re-raises it.
-                    let Ok(Ok((path, bytes))) = rx.lock().map(|rx| rx.recv()) else { return };
-                    let written = Destination::create(Some(&path))
+                    let job = lock(&rx).recv();
+                    let Ok((path, bytes)) = job else { return };
+                    let done = Destination::create(Some(&path))
                         .and_then(|destination| write_to(destination, &bytes));
-                    if let Err(e) = written
-                        && let Ok(mut failure) = failure.lock()
-                    {
-                        failure.get_or_insert(e);
+                    if let Err(e) = done {
+                        lock(&failure).get_or_insert(e);
                     }
+                    *lock(&in_flight) -= bytes.len();
+                    written.notify_all();
                 }
             });
         }
         let write = |name: String, bytes: Vec<u8>| -> anyhow::Result<()> {
-            if let Some(e) = failure.lock().ok().and_then(|mut f| f.take()) {
+            if let Some(e) = lock(&failure).take() {
                 return Err(e);
             }
+            let mut held = lock(&in_flight);
+            while *held > 0 && *held + bytes.len() > BYTES_IN_FLIGHT {
+                held = written.wait(held).unwrap_or_else(PoisonError::into_inner);
+            }
+            *held += bytes.len();
+            drop(held);
             // The writers hold the receiver until the scope ends.
             tx.send((dir.join(name), bytes)).map_err(|_| anyhow::anyhow!("the writers stopped"))
         };
@@ -662,7 +679,7 @@ fn write_files<T>(
         drop(tx);
         result
     });
-    if let Some(e) = failure.into_inner().ok().flatten() {
+    if let Some(e) = failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
         return Err(e);
     }
     result
