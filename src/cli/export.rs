@@ -62,23 +62,30 @@ struct ExportFlipArgs {
 /// `--max-memory`, or the output cannot be written; 2 for usage errors.
 #[derive(Debug, Args)]
 struct ExportBloxorzArgs {
+    #[command(flatten)]
+    level: FieldLevelArgs,
+
+    #[command(flatten)]
+    out: OutputArgs,
+}
+
+/// The level whose distance field is wanted (`export bloxorz`, `render field`).
+#[derive(Debug, Args)]
+pub(super) struct FieldLevelArgs {
     /// The level pack (POJ 3322 layout, as for `flipblox bloxorz`); `-` reads standard input.
     #[arg(value_name = "FILE")]
     file: PathBuf,
 
-    /// The level to export, 1-based within FILE (levels that cannot be read count, as in the
-    /// numbers `flipblox bloxorz` reports; only level N must be readable).
+    /// The level, 1-based within FILE (levels that cannot be read count, as in the numbers
+    /// `flipblox bloxorz` reports; only level N must be readable).
     #[arg(long, value_name = "N", value_parser = level_number)]
     level: usize,
 
-    /// Refuse the level, before allocating, when its export would need more memory than SIZE:
-    /// the search's 19 bytes per cell of the level padded by 2 on each side, plus 24 bytes per
-    /// cell for the field and the payload (e.g. 512MiB, 4GB, 1000000).
+    /// Refuse the level, before allocating, when its distance field would need more memory
+    /// than SIZE: the search's 19 bytes per cell of the level padded by 2 on each side, plus 24
+    /// bytes per cell for the field and its payload (e.g. 512MiB, 4GB, 1000000).
     #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = parse_memory)]
     max_memory: u64,
-
-    #[command(flatten)]
-    out: OutputArgs,
 }
 
 /// Runs `flipblox export`.
@@ -98,7 +105,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<Outcome> {
 /// writes the field.
 fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
     let destination = Destination::create(args.out.output.as_deref())?;
-    match level_field(&args.file, args.level, args.max_memory)? {
+    match args.level.field()? {
         Some((_, field)) => {
             write_table(&Table::Bloxorz(field), args.out.format.into(), destination)?;
             Ok(Outcome::Success)
@@ -107,46 +114,44 @@ fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
     }
 }
 
-/// Reads level `number` of the pack `file` (`-`: standard input) and runs the reverse search
-/// for its distance field. A problem with the input is reported on stderr as
-/// `PATH:LINE:COLUMN: level N: ...` (or `PATH: ...`), like `flipblox bloxorz`, and gives
-/// `None`.
-///
-/// # Errors
-///
-/// None of its own: the errors of [`for_each_input`]'s callback, which has none.
-pub(super) fn level_field(
-    file: &std::path::Path,
-    number: usize,
-    max_memory: u64,
-) -> anyhow::Result<Option<(Level, DistanceField<'static>)>> {
-    let mut made = None;
-    let unreadable = for_each_input(&[Source::from_arg(file)], &mut Stderr, |out, input| {
-        let name = input.name();
-        let mut report = |e: &FieldError| {
-            let separator = if e.position().is_some() { ":" } else { ": " };
-            let hint = memory_hint(e.is_over_memory_limit());
-            out.report(format_args!("{name}{separator}{e}{hint}"));
-        };
-        let level = match read_level(input.bytes(), number, max_memory) {
-            Ok(level) => level,
-            Err(e) => {
-                report(&e);
-                return Ok(());
+impl FieldLevelArgs {
+    /// Reads the level and runs the reverse search for its distance field. A problem with the
+    /// input is reported on stderr as `PATH:LINE:COLUMN: level N: ...` (or `PATH: ...`), like
+    /// `flipblox bloxorz`, and gives `None`.
+    ///
+    /// # Errors
+    ///
+    /// None of its own: the errors of [`for_each_input`]'s callback, which has none.
+    pub(super) fn field(&self) -> anyhow::Result<Option<(Level, DistanceField<'static>)>> {
+        let (file, number, max_memory) = (&self.file, self.level, self.max_memory);
+        let mut made = None;
+        let unreadable = for_each_input(&[Source::from_arg(file)], &mut Stderr, |out, input| {
+            let name = input.name();
+            let mut report = |e: &FieldError| {
+                let separator = if e.position().is_some() { ":" } else { ": " };
+                let hint = memory_hint(e.is_over_memory_limit());
+                out.report(format_args!("{name}{separator}{e}{hint}"));
+            };
+            let level = match read_level(input.bytes(), number, max_memory) {
+                Ok(level) => level,
+                Err(e) => {
+                    report(&e);
+                    return Ok(());
+                }
+            };
+            match distance_field(&level) {
+                Ok(field) => made = Some((level, field)),
+                Err(e @ FieldError::Mechanics { cell }) => {
+                    // The level was read from this text pack, so its origin is its header.
+                    let at = level
+                        .origin()
+                        .map_or(String::new(), |h| format!(":{}", cell_position(h, cell)));
+                    out.report(format_args!("{name}{at}: level {number}: {e}"));
+                }
+                Err(e) => report(&e),
             }
-        };
-        match distance_field(&level) {
-            Ok(field) => made = Some((level, field)),
-            Err(e @ FieldError::Mechanics { cell }) => {
-                // The level was read from this text pack, so its origin is its header.
-                let at = level
-                    .origin()
-                    .map_or(String::new(), |h| format!(":{}", cell_position(h, cell)));
-                out.report(format_args!("{name}{at}: level {number}: {e}"));
-            }
-            Err(e) => report(&e),
-        }
-        Ok(())
-    })?;
-    Ok(made.filter(|_| !unreadable))
+            Ok(())
+        })?;
+        Ok(made.filter(|_| !unreadable))
+    }
 }

@@ -11,7 +11,7 @@ use clap::{Args, Subcommand};
 
 use super::args::{InputFormat, Outcome, level_error, level_number, parse_memory, usage};
 use super::bloxorz::report_ignored_after_end;
-use super::export::level_field;
+use super::export::FieldLevelArgs;
 use super::io::{Destination, Input, Source, for_each_input};
 use super::print::{Reporter, Stderr};
 use super::progress;
@@ -158,18 +158,8 @@ struct BloxorzArgs {
 
 #[derive(Debug, Args)]
 struct FieldArgs {
-    /// The level pack (POJ 3322 layout, as for `flipblox bloxorz`); `-` reads standard input.
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
-
-    /// The level to draw, 1-based (levels that cannot be read count).
-    #[arg(long, value_name = "N", value_parser = level_number)]
-    level: usize,
-
-    /// Refuse the level, before allocating, when its field would need more memory than SIZE
-    /// (as `flipblox export bloxorz --max-memory`).
-    #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = parse_memory)]
-    max_memory: u64,
+    #[command(flatten)]
+    level: FieldLevelArgs,
 
     #[command(flatten)]
     out: PictureArgs,
@@ -689,7 +679,7 @@ fn write_files<T>(
 fn field(args: &FieldArgs) -> anyhow::Result<Outcome> {
     let format = format_of(&args.out.output, &["render", "field"])?;
     picture(&args.out.output, || {
-        let Some((level, field)) = level_field(&args.file, args.level, args.max_memory)? else {
+        let Some((level, field)) = args.level.field()? else {
             return Ok(None);
         };
         let picture = FieldPicture::from_field(&level, &field)?;
