@@ -593,6 +593,14 @@ fn input_that_gives_no_picture_leaves_an_existing_file_as_it_was() {
     }
     let names: Vec<PathBuf> = read_dir_sorted(dir.path());
     assert_eq!(names, [pack.clone(), out.clone()], "no temporary file is left");
+    // A pack that cannot be opened gives no contact sheet.
+    let sheet = dir.path().join("sheet");
+    let missing = dir.path().join("missing.txt");
+    let message =
+        render_fails(&["render", "bloxorz", arg(&missing), "-o", &format!("{}/", arg(&sheet))], 1);
+    assert!(message.starts_with(&format!("{}: cannot read", arg(&missing))), "{message}");
+    assert_eq!(read_dir_sorted(&sheet), Vec::<PathBuf>::new());
+    std::fs::remove_dir(&sheet).unwrap();
     // The level without a path, and the readable level, are drawn.
     flipblox_ok(&["render", "bloxorz", arg(&pack), "--level", "4", "-o", arg(&out)], b"");
     check_level_svg(&parse(&read_text(&out)), &read_ext_pack("1 4\nX#.O\n")[0]);

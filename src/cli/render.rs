@@ -319,7 +319,7 @@ fn walk(
     Ok(source.offset())
 }
 
-/// Searches `level` (number `number`), with one shortest path in `path` when `with_path`.
+/// Searches `level` (number `number`), and when `path` is given, puts one shortest path in it.
 ///
 /// # Errors
 ///
@@ -375,14 +375,16 @@ fn bloxorz_level(args: &BloxorzArgs, number: usize) -> anyhow::Result<Outcome> {
             "--animate writes an animated SVG: -o must name a .svg file (or -)",
         ));
     }
-    picture(&args.output, || {
+    // Problems of a Flash file elsewhere than stage N are reported, and stage N still drawn.
+    let mut problems = false;
+    let outcome = picture(&args.output, || {
         let mut drawn = None;
         let unreadable =
             for_each_input(&[Source::from_arg(&args.file)], &mut Stderr, |err, input| {
                 let name = input.name();
                 let mut levels = 0;
                 let mut found = None;
-                let failed = for_each_level(input, args, &mut Stderr, |n, _, read| {
+                problems = for_each_level(input, args, &mut Stderr, |n, _, read| {
                     levels = n;
                     if n == number {
                         found = Some(read.cloned());
@@ -390,14 +392,13 @@ fn bloxorz_level(args: &BloxorzArgs, number: usize) -> anyhow::Result<Outcome> {
                     Ok(n < number)
                 })?;
                 let level = match found {
-                    Some(Ok(level)) if !failed => level,
+                    Some(Ok(level)) => level,
                     Some(Err(e)) => {
                         err.report(format_args!("{name}:{}", level_error(&e)));
                         return Ok(());
                     }
-                    Some(Ok(_)) => return Ok(()),
                     None => {
-                        if !failed {
+                        if !problems {
                             let range = FieldError::OutOfRange { level: number, levels };
                             err.report(format_args!("{name}: {range}"));
                         }
@@ -408,7 +409,8 @@ fn bloxorz_level(args: &BloxorzArgs, number: usize) -> anyhow::Result<Outcome> {
                 Ok(())
             })?;
         Ok(drawn.filter(|_| !unreadable))
-    })
+    })?;
+    Ok(if problems { Outcome::SomeFailed } else { outcome })
 }
 
 /// True when `path` names a directory: it ends in `/` or is one.
@@ -488,12 +490,12 @@ fn bloxorz_pack(args: &BloxorzArgs) -> anyhow::Result<Outcome> {
     };
     let (bar, stop_bar) = progress::pack(total);
     let mut failed = false;
-    let mut sheet = ContactSheet { title: String::new(), entries: Vec::new() };
+    let name = source.display_name();
+    let file = Path::new(&name).file_name().map(|n| n.to_string_lossy().into_owned());
+    let mut sheet = ContactSheet { title: file.unwrap_or(name), entries: Vec::new() };
     let unreadable = write_files(dir, |write| {
         for_each_input(std::slice::from_ref(&source), &mut BarReporter(&bar), |err, input| {
             let name = input.name();
-            let file = Path::new(name).file_name().map(|n| n.to_string_lossy().into_owned());
-            sheet.title = file.unwrap_or_else(|| name.to_owned());
             let mut solver = Solver::new();
             let mut level_failed = false;
             let file_failed = for_each_level(input, args, err, |number, offset, read| {
@@ -515,8 +517,12 @@ fn bloxorz_pack(args: &BloxorzArgs) -> anyhow::Result<Outcome> {
     })?;
     drop(stop_bar);
     bar.finish_and_clear();
+    if unreadable {
+        // Nothing was drawn: no page (its temporary file goes with `index`).
+        return Ok(Outcome::SomeFailed);
+    }
     write_to(index, contact_sheet_html(&sheet)?.as_bytes())?;
-    Ok(Outcome::from_failed(failed || unreadable))
+    Ok(Outcome::from_failed(failed))
 }
 
 /// Messages on stderr, with the progress bar out of their way.
