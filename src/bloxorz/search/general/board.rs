@@ -165,18 +165,19 @@ impl Board {
         }
     }
 
-    /// The whole block with `anchor` and orientation index `o` rolls `m` in configuration `bits`
-    /// ([`MoveTable`], made from the one table of rolls): where it lands, as [`Board::land`]
-    /// (the anchor cell it lands on is the second value, for naming split cubes).
+    /// The whole block with `anchor` and orientation index `o` rolls `m` in configuration `bits`,
+    /// by `moves` (this board's [`MoveTable`], made from the one table of rolls): where it
+    /// lands, as [`Board::land`], and the anchor cell it lands on (for naming split cubes).
     #[inline]
     pub fn roll(
         &self,
+        moves: &MoveTable,
         anchor: usize,
         o: usize,
         m: Move,
         bits: u64,
     ) -> (Option<(Block, u64)>, usize) {
-        let roll = self.moves.as_ref().expect("loaded").steps[o][m.index()];
+        let roll = moves.steps[o][m.index()];
         let to = anchor.wrapping_add(roll.cell_delta as i32 as isize as usize);
         let new_o = roll.rest_flag.trailing_zeros() as usize;
         (self.land(to, new_o, bits), to)

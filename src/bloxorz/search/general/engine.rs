@@ -157,6 +157,7 @@ impl Engine {
             return Ok((Solution { moves: Some(0), states_explored: 0 }, Some(0)));
         }
         self.seen.insert((start.block, start.bits));
+        let moves = board.moves.expect("loaded");
         let mut head = 0;
         let mut found = None;
         'search: while head < self.nodes.len() {
@@ -177,7 +178,8 @@ impl Engine {
             match unpack(node.block) {
                 Ok((anchor, o)) => {
                     for m in Move::ALL {
-                        if let (Some((block, bits)), _) = board.roll(anchor, o, m, node.bits)
+                        if let (Some((block, bits)), _) =
+                            board.roll(&moves, anchor, o, m, node.bits)
                             && reach(block, bits, m.index() as u8)?
                         {
                             found = Some(self.nodes.len() - 1);
@@ -234,7 +236,8 @@ impl Engine {
                     path.push(Step::roll(m));
                     if unpack(node.block).is_err() {
                         // The block landed standing on a split switch: cube a on its first target.
-                        let (_, to) = board.roll(anchor, o, m, parent.bits);
+                        let moves = board.moves.expect("loaded");
+                        let (_, to) = board.roll(&moves, anchor, o, m, parent.bits);
                         cube_at = board.splits[board.aux[to] as usize];
                     }
                 }

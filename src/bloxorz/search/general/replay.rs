@@ -109,12 +109,13 @@ pub fn replay_path(level: &Level, path: &[Step]) -> Result<Vec<ReplayedMove>, Re
     let mut bits = board.initial;
     // The padded cells of cubes a and b while the block is split.
     let mut named = [0usize; 2];
+    let table = board.moves.expect("loaded");
     let mut moves = Vec::with_capacity(path.len());
     for (i, &step) in path.iter().enumerate() {
         let fail = |reason| ReplayError { number: i + 1, step, reason };
         let (landed, after) = match (unpack(block), step.cube) {
             (Ok((anchor, o)), None) => {
-                let (landed, to) = board.roll(anchor, o, step.direction, bits);
+                let (landed, to) = board.roll(&table, anchor, o, step.direction, bits);
                 let landed = landed.ok_or(fail(ReplayReason::Falls))?;
                 if unpack(landed.0).is_err() {
                     // Standing on a split switch: cube a on its first target.
