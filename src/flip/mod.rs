@@ -45,7 +45,7 @@ pub use brute::{MAX_BRUTE_FORCE_CELLS, brute_force_table};
 pub use compare::{EntryDifference, TableComparison, compare_tables};
 pub use gf2::{Gf2Scratch, Gf2Solver};
 pub use grid::GridBoard;
-pub use reader::{BoardError, BoardErrorKind, BoardReader};
+pub use reader::{BOARD_LINE_SLACK, BoardError, BoardErrorKind, BoardReader, board_line_limit};
 pub use size::{BoardSize, MAX_SIDE, SizeError};
 pub use solver::{Answer, DEFAULT_MAX_TABLE_CELLS, FlipSolver, Method};
 pub use table::{DistanceTable, TableError};
