@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::args::{FormatArg, Outcome, level_number, memory_hint, parse_memory};
+use super::args::{FormatArg, MapArgs, Outcome, level_number, memory_hint, parse_memory};
 use super::io::Source;
 use super::io::{Destination, for_each_input, write_table};
 use super::print::{Reporter, Stderr};
@@ -77,6 +77,9 @@ struct ExportBloxorzArgs {
 
     #[command(flatten)]
     out: OutputArgs,
+
+    #[command(flatten)]
+    map: MapArgs,
 }
 
 /// Runs `flipblox export`.
@@ -98,14 +101,23 @@ pub fn run(args: ExportArgs) -> anyhow::Result<Outcome> {
 fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
     let destination = Destination::create(args.out.output.as_deref())?;
     let mut written = None;
-    let unreadable = for_each_input(&[Source::from_arg(&args.file)], &mut Stderr, |out, input| {
-        let name = input.name();
+    let source = [Source::from_arg(&args.file)];
+    let unreadable = for_each_input(&source, args.map.map(), &mut Stderr, |out, input| {
+        let name = input.name().to_string();
         let mut report = |e: &FieldError| {
             let separator = if e.position().is_some() { ":" } else { ": " };
             let hint = memory_hint(e.is_over_memory_limit());
             out.report(format_args!("{name}{separator}{e}{hint}"));
         };
-        let level = match read_level(input.bytes(), args.level, args.max_memory) {
+        // One level is read from a stream held whole, within --max-memory.
+        let bytes = match input.whole(args.max_memory, "--max-memory") {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                out.report(format_args!("{name}: cannot read: {e:#}"));
+                return Ok(());
+            }
+        };
+        let level = match read_level(bytes, args.level, args.max_memory) {
             Ok(level) => level,
             Err(e) => {
                 report(&e);

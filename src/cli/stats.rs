@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use super::args::{OpenedTable, Outcome, TableLimitArgs};
+use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs};
 use super::print;
 use super::progress;
 use flipblox::flip::{BoardSize, DistanceTable};
@@ -43,6 +43,9 @@ struct StatsFlipArgs {
 
     #[command(flatten)]
     limit: TableLimitArgs,
+
+    #[command(flatten)]
+    map: MapArgs,
 }
 
 /// Runs `flipblox stats`.
@@ -56,7 +59,7 @@ fn flip(args: &StatsFlipArgs) -> anyhow::Result<Outcome> {
     let opened;
     let table = match &args.table {
         Some(path) => {
-            opened = OpenedTable::open(path, Check::Full)?;
+            opened = OpenedTable::open(path, Check::Full, args.map.map())?;
             opened.flip_table(args.size)?
         }
         None => match args.size.unwrap_or(BoardSize::CLASSIC) {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use super::args::Outcome;
+use super::args::{MapArgs, Outcome, table_bytes};
 use super::io::{Input, Source};
 use super::print;
 use flipblox::flip::{Board, DistanceTable, IMPOSSIBLE, brute_force_table, compare_tables};
@@ -34,6 +34,9 @@ struct VerifyFlipArgs {
     /// embedded table.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
+
+    #[command(flatten)]
+    map: MapArgs,
 }
 
 /// How many differing states to print.
@@ -47,20 +50,21 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<Outcome> {
 }
 
 fn verify_flip(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
-    let input = match &args.file {
+    let mut input = match &args.file {
         Some(path) => {
             let source = Source::from_arg(path);
-            Some(
-                Input::open(&source)
-                    .with_context(|| format!("cannot read {}", source.display_name()))?,
-            )
+            let cannot = || format!("cannot read {}", source.display_name());
+            let mut input = Input::open(&source, args.map.map()).with_context(cannot)?;
+            table_bytes(&mut input).with_context(cannot)?;
+            Some(input)
         }
         None => None,
     };
-    let (table, name) = match &input {
+    let (table, name) = match &mut input {
         None => (DistanceTable::embedded(), "the embedded table".to_string()),
         Some(input) => {
-            let loaded = load(input.bytes()).with_context(|| input.name().to_string())?;
+            let bytes = input.bytes().expect("read whole");
+            let loaded = load(bytes).with_context(|| input.name().to_string())?;
             let table = loaded.flip_table(4, 4).with_context(|| input.name().to_string())?;
             (table, input.name().to_string())
         }
