@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use super::bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, distance_table};
 use super::board::STATES;
+use super::consistency::{TableFault, check_distance_table};
 use super::rules::toggle_patterns;
 use super::size::BoardSize;
 use crate::shape::ShapeError;
@@ -30,6 +31,13 @@ pub enum TableError {
     /// (a corrupt table that passed the checks it was given).
     #[error("the table is inconsistent at state {state:#x}: no press brings it one move closer")]
     Inconsistent {
+        /// The state, bits as in [`DistanceTable`].
+        state: u64,
+    },
+    /// The press walk ended at a state the table puts at 0 that is not uniform (a corrupt
+    /// table that passed the checks it was given).
+    #[error("the table is inconsistent: state {state:#x} is at 0 but is not a uniform board")]
+    NotUniform {
         /// The state, bits as in [`DistanceTable`].
         state: u64,
     },
@@ -153,8 +161,9 @@ impl<'a> DistanceTable<'a> {
     /// # Errors
     ///
     /// [`TableError::Inconsistent`] when the table does not hold distances (a solvable state with
-    /// no neighbour one closer): possible only for a corrupt table file that passed a header
-    /// check.
+    /// no neighbour one closer), [`TableError::NotUniform`] when the walk ends at a state at 0
+    /// that is not uniform: possible only for a corrupt table file that passed a header check.
+    /// So printed presses always solve the board.
     ///
     /// # Panics
     ///
@@ -174,7 +183,29 @@ impl<'a> DistanceTable<'a> {
             presses.push(i);
             state = next;
         }
+        if state != 0 && state != self.all_black() {
+            presses.clear();
+            return Err(TableError::NotUniform { state });
+        }
         Ok(Some(distance))
+    }
+
+    /// The all-black state: every piece's bit set.
+    fn all_black(&self) -> u64 {
+        self.states() - 1
+    }
+
+    /// Proves that the table holds the distances of its board: both uniform boards at 0, every
+    /// other solvable state one press from a state one closer and none closer, Impossible states
+    /// only next to Impossible states ([`check_distance_table`], linear in the table: `states *
+    /// pieces` lookups). A header check and a checksum cannot tell a forged table (entries
+    /// swapped, or another board's table under this board's name) from a true one; this can.
+    ///
+    /// # Errors
+    ///
+    /// The first [`TableFault`].
+    pub fn check(&self) -> Result<(), TableFault> {
+        check_distance_table(&self.bytes, &self.patterns, &[0, self.all_black()])
     }
 
     /// How many states lie at each distance: `counts[d]` for `d` in `0..=max`, and the number of
