@@ -50,7 +50,8 @@ pub use read::{
 };
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{
-    DistanceField, FIELD_BYTES_PER_CELL, FieldError, ORIENTATIONS, SearchLimit, Solution,
-    UNREACHABLE, bytes_needed, distance_field, field_bytes_needed, field_entry, read_level,
+    DistanceField, FIELD_BYTES_PER_CELL, FieldError, ORIENTATIONS, SearchError, SearchLimit,
+    Solution, UNREACHABLE, bytes_needed, distance_field, field_bytes_needed, field_entry,
+    read_level,
 };
 pub use solver::{Limits, Solver};

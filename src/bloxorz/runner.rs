@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use super::model::level::Level;
 use super::model::notation::Step;
 use super::read::{DEFAULT_MAX_MEMORY, ErrorKind, LevelError, LevelSource, Limit, PackReader};
-use super::search::solution::Solution;
+use super::search::solution::{SearchError, Solution};
 use super::solver::{Limits, Solver};
 
 /// How a batch runs.
@@ -105,7 +105,10 @@ impl Worker {
         let solution = solved.map_err(|e| LevelError {
             level: number,
             position: level.origin(),
-            kind: ErrorKind::Limit(Limit::SearchTooLarge { states: e.states, limit: e.limit }),
+            kind: ErrorKind::Limit(match e {
+                SearchError::Limit(e) => Limit::SearchTooLarge { states: e.states, limit: e.limit },
+                SearchError::Memory(e) => Limit::CannotAllocate(e),
+            }),
         })?;
         let elapsed = begin.elapsed();
         Ok(Answer { rows: level.rows(), cols: level.cols(), solution, path, elapsed })

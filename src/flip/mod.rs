@@ -40,7 +40,7 @@ mod size;
 mod solver;
 mod table;
 
-pub use bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, distance_table};
+pub use bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, distance_table, try_distance_table};
 pub use board::{Board, Press, SIDE, STATES, TOGGLE_PATTERNS};
 pub use brute::{MAX_BRUTE_FORCE_CELLS, brute_force_table};
 pub use compare::{EntryDifference, TableComparison, compare_tables};

@@ -259,6 +259,7 @@ impl<'a> FlipSolver<'a> {
             return Ok(());
         }
         self.gf2_answers += 1;
+        self.scratch.try_reserve(&self.gf2)?;
         let optimum = self.gf2.solve_into(board, &mut self.scratch, &mut answer.presses);
         if !self.presses {
             answer.presses.clear();

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, distance_table};
+use super::bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, QUEUE_MAX_CELLS, try_distance_table};
 use super::board::STATES;
 use super::consistency::{TableFault, check_distance_table};
 use super::rules::toggle_patterns;
@@ -27,6 +27,17 @@ pub enum TableError {
         /// The largest number of pieces allowed.
         max: usize,
     },
+    /// The system refused the memory for the table or its search.
+    #[error("cannot allocate {bytes} bytes for the {size} distance table and its search")]
+    OutOfMemory {
+        /// The board.
+        size: BoardSize,
+        /// The table's bytes plus the search's bitsets.
+        bytes: u64,
+    },
+    /// The system refused the memory for the GF(2) solver's search.
+    #[error(transparent)]
+    Memory(#[from] crate::memory::AllocError),
     /// The table does not hold distances: a solvable state has no press leading one move closer
     /// (a corrupt table that passed the checks it was given).
     #[error("the table is inconsistent at state {state:#x}: no press brings it one move closer")]
@@ -85,7 +96,8 @@ impl DistanceTable<'static> {
     ///
     /// # Errors
     ///
-    /// [`TableError::TooLarge`] above [`MAX_TABLE_CELLS`] pieces.
+    /// [`TableError::TooLarge`] above [`MAX_TABLE_CELLS`] pieces; [`TableError::OutOfMemory`]
+    /// when the system refuses the memory.
     pub fn build(
         size: BoardSize,
         progress: impl FnMut(u64),
@@ -94,9 +106,18 @@ impl DistanceTable<'static> {
             let (cells, max) = (size.cells(), MAX_TABLE_CELLS);
             return Err(TableError::TooLarge { size, cells, max });
         }
-        let bytes = distance_table(size.rows(), size.cols(), progress);
+        let bytes = try_distance_table(size.rows(), size.cols(), progress)
+            .map_err(|_| TableError::OutOfMemory { size, bytes: build_bytes(size.cells()) })?;
         Ok(DistanceTable::from_cow(size, Cow::Owned(bytes)))
     }
+}
+
+/// Bytes a build of a table of `cells` pieces needs: the table, and above [`QUEUE_MAX_CELLS`]
+/// pieces three bitsets of half the states.
+fn build_bytes(cells: usize) -> u64 {
+    let states = 1u64 << cells;
+    let bitsets = if cells > QUEUE_MAX_CELLS { 3 * (states / 2).div_ceil(64) * 8 } else { 0 };
+    states + bitsets
 }
 
 impl<'a> DistanceTable<'a> {
@@ -233,6 +254,7 @@ impl<'a> DistanceTable<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::flip::bfs::distance_table;
 
     #[test]
     fn the_embedded_table_equals_the_one_built_at_run_time() {

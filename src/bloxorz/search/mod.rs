@@ -13,4 +13,4 @@ pub use field::{
     field_bytes_needed, field_entry, read_level,
 };
 pub use poj::bytes_needed;
-pub use solution::{SearchLimit, Solution};
+pub use solution::{SearchError, SearchLimit, Solution};

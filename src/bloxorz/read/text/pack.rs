@@ -383,6 +383,11 @@ impl<S: LineSource> PackReader<S> {
             self.skip_to_header();
             return result;
         };
+        if let Err(e) = level.reserve(rows, cols) {
+            let result = fail(at.first, ErrorKind::Limit(Limit::CannotAllocate(e)));
+            self.skip_to_header();
+            return result;
+        }
         let result = self.read_rows(level, at, rows, cols);
         if let Err((position, kind)) = result {
             return fail(position, kind);
