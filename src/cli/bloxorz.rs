@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use super::args::{InputFormat, MapArgs, Outcome, level_error, parse_memory};
+use super::args::{InputFormat, MapArgs, Outcome, level_error, memory_hint, parse_memory};
 use super::io::{Source, Text, for_each_input, sources};
 use super::print::{Printer, Record, Reporter};
 use super::progress;
@@ -163,7 +163,8 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
                     Ok(pack) => pack,
                     Err(e) => {
                         batch.failed = true;
-                        printer.report(format_args!("{name}:{e}"));
+                        let hint = memory_hint(e.is_over_memory_limit());
+                        printer.report(format_args!("{name}:{e}{hint}"));
                         return Ok(());
                     }
                 };

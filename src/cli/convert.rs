@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::args::{InputFormat, MapArgs, Outcome, level_error, parse_memory};
+use super::args::{InputFormat, MapArgs, Outcome, level_error, memory_hint, parse_memory};
 use super::io::{Destination, Text, for_each_input, sources};
 use super::print::{Reporter, Stderr};
 use flipblox::bloxorz::{FlashPack, Level, PackReader};
@@ -70,7 +70,8 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                     let pack = match FlashPack::parse(bytes, args.max_memory) {
                         Ok(pack) => pack,
                         Err(e) => {
-                            err.report(format_args!("{name}:{e}"));
+                            let hint = memory_hint(e.is_over_memory_limit());
+                            err.report(format_args!("{name}:{e}{hint}"));
                             failed = true;
                             return Ok(());
                         }

@@ -47,7 +47,7 @@ pub struct Stdout {
 
 impl Stdout {
     fn closed() -> io::Error {
-        io::Error::other("cannot write to standard output: it is closed")
+        io::Error::other("standard output is closed")
     }
 }
 
