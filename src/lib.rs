@@ -11,7 +11,9 @@
 //! - [`table_file`]: distance tables as files (a versioned table file, NumPy `.npy`, CSV, JSON,
 //!   raw bytes), written and read back with every check.
 //! - [`text`]: the shared plumbing of every reader: line scanning with positions for
-//!   `PATH:LINE:COLUMN` messages.
+//!   `PATH:LINE:COLUMN` messages, over a byte slice or a byte stream.
+//! - [`memory`]: fallible allocation of the buffers sized by the input or by flags
+//!   ([`AllocError`](memory::AllocError): `cannot allocate N bytes for ...`).
 //!
 //! The command-line tool `flipblox` is a thin layer over this library, behind the default `cli`
 //! feature: `cargo build --lib --no-default-features` builds the library alone.
@@ -63,6 +65,7 @@
 
 pub mod bloxorz;
 pub mod flip;
+pub mod memory;
 #[cfg(feature = "render")]
 pub mod render;
 mod shape;

@@ -1,10 +1,16 @@
-//! Line-oriented scanning of text input held in a byte slice, shared by every reader.
+//! Line-oriented scanning of text input, shared by every reader.
 //!
-//! Readers in this crate work in place on `&[u8]` (often a memory map) and never copy the input.
-//! [`Lines`] yields each line with its 1-based number and its byte offset, with the line ending
-//! (`\n` or `\r\n`) and any trailing spaces or tabs removed, so that CRLF files and trailing blanks
-//! read the same as clean LF files. [`Position`] and [`describe_at`] turn a byte inside a line into
-//! the `LINE:COLUMN` and the "found ..." text of an error message.
+//! Readers in this crate take their lines from a [`LineSource`]: [`Lines`] over a byte slice held
+//! whole (often a memory map; nothing is copied), or [`StreamLines`](stream::StreamLines) over any
+//! [`Read`](std::io::Read) (a pipe, a terminal, a device), through a buffer that holds one line at
+//! a time. Both yield each line with its 1-based number and its byte offset, with the line ending
+//! (`\n` or `\r\n`) and any trailing spaces or tabs removed, so that CRLF files and trailing
+//! blanks read the same as clean LF files; and both cut a line longer than their *line limit* in
+//! the same way (see [`Line::text`]), so that a reader gives the same answers from either.
+//! [`Position`] and [`describe_at`] turn a byte inside a line into the `LINE:COLUMN` and the
+//! "found ..." text of an error message.
+
+pub mod stream;
 
 use std::fmt;
 
@@ -28,14 +34,61 @@ impl fmt::Display for Position {
 
 /// One line of input: its 1-based number, the byte offset of its first byte in the whole input,
 /// and its content without the line ending and without trailing spaces, tabs or carriage returns.
+///
+/// A line whose content is longer than its source's line limit `L` ([`LineSource::line_limit`])
+/// is cut to its first `L + 1` bytes, so `text.len() > L` tells a reader that the line was too
+/// long, and the text it sees is the same from a slice and from a stream. Such a line is the last
+/// one of its source: nothing after it is read, so that an endless line (say from `/dev/zero`)
+/// is reported at once and the reading ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Line<'a> {
     /// Line number, starting at 1.
     pub number: usize,
     /// Byte offset of the line's first byte in the input.
     pub offset: usize,
-    /// The line's content, trimmed at the end (see the type's docs).
+    /// The line's content, trimmed at the end and cut after `L + 1` bytes (see the type's
+    /// docs).
     pub text: &'a [u8],
+}
+
+/// Where a reader takes its lines from: [`Lines`] over a byte slice, or
+/// [`StreamLines`](stream::StreamLines) over a byte stream. Both give exactly the same lines for
+/// the same bytes and line limit.
+pub trait LineSource {
+    /// The next line, consumed; `None` at the end of the input. The text is borrowed until the
+    /// next call.
+    fn next_line(&mut self) -> Option<Line<'_>>;
+
+    /// The next line, without consuming it.
+    fn peek_line(&mut self) -> Option<Line<'_>>;
+
+    /// Puts back the line the last [`LineSource::next_line`] returned, so that the next call
+    /// returns it again: only that line, and only before any other call.
+    fn unread(&mut self);
+
+    /// The position just past the end of the input: the line after the last line ending,
+    /// column 1, or just past the last character when the input does not end with a line
+    /// ending. A stream knows it once [`LineSource::next_line`] has returned `None` (after a
+    /// cut line, which ends the lines, a stream and a slice may differ here: the readers report
+    /// the cut line instead).
+    fn end_position(&mut self) -> Position;
+
+    /// Byte offset of the next line to be yielded (the input's length once exhausted). A stream
+    /// counts the rest of a line cut at the limit once it has read it (when the next line is
+    /// asked for), so right after a cut line it may be behind a slice's.
+    fn offset(&self) -> usize;
+
+    /// The longest line content, in bytes, kept whole (see [`Line::text`]).
+    fn line_limit(&self) -> usize;
+
+    /// Sets the line limit (see [`Line::text`]); call it before the first line is read.
+    fn set_line_limit(&mut self, limit: usize);
+
+    /// True when the next line is not at hand and reading it may wait for more input (a pipe
+    /// or a terminal that has nothing more yet). Always false for a slice.
+    fn would_block(&mut self) -> bool {
+        false
+    }
 }
 
 impl<'a> Line<'a> {
@@ -62,6 +115,8 @@ pub fn column_of(text: &[u8], index: usize) -> usize {
 ///
 /// A final line without a line ending is still yielded; an input that ends with `\n` does not
 /// yield an extra empty line. [`Lines::end_position`] gives the position just past the input.
+/// [`Lines::new`] keeps every line whole; [`Lines::with_limit`] cuts long lines as
+/// [`Line::text`] says.
 ///
 /// ```
 /// use flipblox::text::Lines;
@@ -72,13 +127,23 @@ pub fn column_of(text: &[u8], index: usize) -> usize {
 pub struct Lines<'a> {
     bytes: &'a [u8],
     pos: usize,
+    /// Where the last line yielded starts (for [`LineSource::unread`]).
+    last: usize,
     number: usize,
+    /// The longest text kept whole (`usize::MAX - 1`: no limit).
+    limit: usize,
 }
 
 impl<'a> Lines<'a> {
-    /// Starts at the first line of `bytes`.
+    /// Starts at the first line of `bytes`, with no line limit.
     pub fn new(bytes: &'a [u8]) -> Self {
-        Lines { bytes, pos: 0, number: 0 }
+        Lines::with_limit(bytes, usize::MAX - 1)
+    }
+
+    /// Starts at the first line of `bytes`; lines longer than `limit` bytes are cut after
+    /// `limit + 1` (see [`Line::text`]).
+    pub fn with_limit(bytes: &'a [u8], limit: usize) -> Self {
+        Lines { bytes, pos: 0, last: 0, number: 0, limit: limit.min(usize::MAX - 1) }
     }
 
     /// The position where the input ends: the line after the last line ending, column 1, or
@@ -116,15 +181,69 @@ impl<'a> Iterator for Lines<'a> {
             Some(i) => (&rest[..i], i + 1),
             None => (rest, rest.len()),
         };
-        let mut end = raw.len();
-        while end > 0 && matches!(raw[end - 1], b' ' | b'\t' | b'\r') {
-            end -= 1;
-        }
+        let mut end = trimmed_len(raw);
         self.number += 1;
-        let line = Line { number: self.number, offset: self.pos, text: &raw[..end] };
-        self.pos += advance;
+        self.last = self.pos;
+        if end > self.limit {
+            // A cut line ends the input (see [`Line`]).
+            end = self.limit + 1;
+            self.pos = self.bytes.len();
+        } else {
+            self.pos += advance;
+        }
+        let line = Line { number: self.number, offset: self.last, text: &raw[..end] };
         Some(line)
     }
+}
+
+impl LineSource for Lines<'_> {
+    #[inline]
+    fn next_line(&mut self) -> Option<Line<'_>> {
+        self.next()
+    }
+
+    #[inline]
+    fn peek_line(&mut self) -> Option<Line<'_>> {
+        self.peek()
+    }
+
+    #[inline]
+    fn unread(&mut self) {
+        self.pos = self.last;
+        self.number -= 1;
+    }
+
+    fn end_position(&mut self) -> Position {
+        Lines::end_position(self)
+    }
+
+    fn offset(&self) -> usize {
+        self.pos
+    }
+
+    fn line_limit(&self) -> usize {
+        self.limit
+    }
+
+    fn set_line_limit(&mut self, limit: usize) {
+        self.limit = limit.min(usize::MAX - 1);
+    }
+}
+
+/// The length of `raw` without its trailing spaces, tabs and carriage returns.
+#[inline]
+pub(crate) fn trimmed_len(raw: &[u8]) -> usize {
+    let mut end = raw.len();
+    while end > 0 && is_trailing_blank(raw[end - 1]) {
+        end -= 1;
+    }
+    end
+}
+
+/// True for the bytes trimmed from the end of a line: space, tab and carriage return.
+#[inline]
+pub(crate) fn is_trailing_blank(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\r')
 }
 
 /// The index of the first `\n` in `bytes`. Most lines are short (a board row, a level row),

@@ -200,8 +200,10 @@ fn a_null_space_too_large_to_search_warns_and_is_marked_not_proven() {
         "{err}"
     );
     assert!(err.contains("not proven minimal"), "{err}");
-    // --search-bits lowers the limit: 5x5 (3 generators) with 2 bits.
-    let board = "bbwww/bwwww/wwwww/wwwww/wwwww";
+    // --search-bits lowers the limit: 5x5 (3 generators) with 2 bits. (The board needs two
+    // presses: a board one press solves is proven minimal whatever the search, see
+    // `a_single_press_or_none_is_always_proven_minimal`.)
+    let board = "bbwbb/bwwwb/wwwww/wwwww/wwwww";
     let out = flipblox(
         &["flip", "--size", "5x5", "--search-bits", "2", "--moves", "--board", board],
         b"",
@@ -212,6 +214,47 @@ fn a_null_space_too_large_to_search_warns_and_is_marked_not_proven() {
     assert!(is_uniform(&replay_rows(&rows, &presses)));
     assert!(stderr(&out).starts_with("--board:1:1: board 1: warning:"), "{}", stderr(&out));
     assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn a_single_press_or_none_is_always_proven_minimal() {
+    // Boards that one press (or none) makes uniform, where the null space is too large to
+    // search whole: 5x5 with --search-bits 2, and 159x159 (nullity 128) by default. Before, the
+    // one-press 5x5 board was answered `proven_minimal: false` with a warning.
+    let mut cases: Vec<(String, String)> = vec![
+        ("5x5".into(), "bbwww/bwwww/wwwww/wwwww/wwwww".into()),
+        ("5x5".into(), "wwwww/wwbww/wbbbw/wwbww/wwwww".into()),
+        ("5x5".into(), "bbbbb/bbbbb/bbbbb/bbbbb/bbbbb".into()),
+    ];
+    let n = 159;
+    let mut big = vec![vec!['w'; n]; n];
+    for (r, c) in [(80, 80), (79, 80), (81, 80), (80, 79), (80, 81)] {
+        big[r][c] = 'b';
+    }
+    let big: Vec<String> = big.iter().map(|row| row.iter().collect()).collect();
+    cases.push(("159x159".into(), big.join("/")));
+    for (size, board) in &cases {
+        let args = ["flip", "--size", size, "--search-bits", "2", "--json", "--board", board];
+        let args =
+            if size == "159x159" { [&args[..3], &args[5..]].concat() } else { args.to_vec() };
+        let out = flipblox(&args, b"");
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(stderr(&out), "", "no warning for {size} {}", &board[..board.len().min(40)]);
+        let record: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        let distance = record["distance"].as_u64().unwrap();
+        let uniform = board.chars().filter(|&c| c != '/').all(|c| c == 'w')
+            || board.chars().filter(|&c| c != '/').all(|c| c == 'b');
+        assert_eq!(distance, if uniform { 0 } else { 1 }, "{size}");
+        assert_eq!(record["proven_minimal"], serde_json::Value::Bool(true), "{size}");
+        let presses = record["moves"].as_array().unwrap();
+        assert_eq!(presses.len() as u64, distance);
+        let presses: Vec<(usize, usize)> = presses
+            .iter()
+            .map(|p| (p[0].as_u64().unwrap() as usize, p[1].as_u64().unwrap() as usize))
+            .collect();
+        let rows: Vec<&str> = board.split('/').collect();
+        assert!(is_uniform(&replay_rows(&rows, &presses)), "{size}");
+    }
 }
 
 #[test]

@@ -306,8 +306,19 @@ fn a_table_that_lies_behind_valid_checksums_is_reported_not_panicked_on() {
         .unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = write(dir.path(), "liar.fbt", &bytes);
-    let out = flipblox(&["flip", "--board", "bw/ww", "--table", &path, "--verify-table"], b"");
+    let out = flipblox(&["flip", "--board", "bw/ww", "--table", &path], b"");
     assert_eq!(stdout(&out), "3\n", "a lookup alone trusts the table");
+    // Its checksums and histogram are right, but the full check proves it holds no distances.
+    let out = flipblox(&["flip", "--board", "bw/ww", "--table", &path, "--verify-table"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "flipblox: --table {path}: the payload is not the distance table of a Flip Game 2x2 \
+             table: state 0x1 is at 3, but move 3 leads to state 0xf at 0, more than one closer\n"
+        )
+    );
     let out = flipblox(&["flip", "--moves", "--board", "bw/ww", "--table", &path], b"");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(

@@ -8,7 +8,9 @@
 //! level buffers go back to the parser for reuse, so a warm batch allocates nothing per level
 //! except the `--path` moves.
 //!
-//! With one job everything runs on the calling thread, with no queue at all.
+//! With one job everything runs on the calling thread, with no queue at all. With more, before a
+//! read that may wait for input ([`LevelSource::would_block`]) every level in flight is solved
+//! and passed on first, so that answers never wait for input that has not come.
 //!
 //! Levels come from a [`LevelSource`]: the text pack parser ([`PackReader`]) or the stages of the
 //! Flash game's file ([`FlashStages`](crate::bloxorz::FlashStages)).
@@ -19,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use super::model::level::Level;
 use super::model::notation::Step;
-use super::read::{DEFAULT_MAX_MEMORY, ErrorKind, LevelError, LevelSource, Limit, PackReader};
+use super::read::{DEFAULT_MAX_MEMORY, ErrorKind, LevelError, LevelSource, PackReader};
 use super::search::solution::Solution;
 use super::solver::{Limits, Solver};
 
@@ -103,7 +105,7 @@ impl Worker {
         let solution = solved.map_err(|e| LevelError {
             level: number,
             position: level.origin(),
-            kind: ErrorKind::Limit(Limit::SearchTooLarge { states: e.states, limit: e.limit }),
+            kind: ErrorKind::Limit(e.into()),
         })?;
         let elapsed = begin.elapsed();
         Ok(Answer { rows: level.rows(), cols: level.cols(), solution, path, elapsed })
@@ -218,6 +220,15 @@ impl Runner {
                 while let Ok((report, level)) = done_rx.try_recv() {
                     spare_levels.push(level);
                     order.push(report, &mut on_report)?;
+                }
+                // Before a read that may wait for input (a pipe, a terminal), pass on every
+                // level in flight: their answers must not wait for input that may never come.
+                if started >= order.next && reader.would_block() {
+                    while started >= order.next {
+                        let Ok((report, level)) = done_rx.recv() else { break };
+                        spare_levels.push(level);
+                        order.push(report, &mut on_report)?;
+                    }
                 }
                 let mut level = spare_levels.pop().unwrap_or_default();
                 let Some(read) = reader.read_into(&mut level) else {

@@ -13,7 +13,7 @@ use super::read::DEFAULT_MAX_MEMORY;
 use super::search::field::{DistanceField, FieldError, distance_field_in};
 use super::search::general::Engine;
 use super::search::poj::Scratch;
-use super::search::solution::{SearchLimit, Solution};
+use super::search::solution::{SearchError, Solution};
 
 /// What a search may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,13 +70,14 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// [`SearchLimit`] when a level with switches or split switches needs more memory than
-    /// `limits` allows.
+    /// [`SearchError::Limit`] when a level with switches or split switches needs more memory
+    /// than `limits` allows; [`SearchError::Memory`] when the system refuses the memory the
+    /// search needs (its buffers are allocated fallibly).
     ///
     /// # Panics
     ///
     /// On a level that no reader filled (it has no start).
-    pub fn solve(&mut self, level: &Level, limits: Limits) -> Result<Solution, SearchLimit> {
+    pub fn solve(&mut self, level: &Level, limits: Limits) -> Result<Solution, SearchError> {
         self.solve_from(level, level.start(), limits)
     }
 
@@ -91,13 +92,14 @@ impl Solver {
         level: &Level,
         from: Placement,
         limits: Limits,
-    ) -> Result<Solution, SearchLimit> {
+    ) -> Result<Solution, SearchError> {
         if !level.can_rest(from) {
             return Ok(Solution { moves: None, states_explored: 0 });
         }
         if level.mechanics().needs_engine() {
             self.general.solve(level, from, limits.max_memory)
         } else {
+            self.poj.reserve(level.grid().len())?;
             Ok(self.poj.solve(level, from))
         }
     }
@@ -115,12 +117,13 @@ impl Solver {
         level: &Level,
         limits: Limits,
         path: &mut Vec<Step>,
-    ) -> Result<Solution, SearchLimit> {
+    ) -> Result<Solution, SearchError> {
         path.clear();
         let from = level.start();
         if level.mechanics().needs_engine() {
             return self.general.solve_with_path(level, from, limits.max_memory, path);
         }
+        self.poj.reserve(level.grid().len())?;
         let solution = self.poj.solve_with_path(level, from, &mut self.moves);
         path.extend(self.moves.iter().map(|&m| Step::roll(m)));
         Ok(solution)
@@ -173,7 +176,7 @@ mod tests {
         let level = level(b"1 8\nX..V...O\nsplit 1 4: 1 1, 1 7\n");
         let tight = Limits { max_memory: 200 };
         let err = Solver::new().solve(&level, tight).unwrap_err();
-        assert_eq!(err.limit, 200);
+        assert!(matches!(err, SearchError::Limit(e) if e.limit == 200), "{err:?}");
         assert!(Solver::new().solve(&level, Limits::default()).unwrap().moves == Some(8));
     }
 

@@ -92,23 +92,56 @@ impl TableLimitArgs {
     }
 }
 
+/// `--no-mmap`, shared by every command that reads files.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct MapArgs {
+    /// Read files without memory-mapping them: as a stream where the command reads line by
+    /// line, or into memory where it needs the whole file (a table file, the Flash game's file).
+    /// A mapped file that another process truncates ends the run with a message and exit code
+    /// 1; a file read without a map is not affected.
+    #[arg(long)]
+    pub no_mmap: bool,
+}
+
+impl MapArgs {
+    /// True when regular files are to be memory-mapped.
+    pub fn map(self) -> bool {
+        !self.no_mmap
+    }
+}
+
+/// The longest table file read into memory (from a pipe, or with `--no-mmap`): the largest
+/// Flip Game table file, 2^32 entries after a header of at most 16 MiB.
+pub const MAX_TABLE_FILE: u64 = (1 << 32) + (1 << 24) + 128;
+
+/// Reads `input` whole as a table file (a mapped file as it is; a stream up to
+/// [`MAX_TABLE_FILE`] bytes).
+///
+/// # Errors
+///
+/// Reading failed or the input is too long; the message does not name it.
+pub fn table_bytes(input: &mut Input) -> anyhow::Result<&[u8]> {
+    input.whole(MAX_TABLE_FILE, "larger than any table file")
+}
+
 /// A Flip Game table file opened for lookups (`--table FILE`): memory-mapped through
-/// [`Input`] and checked.
+/// [`Input`] (or read into memory) and checked.
 pub struct OpenedTable {
     input: Input,
     check: Check,
 }
 
 impl OpenedTable {
-    /// Maps `path` (`-` reads standard input into memory).
+    /// Maps `path` (when `map`; otherwise, and for `-`, reads it into memory).
     ///
     /// # Errors
     ///
     /// The file cannot be opened or read; the message names it.
-    pub fn open(path: &Path, check: Check) -> anyhow::Result<OpenedTable> {
+    pub fn open(path: &Path, check: Check, map: bool) -> anyhow::Result<OpenedTable> {
         let source = Source::from_arg(path);
-        let input = Input::open(&source)
-            .with_context(|| format!("--table {}: cannot read", source.display_name()))?;
+        let cannot = || format!("--table {}: cannot read", source.display_name());
+        let mut input = Input::open(&source, map).with_context(cannot)?;
+        table_bytes(&mut input).with_context(cannot)?;
         Ok(OpenedTable { input, check })
     }
 
@@ -120,7 +153,8 @@ impl OpenedTable {
     /// holds another table; the message names the file.
     pub fn flip_table(&self, size: Option<BoardSize>) -> anyhow::Result<DistanceTable<'_>> {
         let board = size.map(|s| (s.rows() as u32, s.cols() as u32));
-        load_flip_table(self.input.bytes(), self.check, board)
+        let bytes = self.input.bytes().expect("read whole when opened");
+        load_flip_table(bytes, self.check, board)
             .with_context(|| format!("--table {}", self.input.name()))
     }
 

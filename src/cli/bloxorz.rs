@@ -6,13 +6,14 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use super::args::{InputFormat, Outcome, level_error, parse_memory};
-use super::io::{Source, for_each_input, sources};
+use super::args::{InputFormat, MapArgs, Outcome, level_error, memory_hint, parse_memory};
+use super::io::{Source, Text, for_each_input, sources};
 use super::print::{Printer, Record, Reporter};
 use super::progress;
 use flipblox::bloxorz::{
-    Answer, FlashPack, Report, RunOptions, Runner, ignored_after_end, write_path,
+    Answer, FlashPack, LevelSource, PackReader, Report, RunOptions, Runner, write_path,
 };
+use flipblox::text::{LineSource, Position};
 
 /// Solve Bloxorz levels: the minimum number of moves that bring the box to stand on the target
 /// `O`, or `Impossible` (POJ 3322), also with the original game's switches, bridges and split
@@ -60,6 +61,9 @@ pub struct BloxorzArgs {
     /// (19 bytes per cell of the level padded by 2 on each side), e.g. 512MiB, 4GB, 1000000.
     #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = parse_memory)]
     max_memory: u64,
+
+    #[command(flatten)]
+    map: MapArgs,
 }
 
 /// One level as printed: a text line, or a JSON object for `--json`.
@@ -141,40 +145,104 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
         .sum();
     let (bar, stop_bar) = progress::pack(total_bytes);
     let mut printer = Printer::new(args.json).with_bar(bar.clone());
-    let mut failed = false;
-    let mut bytes_before = 0u64;
-    let mut levels = 0u64;
-    let unreadable = for_each_input(&sources, &mut printer, |printer, input| {
-        let name = input.name();
-        if input.is_stdin() {
-            bar.inc_length(input.bytes().len() as u64);
-        }
-        let flash = match args.input_format {
-            InputFormat::Pack => None,
-            InputFormat::Flash => match FlashPack::parse(input.bytes(), args.max_memory) {
-                Ok(pack) => {
-                    for problem in pack.problems() {
-                        failed = true;
-                        printer.report(format_args!("{name}:{problem}"));
+    let mut batch = Batch { bar, path: args.path, failed: false, bytes_before: 0, levels: 0 };
+    let unreadable = for_each_input(&sources, args.map.map(), &mut printer, |printer, input| {
+        let name = input.name().to_string();
+        match args.input_format {
+            InputFormat::Flash => {
+                // The file's format needs all of it: it is read whole, within --max-memory.
+                let bytes = match input.whole(args.max_memory, "--max-memory") {
+                    Ok(bytes) => bytes,
+                    Err(e) => {
+                        batch.failed = true;
+                        printer.report(format_args!("{name}: cannot read: {e:#}"));
+                        return Ok(());
                     }
-                    Some(pack)
+                };
+                let pack = match FlashPack::parse(bytes, args.max_memory) {
+                    Ok(pack) => pack,
+                    Err(e) => {
+                        batch.failed = true;
+                        let hint = memory_hint(e.is_over_memory_limit());
+                        printer.report(format_args!("{name}:{e}{hint}"));
+                        return Ok(());
+                    }
+                };
+                for problem in pack.problems() {
+                    batch.failed = true;
+                    printer.report(format_args!("{name}:{problem}"));
                 }
-                Err(e) => {
-                    failed = true;
-                    printer.report(format_args!("{name}:{e}"));
-                    return Ok(());
+                batch.run(&mut runner, printer, &name, pack.source())?;
+                batch.bytes_before += bytes.len() as u64;
+            }
+            InputFormat::Pack => match input.text() {
+                Text::Bytes(bytes) => {
+                    let reader = PackReader::new(bytes).max_memory(args.max_memory);
+                    batch.run_pack(&mut runner, printer, &name, reader)?;
+                }
+                Text::Stream(incoming) => {
+                    let probe = incoming.probe();
+                    let incoming = incoming.flushing(printer.flush_hook());
+                    let mut reader = PackReader::from_reader(incoming).max_memory(args.max_memory);
+                    reader.lines_mut().set_probe(probe);
+                    batch.run_pack(&mut runner, printer, &name, &mut reader)?;
+                    if let Some(e) = reader.lines_mut().take_error() {
+                        printer.report(format_args!("{name}: cannot read: {e}"));
+                        batch.failed = true;
+                    }
                 }
             },
-        };
-        let mut end_offset = 0;
-        let on_report = |report: Report| -> anyhow::Result<()> {
-            end_offset = report.end_offset;
+        }
+        Ok(())
+    })?;
+    drop(stop_bar);
+    printer.finish()?;
+    Ok(Outcome::from_failed(batch.failed || unreadable))
+}
+
+/// The state of a batch across its inputs: the progress bar, whether a level failed.
+struct Batch {
+    bar: indicatif::ProgressBar,
+    /// `--path`.
+    path: bool,
+    failed: bool,
+    /// Bytes of the inputs before this one.
+    bytes_before: u64,
+    levels: u64,
+}
+
+impl Batch {
+    /// Solves and prints the levels of the pack `reader` (the input `name`), then warns when
+    /// something after its `0 0` line was not read.
+    fn run_pack<S: LineSource>(
+        &mut self,
+        runner: &mut Runner,
+        printer: &mut Printer,
+        name: &str,
+        mut reader: impl std::borrow::BorrowMut<PackReader<S>>,
+    ) -> anyhow::Result<()> {
+        let reader = reader.borrow_mut();
+        self.run(runner, printer, name, &mut *reader)?;
+        report_ignored_after_end(printer, name, reader.ignored_after_end());
+        self.bytes_before += reader.offset() as u64;
+        Ok(())
+    }
+
+    /// Solves and prints the levels of `source` (the input `name`).
+    fn run(
+        &mut self,
+        runner: &mut Runner,
+        printer: &mut Printer,
+        name: &str,
+        source: impl LevelSource,
+    ) -> anyhow::Result<()> {
+        runner.run_source(source, |report: Report| -> anyhow::Result<()> {
             match &report.result {
                 Ok(answer) => {
-                    printer.record(&LevelRecord::answer(name, report.level, answer, args.path))?
+                    printer.record(&LevelRecord::answer(name, report.level, answer, self.path))?
                 }
                 Err(e) => {
-                    failed = true;
+                    self.failed = true;
                     let message = level_error(e);
                     printer.failure(
                         format_args!("{name}:{message}"),
@@ -182,37 +250,29 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
                     )?;
                 }
             }
-            levels += 1;
-            bar.set_position(bytes_before + report.end_offset as u64);
-            if levels % 64 == 1 {
-                bar.set_message(format!("{levels} levels"));
+            self.levels += 1;
+            let position = self.bytes_before + report.end_offset as u64;
+            if self.bar.length().is_some_and(|length| length < position) {
+                // Standard input has no length known ahead.
+                self.bar.set_length(position);
+            }
+            self.bar.set_position(position);
+            if self.levels % 64 == 1 {
+                self.bar.set_message(format!("{} levels", self.levels));
             }
             Ok(())
-        };
-        match &flash {
-            None => {
-                runner.run(input.bytes(), on_report)?;
-                report_ignored_after_end(printer, name, input.bytes(), end_offset);
-            }
-            Some(pack) => runner.run_source(pack.source(), on_report)?,
-        }
-        bytes_before += input.bytes().len() as u64;
-        Ok(())
-    })?;
-    drop(stop_bar);
-    printer.finish()?;
-    Ok(Outcome::from_failed(failed || unreadable))
+        })
+    }
 }
 
-/// Warns when the pack `bytes` (named `name`), read up to `end_offset`, goes on after its `0 0`
-/// line with something other than blank lines and comments (POJ 3322 reads nothing after it).
+/// Warns that the pack named `name` goes on at `position` after its `0 0` line with something
+/// other than blank lines and comments (POJ 3322 reads nothing after it); nothing when `None`.
 pub(super) fn report_ignored_after_end(
     reporter: &mut impl Reporter,
     name: &str,
-    bytes: &[u8],
-    end_offset: usize,
+    position: Option<Position>,
 ) {
-    if let Some(position) = ignored_after_end(bytes, end_offset) {
+    if let Some(position) = position {
         reporter.report(format_args!(
             "{name}:{position}: warning: not read: the pack ends at the `0 0` line before this \
              (POJ 3322); remove that line to read what follows"

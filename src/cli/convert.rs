@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::args::{InputFormat, Outcome, level_error, parse_memory};
-use super::io::{Destination, for_each_input, sources};
+use super::args::{InputFormat, MapArgs, Outcome, level_error, memory_hint, parse_memory};
+use super::io::{Destination, Text, for_each_input, sources};
 use super::print::{Reporter, Stderr};
 use flipblox::bloxorz::{FlashPack, Level, PackReader};
 
@@ -18,7 +18,9 @@ use flipblox::bloxorz::{FlashPack, Level, PackReader};
 /// (passcode CODE)`, and the pack ends with `0 0`. `flipblox bloxorz` then answers the written
 /// pack exactly as it answers the Flash file. With `--input-format pack` the levels are written
 /// back in canonical form. A stage or level that cannot be read is reported on stderr as
-/// PATH:LINE:COLUMN: ..., left out with a comment line in its place, and the exit code is 1.
+/// PATH:LINE:COLUMN: ..., left out with a comment line in its place, and the exit code is 1;
+/// an existing output file is then left as it was (the levels go to it only when every input
+/// was read).
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// Input files; `-` or nothing reads standard input.
@@ -36,6 +38,9 @@ pub struct ConvertArgs {
     /// Refuse levels that would need more memory than SIZE to solve (as `bloxorz --max-memory`).
     #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = parse_memory)]
     max_memory: u64,
+
+    #[command(flatten)]
+    map: MapArgs,
 }
 
 /// Runs `flipblox convert`.
@@ -49,56 +54,92 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
         }
         write!(out, "{level}")
     };
-    let unreadable = for_each_input(&sources(&args.files), &mut Stderr, |err, input| {
-        let name = input.name();
-        match args.input_format {
-            InputFormat::Flash => {
-                let pack = match FlashPack::parse(input.bytes(), args.max_memory) {
-                    Ok(pack) => pack,
-                    Err(e) => {
-                        err.report(format_args!("{name}:{e}"));
+    let unreadable =
+        for_each_input(&sources(&args.files), args.map.map(), &mut Stderr, |err, input| {
+            let name = input.name().to_string();
+            match args.input_format {
+                InputFormat::Flash => {
+                    let bytes = match input.whole(args.max_memory, "--max-memory") {
+                        Ok(bytes) => bytes,
+                        Err(e) => {
+                            err.report(format_args!("{name}: cannot read: {e:#}"));
+                            failed = true;
+                            return Ok(());
+                        }
+                    };
+                    let pack = match FlashPack::parse(bytes, args.max_memory) {
+                        Ok(pack) => pack,
+                        Err(e) => {
+                            let hint = memory_hint(e.is_over_memory_limit());
+                            err.report(format_args!("{name}:{e}{hint}"));
+                            failed = true;
+                            return Ok(());
+                        }
+                    };
+                    for problem in pack.problems() {
+                        err.report(format_args!("{name}:{problem}"));
                         failed = true;
-                        return Ok(());
                     }
-                };
-                for problem in pack.problems() {
-                    err.report(format_args!("{name}:{problem}"));
-                    failed = true;
+                    for (i, stage) in pack.stages().iter().enumerate() {
+                        let mut comment = format!("stage {}: {}", i + 1, stage.name);
+                        if let Some(code) = &stage.passcode {
+                            // Escaped, so that a line break in the string cannot end the comment.
+                            comment.push_str(&format!(" (passcode {})", code.escape_debug()));
+                        }
+                        match &stage.level {
+                            Ok(level) => write_level(out, Some(comment), level)?,
+                            Err(e) => {
+                                let e = level_error(e);
+                                err.report(format_args!("{name}:{e}"));
+                                failed = true;
+                                writeln!(out, "; {comment} could not be read: {e}")?;
+                            }
+                        }
+                    }
                 }
-                for (i, stage) in pack.stages().iter().enumerate() {
-                    let mut comment = format!("stage {}: {}", i + 1, stage.name);
-                    if let Some(code) = &stage.passcode {
-                        // Escaped, so that a line break in the string cannot end the comment.
-                        comment.push_str(&format!(" (passcode {})", code.escape_debug()));
-                    }
-                    match &stage.level {
-                        Ok(level) => write_level(out, Some(comment), level)?,
-                        Err(e) => {
-                            let e = level_error(e);
-                            err.report(format_args!("{name}:{e}"));
-                            failed = true;
-                            writeln!(out, "; {comment} could not be read: {e}")?;
+                InputFormat::Pack => {
+                    let mut convert = |reader: &mut dyn Iterator<Item = _>| -> anyhow::Result<()> {
+                        for level in reader {
+                            match level {
+                                Ok(level) => write_level(out, None, &level)?,
+                                Err(e) => {
+                                    let e: flipblox::bloxorz::LevelError = e;
+                                    let (number, e) = (e.level, level_error(&e));
+                                    err.report(format_args!("{name}:{e}"));
+                                    failed = true;
+                                    writeln!(out, "; level {number} could not be read: {e}")?;
+                                }
+                            }
+                        }
+                        Ok(())
+                    };
+                    match input.text() {
+                        Text::Bytes(bytes) => {
+                            convert(&mut PackReader::new(bytes).max_memory(args.max_memory))?
+                        }
+                        Text::Stream(incoming) => {
+                            let mut reader =
+                                PackReader::from_reader(incoming).max_memory(args.max_memory);
+                            convert(&mut reader)?;
+                            if let Some(e) = reader.lines_mut().take_error() {
+                                err.report(format_args!("{name}: cannot read: {e}"));
+                                failed = true;
+                            }
                         }
                     }
                 }
             }
-            InputFormat::Pack => {
-                for level in PackReader::new(input.bytes()).max_memory(args.max_memory) {
-                    match level {
-                        Ok(level) => write_level(out, None, &level)?,
-                        Err(e) => {
-                            let (number, e) = (e.level, level_error(&e));
-                            err.report(format_args!("{name}:{e}"));
-                            failed = true;
-                            writeln!(out, "; level {number} could not be read: {e}")?;
-                        }
-                    }
-                }
-            }
-        }
-        Ok(())
-    })?;
-    writeln!(out, "0 0")?;
+            Ok(())
+        })?;
+    if (failed || unreadable) && destination.replaces_file() {
+        let name = destination.name().to_string();
+        destination.discard()?;
+        Stderr.report(format_args!(
+            "{name}: not written: some input could not be read (the file is left as it was)"
+        ));
+        return Ok(Outcome::SomeFailed);
+    }
+    writeln!(destination.writer(), "0 0")?;
     destination.commit()?;
     Ok(Outcome::from_failed(failed || unreadable))
 }

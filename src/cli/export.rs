@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::args::{FormatArg, Outcome, level_number, memory_hint, parse_memory};
+use super::args::{FormatArg, MapArgs, Outcome, level_number, memory_hint, parse_memory};
 use super::io::Source;
 use super::io::{Destination, for_each_input, write_table};
 use super::print::{Reporter, Stderr};
@@ -86,6 +86,9 @@ pub(super) struct FieldLevelArgs {
     /// bytes per cell for the field and its payload (e.g. 512MiB, 4GB, 1000000).
     #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = parse_memory)]
     max_memory: u64,
+
+    #[command(flatten)]
+    map: MapArgs,
 }
 
 /// Runs `flipblox export`.
@@ -125,14 +128,23 @@ impl FieldLevelArgs {
     pub(super) fn field(&self) -> anyhow::Result<Option<(Level, DistanceField<'static>)>> {
         let (file, number, max_memory) = (&self.file, self.level, self.max_memory);
         let mut made = None;
-        let unreadable = for_each_input(&[Source::from_arg(file)], &mut Stderr, |out, input| {
-            let name = input.name();
+        let source = [Source::from_arg(file)];
+        let unreadable = for_each_input(&source, self.map.map(), &mut Stderr, |out, input| {
+            let name = input.name().to_string();
             let mut report = |e: &FieldError| {
                 let separator = if e.position().is_some() { ":" } else { ": " };
                 let hint = memory_hint(e.is_over_memory_limit());
                 out.report(format_args!("{name}{separator}{e}{hint}"));
             };
-            let level = match read_level(input.bytes(), number, max_memory) {
+            // One level is read from a stream held whole, within --max-memory.
+            let bytes = match input.whole(max_memory, "--max-memory") {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    out.report(format_args!("{name}: cannot read: {e:#}"));
+                    return Ok(());
+                }
+            };
+            let level = match read_level(bytes, number, max_memory) {
                 Ok(level) => level,
                 Err(e) => {
                     report(&e);

@@ -8,14 +8,14 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::args::{OpenedTable, Outcome, TableLimitArgs, usage};
-use super::io::{for_each_input, sources};
+use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs, usage};
+use super::io::{Text, for_each_input, sources};
 use super::print::{Printer, Record, Reporter};
 use super::progress;
 use flipblox::flip::gf2::{DEFAULT_SEARCH_BITS, MAX_SEARCH_BITS};
 use flipblox::flip::{Answer, BoardError, BoardReader, BoardSize, FlipSolver, GridBoard, Method};
 use flipblox::table_file::Check;
-use flipblox::text::Position;
+use flipblox::text::{LineSource, Position};
 
 /// Answer Flip Game boards: the minimum number of presses to make every piece white or every
 /// piece black, or `Impossible` (POJ 1753 for 4x4; Lights Out with the plus-shaped toggle on
@@ -81,6 +81,9 @@ pub struct FlipArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SEARCH_BITS,
           value_parser = clap::value_parser!(u32).range(0..=MAX_SEARCH_BITS as i64))]
     search_bits: u32,
+
+    #[command(flatten)]
+    map: MapArgs,
 }
 
 /// `--method`.
@@ -256,7 +259,9 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         ));
     }
     let check = if args.verify_table { Check::Full } else { Check::Header };
-    let opened = args.table.as_deref().map(|path| OpenedTable::open(path, check)).transpose()?;
+    let map = args.map.map();
+    let opened =
+        args.table.as_deref().map(|path| OpenedTable::open(path, check, map)).transpose()?;
     let presses = args.moves || args.json;
     let (solver, table_file) = match &opened {
         Some(opened) => {
@@ -296,23 +301,58 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         return Ok(Outcome::from_failed(failed));
     }
     let mut board = GridBoard::new(size.rows(), size.cols());
-    let unreadable = for_each_input(&sources(&args.files), &mut printer, |printer, input| {
-        let name = input.name();
-        let mut reader = BoardReader::new(input.bytes(), size.rows(), size.cols());
-        loop {
-            let start = reader.skip_to_next_board().unwrap_or_else(|| reader.end_position());
-            let Some(result) = reader.read_into(&mut board) else { break };
-            let index = reader.boards_started();
-            match result {
-                Ok(()) => answerer.answer(printer, name, index, start, &board)?,
-                Err(e) => {
-                    answerer.failure(printer, name, index, &e)?;
-                    failed = true;
+    let (rows, cols) = (size.rows(), size.cols());
+    let unreadable = for_each_input(&sources(&args.files), map, &mut printer, |printer, input| {
+        let name = input.name().to_string();
+        let mut boards = Boards { answerer: &mut answerer, board: &mut board, failed: &mut failed };
+        match input.text() {
+            Text::Bytes(bytes) => {
+                boards.answer_all(printer, &name, BoardReader::new(bytes, rows, cols))
+            }
+            Text::Stream(incoming) => {
+                let probe = incoming.probe();
+                let incoming = incoming.flushing(printer.flush_hook());
+                let mut reader = BoardReader::from_reader(incoming, rows, cols);
+                reader.lines_mut().set_probe(probe);
+                boards.answer_all(printer, &name, &mut reader)?;
+                if let Some(e) = reader.lines_mut().take_error() {
+                    printer.report(format_args!("{name}: cannot read: {e}"));
+                    *boards.failed = true;
                 }
+                Ok(())
             }
         }
-        Ok(())
     })?;
     printer.finish()?;
     Ok(Outcome::from_failed(failed || unreadable))
+}
+
+/// Answers every board of one input.
+struct Boards<'r, 't> {
+    answerer: &'r mut Answerer<'t>,
+    board: &'r mut GridBoard,
+    failed: &'r mut bool,
+}
+
+impl Boards<'_, '_> {
+    /// Reads, answers and prints every board `reader` holds (the input `name`).
+    fn answer_all<S: LineSource>(
+        &mut self,
+        printer: &mut Printer,
+        name: &str,
+        mut reader: impl std::borrow::BorrowMut<BoardReader<S>>,
+    ) -> anyhow::Result<()> {
+        let reader = reader.borrow_mut();
+        loop {
+            let Some(result) = reader.read_into(self.board) else { return Ok(()) };
+            let (index, start) = (reader.boards_started(), reader.board_start());
+            match result {
+                Ok(()) => self.answerer.answer(printer, name, index, start, self.board)?,
+                Err(e) => {
+                    self.answerer.failure(printer, name, index, &e)?;
+                    *self.failed = true;
+                }
+            }
+        }
+    }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::args::Outcome;
+use super::args::{MapArgs, Outcome, table_bytes};
 use super::io::{for_each_input, sources};
 use super::print::{self, Reporter};
 use flipblox::table_file::{Histogram, Loaded, NpyFile, NpyTable, Puzzle, Table, TableFile, load};
@@ -23,6 +23,9 @@ pub struct InspectArgs {
     /// Table files (`-` reads standard input).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    map: MapArgs,
 }
 
 /// Runs `flipblox inspect`.
@@ -31,26 +34,36 @@ pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
     let mut failed = false;
     // A blank line separates the descriptions on stdout (not the failed files, which go to stderr).
     let mut described = 0;
-    let unreadable = for_each_input(&sources(&args.files), &mut out, |out, input| {
-        match load(input.bytes()) {
-            Ok(loaded) => {
-                if described > 0 {
-                    writeln!(out)?;
+    let unreadable =
+        for_each_input(&sources(&args.files), args.map.map(), &mut out, |out, input| {
+            let name = input.name().to_string();
+            let bytes = match table_bytes(input) {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    out.report(format_args!("{name}: cannot read: {e:#}"));
+                    failed = true;
+                    return Ok(());
                 }
-                described += 1;
-                writeln!(out, "file: {} ({} bytes)", input.name(), input.bytes().len())?;
-                match &loaded {
-                    Loaded::TableFile(file) => describe_table_file(out, file)?,
-                    Loaded::Npy(file) => describe_npy(out, file)?,
+            };
+            match load(bytes) {
+                Ok(loaded) => {
+                    if described > 0 {
+                        writeln!(out)?;
+                    }
+                    described += 1;
+                    writeln!(out, "file: {name} ({} bytes)", bytes.len())?;
+                    match &loaded {
+                        Loaded::TableFile(file) => describe_table_file(out, file)?,
+                        Loaded::Npy(file) => describe_npy(out, file)?,
+                    }
+                }
+                Err(e) => {
+                    out.report(format_args!("{name}: {e}"));
+                    failed = true;
                 }
             }
-            Err(e) => {
-                out.report(format_args!("{}: {e}", input.name()));
-                failed = true;
-            }
-        }
-        Ok(())
-    })?;
+            Ok(())
+        })?;
     out.flush().context("writing to stdout")?;
     Ok(Outcome::from_failed(failed || unreadable))
 }

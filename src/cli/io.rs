@@ -1,45 +1,35 @@
-//! Inputs and outputs: opening inputs ([`Input`]; regular files are memory-mapped, stdin and
-//! other files are read into memory), going through them ([`for_each_input`]), and output files
-//! that appear whole or not at all ([`Destination`]).
+//! Inputs and outputs: opening inputs ([`Input`]: regular files are memory-mapped; standard
+//! input, pipes, devices, and every file under `--no-mmap`, are streams), going through them
+//! ([`for_each_input`]), output files that appear whole or not at all ([`Destination`]), and the
+//! names of files in messages ([`escape_path`]).
 //!
-//! Every reader in the library takes `&[u8]`; [`Input`] is the one place that decides where those
-//! bytes live. Mapping a regular file costs no copy and no allocation, so a level pack of many
-//! gigabytes is read straight from the page cache.
+//! Every reader in the library takes `&[u8]` or a byte stream; [`Input`] is the one place that
+//! decides which. Mapping a regular file costs no copy and no allocation, so a level pack of many
+//! gigabytes is read straight from the page cache; a stream is read a line at a time, so answers
+//! appear as records arrive and memory stays one record plus a fixed buffer. Commands whose
+//! format needs the whole input (a table file, the Flash game's file, one level for a field)
+//! read a stream into memory, up to a limit ([`Input::whole`]).
 //!
 //! # Safety of the memory map
 //!
-//! A memory map reflects the file as it is *now*: if another process truncates the file while it
-//! is mapped, reading the lost pages raises `SIGBUS` and the process dies; if it rewrites the
-//! file, the bytes may change under the reader (our readers then report garbage as a parse error,
-//! they never trust a byte twice). We accept that risk, as ripgrep does, because the inputs are
-//! files the user asked us to read and the map is what makes large packs cheap. Do not point
-//! flipblox at a file that is being rewritten; pass it on stdin (`flipblox bloxorz - < FILE`)
-//! to read a private copy instead.
+//! A memory map reflects the file as it is *now*. If another process truncates the file while
+//! it is mapped, reading the lost pages raises SIGBUS; the handler of [`MapWatch`] then prints
+//! `flipblox: FILE: the file changed size while being read ...` and ends the run with exit code
+//! 1 (answers still in the output buffer are lost). If another process rewrites the file, the
+//! bytes may change under the reader (the readers then report garbage as a parse error; they
+//! never trust a byte twice). `--no-mmap` reads files without a map.
 
+use std::ffi::OsStr;
 use std::fs::File;
-use std::io::{self, BufWriter, Read, StdoutLock, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-
-use super::print::Reporter;
-use flipblox::table_file::{Format, Table, export};
-
 use memmap2::Mmap;
 
-/// The bytes of one input, mapped or owned.
-#[derive(Debug)]
-pub struct Input {
-    name: String,
-    stdin: bool,
-    bytes: Bytes,
-}
-
-#[derive(Debug)]
-enum Bytes {
-    Mapped(Mmap),
-    Owned(Vec<u8>),
-}
+use super::print::{Reporter, Stdout, stdin_closed};
+use super::signals::{MapWatch, Temporary};
+use flipblox::table_file::{Format, Table, export};
 
 /// Where an input comes from: a path, or `-` for standard input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,13 +46,44 @@ impl Source {
         if arg.as_os_str() == "-" { Source::Stdin } else { Source::Path(arg.to_path_buf()) }
     }
 
-    /// The name used in messages: the path as given, or `<stdin>`.
+    /// The name used in messages: the path as given ([`escape_path`]), or `<stdin>`.
     pub fn display_name(&self) -> String {
         match self {
             Source::Stdin => "<stdin>".to_string(),
-            Source::Path(p) => p.display().to_string(),
+            Source::Path(p) => escape_path(p),
         }
     }
+}
+
+/// A path as messages and JSON records name it: as given, with a backslash doubled, a control
+/// character (a line break, a tab...) written as its Rust escape (`\n`, `\t`, `\u{1b}`), and a
+/// byte that is not UTF-8 as `\xHH`. The escaping is lossless: every path has its own name, and
+/// a message stays on one line.
+///
+/// ```text
+/// a\nb.txt   (a line break in the name)      caf\xE9.txt   (Latin-1 bytes)
+/// ```
+pub fn escape_path(path: &Path) -> String {
+    escape_os(path.as_os_str())
+}
+
+fn escape_os(name: &OsStr) -> String {
+    use std::fmt::Write as _;
+    let bytes = name.as_encoded_bytes();
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                c if c.is_control() => out.extend(c.escape_debug()),
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02X}");
+        }
+    }
+    out
 }
 
 /// The sources named on a command line: `-` (or none at all) is standard input.
@@ -74,22 +95,23 @@ pub fn sources(files: &[PathBuf]) -> Vec<Source> {
     }
 }
 
-/// Opens each of `sources` in turn and hands it to `each` with `reporter`; a source that cannot
-/// be opened is reported (`NAME: cannot read: ...`) and the others are still read. Returns true
-/// when a source could not be opened.
+/// Opens each of `sources` in turn (mapping regular files when `map`) and hands it to `each`
+/// with `reporter`; a source that cannot be opened is reported (`NAME: cannot read: ...`) and
+/// the others are still read. Returns true when a source could not be opened.
 ///
 /// # Errors
 ///
 /// The first error `each` returns (which ends the run).
 pub fn for_each_input<R: Reporter>(
     sources: &[Source],
+    map: bool,
     reporter: &mut R,
-    mut each: impl FnMut(&mut R, &Input) -> anyhow::Result<()>,
+    mut each: impl FnMut(&mut R, &mut Input) -> anyhow::Result<()>,
 ) -> anyhow::Result<bool> {
     let mut failed = false;
     for source in sources {
-        match Input::open(source) {
-            Ok(input) => each(reporter, &input)?,
+        match Input::open(source, map) {
+            Ok(mut input) => each(reporter, &mut input)?,
             Err(e) => {
                 reporter.report(format_args!("{}: cannot read: {e}", source.display_name()));
                 failed = true;
@@ -99,48 +121,70 @@ pub fn for_each_input<R: Reporter>(
     Ok(failed)
 }
 
+/// One input: a memory map, bytes in memory, or a stream not yet read.
+pub struct Input {
+    name: String,
+    contents: Contents,
+}
+
+enum Contents {
+    /// The watch is declared first so that it is withdrawn before the map goes.
+    Mapped {
+        _watch: MapWatch,
+        map: Mmap,
+    },
+    Owned(Vec<u8>),
+    Stream(Incoming),
+}
+
+/// The text of an input, to be read line by line: bytes held whole, or a stream.
+pub enum Text<'a> {
+    /// A memory map (or an empty file).
+    Bytes(&'a [u8]),
+    /// A stream.
+    Stream(Incoming),
+}
+
 impl Input {
-    /// Opens `source`: a regular, non-empty file is memory-mapped; standard input, pipes, devices
-    /// and empty files are read into a `Vec<u8>`.
+    /// Opens `source`: a regular, non-empty file is memory-mapped when `map`; standard input,
+    /// pipes, devices and (without `map`) regular files are streams, read by the command.
     ///
     /// # Errors
     ///
-    /// Any I/O error from opening, inspecting, mapping or reading the source.
-    pub fn open(source: &Source) -> io::Result<Input> {
+    /// Any I/O error from opening, inspecting or mapping the source; a directory; a standard
+    /// input that was closed when the run started.
+    pub fn open(source: &Source, map: bool) -> io::Result<Input> {
         let name = source.display_name();
-        let bytes = match source {
-            Source::Stdin => {
-                let mut buf = Vec::new();
-                io::stdin().lock().read_to_end(&mut buf)?;
-                Bytes::Owned(buf)
+        let contents = match source {
+            Source::Stdin if stdin_closed() => {
+                return Err(io::Error::other("standard input is closed"));
             }
+            Source::Stdin => Contents::Stream(Incoming::new(Reader::Stdin(io::stdin().lock()))),
             Source::Path(path) => {
-                let mut file = File::open(path)?;
+                let file = File::open(path)?;
                 let meta = file.metadata()?;
-                if meta.is_file() && meta.len() > 0 {
+                if meta.is_dir() {
+                    return Err(io::Error::new(io::ErrorKind::IsADirectory, "it is a directory"));
+                }
+                if meta.is_file() && meta.len() == 0 {
+                    Contents::Owned(Vec::new())
+                } else if meta.is_file() && map {
                     // SAFETY: the map is only ever read through `&[u8]`. If another process
                     // truncates the file while it is mapped, touching the lost pages raises
-                    // SIGBUS and the process dies; if it rewrites the file, the bytes we parse
-                    // may change mid-read and the readers report them as malformed input (every
-                    // read is bounds-checked against the slice length fixed at map time, and no
-                    // byte is trusted twice). We accept that risk, documented in the module docs
-                    // and the README, for zero-copy reading of large files; stdin is the safe
-                    // alternative.
+                    // SIGBUS, which the watch turns into a message naming the file and exit code
+                    // 1; if it rewrites the file, the bytes we parse may change mid-read and the
+                    // readers report them as malformed input (every read is bounds-checked
+                    // against the slice length fixed at map time, and no byte is trusted twice).
+                    // We accept that, documented in the module docs and the README, for zero-copy
+                    // reading of large files; `--no-mmap` is the alternative.
                     let map = unsafe { Mmap::map(&file)? };
-                    Bytes::Mapped(map)
+                    Contents::Mapped { _watch: MapWatch::new(&map, &name), map }
                 } else {
-                    let mut buf = Vec::new();
-                    file.read_to_end(&mut buf)?;
-                    Bytes::Owned(buf)
+                    Contents::Stream(Incoming::new(Reader::File(file)))
                 }
             }
         };
-        Ok(Input { name, stdin: *source == Source::Stdin, bytes })
-    }
-
-    /// True for standard input.
-    pub fn is_stdin(&self) -> bool {
-        self.stdin
+        Ok(Input { name, contents })
     }
 
     /// The input's name for messages (`<stdin>` for standard input).
@@ -151,59 +195,274 @@ impl Input {
     /// True when the bytes come from a memory map.
     #[cfg(test)]
     pub fn is_mapped(&self) -> bool {
-        matches!(self.bytes, Bytes::Mapped(_))
+        matches!(self.contents, Contents::Mapped { .. })
     }
 
-    /// The whole input.
-    pub fn bytes(&self) -> &[u8] {
-        match &self.bytes {
-            Bytes::Mapped(m) => m,
-            Bytes::Owned(v) => v,
+    /// The input as text to read line by line: its bytes, or its stream (taken: a second call
+    /// finds an empty stream).
+    pub fn text(&mut self) -> Text<'_> {
+        match &mut self.contents {
+            Contents::Mapped { map, .. } => Text::Bytes(map),
+            Contents::Owned(bytes) => Text::Bytes(bytes),
+            Contents::Stream(incoming) => {
+                let empty = Incoming::new(Reader::Empty);
+                Text::Stream(std::mem::replace(incoming, empty))
+            }
+        }
+    }
+
+    /// The whole input: a stream is read into memory first, up to `limit` bytes (`what` names
+    /// the limit in the message).
+    ///
+    /// # Errors
+    ///
+    /// Reading failed, the input is longer than `limit`, or the memory for it cannot be had;
+    /// the message does not name the input.
+    pub fn whole(&mut self, limit: u64, what: &str) -> anyhow::Result<&[u8]> {
+        if let Contents::Stream(incoming) = &mut self.contents {
+            let bytes = read_bounded(incoming, limit, what)?;
+            self.contents = Contents::Owned(bytes);
+        }
+        Ok(self.bytes().expect("read whole above"))
+    }
+
+    /// The bytes of a mapped input, or of one read whole ([`Input::whole`]); `None` for a stream.
+    pub fn bytes(&self) -> Option<&[u8]> {
+        match &self.contents {
+            Contents::Mapped { map, .. } => Some(map),
+            Contents::Owned(bytes) => Some(bytes),
+            Contents::Stream(_) => None,
         }
     }
 }
 
-/// Where a command writes its result (`-o FILE`): standard output, or a file that appears whole
-/// or not at all.
+/// Reads `reader` to its end into memory, refusing more than `limit` bytes, and allocating
+/// fallibly.
+fn read_bounded(reader: &mut impl Read, limit: u64, what: &str) -> anyhow::Result<Vec<u8>> {
+    const CHUNK: usize = 1 << 16;
+    let mut bytes: Vec<u8> = Vec::new();
+    loop {
+        if bytes.len() as u64 > limit {
+            anyhow::bail!("the input is longer than {limit} bytes ({what})");
+        }
+        if bytes.capacity() - bytes.len() < CHUNK {
+            // Doubling, but never far past the limit: the input may end just under it.
+            let at_most = usize::try_from(limit).unwrap_or(usize::MAX).saturating_add(1);
+            let wanted = (bytes.capacity() * 2).min(at_most).max(bytes.len() + CHUNK);
+            bytes
+                .try_reserve_exact(wanted - bytes.len())
+                .map_err(|_| anyhow::anyhow!("cannot allocate {wanted} bytes to read the input"))?;
+        }
+        let len = bytes.len();
+        bytes.resize(bytes.capacity().min(len + 4 * CHUNK), 0);
+        match reader.read(&mut bytes[len..]) {
+            Ok(0) => {
+                bytes.truncate(len);
+                return Ok(bytes);
+            }
+            Ok(n) => bytes.truncate(len + n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => bytes.truncate(len),
+            Err(e) => return Err(anyhow::Error::new(e).context("cannot read")),
+        }
+    }
+}
+
+/// What a stream reads from.
+enum Reader {
+    Stdin(io::StdinLock<'static>),
+    File(File),
+    Empty,
+}
+
+/// A streamed input: before it waits for more input (nothing is at hand), it calls its flush
+/// hook, so that answers already printed reach their reader first.
+pub struct Incoming {
+    reader: Reader,
+    flush: Option<Box<dyn FnMut()>>,
+}
+
+impl Incoming {
+    fn new(reader: Reader) -> Incoming {
+        Incoming { reader, flush: None }
+    }
+
+    /// The same stream, calling `flush` before each read that would wait.
+    pub fn flushing(mut self, flush: impl FnMut() + 'static) -> Incoming {
+        self.flush = Some(Box::new(flush));
+        self
+    }
+
+    /// A probe telling whether input is at hand now (a read would not wait), for
+    /// [`StreamLines::set_probe`](flipblox::text::stream::StreamLines::set_probe).
+    pub fn probe(&self) -> impl FnMut() -> bool + 'static {
+        let fd = self.fd();
+        move || fd.is_none_or(is_ready)
+    }
+
+    #[cfg(unix)]
+    fn fd(&self) -> Option<std::os::fd::RawFd> {
+        use std::os::fd::AsRawFd;
+        match &self.reader {
+            Reader::Stdin(stdin) => Some(stdin.as_raw_fd()),
+            Reader::File(file) => Some(file.as_raw_fd()),
+            Reader::Empty => None,
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn fd(&self) -> Option<i32> {
+        None
+    }
+}
+
+/// True when a read of `fd` would not wait: data, the end of the input or an error is at hand.
+#[cfg(unix)]
+fn is_ready(fd: std::os::fd::RawFd) -> bool {
+    let mut poll = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+    // SAFETY: one valid pollfd, a timeout of 0: poll(2) only reports the descriptor's state.
+    let n = unsafe { libc::poll(&mut poll, 1, 0) };
+    n != 0
+}
+
+#[cfg(not(unix))]
+fn is_ready(_fd: i32) -> bool {
+    true
+}
+
+impl Read for Incoming {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let waits = self.flush.is_some() && !self.fd().is_none_or(is_ready);
+        if let Some(flush) = self.flush.as_mut().filter(|_| waits) {
+            flush();
+        }
+        match &mut self.reader {
+            Reader::Stdin(stdin) => stdin.read(buf),
+            Reader::File(file) => file.read(buf),
+            Reader::Empty => Ok(0),
+        }
+    }
+}
+
+/// Where a command writes its result (`-o FILE`): standard output, a file that appears whole
+/// or not at all, or, for a FIFO, a device or our own standard output or error named by a path
+/// (`/dev/stdout`), that file written in place.
 ///
-/// A file is written to a temporary file beside it, created by [`Destination::create`] before
-/// any work (so a bad directory fails fast), and renamed over the target by
-/// [`Destination::commit`]. Until then the old file, if any, is untouched: a failed or
-/// interrupted export does not lose it, and a process reading it through a memory map (e.g.
-/// `flip --table`) keeps its old pages instead of seeing the file truncated under it.
+/// A regular file (or a new path) is written to a temporary file beside it, created by
+/// [`Destination::create`] before any work (so a bad directory fails fast), and renamed over
+/// the target by [`Destination::commit`]. Until then the old file, if any, is untouched: a
+/// failed or interrupted run (SIGINT, SIGTERM, SIGHUP remove the temporary file) does not lose
+/// it, and a process reading it through a memory map (e.g. `flip --table`) keeps its old pages
+/// instead of seeing the file truncated under it. A symbolic link is followed: its target is
+/// replaced, the link stays.
 pub struct Destination {
     name: String,
     sink: Sink,
 }
 
 enum Sink {
-    Stdout(BufWriter<StdoutLock<'static>>),
-    File { writer: BufWriter<tempfile::NamedTempFile>, target: std::path::PathBuf },
+    Stdout(BufWriter<Stdout>),
+    Stderr(BufWriter<io::Stderr>),
+    /// A FIFO or a device, written in place.
+    Direct(BufWriter<File>),
+    /// A regular file, replaced when complete.
+    Replace {
+        writer: BufWriter<Temporary>,
+        target: PathBuf,
+    },
+}
+
+impl Write for Temporary {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file_mut().write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file_mut().flush()
+    }
+}
+
+/// True when `meta` is the file open as descriptor 1 (`fd` 1) or 2.
+#[cfg(unix)]
+fn is_standard_stream(meta: &std::fs::Metadata, fd: i32) -> bool {
+    use std::os::fd::{AsFd, BorrowedFd};
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: descriptors 1 and 2 are open for the whole run (Rust's runtime opens /dev/null on
+    // them if they were closed); the borrow ends within this call.
+    let fd = unsafe { BorrowedFd::borrow_raw(fd) };
+    let Ok(own) = fd.as_fd().try_clone_to_owned().map(File::from) else { return false };
+    own.metadata().is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino())
+}
+
+#[cfg(not(unix))]
+fn is_standard_stream(_meta: &std::fs::Metadata, _fd: i32) -> bool {
+    false
 }
 
 impl Destination {
-    /// Standard output for `-` or no path; otherwise a temporary file in the target's directory,
-    /// with the target's permissions if it exists (0644 if not, on Unix).
+    /// Standard output for `-` or no path; otherwise, for a regular file or a new path, a
+    /// temporary file in the (link-resolved) target's directory, with the target's permissions
+    /// if it exists (0644 if not, on Unix); for a FIFO, a device or our own standard output or
+    /// error, that file opened for writing.
     ///
     /// # Errors
     ///
-    /// The target is a directory, or the temporary file cannot be created there; the message
-    /// names the path.
-    pub fn create(path: Option<&std::path::Path>) -> anyhow::Result<Destination> {
-        let Some(target) = path.filter(|p| p.as_os_str() != "-") else {
-            return Ok(Destination {
-                name: "<stdout>".to_string(),
-                sink: Sink::Stdout(super::print::stdout()),
-            });
+    /// The target is a directory, a path ending in `/`, a symbolic link to nothing, or cannot
+    /// be opened; the temporary file cannot be created. The message names the path.
+    pub fn create(path: Option<&Path>) -> anyhow::Result<Destination> {
+        let Some(given) = path.filter(|p| p.as_os_str() != "-") else {
+            let sink = Sink::Stdout(super::print::stdout());
+            return Ok(Destination { name: "<stdout>".to_string(), sink });
         };
-        let name = target.display().to_string();
-        let existing = std::fs::metadata(target).ok();
-        if existing.as_ref().is_some_and(|m| m.is_dir()) {
+        let name = escape_path(given);
+        let stat = std::fs::metadata(given);
+        if stat.as_ref().is_ok_and(|m| m.is_dir()) {
             anyhow::bail!("cannot create {name}: it is a directory");
         }
+        if given.as_os_str().as_encoded_bytes().ends_with(b"/") {
+            anyhow::bail!("cannot create {name}: a file name cannot end with '/'");
+        }
+        let meta = match stat {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if let Ok(link) = std::fs::read_link(given) {
+                    let to = escape_path(&link);
+                    anyhow::bail!(
+                        "cannot create {name}: it is a symbolic link to {to}, which does not exist"
+                    );
+                }
+                return Destination::replacing(name, given, None);
+            }
+            Err(e) => return Err(anyhow::Error::new(e).context(format!("cannot create {name}"))),
+        };
+        if is_standard_stream(&meta, 1) && !super::print::stdout_closed() {
+            return Ok(Destination { name, sink: Sink::Stdout(super::print::stdout()) });
+        }
+        if is_standard_stream(&meta, 2) {
+            let sink = Sink::Stderr(BufWriter::new(io::stderr()));
+            return Ok(Destination { name, sink });
+        }
+        if !meta.is_file() {
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(given)
+                .with_context(|| format!("cannot create {name}"))?;
+            let sink = Sink::Direct(BufWriter::with_capacity(1 << 16, file));
+            return Ok(Destination { name, sink });
+        }
+        let target =
+            std::fs::canonicalize(given).with_context(|| format!("cannot create {name}"))?;
+        Destination::replacing(name, &target, Some(meta))
+    }
+
+    /// A destination that replaces `target` (a regular file, or a new path) when complete.
+    fn replacing(
+        name: String,
+        target: &Path,
+        existing: Option<std::fs::Metadata>,
+    ) -> anyhow::Result<Destination> {
         let dir = match target.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,
-            _ => std::path::Path::new("."),
+            _ => Path::new("."),
         };
         let mut builder = tempfile::Builder::new();
         builder.prefix(".flipblox-").suffix(".partial");
@@ -214,9 +473,12 @@ impl Destination {
         };
         #[cfg(unix)]
         builder.permissions(permissions);
-        let file = builder.tempfile_in(dir).with_context(|| format!("cannot create {name}"))?;
+        #[cfg(not(unix))]
+        let _ = existing;
+        let file = Temporary::create(|| builder.tempfile_in(dir))
+            .with_context(|| format!("cannot create {name}"))?;
         let writer = BufWriter::with_capacity(1 << 16, file);
-        Ok(Destination { name, sink: Sink::File { writer, target: target.to_path_buf() } })
+        Ok(Destination { name, sink: Sink::Replace { writer, target: target.to_path_buf() } })
     }
 
     /// The name for messages: `<stdout>` or the target path.
@@ -224,11 +486,19 @@ impl Destination {
         &self.name
     }
 
+    /// True when the destination replaces a file when committed (so that a run that does not
+    /// commit leaves it as it was).
+    pub fn replaces_file(&self) -> bool {
+        matches!(self.sink, Sink::Replace { .. })
+    }
+
     /// The buffered writer.
     pub fn writer(&mut self) -> &mut dyn Write {
         match &mut self.sink {
             Sink::Stdout(w) => w,
-            Sink::File { writer, .. } => writer,
+            Sink::Stderr(w) => w,
+            Sink::Direct(w) => w,
+            Sink::Replace { writer, .. } => writer,
         }
     }
 
@@ -236,20 +506,36 @@ impl Destination {
     ///
     /// # Errors
     ///
-    /// Writing or renaming failed; the target is then left as it was.
+    /// Writing or renaming failed (the message names the output, never the temporary file); a
+    /// replaced target is then left as it was.
     pub fn commit(self) -> anyhow::Result<()> {
         let name = self.name;
+        let context = || format!("writing {name}");
         match self.sink {
-            Sink::Stdout(mut w) => w.flush().with_context(|| format!("writing {name}")),
-            Sink::File { writer, target } => {
-                let file = writer.into_inner().map_err(|e| e.into_error());
-                let file = file.with_context(|| format!("writing {name}"))?;
-                file.as_file().sync_all().with_context(|| format!("writing {name}"))?;
-                file.persist(&target)
-                    .map_err(|e| e.error)
-                    .with_context(|| format!("writing {name}"))?;
-                Ok(())
+            Sink::Stdout(mut w) => w.flush().with_context(context),
+            Sink::Stderr(mut w) => w.flush().with_context(context),
+            Sink::Direct(w) => {
+                w.into_inner().map(drop).map_err(|e| e.into_error()).with_context(context)
             }
+            Sink::Replace { writer, target } => {
+                let mut file =
+                    writer.into_inner().map_err(|e| e.into_error()).with_context(context)?;
+                file.file_mut().sync_all().with_context(context)?;
+                file.persist(&target).with_context(context)
+            }
+        }
+    }
+
+    /// Ends without committing: a file that would have been replaced is left as it was (the
+    /// temporary file is removed); what went to a stream or a device stays written, flushed.
+    ///
+    /// # Errors
+    ///
+    /// Flushing a stream or a device failed.
+    pub fn discard(self) -> anyhow::Result<()> {
+        match self.sink {
+            Sink::Replace { .. } => Ok(()),
+            _ => self.commit(),
         }
     }
 }
@@ -278,19 +564,37 @@ mod tests {
     #[test]
     fn regular_files_are_mapped_and_empty_files_are_not() {
         let mut f = tempfile::NamedTempFile::new().unwrap();
-        let empty = Input::open(&Source::Path(f.path().to_path_buf())).unwrap();
+        let mut empty = Input::open(&Source::Path(f.path().to_path_buf()), true).unwrap();
         assert!(!empty.is_mapped());
-        assert!(empty.bytes().is_empty());
+        assert!(matches!(empty.text(), Text::Bytes(b"")));
         f.write_all(b"bwwb\n").unwrap();
         f.flush().unwrap();
-        let full = Input::open(&Source::Path(f.path().to_path_buf())).unwrap();
+        let full = Input::open(&Source::Path(f.path().to_path_buf()), true).unwrap();
         assert!(full.is_mapped());
-        assert_eq!(full.bytes(), b"bwwb\n");
+        assert_eq!(full.bytes(), Some(&b"bwwb\n"[..]));
+        let mut unmapped = Input::open(&Source::Path(f.path().to_path_buf()), false).unwrap();
+        assert!(!unmapped.is_mapped());
+        assert_eq!(unmapped.whole(100, "test").unwrap(), b"bwwb\n");
+        let mut short = Input::open(&Source::Path(f.path().to_path_buf()), false).unwrap();
+        let err = short.whole(3, "at most 3").unwrap_err().to_string();
+        assert_eq!(err, "the input is longer than 3 bytes (at most 3)");
     }
 
     #[test]
     fn dash_means_stdin() {
         assert_eq!(Source::from_arg(Path::new("-")), Source::Stdin);
         assert_eq!(Source::Stdin.display_name(), "<stdin>");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn names_are_escaped_losslessly() {
+        use std::os::unix::ffi::OsStrExt;
+        let name = |b: &[u8]| escape_path(Path::new(OsStr::from_bytes(b)));
+        assert_eq!(name(b"plain/caf\xC3\xA9.txt"), "plain/caf\u{e9}.txt");
+        assert_eq!(name(b"a\nb\tc\\d"), "a\\nb\\tc\\\\d");
+        assert_eq!(name(b"caf\xE9.txt"), "caf\\xE9.txt");
+        assert_eq!(name(b"\x1b[31m"), "\\u{1b}[31m");
+        assert_ne!(name(b"\\xE9"), name(b"\xE9"), "a written escape differs from the byte");
     }
 }

@@ -1,6 +1,7 @@
 //! The command-line interface: clap structs and the glue from arguments to the library live only
 //! here. One module per subcommand; what several share sits in `args` (shared arguments and the
-//! exit status), `io` (inputs, the one memory map, output files), `print` (stdout, stderr and the
+//! exit status), `io` (inputs, the one memory map, streams, output files), `signals` (temporary
+//! files removed on interrupts, SIGBUS on a shrunk map), `print` (stdout, stderr and the
 //! one printer of answers) and `progress` (progress bars).
 
 mod args;
@@ -15,6 +16,7 @@ mod progress;
 #[cfg(feature = "render")]
 mod render;
 mod shell;
+mod signals;
 mod stats;
 mod table;
 mod verify;

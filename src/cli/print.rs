@@ -1,16 +1,80 @@
 //! Standard output and error: buffered stdout, one-line messages on stderr, a closed pipe
-//! (`| head`) treated as a normal end, and the one printer of answers ([`Printer`]): one line
-//! per record, as text or as JSON Lines (`--json`).
+//! (`| head`) treated as a normal end, a closed stdout (`>&-`) as an error, and the one printer
+//! of answers ([`Printer`]): one line per record, as text or as JSON Lines (`--json`).
 
+use std::cell::RefCell;
 use std::fmt;
 use std::io::{self, BufWriter, StdoutLock, Write};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::ProgressBar;
 use serde::Serialize;
 
+/// Which of standard input, output and error were closed when the process started (`<&-`,
+/// `>&-`). Rust's runtime opens `/dev/null` on a closed standard stream before `main`, which
+/// would make writing to a closed stdout succeed silently; this is noted before that.
+static CLOSED_AT_START: [AtomicBool; 3] = [const { AtomicBool::new(false) }; 3];
+
+#[cfg(unix)]
+#[ctor::ctor(unsafe)]
+fn note_closed_standard_streams() {
+    for (fd, closed) in CLOSED_AT_START.iter().enumerate() {
+        // SAFETY: fcntl(F_GETFD) only reads the descriptor's flags; it fails with EBADF when
+        // the descriptor is not open.
+        if unsafe { libc::fcntl(fd as libc::c_int, libc::F_GETFD) } == -1 {
+            closed.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// True when standard input was closed when the process started (`<&-`).
+pub fn stdin_closed() -> bool {
+    CLOSED_AT_START[0].load(Ordering::Relaxed)
+}
+
+/// True when standard output was closed when the process started (`>&-`).
+pub fn stdout_closed() -> bool {
+    CLOSED_AT_START[1].load(Ordering::Relaxed)
+}
+
+/// The locked standard output, which fails to write when it was closed when the process
+/// started (`>&-`) rather than writing into the `/dev/null` Rust put in its place.
+pub struct Stdout {
+    lock: StdoutLock<'static>,
+    closed: bool,
+}
+
+impl Stdout {
+    fn closed() -> io::Error {
+        io::Error::other("standard output is closed")
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.closed {
+            return Err(Stdout::closed());
+        }
+        self.lock.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        if self.closed {
+            return Err(Stdout::closed());
+        }
+        self.lock.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.lock.flush()
+    }
+}
+
 /// A buffered, locked stdout.
-pub fn stdout() -> BufWriter<StdoutLock<'static>> {
-    BufWriter::with_capacity(1 << 16, io::stdout().lock())
+pub fn stdout() -> BufWriter<Stdout> {
+    let stdout = Stdout { lock: io::stdout().lock(), closed: stdout_closed() };
+    BufWriter::with_capacity(1 << 16, stdout)
 }
 
 /// Writes one message line to standard error. A standard error that cannot be written (closed
@@ -48,7 +112,7 @@ impl Reporter for Stderr {
     }
 }
 
-impl Reporter for BufWriter<StdoutLock<'static>> {
+impl Reporter for BufWriter<Stdout> {
     fn report(&mut self, message: fmt::Arguments<'_>) {
         // A stdout that cannot be flushed fails again, with its error, at the next write.
         let _ = self.flush();
@@ -69,8 +133,11 @@ pub trait Record: Serialize {
 
 /// Prints records to stdout, one line each, as text or JSON Lines; a record that could not be
 /// answered prints `Error` (or its JSON record) and its message on stderr.
+///
+/// Its buffer is shared with the [`Printer::flush_hook`] that an input read as a stream calls
+/// before it waits for more input, so that answers appear as their records are read.
 pub struct Printer {
-    out: BufWriter<StdoutLock<'static>>,
+    out: Rc<RefCell<BufWriter<Stdout>>>,
     json: bool,
     /// A progress bar on stderr, hidden while a message is written.
     bar: Option<ProgressBar>,
@@ -79,7 +146,18 @@ pub struct Printer {
 impl Printer {
     /// A printer of text lines, or of JSON Lines when `json`.
     pub fn new(json: bool) -> Printer {
-        Printer { out: stdout(), json, bar: None }
+        Printer { out: Rc::new(RefCell::new(stdout())), json, bar: None }
+    }
+
+    /// Flushes what the printer holds: called by a streamed input before it waits for more
+    /// (a failure is left for the printer's next write to report).
+    pub fn flush_hook(&self) -> impl FnMut() + 'static {
+        let out = Rc::clone(&self.out);
+        move || {
+            if let Ok(mut out) = out.try_borrow_mut() {
+                let _ = out.flush();
+            }
+        }
     }
 
     /// The same printer, keeping `bar` out of the way of its messages.
@@ -94,13 +172,13 @@ impl Printer {
     ///
     /// Writing to stdout failed.
     pub fn record(&mut self, record: &impl Record) -> anyhow::Result<()> {
+        let out = &mut *self.out.borrow_mut();
         if self.json {
-            serde_json::to_writer(&mut self.out, record)?;
-            self.out.write_all(b"\n")?;
+            serde_json::to_writer(&mut *out, record)?;
         } else {
-            record.text(&mut self.out)?;
-            self.out.write_all(b"\n")?;
+            record.text(out)?;
         }
+        out.write_all(b"\n")?;
         Ok(())
     }
 
@@ -114,9 +192,13 @@ impl Printer {
         message: fmt::Arguments<'_>,
         record: &impl Record,
     ) -> anyhow::Result<()> {
-        self.out.flush()?;
+        self.out.borrow_mut().flush()?;
         self.report(message);
-        if self.json { self.record(record) } else { Ok(self.out.write_all(b"Error\n")?) }
+        if self.json {
+            self.record(record)
+        } else {
+            Ok(self.out.borrow_mut().write_all(b"Error\n")?)
+        }
     }
 
     /// Writes everything to stdout now (before a long pause, such as a table build).
@@ -125,7 +207,7 @@ impl Printer {
     ///
     /// Writing to stdout failed.
     pub fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+        self.out.borrow_mut().flush()
     }
 
     /// Flushes stdout at the end of the run.
@@ -133,18 +215,18 @@ impl Printer {
     /// # Errors
     ///
     /// Writing to stdout failed.
-    pub fn finish(mut self) -> anyhow::Result<()> {
+    pub fn finish(self) -> anyhow::Result<()> {
         use anyhow::Context;
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
-        self.out.flush().context("writing to stdout")
+        self.out.borrow_mut().flush().context("writing to stdout")
     }
 }
 
 impl Reporter for Printer {
     fn report(&mut self, message: fmt::Arguments<'_>) {
-        let _ = self.out.flush();
+        let _ = self.out.borrow_mut().flush();
         match &self.bar {
             Some(bar) => bar.suspend(|| report(message)),
             None => report(message),

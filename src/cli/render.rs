@@ -9,7 +9,7 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError, mpsc};
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use super::args::{InputFormat, Outcome, level_error, level_number, parse_memory, usage};
+use super::args::{InputFormat, MapArgs, Outcome, level_error, level_number, parse_memory, usage};
 use super::bloxorz::report_ignored_after_end;
 use super::export::FieldLevelArgs;
 use super::io::{Destination, Input, Source, for_each_input};
@@ -17,8 +17,8 @@ use super::print::{Reporter, Stderr};
 use super::progress;
 use super::stats::StatsFlipArgs;
 use flipblox::bloxorz::{
-    ErrorKind, FieldError, FlashPack, Level, LevelError, LevelSource, Limit, Limits, PackReader,
-    Solution, Solver, Step, replay_path,
+    ErrorKind, FieldError, FlashPack, Level, LevelError, LevelSource, Limits, PackReader, Solution,
+    Solver, Step, replay_path,
 };
 use flipblox::flip::{Answer, BoardSize, DEFAULT_MAX_TABLE_CELLS, FlipSolver, GridBoard, Method};
 use flipblox::render::{
@@ -154,6 +154,9 @@ struct BloxorzArgs {
 
     #[command(flatten)]
     png: PngArgs,
+
+    #[command(flatten)]
+    map: MapArgs,
 }
 
 #[derive(Debug, Args)]
@@ -276,20 +279,28 @@ fn legend(args: &BloxorzArgs, format: Format, rows: usize, cols: usize) -> bool 
 /// level or why it could not be read; until `each` returns false. Problems of the file as a
 /// whole are reported; returns true when there were any.
 fn for_each_level(
-    input: &Input,
+    input: &mut Input,
     args: &BloxorzArgs,
     reporter: &mut impl Reporter,
     mut each: impl FnMut(usize, usize, Result<&Level, LevelError>) -> anyhow::Result<bool>,
 ) -> anyhow::Result<bool> {
-    let name = input.name();
+    let name = input.name().to_string();
+    // Pictures are drawn from a pack held whole: a stream is read within --max-memory.
+    let bytes = match input.whole(args.max_memory, "--max-memory") {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            reporter.report(format_args!("{name}: cannot read: {e:#}"));
+            return Ok(true);
+        }
+    };
     match args.input_format {
         InputFormat::Pack => {
-            let reader = PackReader::new(input.bytes()).max_memory(args.max_memory);
-            let end = walk(reader, &mut each)?;
-            report_ignored_after_end(reporter, name, input.bytes(), end);
+            let mut reader = PackReader::new(bytes).max_memory(args.max_memory);
+            walk(&mut reader, &mut each)?;
+            report_ignored_after_end(reporter, &name, reader.ignored_after_end());
             Ok(false)
         }
-        InputFormat::Flash => match FlashPack::parse(input.bytes(), args.max_memory) {
+        InputFormat::Flash => match FlashPack::parse(bytes, args.max_memory) {
             Ok(pack) => {
                 for problem in pack.problems() {
                     reporter.report(format_args!("{name}:{problem}"));
@@ -339,7 +350,7 @@ fn solve(
     solved.map_err(|e| LevelError {
         level: number,
         position: level.origin(),
-        kind: ErrorKind::Limit(Limit::SearchTooLarge { states: e.states, limit: e.limit }),
+        kind: ErrorKind::Limit(e.into()),
     })
 }
 
@@ -379,9 +390,12 @@ fn bloxorz_level(args: &BloxorzArgs, number: usize) -> anyhow::Result<Outcome> {
     let mut problems = false;
     let outcome = picture(&args.output, || {
         let mut drawn = None;
-        let unreadable =
-            for_each_input(&[Source::from_arg(&args.file)], &mut Stderr, |err, input| {
-                let name = input.name();
+        let unreadable = for_each_input(
+            &[Source::from_arg(&args.file)],
+            args.map.map(),
+            &mut Stderr,
+            |err, input| {
+                let name = input.name().to_string();
                 let mut levels = 0;
                 let mut found = None;
                 problems = for_each_level(input, args, &mut Stderr, |n, _, read| {
@@ -405,9 +419,10 @@ fn bloxorz_level(args: &BloxorzArgs, number: usize) -> anyhow::Result<Outcome> {
                         return Ok(());
                     }
                 };
-                drawn = draw_one_level(args, format, name, number, &level, err)?;
+                drawn = draw_one_level(args, format, &name, number, &level, err)?;
                 Ok(())
-            })?;
+            },
+        )?;
         Ok(drawn.filter(|_| !unreadable))
     })?;
     Ok(if problems { Outcome::SomeFailed } else { outcome })
@@ -494,26 +509,31 @@ fn bloxorz_pack(args: &BloxorzArgs) -> anyhow::Result<Outcome> {
     let file = Path::new(&name).file_name().map(|n| n.to_string_lossy().into_owned());
     let mut sheet = ContactSheet { title: file.unwrap_or(name), entries: Vec::new() };
     let unreadable = write_files(dir, |write| {
-        for_each_input(std::slice::from_ref(&source), &mut BarReporter(&bar), |err, input| {
-            let name = input.name();
-            let mut solver = Solver::new();
-            let mut level_failed = false;
-            let file_failed = for_each_level(input, args, err, |number, offset, read| {
-                bar.set_position(offset as u64);
-                let entry = match read {
-                    Ok(level) => level_entry(args, &mut solver, number, level, write)?,
-                    Err(e) => error_entry(number, level_error(&e)),
-                };
-                if let SheetOutcome::Error(message) = &entry.outcome {
-                    BarReporter(&bar).report(format_args!("{name}:{message}"));
-                    level_failed = true;
-                }
-                sheet.entries.push(entry);
-                Ok(true)
-            })?;
-            failed |= file_failed || level_failed;
-            Ok(())
-        })
+        for_each_input(
+            std::slice::from_ref(&source),
+            args.map.map(),
+            &mut BarReporter(&bar),
+            |err, input| {
+                let name = input.name().to_string();
+                let mut solver = Solver::new();
+                let mut level_failed = false;
+                let file_failed = for_each_level(input, args, err, |number, offset, read| {
+                    bar.set_position(offset as u64);
+                    let entry = match read {
+                        Ok(level) => level_entry(args, &mut solver, number, level, write)?,
+                        Err(e) => error_entry(number, level_error(&e)),
+                    };
+                    if let SheetOutcome::Error(message) = &entry.outcome {
+                        BarReporter(&bar).report(format_args!("{name}:{message}"));
+                        level_failed = true;
+                    }
+                    sheet.entries.push(entry);
+                    Ok(true)
+                })?;
+                failed |= file_failed || level_failed;
+                Ok(())
+            },
+        )
     })?;
     drop(stop_bar);
     bar.finish_and_clear();

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use super::args::{OpenedTable, Outcome, TableLimitArgs};
+use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs};
 use super::print;
 use super::progress;
 use flipblox::flip::{BoardSize, DistanceTable};
@@ -44,6 +44,9 @@ pub(super) struct StatsFlipArgs {
 
     #[command(flatten)]
     limit: TableLimitArgs,
+
+    #[command(flatten)]
+    map: MapArgs,
 }
 
 /// Runs `flipblox stats`.
@@ -68,7 +71,9 @@ impl StatsFlipArgs {
         command: &'static [&'static str],
     ) -> anyhow::Result<DistanceTable<'t>> {
         if let Some(path) = &self.table {
-            return opened.insert(OpenedTable::open(path, Check::Full)?).flip_table(self.size);
+            return opened
+                .insert(OpenedTable::open(path, Check::Full, self.map.map())?)
+                .flip_table(self.size);
         }
         match self.size.unwrap_or(BoardSize::CLASSIC) {
             BoardSize::CLASSIC => Ok(DistanceTable::embedded()),

@@ -1,4 +1,5 @@
-//! `flipblox verify`: recompute a table by an independent method and compare.
+//! `flipblox verify`: recompute a table by an independent method, compare, and prove it holds
+//! distances.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -6,11 +7,15 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use super::args::Outcome;
+use super::args::{MapArgs, Outcome, TableLimitArgs, table_bytes};
 use super::io::{Input, Source};
 use super::print;
-use flipblox::flip::{Board, DistanceTable, IMPOSSIBLE, brute_force_table, compare_tables};
-use flipblox::table_file::load;
+use super::progress;
+use flipblox::flip::{
+    Board, BoardSize, DistanceTable, IMPOSSIBLE, MAX_BRUTE_FORCE_CELLS, brute_force_table,
+    compare_tables,
+};
+use flipblox::table_file::{Check, Loaded, load_checked};
 
 /// Check a distance table against an independent recomputation.
 #[derive(Debug, Args)]
@@ -21,19 +26,35 @@ pub struct VerifyArgs {
 
 #[derive(Debug, Subcommand)]
 enum VerifyCommand {
-    /// Recompute the 4x4 Flip Game table by brute force over all 2^16 press sets (no code
-    /// shared with the BFS that built it) and compare all 65,536 entries and the histogram
-    /// with the embedded table, or with FILE. Prints `OK: ...`, or the first differences and
-    /// `FAILED`; exit code 1 on any difference.
+    /// Check a Flip Game table: the embedded 4x4 table, the table of --size built in memory,
+    /// or the table in FILE (its board from its header; a .npy is taken as 4x4 unless --size
+    /// says otherwise). Two checks: the table is compared, entry by entry and by histogram, with
+    /// a brute force over all 2^(R*C) press sets (no code shared with the BFS that built it; up
+    /// to 25 pieces); and it is proved to be the breadth-first distance table of its board
+    /// (both uniform boards at 0, every other solvable state one press from a state one closer
+    /// and none closer, Impossible states only next to Impossible states), state by state, for
+    /// any size. Prints `OK: ...`, or the first differences or the first state that breaks the
+    /// proof and `FAILED`; exit code 1 on any failure.
     Flip(VerifyFlipArgs),
 }
 
 #[derive(Debug, Args)]
 struct VerifyFlipArgs {
-    /// Check this file (written by `export flip --format bincode` or `npy`) instead of the
-    /// embedded table.
+    /// Check this file (written by `export flip` or `table build`, `bincode` or `npy`) instead
+    /// of the embedded table.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
+
+    /// Board size: ROWSxCOLS (4x4 when omitted; with FILE, the file's board, and if given it
+    /// must match). Without FILE the table is built in memory first.
+    #[arg(long, value_name = "RxC")]
+    size: Option<BoardSize>,
+
+    #[command(flatten)]
+    limit: TableLimitArgs,
+
+    #[command(flatten)]
+    map: MapArgs,
 }
 
 /// How many differing states to print.
@@ -47,61 +68,119 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<Outcome> {
 }
 
 fn verify_flip(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
-    let input = match &args.file {
+    let mut input = match &args.file {
         Some(path) => {
             let source = Source::from_arg(path);
-            Some(
-                Input::open(&source)
-                    .with_context(|| format!("cannot read {}", source.display_name()))?,
-            )
+            let cannot = || format!("cannot read {}", source.display_name());
+            let mut input = Input::open(&source, args.map.map()).with_context(cannot)?;
+            table_bytes(&mut input).with_context(cannot)?;
+            Some(input)
         }
         None => None,
     };
-    let (table, name) = match &input {
-        None => (DistanceTable::embedded(), "the embedded table".to_string()),
+    let (table, name) = match &mut input {
+        None => match args.size.unwrap_or(BoardSize::CLASSIC) {
+            BoardSize::CLASSIC => (DistanceTable::embedded(), "the embedded table".to_string()),
+            size => {
+                args.limit.require_buildable(size, &["verify", "flip"])?;
+                (progress::build_table(size)?, format!("the {size} table built by BFS"))
+            }
+        },
         Some(input) => {
-            let loaded = load(input.bytes()).with_context(|| input.name().to_string())?;
-            let table = loaded.flip_table(4, 4).with_context(|| input.name().to_string())?;
-            (table, input.name().to_string())
+            let bytes = input.bytes().expect("read whole");
+            let name = input.name().to_string();
+            // The payload is compared and proved below, with the differences shown.
+            let loaded = load_checked(bytes, Check::Payload).with_context(|| name.clone())?;
+            let table = match (&loaded, args.size) {
+                (Loaded::TableFile(file), size) => {
+                    let board = size.map(|s| (s.rows() as u32, s.cols() as u32));
+                    file.flip_table(board)
+                }
+                (Loaded::Npy(_), size) => {
+                    let size = size.unwrap_or(BoardSize::CLASSIC);
+                    loaded.flip_table(size.rows() as u32, size.cols() as u32)
+                }
+            };
+            (table.with_context(|| name.clone())?, name)
         }
     };
-    let reference = brute_force_table(4, 4);
-    let reference = DistanceTable::new(4, 4, &reference)?;
-    let cmp = compare_tables(&table, &reference, SHOWN_DIFFERENCES);
+    let size = table.size();
     let mut out = print::stdout();
-    if cmp.agree() {
-        writeln!(
-            out,
-            "OK: {name} agrees with the brute force over all 2^16 press sets on all {} states \
-             and the histogram",
-            cmp.lengths.1
-        )?;
-        out.flush().context("writing to stdout")?;
-        return Ok(Outcome::Success);
+    let mut failed = false;
+    let mut agreed = None;
+    if size.cells() <= MAX_BRUTE_FORCE_CELLS {
+        let reference = brute_force_table(size.rows(), size.cols());
+        let reference = DistanceTable::new(size.rows() as u32, size.cols() as u32, &reference)?;
+        let cmp = compare_tables(&table, &reference, SHOWN_DIFFERENCES);
+        if cmp.agree() {
+            agreed = Some(cmp.lengths.1);
+        } else {
+            failed = true;
+            let show =
+                |d: u8| if d == IMPOSSIBLE { "Impossible".to_string() } else { d.to_string() };
+            for d in &cmp.first {
+                writeln!(
+                    out,
+                    "state {:#06x} ({}): table {}, brute force {}",
+                    d.state,
+                    state_name(size, d.state),
+                    show(d.table),
+                    show(d.reference)
+                )?;
+            }
+            writeln!(out, "{} of {} states differ", cmp.differing, cmp.lengths.1)?;
+            if cmp.table_histogram != cmp.reference_histogram {
+                writeln!(
+                    out,
+                    "histogram differs: table {:?} Impossible {}, brute force {:?} Impossible {}",
+                    cmp.table_histogram.0,
+                    cmp.table_histogram.1,
+                    cmp.reference_histogram.0,
+                    cmp.reference_histogram.1
+                )?;
+            }
+            writeln!(out, "FAILED: {name} disagrees with the brute force")?;
+        }
     }
-    let show = |d: u8| if d == IMPOSSIBLE { "Impossible".to_string() } else { d.to_string() };
-    for d in &cmp.first {
-        writeln!(
-            out,
-            "state {:#06x} ({}): table {}, brute force {}",
-            d.state,
-            Board::from_bits(d.state as u16),
-            show(d.table),
-            show(d.reference)
-        )?;
+    let proof = table.check();
+    if let Err(fault) = &proof {
+        failed = true;
+        writeln!(out, "FAILED: {name} is not the distance table of the {size} board: {fault}")?;
     }
-    writeln!(out, "{} of {} states differ", cmp.differing, cmp.lengths.1)?;
-    if cmp.table_histogram != cmp.reference_histogram {
-        writeln!(
-            out,
-            "histogram differs: table {:?} Impossible {}, brute force {:?} Impossible {}",
-            cmp.table_histogram.0,
-            cmp.table_histogram.1,
-            cmp.reference_histogram.0,
-            cmp.reference_histogram.1
-        )?;
+    if !failed {
+        let proved = format!(
+            "is the breadth-first distance table of the {size} board (checked state by state)"
+        );
+        match agreed {
+            Some(states) => writeln!(
+                out,
+                "OK: {name} agrees with the brute force over all 2^{} press sets on all {states} \
+                 states and the histogram, and {proved}",
+                size.cells()
+            )?,
+            None => writeln!(
+                out,
+                "OK: {name} {proved} (the brute force over press sets goes up to \
+                 {MAX_BRUTE_FORCE_CELLS} pieces)"
+            )?,
+        }
     }
-    writeln!(out, "FAILED: {name} disagrees with the brute force")?;
     out.flush().context("writing to stdout")?;
-    Ok(Outcome::SomeFailed)
+    Ok(Outcome::from_failed(failed))
+}
+
+/// A state as a board (`bwww/wwww/...`) for 4x4, as its bits otherwise.
+fn state_name(size: BoardSize, state: u64) -> String {
+    if size == BoardSize::CLASSIC {
+        Board::from_bits(state as u16).to_string()
+    } else {
+        (0..size.rows())
+            .map(|r| {
+                (0..size.cols())
+                    .map(|c| if state >> (r * size.cols() + c) & 1 == 1 { 'b' } else { 'w' })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
 }

@@ -40,6 +40,8 @@
 //! earlier builder, a queue over the whole table): 4x4 in 34 us against 63 us; 4x5 in 5.7 ms
 //! against 34 ms; 5x5 in 0.20 s against 3.0 s (README.md, *Performance*).
 
+use std::collections::TryReserveError;
+
 use super::rules::toggle_patterns;
 
 /// The distance stored for a state from which no uniform board can be reached.
@@ -67,6 +69,26 @@ pub const QUEUE_MAX_CELLS: usize = 16;
 /// If `rows * cols` is 0 or exceeds [`MAX_TABLE_CELLS`], or if a distance would exceed 254
 /// (impossible below 32 pieces: a minimum press set presses each piece at most once).
 pub fn distance_table(rows: usize, cols: usize, progress: impl FnMut(u64)) -> Vec<u8> {
+    match try_distance_table(rows, cols, progress) {
+        Ok(table) => table,
+        Err(e) => panic!("the {rows}x{cols} distance table: {e}"),
+    }
+}
+
+/// [`distance_table`], with its memory (the table and the bitsets) allocated fallibly.
+///
+/// # Errors
+///
+/// The system refused memory for the table or for the search.
+///
+/// # Panics
+///
+/// As [`distance_table`], except for memory.
+pub fn try_distance_table(
+    rows: usize,
+    cols: usize,
+    progress: impl FnMut(u64),
+) -> Result<Vec<u8>, TryReserveError> {
     pattern_distance_table(rows * cols, &toggle_patterns(rows, cols), None, progress)
 }
 
@@ -77,6 +99,10 @@ pub fn distance_table(rows: usize, cols: usize, progress: impl FnMut(u64)) -> Ve
 /// `Some(true)` for all black. Layout, sentinel, `progress` and memory as [`distance_table`],
 /// which is this function with the plus and `None`.
 ///
+/// # Errors
+///
+/// The system refused memory for the table or for the search.
+///
 /// # Panics
 ///
 /// If `cells` is 0 or exceeds [`MAX_TABLE_CELLS`], a pattern has a bit at or past `cells`, or a
@@ -86,25 +112,25 @@ pub fn pattern_distance_table(
     patterns: &[u32],
     goal: Option<bool>,
     progress: impl FnMut(u64),
-) -> Vec<u8> {
+) -> Result<Vec<u8>, TryReserveError> {
     assert!(cells > 0 && cells <= MAX_TABLE_CELLS, "board of {cells} pieces");
     let all = ((1u64 << cells) - 1) as u32;
     assert!(patterns.iter().all(|&p| p & !all == 0), "patterns within {cells} pieces");
     let states = 1usize << cells;
-    let mut table = vec![IMPOSSIBLE; states];
+    let mut table = filled(states, IMPOSSIBLE)?;
     let Some(black) = goal else {
         let moves = folded_moves(cells, patterns);
         let (lower, upper) = table.split_at_mut(states / 2);
         if cells <= QUEUE_MAX_CELLS {
             search_by_queues(&moves, lower, progress);
         } else {
-            search_by_bitsets(&moves, lower, progress);
+            search_by_bitsets(&moves, lower, progress)?;
         }
         // Entry `s ^ all` is entry `s`: the upper half is the lower half reversed.
         for (u, &l) in upper.iter_mut().zip(lower.iter().rev()) {
             *u = l;
         }
-        return table;
+        return Ok(table);
     };
     // One goal: the BFS from all white over the whole table (the counts stay per state), then,
     // for all black, entry `s` is the white entry of `s ^ all` (presses commute with `^ all`).
@@ -114,12 +140,20 @@ pub fn pattern_distance_table(
     if cells < QUEUE_MAX_CELLS {
         search_by_queues(patterns, &mut table, &mut halve);
     } else {
-        search_by_bitsets(patterns, &mut table, &mut halve);
+        search_by_bitsets(patterns, &mut table, &mut halve)?;
     }
     if black {
         table.reverse();
     }
-    table
+    Ok(table)
+}
+
+/// `len` copies of `value`, allocated fallibly.
+fn filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, TryReserveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)?;
+    v.resize(len, value);
+    Ok(v)
 }
 
 /// The moves on the half of the states with the top bit clear: each press, complemented when
@@ -159,13 +193,17 @@ fn search_by_queues(moves: &[u32], half: &mut [u8], mut progress: impl FnMut(u64
 }
 
 /// The same BFS with each layer a bitset (see the module docs).
-fn search_by_bitsets(moves: &[u32], half: &mut [u8], mut progress: impl FnMut(u64)) {
+fn search_by_bitsets(
+    moves: &[u32],
+    half: &mut [u8],
+    mut progress: impl FnMut(u64),
+) -> Result<(), TryReserveError> {
     // Each move as (word offset, bit offset within the word).
     let moves: Vec<(usize, u32)> = moves.iter().map(|&q| ((q >> 6) as usize, q & 63)).collect();
     let words = half.len().div_ceil(64);
-    let mut reached = vec![0u64; words];
-    let mut frontier = vec![0u64; words];
-    let mut next = vec![0u64; words];
+    let mut reached = filled(words, 0u64)?;
+    let mut frontier = filled(words, 0u64)?;
+    let mut next = filled(words, 0u64)?;
     reached[0] = 1;
     frontier[0] = 1;
     half[0] = 0;
@@ -198,6 +236,7 @@ fn search_by_bitsets(moves: &[u32], half: &mut [u8], mut progress: impl FnMut(u6
         }
         reached_count += frontier_len;
     }
+    Ok(())
 }
 
 /// Masks of the bits whose index has bit `k` clear, for `k` in `0..6`.
@@ -261,7 +300,7 @@ mod tests {
             let (mut by_queues, mut by_bitsets) = (vec![IMPOSSIBLE; half], vec![IMPOSSIBLE; half]);
             let (mut queue_calls, mut bitset_calls) = (Vec::new(), Vec::new());
             search_by_queues(&moves, &mut by_queues, |r| queue_calls.push(r));
-            search_by_bitsets(&moves, &mut by_bitsets, |r| bitset_calls.push(r));
+            search_by_bitsets(&moves, &mut by_bitsets, |r| bitset_calls.push(r)).unwrap();
             assert!(by_queues == by_bitsets, "{rows}x{cols}");
             assert_eq!(queue_calls, bitset_calls, "{rows}x{cols}");
         }

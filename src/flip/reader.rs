@@ -1,8 +1,10 @@
-//! Reading Flip Game boards in the POJ 1753 layout from a byte slice.
+//! Reading Flip Game boards in the POJ 1753 layout from a byte slice or a byte stream.
 //!
 //! A board of `rows x cols` is `rows` consecutive lines of `cols` characters, `b` (black up) or
 //! `w` (white up). Boards follow each other with or without blank lines between them. Line
 //! endings may be LF or CRLF and trailing spaces or tabs are ignored (see [`crate::text`]).
+//! A line is kept whole up to [`board_line_limit`] bytes (the row plus 64 KiB), so a reader over a
+//! stream holds one line at a time, never the input; a longer line is a row error of its own.
 //!
 //! # Recovery
 //!
@@ -12,9 +14,22 @@
 //! of a board is reported.
 
 use std::fmt;
+use std::io::Read;
 
 use super::grid::GridBoard;
-use crate::text::{Line, Lines, Position, describe_at, plural};
+use crate::text::stream::StreamLines;
+use crate::text::{Line, LineSource, Lines, Position, describe_at, plural};
+
+/// Bytes a board line may have beyond its row's pieces and still be read whole (see
+/// [`board_line_limit`]).
+pub const BOARD_LINE_SLACK: usize = 64 * 1024;
+
+/// The longest line, in bytes, a reader of boards of `cols` columns keeps whole: `cols +`
+/// [`BOARD_LINE_SLACK`]. A longer line is reported as [`BoardErrorKind::LineTooLong`], and a reader over
+/// a stream drops the rest of it without holding it.
+pub fn board_line_limit(cols: usize) -> usize {
+    cols.saturating_add(BOARD_LINE_SLACK)
+}
 
 /// A board that could not be read, with where and why.
 ///
@@ -61,6 +76,13 @@ pub enum BoardErrorKind {
         /// Characters found on the row.
         found: usize,
     },
+    /// A row longer than the reader's line limit ([`board_line_limit`]), which it does not hold.
+    LineTooLong {
+        /// Columns of the board.
+        expected: usize,
+        /// The line limit in bytes.
+        limit: usize,
+    },
     /// The board ended (a blank line or the end of the input) before its last row.
     CutOff {
         /// Rows of the board.
@@ -93,6 +115,13 @@ impl fmt::Display for BoardErrorKind {
                 let s = plural(*expected);
                 write!(f, "expected {expected} piece{s} in the row, found {found} characters")
             }
+            BoardErrorKind::LineTooLong { expected, limit } => {
+                let s = plural(*expected);
+                write!(
+                    f,
+                    "expected {expected} piece{s} in the row, found a line of more than {limit} bytes"
+                )
+            }
             BoardErrorKind::CutOff { expected, found, at_end_of_input } => {
                 let what = if *at_end_of_input { "the end of the input" } else { "a blank line" };
                 write!(f, "expected {expected} rows, found {what} after {found}")
@@ -115,7 +144,9 @@ impl BoardError {
     }
 }
 
-/// Reads `rows x cols` boards one after another from a byte slice, without copying it.
+/// Reads `rows x cols` boards one after another from a [`LineSource`]: a byte slice, without
+/// copying it ([`BoardReader::new`]), or a byte stream ([`BoardReader::from_reader`]); both
+/// read the same boards from the same bytes.
 ///
 /// ```
 /// use flipblox::flip::{BoardReader, GridBoard};
@@ -128,17 +159,50 @@ impl BoardError {
 /// assert!(reader.read_into(&mut board).is_none());
 /// ```
 #[derive(Debug, Clone)]
-pub struct BoardReader<'a> {
-    lines: Lines<'a>,
+pub struct BoardReader<S> {
+    lines: S,
     rows: usize,
     cols: usize,
     boards: usize,
+    /// Where the last board read starts.
+    start: Position,
 }
 
-impl<'a> BoardReader<'a> {
-    /// A reader of `rows x cols` boards over `bytes`.
-    pub fn new(bytes: &'a [u8], rows: usize, cols: usize) -> BoardReader<'a> {
-        BoardReader { lines: Lines::new(bytes), rows, cols, boards: 0 }
+impl<'a> BoardReader<Lines<'a>> {
+    /// A reader of `rows x cols` boards over `bytes` (lines kept whole up to
+    /// [`board_line_limit`]`(cols)` bytes).
+    pub fn new(bytes: &'a [u8], rows: usize, cols: usize) -> BoardReader<Lines<'a>> {
+        BoardReader::from_lines(Lines::with_limit(bytes, board_line_limit(cols)), rows, cols)
+    }
+}
+
+impl<R: Read> BoardReader<StreamLines<R>> {
+    /// A reader of `rows x cols` boards over the byte stream `reader`: it holds one line of at
+    /// most [`board_line_limit`]`(cols)` bytes at a time, and reads the same boards as
+    /// [`BoardReader::new`] over the same bytes.
+    ///
+    /// ```
+    /// use flipblox::flip::{BoardReader, GridBoard};
+    /// let input = std::io::Cursor::new(b"bw\nwb\n".to_vec());
+    /// let mut reader = BoardReader::from_reader(input, 2, 2);
+    /// let mut board = GridBoard::new(2, 2);
+    /// assert!(reader.read_into(&mut board).unwrap().is_ok());
+    /// assert!(reader.read_into(&mut board).is_none());
+    /// ```
+    pub fn from_reader(reader: R, rows: usize, cols: usize) -> BoardReader<StreamLines<R>> {
+        BoardReader::from_lines(StreamLines::new(reader, board_line_limit(cols)), rows, cols)
+    }
+}
+
+impl<S: LineSource> BoardReader<S> {
+    /// A reader of `rows x cols` boards over the lines of `lines`.
+    pub fn from_lines(lines: S, rows: usize, cols: usize) -> BoardReader<S> {
+        BoardReader { lines, rows, cols, boards: 0, start: Position { line: 1, column: 1 } }
+    }
+
+    /// The line source (e.g. to take a stream's read error once reading is done).
+    pub fn lines_mut(&mut self) -> &mut S {
+        &mut self.lines
     }
 
     /// Reads the next board into `board` (which must be `rows x cols`; every piece is written).
@@ -152,31 +216,33 @@ impl<'a> BoardReader<'a> {
     /// If `board` does not have the reader's shape.
     pub fn read_into(&mut self, board: &mut GridBoard) -> Option<Result<(), BoardError>> {
         assert_eq!((board.rows(), board.cols()), (self.rows, self.cols), "board shape");
-        let mut next = self.lines.by_ref().find(|line| !line.is_blank());
-        next?;
+        let (rows, cols) = (self.rows, self.cols);
+        let limit = self.lines.line_limit();
+        let first = loop {
+            let line = self.lines.next_line()?;
+            if !line.is_blank() {
+                break line;
+            }
+        };
         self.boards += 1;
+        self.start = first.position(0);
         board.clear();
-        let mut first_error: Option<(Position, BoardErrorKind)> = None;
-        for row in 0..self.rows {
-            if row > 0 {
-                next = self.lines.next();
-            }
-            let line = match next {
-                Some(line) if !line.is_blank() => line,
-                end => {
-                    let (position, at_end_of_input) = match end {
-                        Some(blank) => (blank.position(0), false),
-                        None => (self.lines.end_position(), true),
-                    };
-                    let kind =
-                        BoardErrorKind::CutOff { expected: self.rows, found: row, at_end_of_input };
-                    first_error.get_or_insert((position, kind));
-                    break;
+        let mut first_error: Option<(Position, BoardErrorKind)> =
+            read_row(&first, 0, cols, limit, board).err();
+        for row in 1..rows {
+            let (position, at_end_of_input) = match self.lines.next_line() {
+                Some(line) if !line.is_blank() => {
+                    if first_error.is_none() {
+                        first_error = read_row(&line, row, cols, limit, board).err();
+                    }
+                    continue;
                 }
+                Some(blank) => (blank.position(0), false),
+                None => (self.lines.end_position(), true),
             };
-            if first_error.is_none() {
-                first_error = self.read_row(&line, row, board).err();
-            }
+            let kind = BoardErrorKind::CutOff { expected: rows, found: row, at_end_of_input };
+            first_error.get_or_insert((position, kind));
+            break;
         }
         Some(match first_error {
             None => Ok(()),
@@ -187,14 +253,15 @@ impl<'a> BoardReader<'a> {
     /// Skips blank lines and returns the position of the next non-blank line, if any, without
     /// consuming it.
     pub fn skip_to_next_board(&mut self) -> Option<Position> {
-        while self.lines.peek().is_some_and(|line| line.is_blank()) {
-            self.lines.next();
+        while self.lines.peek_line().is_some_and(|line| line.is_blank()) {
+            self.lines.next_line();
         }
-        self.lines.peek().map(|line| line.position(0))
+        self.lines.peek_line().map(|line| line.position(0))
     }
 
-    /// The position just past the end of the input.
-    pub fn end_position(&self) -> Position {
+    /// The position just past the end of the input (for a stream: once it has been read to
+    /// the end).
+    pub fn end_position(&mut self) -> Position {
         self.lines.end_position()
     }
 
@@ -203,37 +270,50 @@ impl<'a> BoardReader<'a> {
         self.boards
     }
 
-    /// Reads one row of pieces into `board` (which the caller cleared: only black pieces are set).
-    fn read_row(
-        &self,
-        line: &Line<'_>,
-        row: usize,
-        board: &mut GridBoard,
-    ) -> Result<(), (Position, BoardErrorKind)> {
-        let text = line.text;
-        let pieces = &text[..text.len().min(self.cols)];
-        let base = row * self.cols;
-        for (col, &piece) in pieces.iter().enumerate() {
-            match piece {
-                b'b' => board.set_black_at(base + col),
-                b'w' => {}
-                _ => {
-                    let found = describe_at(text, col);
-                    return Err((line.position(col), BoardErrorKind::BadPiece { found }));
-                }
+    /// Where the board the last [`BoardReader::read_into`] returned starts: its first line,
+    /// column 1.
+    pub fn board_start(&self) -> Position {
+        self.start
+    }
+}
+
+/// Reads row `row` of a board of `cols` columns from `line` into `board` (which the caller
+/// cleared: only black pieces are set); `limit` is the line limit of the line's source.
+#[inline(always)]
+fn read_row(
+    line: &Line<'_>,
+    row: usize,
+    cols: usize,
+    limit: usize,
+    board: &mut GridBoard,
+) -> Result<(), (Position, BoardErrorKind)> {
+    let text = line.text;
+    let pieces = &text[..text.len().min(cols)];
+    let base = row * cols;
+    for (col, &piece) in pieces.iter().enumerate() {
+        match piece {
+            b'b' => board.set_black_at(base + col),
+            b'w' => {}
+            _ => {
+                let found = describe_at(text, col);
+                return Err((line.position(col), BoardErrorKind::BadPiece { found }));
             }
         }
-        if pieces.len() < self.cols {
-            let kind = BoardErrorKind::ShortRow { expected: self.cols, found: pieces.len() };
-            return Err((line.position(pieces.len()), kind));
-        }
-        if text.len() > self.cols {
-            let found = String::from_utf8_lossy(text).chars().count();
-            let kind = BoardErrorKind::LongRow { expected: self.cols, found };
-            return Err((line.position(self.cols), kind));
-        }
-        Ok(())
     }
+    if pieces.len() < cols {
+        let kind = BoardErrorKind::ShortRow { expected: cols, found: pieces.len() };
+        return Err((line.position(pieces.len()), kind));
+    }
+    if text.len() > cols {
+        let kind = if text.len() > limit {
+            BoardErrorKind::LineTooLong { expected: cols, limit }
+        } else {
+            let found = String::from_utf8_lossy(text).chars().count();
+            BoardErrorKind::LongRow { expected: cols, found }
+        };
+        return Err((line.position(cols), kind));
+    }
+    Ok(())
 }
 
 impl GridBoard {

@@ -259,6 +259,7 @@ impl<'a> FlipSolver<'a> {
             return Ok(());
         }
         self.gf2_answers += 1;
+        self.scratch.try_reserve(&self.gf2)?;
         let optimum = self.gf2.solve_into(board, &mut self.scratch, &mut answer.presses);
         if !self.presses {
             answer.presses.clear();
@@ -266,6 +267,49 @@ impl<'a> FlipSolver<'a> {
         answer.distance = optimum.map(|o| o.distance);
         answer.proven_minimal = optimum.is_none_or(|o| o.proven_minimal);
         answer.from_table = false;
+        if !answer.proven_minimal {
+            // The search of part of the null space may miss an answer no search is needed for:
+            // no press for a uniform board, one press when it makes the board uniform.
+            if let Some(trivial) = trivial_presses(board) {
+                answer.distance = Some(usize::from(trivial.is_some()));
+                answer.presses.clear();
+                if self.presses {
+                    answer.presses.extend(trivial);
+                }
+                answer.proven_minimal = true;
+            }
+        }
         Ok(())
     }
+}
+
+/// The presses of `board` when no press or a single one makes it uniform (which is then the
+/// minimum); `None` otherwise.
+fn trivial_presses(board: &GridBoard) -> Option<Option<usize>> {
+    if board.is_uniform() {
+        return Some(None);
+    }
+    let cols = board.cols();
+    let cells = board.rows() * cols;
+    let black = (0..cells).filter(|&i| board.get(i / cols, i % cols)).count();
+    // A press flips at most five pieces; the first piece that differs from the target is the
+    // press itself, the piece above it or the piece left of it.
+    for target in [false, true] {
+        let differing = if target { cells - black } else { black };
+        if differing > 5 {
+            continue;
+        }
+        let first = (0..cells).find(|&i| board.get(i / cols, i % cols) != target)?;
+        for p in [first, first + 1, first + cols] {
+            if p >= cells || (p == first + 1 && p % cols == 0) {
+                continue;
+            }
+            let mut pressed = board.clone();
+            pressed.press(p / cols, p % cols);
+            if pressed.is_uniform() {
+                return Some(Some(p));
+            }
+        }
+    }
+    None
 }

@@ -3,8 +3,9 @@
 
 use std::borrow::Cow;
 
-use super::bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, distance_table};
+use super::bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, QUEUE_MAX_CELLS, try_distance_table};
 use super::board::STATES;
+use super::consistency::{TableFault, check_distance_table};
 use super::rules::toggle_patterns;
 use super::size::BoardSize;
 use crate::shape::ShapeError;
@@ -26,10 +27,28 @@ pub enum TableError {
         /// The largest number of pieces allowed.
         max: usize,
     },
+    /// The system refused the memory for the table or its search.
+    #[error("cannot allocate {bytes} bytes for the {size} distance table and its search")]
+    OutOfMemory {
+        /// The board.
+        size: BoardSize,
+        /// The table's bytes plus the search's bitsets.
+        bytes: u64,
+    },
+    /// The system refused the memory for the GF(2) solver's search.
+    #[error(transparent)]
+    Memory(#[from] crate::memory::AllocError),
     /// The table does not hold distances: a solvable state has no press leading one move closer
     /// (a corrupt table that passed the checks it was given).
     #[error("the table is inconsistent at state {state:#x}: no press brings it one move closer")]
     Inconsistent {
+        /// The state, bits as in [`DistanceTable`].
+        state: u64,
+    },
+    /// The press walk ended at a state the table puts at 0 that is not uniform (a corrupt
+    /// table that passed the checks it was given).
+    #[error("the table is inconsistent: state {state:#x} is at 0 but is not a uniform board")]
+    NotUniform {
         /// The state, bits as in [`DistanceTable`].
         state: u64,
     },
@@ -77,7 +96,8 @@ impl DistanceTable<'static> {
     ///
     /// # Errors
     ///
-    /// [`TableError::TooLarge`] above [`MAX_TABLE_CELLS`] pieces.
+    /// [`TableError::TooLarge`] above [`MAX_TABLE_CELLS`] pieces; [`TableError::OutOfMemory`]
+    /// when the system refuses the memory.
     pub fn build(
         size: BoardSize,
         progress: impl FnMut(u64),
@@ -86,9 +106,18 @@ impl DistanceTable<'static> {
             let (cells, max) = (size.cells(), MAX_TABLE_CELLS);
             return Err(TableError::TooLarge { size, cells, max });
         }
-        let bytes = distance_table(size.rows(), size.cols(), progress);
+        let bytes = try_distance_table(size.rows(), size.cols(), progress)
+            .map_err(|_| TableError::OutOfMemory { size, bytes: build_bytes(size.cells()) })?;
         Ok(DistanceTable::from_cow(size, Cow::Owned(bytes)))
     }
+}
+
+/// Bytes a build of a table of `cells` pieces needs: the table, and above [`QUEUE_MAX_CELLS`]
+/// pieces three bitsets of half the states.
+fn build_bytes(cells: usize) -> u64 {
+    let states = 1u64 << cells;
+    let bitsets = if cells > QUEUE_MAX_CELLS { 3 * (states / 2).div_ceil(64) * 8 } else { 0 };
+    states + bitsets
 }
 
 impl<'a> DistanceTable<'a> {
@@ -153,8 +182,9 @@ impl<'a> DistanceTable<'a> {
     /// # Errors
     ///
     /// [`TableError::Inconsistent`] when the table does not hold distances (a solvable state with
-    /// no neighbour one closer): possible only for a corrupt table file that passed a header
-    /// check.
+    /// no neighbour one closer), [`TableError::NotUniform`] when the walk ends at a state at 0
+    /// that is not uniform: possible only for a corrupt table file that passed a header check.
+    /// So printed presses always solve the board.
     ///
     /// # Panics
     ///
@@ -174,7 +204,29 @@ impl<'a> DistanceTable<'a> {
             presses.push(i);
             state = next;
         }
+        if state != 0 && state != self.all_black() {
+            presses.clear();
+            return Err(TableError::NotUniform { state });
+        }
         Ok(Some(distance))
+    }
+
+    /// The all-black state: every piece's bit set.
+    fn all_black(&self) -> u64 {
+        self.states() - 1
+    }
+
+    /// Proves that the table holds the distances of its board: both uniform boards at 0, every
+    /// other solvable state one press from a state one closer and none closer, Impossible states
+    /// only next to Impossible states ([`check_distance_table`], linear in the table: `states *
+    /// pieces` lookups). A header check and a checksum cannot tell a forged table (entries
+    /// swapped, or another board's table under this board's name) from a true one; this can.
+    ///
+    /// # Errors
+    ///
+    /// The first [`TableFault`].
+    pub fn check(&self) -> Result<(), TableFault> {
+        check_distance_table(&self.bytes, &self.patterns, &[0, self.all_black()])
     }
 
     /// How many states lie at each distance: `counts[d]` for `d` in `0..=max`, and the number of
@@ -202,6 +254,7 @@ impl<'a> DistanceTable<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::flip::bfs::distance_table;
 
     #[test]
     fn the_embedded_table_equals_the_one_built_at_run_time() {

@@ -24,8 +24,9 @@
 //! The reader checks, in this order: magic, version, header length, header CRC, header decoding
 //! (every byte used), header consistency (element type, sentinel and state layout match the
 //! puzzle; shape matches the board; payload length, offset and histogram total match the shape),
-//! the file length, the zero padding, then ([`Check::Full`]) the payload CRC, the entries, and
-//! the histogram recomputed from the payload. `docs/FORMATS.md` shows the layout byte by byte.
+//! the file length, the zero padding, then ([`Check::Full`]) the payload CRC, the entries, the
+//! histogram recomputed from the payload, and for a Flip Game table the proof that the payload
+//! is the distance table of the board the header names ([`DistanceTable::check`]). `docs/FORMATS.md` shows the layout byte by byte.
 
 use std::borrow::Cow;
 use std::io::Write;
@@ -100,7 +101,13 @@ pub enum Check {
     /// Everything but the payload: cheap, touches only the first page and the file length
     /// (a 5x5 table's 32 MiB payload is not read).
     Header,
-    /// Also the payload's CRC-32 and the histogram recomputed from the payload.
+    /// Also the payload's CRC-32 and the histogram recomputed from the payload (reads the whole
+    /// payload), but not whether the entries are distances (for a caller that compares them
+    /// itself, as `flipblox verify` does).
+    Payload,
+    /// [`Check::Payload`], and for a Flip Game table the proof that it holds the distances of
+    /// its board ([`DistanceTable::check`]: a forged payload with its checksums recomputed fails
+    /// it).
     Full,
 }
 
@@ -202,7 +209,7 @@ impl<'a> TableFile<'a> {
     /// The first failed check, as a [`LoadError`]: `Foreign` (wrong magic), `Truncated`,
     /// `UnsupportedVersion`, `HeaderTooLarge`, `HeaderChecksum`, `HeaderDecode`,
     /// `Inconsistent`, `TrailingBytes`, `Padding`, `PayloadChecksum`, `Shape` (bad entries),
-    /// `Histogram`.
+    /// `Histogram`, `NotDistances`.
     pub fn parse(bytes: &'a [u8], check: Check) -> Result<TableFile<'a>, LoadError> {
         let len = bytes.len() as u64;
         if !bytes.starts_with(&MAGIC[..bytes.len().min(MAGIC.len())]) {
@@ -211,7 +218,7 @@ impl<'a> TableFile<'a> {
         let lead_bytes = bytes.get(..LEAD_LEN).ok_or(truncated("lead", 0, LEAD_LEN as u64, len))?;
         let (lead, _): (Lead, usize) =
             bincode::serde::decode_from_slice(lead_bytes, bincode_config())
-                .map_err(|e| LoadError::HeaderDecode { message: e.to_string() })?;
+                .map_err(|e| LoadError::HeaderDecode { message: decode_message(&e) })?;
         if lead.version != FORMAT_VERSION {
             return Err(LoadError::UnsupportedVersion {
                 found: lead.version,
@@ -239,7 +246,7 @@ impl<'a> TableFile<'a> {
         let limited = bincode_config().with_limit::<MAX_HEADER_LEN>();
         let (header, used): (Header, usize) =
             bincode::serde::decode_from_slice(header_bytes, limited)
-                .map_err(|e| LoadError::HeaderDecode { message: e.to_string() })?;
+                .map_err(|e| LoadError::HeaderDecode { message: decode_message(&e) })?;
         if used != header_len {
             return Err(LoadError::HeaderDecode {
                 message: format!("the header uses {used} of its {header_len} bytes"),
@@ -259,7 +266,7 @@ impl<'a> TableFile<'a> {
             return Err(LoadError::Padding { offset: (header_end + i) as u64, value: padding[i] });
         }
         let payload = &bytes[header.payload_offset as usize..];
-        if check == Check::Full {
+        if check != Check::Header {
             let computed = crc32fast::hash(payload);
             if computed != header.payload_crc32 {
                 return Err(LoadError::PayloadChecksum { stored: header.payload_crc32, computed });
@@ -277,8 +284,14 @@ impl<'a> TableFile<'a> {
                 Table::Bloxorz(DistanceField::new(rows, cols, entries)?)
             }
         };
-        if check == Check::Full {
+        if check != Check::Header {
             compare_histograms(&header.histogram, &table.histogram())?;
+        }
+        if check == Check::Full
+            && let Table::Flip(t) = &table
+        {
+            t.check()
+                .map_err(|fault| LoadError::NotDistances { table: header.puzzle.kind(), fault })?;
         }
         Ok(TableFile {
             header,
@@ -342,6 +355,26 @@ impl<'a> TableFile<'a> {
                 found: table.puzzle().kind(),
             }),
         }
+    }
+}
+
+/// Why the header bytes could not be decoded, in words (bincode's own `Display` prints its
+/// `Debug` form).
+fn decode_message(error: &bincode::error::DecodeError) -> String {
+    use bincode::error::DecodeError;
+    match error {
+        DecodeError::UnexpectedEnd { additional } => {
+            let s = if *additional == 1 { "" } else { "s" };
+            format!("it ends {additional} byte{s} before its last field")
+        }
+        DecodeError::LimitExceeded => "a length in it is larger than the header".to_string(),
+        DecodeError::OutsideUsizeRange(n) => format!("a length of {n} does not fit in memory"),
+        DecodeError::InvalidBooleanValue(b) => format!("a flag is {b}, expected 0 or 1"),
+        DecodeError::Utf8 { .. } => "a string in it is not UTF-8".to_string(),
+        // serde's words: "invalid value: integer `7`, expected variant index 0 <= i < 2".
+        DecodeError::OtherString(message) => message.clone(),
+        DecodeError::Other(message) => (*message).to_string(),
+        _ => "it does not follow the layout of format version 1".to_string(),
     }
 }
 

@@ -7,6 +7,7 @@ use std::io;
 
 use thiserror::Error;
 
+use crate::flip::TableFault;
 use crate::shape::ShapeError;
 
 /// Writing a table in some format failed.
@@ -128,6 +129,15 @@ pub enum LoadError {
     /// The payload's entries do not fit the table's shape or sentinel.
     #[error(transparent)]
     Shape(#[from] ShapeError),
+    /// The payload (checksum and histogram fine) is not the breadth-first distance table of the
+    /// board the header names (a forged or mislabelled table).
+    #[error("the payload is not the distance table of {table}: {fault}")]
+    NotDistances {
+        /// The table the header names (`a Flip Game 4x4 table`).
+        table: String,
+        /// The first state that shows it.
+        fault: TableFault,
+    },
     /// A `.npy` file where a flipblox table file is needed (`flipblox flip --table`).
     #[error(
         "a NumPy .npy file, where a flipblox table file is needed (a .npy records neither the \

@@ -18,7 +18,8 @@ pub enum Loaded<'a> {
 }
 
 /// Recognises `bytes` by their magic and reads them with every check, the payload's checksum
-/// and histogram included ([`Check::Full`]).
+/// and histogram and (for a Flip Game table file) the proof that it holds distances included
+/// ([`Check::Full`]).
 ///
 /// ```
 /// use flipblox::flip::DistanceTable;
@@ -36,9 +37,19 @@ pub enum Loaded<'a> {
 /// `Truncated`); otherwise the first failed check of [`TableFile::parse`] or
 /// [`NpyFile::parse`].
 pub fn load(bytes: &[u8]) -> Result<Loaded<'_>, LoadError> {
+    load_checked(bytes, Check::Full)
+}
+
+/// [`load`], checking a flipblox table file at `check` (a `.npy` file is always checked whole:
+/// it has no checksum, and its entries and histogram are read on parse).
+///
+/// # Errors
+///
+/// As [`load`].
+pub fn load_checked(bytes: &[u8], check: Check) -> Result<Loaded<'_>, LoadError> {
     let starts_like = |magic: &[u8]| bytes.starts_with(&magic[..bytes.len().min(magic.len())]);
     if starts_like(&MAGIC) {
-        TableFile::parse(bytes, Check::Full).map(Loaded::TableFile)
+        TableFile::parse(bytes, check).map(Loaded::TableFile)
     } else if starts_like(NPY_MAGIC) {
         NpyFile::parse(bytes).map(Loaded::Npy)
     } else {

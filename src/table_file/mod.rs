@@ -42,7 +42,7 @@ pub use container::{Check, Header, TableFile, write_table_file};
 pub use error::{ExportError, LoadError};
 pub use export::{Format, export};
 pub use json::JSON_FORMAT_VERSION;
-pub use load::{Loaded, load, load_flip_table};
+pub use load::{Loaded, load, load_checked, load_flip_table};
 pub use meta::{Element, Histogram, Puzzle, StateLayout};
 pub use npy::{NpyFile, NpyTable, write_npy};
 pub use table::Table;

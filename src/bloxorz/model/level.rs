@@ -23,6 +23,7 @@
 use std::fmt;
 
 use super::mechanics::{Mechanics, Special, SwitchKind};
+use crate::memory::{AllocError, try_reserve};
 use crate::text::Position;
 
 /// Empty cells added on each side of the level (see the module docs).
@@ -171,6 +172,21 @@ impl Level {
     /// An empty level of no cells, ready to be filled by the parser.
     pub fn new() -> Level {
         Level::default()
+    }
+
+    /// Makes room for a `rows x cols` level's grid, allocating fallibly, so that filling it
+    /// ([`Level::clear`]) allocates nothing. Readers call it once the size has passed the
+    /// memory limit.
+    ///
+    /// # Errors
+    ///
+    /// The system refused the memory (or the size overflows).
+    pub(crate) fn reserve(&mut self, rows: usize, cols: usize) -> Result<(), AllocError> {
+        let what = "the level's grid";
+        let cells =
+            (rows.saturating_add(2 * PADDING)).saturating_mul(cols.saturating_add(2 * PADDING));
+        let additional = cells.saturating_sub(self.grid.len());
+        try_reserve(&mut self.grid, additional, what)
     }
 
     /// Makes this level an all-empty `rows x cols` level (start and target unset), reusing its

@@ -8,6 +8,7 @@ use std::fmt;
 use super::flash::syntax::FlashSyntax;
 use super::text::syntax::TextSyntax;
 use crate::bloxorz::model::mechanics::MAX_BRIDGE_GROUPS;
+use crate::memory::AllocError;
 use crate::text::Position;
 
 /// A level that could not be read or answered, with where and why.
@@ -331,6 +332,8 @@ pub enum Limit {
         /// The limit in bytes.
         limit: u64,
     },
+    /// The system refused memory for the level or its search, within the memory limit.
+    CannotAllocate(AllocError),
 }
 
 impl fmt::Display for Limit {
@@ -351,6 +354,7 @@ impl fmt::Display for Limit {
                 "the search stored {states} states, more than the memory limit of {limit} bytes \
                  allows"
             ),
+            Limit::CannotAllocate(e) => write!(f, "{e}"),
         }
     }
 }

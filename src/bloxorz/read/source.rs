@@ -17,4 +17,29 @@ pub trait LevelSource {
 
     /// Byte offset in the input just past the last level returned (for progress reporting).
     fn offset(&self) -> usize;
+
+    /// True when reading the next level may wait for more input (a pipe or a terminal with
+    /// nothing more at hand yet): a batch then passes on the levels it holds before it reads.
+    /// False by default (a slice, a file read whole).
+    fn would_block(&mut self) -> bool {
+        false
+    }
+}
+
+impl<T: LevelSource + ?Sized> LevelSource for &mut T {
+    fn read_into(&mut self, level: &mut Level) -> Option<Result<(), LevelError>> {
+        (**self).read_into(level)
+    }
+
+    fn levels_started(&self) -> usize {
+        (**self).levels_started()
+    }
+
+    fn offset(&self) -> usize {
+        (**self).offset()
+    }
+
+    fn would_block(&mut self) -> bool {
+        (**self).would_block()
+    }
 }

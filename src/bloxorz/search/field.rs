@@ -50,6 +50,7 @@ use crate::bloxorz::model::level::{Level, PADDING, Placement};
 use crate::bloxorz::model::mechanics::CellAt;
 use crate::bloxorz::model::moves::state_of;
 use crate::bloxorz::read::{ErrorKind, LevelError, Limit, PackReader};
+use crate::memory::{AllocError, try_reserve};
 use crate::shape::ShapeError;
 use crate::text::{Position, plural};
 
@@ -238,6 +239,9 @@ pub enum FieldError {
         /// Levels in the pack.
         levels: usize,
     },
+    /// The system refused memory for the search or the field (within the memory limit).
+    #[error(transparent)]
+    Memory(#[from] AllocError),
     /// The level has switches or split switches (the original game's mechanics): its states
     /// include the bridge configuration and split cubes, which an (R, C, 3) field of
     /// block placements cannot describe.
@@ -283,7 +287,8 @@ impl FieldError {
             FieldError::TooLarge { position, .. } => Some(*position),
             FieldError::OutOfRange { .. }
             | FieldError::TooManyStates { .. }
-            | FieldError::Mechanics { .. } => None,
+            | FieldError::Mechanics { .. }
+            | FieldError::Memory(_) => None,
         }
     }
 }
@@ -422,8 +427,11 @@ pub(crate) fn distance_field_in(
     }
     let (tr, tc) = level.target();
     let goal = state_of(level, Placement::standing(tr, tc));
+    scratch.reserve(level.grid().len())?;
     scratch.search(level, goal, None);
-    let mut distances = vec![UNREACHABLE; entries];
+    let mut distances = Vec::new();
+    try_reserve(&mut distances, entries, "the distance field")?;
+    distances.resize(entries, UNREACHABLE);
     let width = level.width();
     for (state, distance) in scratch.reached() {
         let anchor = state as usize / ORIENTATIONS;

@@ -15,4 +15,4 @@ pub use field::{
 };
 pub use general::replay::{BlockAt, ReplayError, ReplayReason, ReplayedMove, replay_path};
 pub use poj::bytes_needed;
-pub use solution::{SearchLimit, Solution};
+pub use solution::{SearchError, SearchLimit, Solution};

@@ -42,6 +42,7 @@
 use super::solution::Solution;
 use crate::bloxorz::model::level::{Level, Orientation, Placement};
 use crate::bloxorz::model::moves::{Move, MoveTable, ROLLS, state_count, state_of};
+use crate::memory::{AllocError, try_zeroed};
 
 /// Bytes the POJ search needs for a `rows x cols` level: the level's padded grid (1 byte per padded
 /// cell) plus, per state index, a 2-byte visit stamp and a 4-byte frontier slot: 19 bytes per
@@ -257,6 +258,30 @@ impl Scratch {
         self.search_with(level, from, goal, irregular)
     }
 
+    /// Makes the buffers fit a level of `cells` padded cells, allocating fallibly; a search of
+    /// such a level then allocates nothing but its layer list. Callers that must not abort
+    /// call it before a search.
+    ///
+    /// # Errors
+    ///
+    /// The system refused the memory.
+    pub(crate) fn reserve(&mut self, cells: usize) -> Result<(), AllocError> {
+        // Growing starts from fresh zeroed buffers rather than resizing: nothing in the old ones
+        // is needed (zero is no generation), and the system hands out zeroed pages lazily, so
+        // the parts a search never touches cost nothing.
+        if self.stamps.len() < 3 * cells {
+            self.stamps = Vec::new();
+            self.stamps = try_zeroed(3 * cells, "the search's visit stamps")?;
+        }
+        for queue in &mut self.queues {
+            if queue.len() < cells {
+                *queue = Vec::new();
+                *queue = try_zeroed(cells, "the search's frontier")?;
+            }
+        }
+        Ok(())
+    }
+
     /// [`Scratch::search`] with the way of testing states chosen by the caller (see [`Expand`]).
     fn search_with(
         &mut self,
@@ -269,16 +294,8 @@ impl Scratch {
         let cells = grid.len();
         let (anchor, o) = (from as usize / 3, from as usize % 3);
         assert!(grid.get(anchor).is_some_and(|f| f & (1 << o) != 0), "illegal start state {from}");
-        // Growing starts from fresh zeroed buffers rather than resizing: nothing in the old ones
-        // is needed (zero is no generation), and the system hands out zeroed pages lazily, so
-        // the parts a search never touches cost nothing.
-        if self.stamps.len() < 3 * cells {
-            self.stamps = vec![0; 3 * cells];
-        }
-        for queue in &mut self.queues {
-            if queue.len() < cells {
-                *queue = vec![0; cells];
-            }
+        if let Err(e) = self.reserve(cells) {
+            panic!("{e} (callers reserve the search's memory first)");
         }
         if self.generation >= MAX_GENERATION {
             self.reset();

@@ -1,5 +1,8 @@
-//! What a search gives: the answer to a level ([`Solution`]), or the limit it reached
-//! ([`SearchLimit`]).
+//! What a search gives: the answer to a level ([`Solution`]), or why it has none
+//! ([`SearchError`]: the limit it reached, [`SearchLimit`], or memory the system refused).
+
+use crate::bloxorz::read::Limit;
+use crate::memory::AllocError;
 
 /// The answer to one level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,4 +24,25 @@ pub struct SearchLimit {
     pub states: u64,
     /// The memory limit in bytes.
     pub limit: u64,
+}
+
+/// Why a search could not answer a level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    /// It would have stored more states than the memory limit allows.
+    #[error(transparent)]
+    Limit(#[from] SearchLimit),
+    /// The system refused memory for its buffers (within the memory limit).
+    #[error(transparent)]
+    Memory(#[from] AllocError),
+}
+
+impl From<SearchError> for Limit {
+    /// The limit a level reports when its search stopped (`flipblox bloxorz`'s `Error` lines).
+    fn from(e: SearchError) -> Limit {
+        match e {
+            SearchError::Limit(e) => Limit::SearchTooLarge { states: e.states, limit: e.limit },
+            SearchError::Memory(e) => Limit::CannotAllocate(e),
+        }
+    }
 }

@@ -29,6 +29,7 @@
 //! every window, but not necessarily the minimum.
 
 use super::chase::{Shape, weight, xor_into};
+use crate::memory::{AllocError, try_reserve};
 
 /// Window of generators weighed per step when the coset is too large to weigh whole.
 const FALLBACK_WINDOW: usize = 16;
@@ -53,6 +54,15 @@ pub(super) struct CosetScratch {
 }
 
 impl CosetScratch {
+    /// Makes room, fallibly, for a transform of `len` values.
+    pub fn try_reserve(&mut self, len: usize) -> Result<(), AllocError> {
+        if self.spectrum.capacity() >= len {
+            return Ok(());
+        }
+        self.spectrum.clear();
+        try_reserve(&mut self.spectrum, len, "the GF(2) search of the null space")
+    }
+
     /// Bytes held.
     pub fn memory_usage(&self) -> usize {
         self.spectrum.capacity() * 4 + self.candidates.capacity() * 8

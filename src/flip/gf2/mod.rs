@@ -183,6 +183,18 @@ impl Gf2Scratch {
         words * 8 + self.coset.memory_usage()
     }
 
+    /// Makes room, fallibly, for the search of boards of `solver`: its transform takes up to
+    /// `4 * 2^min(nullity + 1, search_bits)` bytes (a flag sets `search_bits`), allocated here
+    /// so that answering a board does not abort when the system has no memory for it.
+    ///
+    /// # Errors
+    ///
+    /// The system refused the memory.
+    pub fn try_reserve(&mut self, solver: &Gf2Solver) -> Result<(), crate::memory::AllocError> {
+        let bits = (solver.nullity() + 1).min(solver.search_bits() as usize);
+        self.coset.try_reserve(1usize << bits)
+    }
+
     fn fit(&mut self, shape: &Shape) {
         for plane in [&mut self.state, &mut self.base, &mut self.best] {
             plane.resize(shape.plane_words(), 0);

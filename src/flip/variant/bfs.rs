@@ -76,7 +76,9 @@ pub fn variant_distance_table(
         Goal::Any => None,
         Goal::Colour(c) => Some(c == 1),
     };
-    Ok(pattern_distance_table(cells, &patterns, goal, progress))
+    // Memory the system refuses is, as for every other table of this module, a panic.
+    Ok(pattern_distance_table(cells, &patterns, goal, progress)
+        .unwrap_or_else(|e| panic!("the distance table of {variant}: {e}")))
 }
 
 /// The same table by the digit search of the module docs, for any number of colours (for two

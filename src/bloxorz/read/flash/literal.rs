@@ -9,6 +9,11 @@
 //!
 //! Reading never stops at an error: a statement with an error is reported (with the name it
 //! assigns or pushes to, when it got that far) and reading resumes at the next `;` or line.
+//!
+//! Tokens are lexed one at a time, and a value is kept only when its statement's name is wanted
+//! (the play order); the others are checked and read again from where they start when a stage
+//! needs them. Every value kept is charged to a [`Budget`] (the memory limit), so the memory
+//! of a file is a small constant times the parts of it that are used, whatever its size.
 
 use super::syntax::FlashSyntax;
 use crate::text::{describe_at, describe_digits, digits_at};
@@ -36,6 +41,11 @@ pub(crate) enum Value {
     List(Vec<Spanned<Value>>),
     /// `{...}`: the keys as written (names, strings or numbers as text) and their values.
     Object(Vec<(Spanned<String>, Spanned<Value>)>),
+    /// A value checked but not kept (read it again with [`value_at`]); `list` when it is a list.
+    Skipped {
+        /// True for a list `[...]`.
+        list: bool,
+    },
 }
 
 impl Value {
@@ -50,6 +60,7 @@ impl Value {
             Value::Name(n) => format!("the name `{n}`"),
             Value::List(items) => format!("a list of {} items", items.len()),
             Value::Object(_) => "an object".to_string(),
+            Value::Skipped { .. } => "a value".to_string(),
         }
     }
 }
@@ -90,106 +101,117 @@ struct Token {
     line: usize,
 }
 
-/// Splits `bytes` into tokens (never fails: bad input becomes [`Tok::Bad`] tokens).
-fn tokens(bytes: &[u8]) -> Vec<Token> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    let mut line = 1;
-    while i < bytes.len() {
-        let b = bytes[i];
-        let at = i;
-        match b {
-            b'\n' => {
-                line += 1;
-                i += 1;
-            }
-            _ if b.is_ascii_whitespace() => i += 1,
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
+/// The tokens of a file, one at a time, from a byte offset (never fails: bad input becomes
+/// [`Tok::Bad`] tokens). Tokens are lexed the same from any token's first byte, so a value can
+/// be read again from where it starts.
+struct Lexer<'a> {
+    bytes: &'a [u8],
+    i: usize,
+    line: usize,
+}
+
+impl Lexer<'_> {
+    /// The next token, `None` at the end of the file.
+    fn next_token(&mut self) -> Option<Token> {
+        let bytes = self.bytes;
+        loop {
+            let i = self.i;
+            let b = *bytes.get(i)?;
+            let (at, line) = (i, self.line);
+            let token = |tok| Some(Token { tok, at, line });
+            match b {
+                b'\n' => {
+                    self.line += 1;
+                    self.i += 1;
                 }
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i < bytes.len() && !(bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/')) {
-                    line += usize::from(bytes[i] == b'\n');
-                    i += 1;
+                _ if b.is_ascii_whitespace() => self.i += 1,
+                b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                    self.i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
                 }
-                if i >= bytes.len() {
-                    let problem = FlashSyntax::Syntax {
-                        expected: "`*/` closing the comment",
-                        found: "end of file".into(),
-                    };
-                    out.push(Token { tok: Tok::Bad(problem), at, line });
-                }
-                i = (i + 2).min(bytes.len());
-            }
-            b'"' | b'\'' => {
-                let (tok, end) = string(bytes, i);
-                out.push(Token { tok, at, line });
-                i = end;
-            }
-            b'0'..=b'9' | b'-' if b != b'-' || bytes.get(i + 1).is_some_and(u8::is_ascii_digit) => {
-                i += usize::from(b == b'-');
-                let digits = i;
-                let n;
-                (i, n) = digits_at(bytes, digits);
-                let malformed = bytes
-                    .get(i)
-                    .is_some_and(|&c| c == b'.' || c.is_ascii_alphanumeric() || c == b'_');
-                match n.and_then(|n| i64::try_from(n).ok()) {
-                    None => {
+                b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                    let mut k = i + 2;
+                    while k < bytes.len() && !(bytes[k] == b'*' && bytes.get(k + 1) == Some(&b'/'))
+                    {
+                        self.line += usize::from(bytes[k] == b'\n');
+                        k += 1;
+                    }
+                    self.i = (k + 2).min(bytes.len());
+                    if k >= bytes.len() {
                         let problem = FlashSyntax::Syntax {
-                            expected: "a whole number below 2^63",
-                            found: describe_digits(&bytes[digits..i]),
+                            expected: "`*/` closing the comment",
+                            found: "end of file".into(),
                         };
-                        out.push(Token { tok: Tok::Bad(problem), at: digits, line });
-                    }
-                    Some(_) if malformed => {
-                        let problem = FlashSyntax::Syntax {
-                            expected: "a whole number",
-                            found: describe_at(bytes, i),
-                        };
-                        out.push(Token { tok: Tok::Bad(problem), at: i, line });
-                        while bytes.get(i).is_some_and(|&c| c == b'.' || c.is_ascii_alphanumeric())
-                        {
-                            i += 1;
-                        }
-                    }
-                    Some(n) => {
-                        let n = if b == b'-' { -n } else { n };
-                        out.push(Token { tok: Tok::Num(n), at, line });
+                        return Some(Token { tok: Tok::Bad(problem), at, line: self.line });
                     }
                 }
-            }
-            _ if b.is_ascii_alphabetic() || b == b'_' || b == b'$' => {
-                while bytes
-                    .get(i)
-                    .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'$')
+                b'"' | b'\'' => {
+                    let (tok, end) = string(bytes, i);
+                    self.i = end;
+                    return token(tok);
+                }
+                b'0'..=b'9' | b'-'
+                    if b != b'-' || bytes.get(i + 1).is_some_and(u8::is_ascii_digit) =>
                 {
-                    i += 1;
+                    let digits = i + usize::from(b == b'-');
+                    let (end, n) = digits_at(bytes, digits);
+                    self.i = end;
+                    let malformed = bytes
+                        .get(end)
+                        .is_some_and(|&c| c == b'.' || c.is_ascii_alphanumeric() || c == b'_');
+                    return match n.and_then(|n| i64::try_from(n).ok()) {
+                        None => {
+                            let problem = FlashSyntax::Syntax {
+                                expected: "a whole number below 2^63",
+                                found: describe_digits(&bytes[digits..end]),
+                            };
+                            Some(Token { tok: Tok::Bad(problem), at: digits, line })
+                        }
+                        Some(_) if malformed => {
+                            let problem = FlashSyntax::Syntax {
+                                expected: "a whole number",
+                                found: describe_at(bytes, end),
+                            };
+                            while bytes
+                                .get(self.i)
+                                .is_some_and(|&c| c == b'.' || c.is_ascii_alphanumeric())
+                            {
+                                self.i += 1;
+                            }
+                            Some(Token { tok: Tok::Bad(problem), at: end, line })
+                        }
+                        Some(n) => token(Tok::Num(if b == b'-' { -n } else { n })),
+                    };
                 }
-                let name = String::from_utf8_lossy(&bytes[at..i]).into_owned();
-                out.push(Token { tok: Tok::Name(name), at, line });
-            }
-            b'=' | b';' | b'.' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b':' => {
-                out.push(Token { tok: Tok::Punct(b), at, line });
-                i += 1;
-            }
-            _ => {
-                let found = describe_at(bytes, i);
-                let problem =
-                    FlashSyntax::Syntax { expected: "a name, a literal or punctuation", found };
-                out.push(Token { tok: Tok::Bad(problem), at, line });
-                // Skip the whole character (UTF-8 continuation bytes too).
-                i += 1;
-                while i < bytes.len() && bytes[i] & 0xC0 == 0x80 {
-                    i += 1;
+                _ if b.is_ascii_alphabetic() || b == b'_' || b == b'$' => {
+                    let mut k = i;
+                    while bytes
+                        .get(k)
+                        .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'$')
+                    {
+                        k += 1;
+                    }
+                    self.i = k;
+                    let name = String::from_utf8_lossy(&bytes[at..k]).into_owned();
+                    return token(Tok::Name(name));
+                }
+                b'=' | b';' | b'.' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b':' => {
+                    self.i += 1;
+                    return token(Tok::Punct(b));
+                }
+                _ => {
+                    let found = describe_at(bytes, i);
+                    let problem =
+                        FlashSyntax::Syntax { expected: "a name, a literal or punctuation", found };
+                    // Skip the whole character (UTF-8 continuation bytes too).
+                    self.i += 1;
+                    while self.i < bytes.len() && bytes[self.i] & 0xC0 == 0x80 {
+                        self.i += 1;
+                    }
+                    return token(Tok::Bad(problem));
                 }
             }
         }
     }
-    out
 }
 
 /// Reads the string literal starting at `bytes[start]` (a quote): the token and the offset past
@@ -259,22 +281,89 @@ fn string(bytes: &[u8], start: usize) -> (Tok, usize) {
     }
 }
 
+/// Memory a reader may still use: every value it builds, and whatever its caller keeps, is
+/// charged here; going past the limit is [`FlashSyntax::OverMemoryLimit`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Budget {
+    left: u64,
+    limit: u64,
+}
+
+impl Budget {
+    /// A budget of `limit` bytes.
+    pub(crate) fn new(limit: u64) -> Budget {
+        Budget { left: limit, limit }
+    }
+
+    /// Charges `bytes` for something read at byte `at`.
+    pub(crate) fn spend(&mut self, bytes: u64, at: usize) -> Result<(), Fault> {
+        match self.left.checked_sub(bytes) {
+            Some(left) => {
+                self.left = left;
+                Ok(())
+            }
+            None => Err((at, FlashSyntax::OverMemoryLimit { limit: self.limit })),
+        }
+    }
+
+    /// The cost of a built value of `len` bytes of text (a string's, a name's): the value, room
+    /// for the list that holds it to grow (a list that doubles holds the old and the new buffer
+    /// for a moment: three values' room a value), and the text.
+    fn value_cost(len: usize) -> u64 {
+        (3 * size_of::<Spanned<Value>>() + len) as u64
+    }
+
+    /// Makes room for one more item in `items`, fallibly (a list of the file is as long as the
+    /// file says).
+    fn room<T>(items: &mut Vec<T>, at: usize) -> Result<(), Fault> {
+        if items.len() < items.capacity() {
+            return Ok(());
+        }
+        let more = items.len().max(4);
+        crate::memory::try_reserve(items, more, "the values of the file")
+            .map_err(|e| (at, FlashSyntax::Memory(e)))
+    }
+}
+
 /// The statement reader over the tokens.
-struct Parser {
-    tokens: Vec<Token>,
-    pos: usize,
+struct Parser<'a, 'b> {
+    lexer: Lexer<'a>,
+    peeked: Option<Token>,
+    /// The line of the last token taken.
+    last_line: usize,
     end: usize,
+    budget: &'b mut Budget,
 }
 
 /// A problem inside a statement: where and what.
-type Fault = (usize, FlashSyntax);
+pub(crate) type Fault = (usize, FlashSyntax);
 
-impl Parser {
-    fn peek(&self) -> Option<&Token> {
-        self.tokens.get(self.pos)
+impl<'a, 'b> Parser<'a, 'b> {
+    /// A reader of `bytes` from byte `from`.
+    fn new(bytes: &'a [u8], from: usize, budget: &'b mut Budget) -> Parser<'a, 'b> {
+        let lexer = Lexer { bytes, i: from, line: 1 };
+        Parser { lexer, peeked: None, last_line: 0, end: bytes.len(), budget }
     }
 
-    fn fail(&self, expected: &'static str) -> Fault {
+    fn peek(&mut self) -> Option<&Token> {
+        if self.peeked.is_none() {
+            self.peeked = self.lexer.next_token();
+        }
+        self.peeked.as_ref()
+    }
+
+    /// Takes the next token.
+    fn bump(&mut self) -> Option<Token> {
+        self.peek();
+        let token = self.peeked.take();
+        if let Some(token) = &token {
+            self.last_line = token.line;
+        }
+        token
+    }
+
+    fn fail(&mut self, expected: &'static str) -> Fault {
+        let end = self.end;
         match self.peek() {
             Some(Token { tok: Tok::Bad(problem), at, .. }) => (*at, problem.clone()),
             Some(token) => {
@@ -287,58 +376,84 @@ impl Parser {
                 };
                 (token.at, FlashSyntax::Syntax { expected, found })
             }
-            None => (self.end, FlashSyntax::Syntax { expected, found: "end of file".into() }),
+            None => (end, FlashSyntax::Syntax { expected, found: "end of file".into() }),
         }
     }
 
     fn punct(&mut self, p: u8, expected: &'static str) -> Result<(), Fault> {
-        match self.peek() {
-            Some(Token { tok: Tok::Punct(q), .. }) if *q == p => {
-                self.pos += 1;
-                Ok(())
-            }
-            _ => Err(self.fail(expected)),
+        if self.is_punct(p) {
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.fail(expected))
         }
     }
 
-    fn is_punct(&self, p: u8) -> bool {
+    fn is_punct(&mut self, p: u8) -> bool {
         matches!(self.peek(), Some(Token { tok: Tok::Punct(q), .. }) if *q == p)
     }
 
-    /// A value; `depth` bounds the nesting (deep nesting is refused, not recursed into).
-    fn value(&mut self, depth: usize) -> Result<Spanned<Value>, Fault> {
+    /// A value; `depth` bounds the nesting (deep nesting is refused, not recursed into). With
+    /// `build` false the value is only checked, and comes back as [`Value::Skipped`] (nothing
+    /// is kept, whatever its size).
+    fn value(&mut self, depth: usize, build: bool) -> Result<Spanned<Value>, Fault> {
         const MAX_DEPTH: usize = 32;
-        let Some(token) = self.peek().cloned() else {
+        let Some(token) = self.peek() else {
             return Err(self.fail("a value"));
         };
         let at = token.at;
-        let value = match token.tok {
-            Tok::Str(s, escaped) => {
-                self.pos += 1;
-                Value::Str(s, escaped)
+        let opens = match token.tok {
+            Tok::Punct(b'[' | b'{') if depth >= MAX_DEPTH => {
+                return Err((
+                    at,
+                    FlashSyntax::Syntax {
+                        expected: "lists and objects nested at most 32 deep",
+                        found: "deeper nesting".into(),
+                    },
+                ));
             }
-            Tok::Num(n) => {
-                self.pos += 1;
-                Value::Num(n)
+            Tok::Punct(p @ (b'[' | b'{')) => Some(p),
+            Tok::Str(..) | Tok::Num(_) | Tok::Name(_) => None,
+            _ => return Err(self.fail("a value")),
+        };
+        let value = match opens {
+            None => {
+                let token = self.bump().expect("peeked");
+                match token.tok {
+                    _ if !build => Value::Skipped { list: false },
+                    Tok::Str(s, escaped) => {
+                        self.budget.spend(Budget::value_cost(s.len()), at)?;
+                        Value::Str(s, escaped)
+                    }
+                    Tok::Num(n) => {
+                        self.budget.spend(Budget::value_cost(0), at)?;
+                        Value::Num(n)
+                    }
+                    Tok::Name(n) => {
+                        self.budget.spend(Budget::value_cost(n.len()), at)?;
+                        Value::Name(n)
+                    }
+                    _ => unreachable!("a literal"),
+                }
             }
-            Tok::Name(n) => {
-                self.pos += 1;
-                Value::Name(n)
-            }
-            Tok::Punct(b'[') if depth < MAX_DEPTH => {
-                self.pos += 1;
+            Some(b'[') => {
+                self.bump();
                 let mut items = Vec::new();
                 while !self.is_punct(b']') {
-                    items.push(self.value(depth + 1)?);
+                    let item = self.value(depth + 1, build)?;
+                    if build {
+                        Budget::room(&mut items, item.at)?;
+                        items.push(item);
+                    }
                     if !self.is_punct(b']') {
                         self.punct(b',', "',' or ']' in the list")?;
                     }
                 }
-                self.pos += 1;
-                Value::List(items)
+                self.bump();
+                if build { Value::List(items) } else { Value::Skipped { list: true } }
             }
-            Tok::Punct(b'{') if depth < MAX_DEPTH => {
-                self.pos += 1;
+            Some(_) => {
+                self.bump();
                 let mut entries = Vec::new();
                 while !self.is_punct(b'}') {
                     let key = match self.peek().map(|t| (&t.tok, t.at)) {
@@ -349,52 +464,53 @@ impl Parser {
                         Some((Tok::Num(n), at)) => Spanned { at, value: n.to_string() },
                         _ => return Err(self.fail("a key or '}' in the object")),
                     };
-                    self.pos += 1;
+                    self.bump();
                     self.punct(b':', "':' after the key")?;
-                    let value = self.value(depth + 1)?;
-                    entries.push((key, value));
+                    let value = self.value(depth + 1, build)?;
+                    if build {
+                        self.budget.spend(Budget::value_cost(key.value.len()), key.at)?;
+                        Budget::room(&mut entries, key.at)?;
+                        entries.push((key, value));
+                    }
                     if !self.is_punct(b'}') {
                         self.punct(b',', "',' or '}' in the object")?;
                     }
                 }
-                self.pos += 1;
-                Value::Object(entries)
+                self.bump();
+                if build { Value::Object(entries) } else { Value::Skipped { list: false } }
             }
-            Tok::Punct(b'[' | b'{') => {
-                return Err((
-                    at,
-                    FlashSyntax::Syntax {
-                        expected: "lists and objects nested at most 32 deep",
-                        found: "deeper nesting".into(),
-                    },
-                ));
-            }
-            _ => return Err(self.fail("a value")),
         };
         Ok(Spanned { at, value })
     }
 
-    /// One statement, starting at a name.
-    fn statement(&mut self, name: &mut Option<String>) -> Result<Statement, Fault> {
+    /// One statement, starting at a name; its value is built when `build` says so of the name.
+    fn statement(
+        &mut self,
+        name: &mut Option<String>,
+        build: &impl Fn(&str) -> bool,
+    ) -> Result<Statement, Fault> {
         let target = match self.peek() {
             Some(Token { tok: Tok::Name(n), at, .. }) => Spanned { at: *at, value: n.clone() },
             _ => return Err(self.fail("a statement `NAME = VALUE;` or `NAME.push(VALUE);`")),
         };
         *name = Some(target.value.clone());
-        self.pos += 1;
+        let wanted = build(&target.value);
+        self.bump();
         let statement = if self.is_punct(b'.') {
-            self.pos += 1;
+            self.bump();
             match self.peek() {
-                Some(Token { tok: Tok::Name(n), .. }) if n == "push" => self.pos += 1,
+                Some(Token { tok: Tok::Name(n), .. }) if n == "push" => {
+                    self.bump();
+                }
                 _ => return Err(self.fail("`push` after the '.'")),
             }
             self.punct(b'(', "'(' after `push`")?;
-            let value = self.value(0)?;
+            let value = self.value(0, wanted)?;
             self.punct(b')', "')' after the pushed value")?;
             Statement::Push(target, value)
         } else {
             self.punct(b'=', "'=' or '.push(' after the name")?;
-            Statement::Assign(target, self.value(0)?)
+            Statement::Assign(target, self.value(0, wanted)?)
         };
         Ok(statement)
     }
@@ -404,7 +520,7 @@ impl Parser {
         match self.peek() {
             None => Ok(()),
             Some(Token { tok: Tok::Punct(b';'), .. }) => {
-                self.pos += 1;
+                self.bump();
                 Ok(())
             }
             Some(token) if token.line > line => Ok(()),
@@ -419,7 +535,7 @@ impl Parser {
                 return;
             }
             let semicolon = token.tok == Tok::Punct(b';');
-            self.pos += 1;
+            self.bump();
             if semicolon {
                 return;
             }
@@ -427,28 +543,56 @@ impl Parser {
     }
 }
 
-/// Every statement of the file, in order: read, or broken.
-pub(crate) fn statements(bytes: &[u8]) -> Vec<Result<Statement, Broken>> {
-    let mut parser = Parser { tokens: tokens(bytes), pos: 0, end: bytes.len() };
-    let mut out = Vec::new();
+/// Reads every statement of the file, in order, and hands each (read, or broken) to `each`.
+/// A statement's value is built only when `build` says so of its name (the others are checked
+/// and come as [`Value::Skipped`], to be read again with [`value_at`] if needed), and every
+/// value built is charged to `budget`.
+///
+/// # Errors
+///
+/// The budget ran out (in a value or in `each`): [`FlashSyntax::OverMemoryLimit`] where.
+pub(crate) fn for_each_statement(
+    bytes: &[u8],
+    budget: &mut Budget,
+    build: impl Fn(&str) -> bool,
+    mut each: impl FnMut(Result<Statement, Broken>, &mut Budget) -> Result<(), Fault>,
+) -> Result<(), Fault> {
+    let mut parser = Parser::new(bytes, 0, budget);
     while let Some(first) = parser.peek() {
         if first.tok == Tok::Punct(b';') {
-            parser.pos += 1;
+            parser.bump();
             continue;
         }
         let mut name = None;
-        let read = parser.statement(&mut name);
-        let last_line = parser.tokens.get(parser.pos.saturating_sub(1)).map_or(0, |t| t.line);
+        let read = parser.statement(&mut name, &build);
+        let last_line = parser.last_line;
         match read.and_then(|s| parser.end_of_statement(last_line).map(|()| s)) {
-            Ok(statement) => out.push(Ok(statement)),
+            Ok(statement) => each(Ok(statement), parser.budget)?,
+            Err((at, problem @ (FlashSyntax::OverMemoryLimit { .. } | FlashSyntax::Memory(_)))) => {
+                return Err((at, problem));
+            }
             Err((at, problem)) => {
                 let line = parser.peek().map_or(usize::MAX, |t| t.line);
-                out.push(Err(Broken { name, at, problem }));
+                each(Err(Broken { name, at, problem }), parser.budget)?;
                 parser.resync(line);
             }
         }
     }
-    out
+    Ok(())
+}
+
+/// The value that starts at byte `at` of `bytes` (where [`for_each_statement`] found one),
+/// built and charged to `budget`.
+///
+/// # Errors
+///
+/// The budget ran out, or the bytes hold no value there.
+pub(crate) fn value_at(
+    bytes: &[u8],
+    at: usize,
+    budget: &mut Budget,
+) -> Result<Spanned<Value>, Fault> {
+    Parser::new(bytes, at, budget).value(0, true)
 }
 
 #[cfg(test)]
@@ -456,7 +600,15 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> Vec<Result<Statement, Broken>> {
-        statements(text.as_bytes())
+        let mut out = Vec::new();
+        let mut budget = Budget::new(u64::MAX);
+        let all = |_: &str| true;
+        for_each_statement(text.as_bytes(), &mut budget, all, |s, _| {
+            out.push(s);
+            Ok(())
+        })
+        .unwrap();
+        out
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::literal::{self, Spanned, Statement, Value};
+use super::literal::{self, Budget, Fault as SyntaxFault, Spanned, Statement, Value};
 use super::syntax::{FlashError, FlashSyntax};
 use crate::bloxorz::model::level::Level;
 use crate::bloxorz::model::mechanics::Action;
@@ -31,31 +31,86 @@ pub struct FlashPack {
     len: usize,
 }
 
-/// Byte offsets of line starts, for positions.
+/// Positions of byte offsets: the number of line breaks before every 64 KiB of the file (a
+/// few bytes per 64 KiB, however many lines), and the last position asked for, so that positions
+/// asked for in order along a long line cost the bytes between them.
 struct LineIndex<'a> {
     bytes: &'a [u8],
-    starts: Vec<usize>,
+    /// Line breaks before byte `k << CHECKPOINT_BITS`.
+    checkpoints: Vec<usize>,
+    /// The last answer: (byte offset, its line's start, the position).
+    last: std::cell::Cell<Option<(usize, usize, Position)>>,
 }
+
+/// Bytes between checkpoints of a [`LineIndex`]: 64 KiB.
+const CHECKPOINT_BITS: u32 = 16;
 
 impl<'a> LineIndex<'a> {
     fn new(bytes: &'a [u8]) -> LineIndex<'a> {
-        let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
-        LineIndex { bytes, starts: starts.collect() }
+        let mut checkpoints = vec![0];
+        for chunk in bytes.chunks(1 << CHECKPOINT_BITS) {
+            let before = *checkpoints.last().expect("one at least");
+            checkpoints.push(before + memchr::memchr_iter(b'\n', chunk).count());
+        }
+        LineIndex { bytes, checkpoints, last: std::cell::Cell::new(None) }
     }
 
     fn position(&self, at: usize) -> Position {
-        let line = self.starts.partition_point(|&s| s <= at).max(1);
-        let start = self.starts[line - 1];
-        let end = self.starts.get(line).map_or(self.bytes.len(), |&e| e);
-        Position { line, column: column_of(&self.bytes[start..end], at - start) }
+        let at = at.min(self.bytes.len());
+        // Along the line of the last answer: count only the characters in between (from a
+        // character's first byte, so that the count adds up).
+        if let Some((last, start, position)) = self.last.get()
+            && last <= at
+            && self.bytes.get(last).is_none_or(|&b| b & 0xC0 != 0x80)
+            && memchr::memchr(b'\n', &self.bytes[last..at]).is_none()
+        {
+            let column = position.column + column_of(&self.bytes[last..at], at - last) - 1;
+            let position = Position { line: position.line, column };
+            self.last.set(Some((at, start, position)));
+            return position;
+        }
+        let block = at >> CHECKPOINT_BITS;
+        let block_start = block << CHECKPOINT_BITS;
+        let line = 1
+            + self.checkpoints[block]
+            + memchr::memchr_iter(b'\n', &self.bytes[block_start..at]).count();
+        let start = memchr::memrchr(b'\n', &self.bytes[..at]).map_or(0, |i| i + 1);
+        let position = Position { line, column: column_of(&self.bytes[start..at], at - start) };
+        self.last.set(Some((at, start, position)));
+        position
     }
 }
 
-/// A level's array: where it is defined and what was pushed onto it.
+/// A level's array: where it is defined, and where its values start in the file (the list it
+/// was assigned, then each value pushed onto it), read again when a stage needs them.
 struct Array {
     at: usize,
-    items: Vec<Spanned<Value>>,
+    assigned: usize,
+    pushed: Vec<usize>,
 }
+
+impl Array {
+    /// The array's items: the list it was assigned, then each value pushed onto it, built from
+    /// the file and charged to `budget`.
+    ///
+    /// # Errors
+    ///
+    /// The budget ran out (fatal for the file).
+    fn items(&self, bytes: &[u8], budget: &mut Budget) -> Result<Vec<Spanned<Value>>, SyntaxFault> {
+        let assigned = literal::value_at(bytes, self.assigned, budget)?;
+        // The statements read a list there.
+        let Value::List(mut items) = assigned.value else { return Ok(Vec::new()) };
+        for &at in &self.pushed {
+            items.push(literal::value_at(bytes, at, budget)?);
+        }
+        Ok(items)
+    }
+}
+
+/// Bytes charged for keeping an array of a name of `len` bytes (the entry of the map and the
+/// name) and for each value pushed onto it.
+const ARRAY_COST: u64 = 128;
+const PUSH_COST: u64 = 16;
 
 /// The Flash tile `byte` as a cell letter of the text format, if it is a tile.
 fn letter_of(byte: u8) -> Option<u8> {
@@ -83,37 +138,59 @@ impl FlashPack {
     /// syntax error in it): then no stage is known.
     pub fn parse(bytes: &[u8], max_memory: u64) -> Result<FlashPack, FlashError> {
         let index = LineIndex::new(bytes);
+        let fatal =
+            |(at, problem): SyntaxFault| FlashError { position: index.position(at), problem };
+        // Everything kept is charged to the memory limit: the file itself, the arrays, the
+        // broken statements, the values built and the stages.
+        let mut budget = Budget::new(max_memory);
+        budget.spend(bytes.len() as u64, 0).map_err(fatal)?;
         let mut arrays: HashMap<String, Array> = HashMap::new();
         let mut order: Option<Spanned<Value>> = None;
         let mut codes: Option<Vec<Spanned<Value>>> = None;
         let mut broken: Vec<(Option<String>, usize, FlashSyntax)> = Vec::new();
-        for statement in literal::statements(bytes) {
+        let wanted = |name: &str| name == "levels" || name == "levelcodes";
+        let read = literal::for_each_statement(bytes, &mut budget, wanted, |statement, budget| {
             match statement {
                 Ok(Statement::Assign(name, value)) if name.value == "levels" => order = Some(value),
                 Ok(Statement::Assign(name, value)) => {
+                    let list =
+                        matches!(value.value, Value::List(_) | Value::Skipped { list: true });
                     if let Value::List(items) = value.value {
-                        if name.value == "levelcodes" {
-                            codes = Some(items.clone());
-                        }
-                        arrays.insert(name.value, Array { at: name.at, items });
+                        codes = Some(items);
+                    }
+                    if list {
+                        let cost = ARRAY_COST + name.value.len() as u64;
+                        budget.spend(cost, name.at)?;
+                        let array = Array { at: name.at, assigned: value.at, pushed: Vec::new() };
+                        arrays.insert(name.value, array);
                     } else {
                         arrays.remove(&name.value);
                     }
                 }
                 Ok(Statement::Push(name, value)) => match arrays.get_mut(&name.value) {
-                    Some(array) => array.items.push(value),
+                    Some(array) => {
+                        budget.spend(PUSH_COST, value.at)?;
+                        array.pushed.push(value.at);
+                    }
                     None => {
                         let problem =
                             FlashSyntax::PushBeforeDefinition { name: name.value.clone() };
+                        budget.spend(ARRAY_COST + 2 * name.value.len() as u64, name.at)?;
                         broken.push((Some(name.value), name.at, problem));
                     }
                 },
                 Err(b) if b.name.as_deref() == Some("levels") => {
-                    return Err(FlashError { position: index.position(b.at), problem: b.problem });
+                    return Err((b.at, b.problem));
                 }
-                Err(b) => broken.push((b.name, b.at, b.problem)),
+                Err(b) => {
+                    budget
+                        .spend(ARRAY_COST + b.name.as_ref().map_or(0, |n| n.len()) as u64, b.at)?;
+                    broken.push((b.name, b.at, b.problem));
+                }
             }
-        }
+            Ok(())
+        });
+        read.map_err(fatal)?;
         let Some(order) = order else {
             let position = index.position(bytes.len());
             return Err(FlashError { position, problem: FlashSyntax::NoOrder });
@@ -148,7 +225,12 @@ impl FlashPack {
                         let (_, at, problem) = &broken[k];
                         fail(*at, ErrorKind::Flash(problem.clone()))
                     } else if let Some(array) = arrays.get(name) {
-                        build(array, &index, max_memory).map_err(|(at, kind)| LevelError {
+                        let items = array.items(bytes, &mut budget).map_err(fatal)?;
+                        let built = build(&items, array.at, &index, max_memory);
+                        if let Ok(level) = &built {
+                            budget.spend(level.memory_usage() as u64, entry.at).map_err(fatal)?;
+                        }
+                        built.map_err(|(at, kind)| LevelError {
                             level: number,
                             position: Some(index.position(at)),
                             kind,
@@ -164,6 +246,8 @@ impl FlashPack {
                     (other.describe(), fail(entry.at, ErrorKind::Flash(problem)))
                 }
             };
+            let cost = size_of::<Stage>() + name.len() + passcode.as_ref().map_or(0, String::len);
+            budget.spend(cost as u64, entry.at).map_err(fatal)?;
             stages.push(Stage { name, passcode, level });
         }
         let stage_names: HashSet<&str> = stages.iter().map(|s| s.name.as_str()).collect();
@@ -259,12 +343,17 @@ fn key_cell(key: &Spanned<String>) -> Result<(i64, i64), Fault> {
     Ok((x.parse().unwrap_or(i64::MAX), y.parse().unwrap_or(i64::MAX)))
 }
 
-/// Builds one stage from its array.
-fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level, Fault> {
+/// Builds one stage from the items of its array, defined at byte `array_at`.
+fn build(
+    items: &[Spanned<Value>],
+    array_at: usize,
+    index: &LineIndex<'_>,
+    max_memory: u64,
+) -> Result<Level, Fault> {
     let mut rows: Vec<(&[u8], usize, bool)> = Vec::new();
     let mut starts = Vec::new();
     let mut tables = Vec::new();
-    for item in &array.items {
+    for item in items {
         match &item.value {
             Value::Str(text, escaped) => rows.push((text.as_slice(), item.at, *escaped)),
             Value::List(_) => starts.push(item),
@@ -278,9 +367,16 @@ fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level,
         if escaped { at } else { at + 1 + c }
     };
     let Some(&(first, _, _)) = rows.first() else {
-        return Err(flash(array.at, FlashSyntax::NoRows));
+        return Err(flash(array_at, FlashSyntax::NoRows));
     };
     let width = first.len();
+    let height = rows.len();
+    let needed = bytes_needed(height as u64, width as u64);
+    if needed.is_none_or(|n| n > max_memory) {
+        let (rows, cols) = (height as u64, width as u64);
+        let limit = max_memory;
+        return Err((array_at, ErrorKind::Limit(Limit::TooLarge { rows, cols, needed, limit })));
+    }
     let mut letters: Vec<Vec<u8>> = Vec::with_capacity(rows.len());
     for (r, &(text, at, _)) in rows.iter().enumerate() {
         let mut row = Vec::with_capacity(text.len());
@@ -296,15 +392,8 @@ fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level,
         }
         letters.push(row);
     }
-    let height = rows.len();
-    let needed = bytes_needed(height as u64, width as u64);
-    if needed.is_none_or(|n| n > max_memory) {
-        let (rows, cols) = (height as u64, width as u64);
-        let limit = max_memory;
-        return Err((array.at, ErrorKind::Limit(Limit::TooLarge { rows, cols, needed, limit })));
-    }
     let Some(start) = starts.first() else {
-        return Err(flash(array.at, FlashSyntax::NoStart));
+        return Err(flash(array_at, FlashSyntax::NoStart));
     };
     if let Some(second) = starts.get(1) {
         return Err(flash(second.at, FlashSyntax::ExtraStart));
@@ -324,7 +413,7 @@ fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level,
         row.iter().enumerate().filter(|(_, l)| **l == b'O').map(move |(c, _)| (r, c))
     });
     match (exits.next(), exits.next()) {
-        (None, _) => return Err(broken(array.at, Rule::NoTarget)),
+        (None, _) => return Err(broken(array_at, Rule::NoTarget)),
         (Some(_), Some((r, c))) => return Err(broken(cell_at(r, c), Rule::ExtraTarget)),
         _ => {}
     }
@@ -332,8 +421,11 @@ fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level,
         return Err(flash(table.at, FlashSyntax::ExtraTable));
     }
     let mut level = Level::new();
+    level
+        .reserve(height, width)
+        .map_err(|e| (array_at, ErrorKind::Limit(Limit::CannotAllocate(e))))?;
     let mut builder = Builder::begin(&mut level, height, width, Notation::Flash);
-    level.set_origin(index.position(array.at));
+    level.set_origin(index.position(array_at));
     for (r, row) in letters.iter().enumerate() {
         builder.row(&mut level, r, row).map_err(|(c, kind)| (cell_at(r, c), kind))?;
     }
@@ -418,7 +510,7 @@ fn build(array: &Array, index: &LineIndex<'_>, max_memory: u64) -> Result<Level,
     }
     builder.finish(&mut level).map_err(|(at, kind)| {
         let at = match at {
-            Where::Level => array.at,
+            Where::Level => array_at,
             Where::Cell(r, c) => cell_at(r, c),
         };
         (at, in_file_terms(kind))

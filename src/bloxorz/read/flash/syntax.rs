@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::memory::AllocError;
 use crate::text::Position;
 
 /// What is wrong in the syntax or layout of the Flash game's file (the text after `LINE:COLUMN: ` or
@@ -87,6 +88,13 @@ pub enum FlashSyntax {
         /// What it is.
         found: String,
     },
+    /// Reading the file needs more memory than the limit allows.
+    OverMemoryLimit {
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// The system refused memory for the file's values (within the limit).
+    Memory(AllocError),
 }
 
 impl fmt::Display for FlashSyntax {
@@ -142,6 +150,12 @@ impl fmt::Display for FlashSyntax {
             P::BadAction { found } => {
                 write!(f, "expected the action \"on\", \"off\" or \"onoff\", found {found}")
             }
+            P::Memory(e) => write!(f, "{e}"),
+            P::OverMemoryLimit { limit } => write!(
+                f,
+                "expected the file to read within the memory limit of {limit} bytes, found it \
+                 needs more from here"
+            ),
         }
     }
 }
@@ -154,4 +168,11 @@ pub struct FlashError {
     pub position: Position,
     /// What.
     pub problem: FlashSyntax,
+}
+
+impl FlashError {
+    /// True when a larger memory limit would lift the error.
+    pub fn is_over_memory_limit(&self) -> bool {
+        matches!(self.problem, FlashSyntax::OverMemoryLimit { .. })
+    }
 }

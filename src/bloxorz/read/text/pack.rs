@@ -31,6 +31,16 @@
 //!
 //! Nothing here allocates except the level's grid, and that only after the header's size has been
 //! checked against the memory limit, and the lists of special cells of levels that have them.
+//!
+//! # Lines
+//!
+//! The reader takes its lines from a byte slice ([`PackReader::new`]) or a byte stream
+//! ([`PackReader::from_reader`]), and reads the same levels from both. A line is kept whole up to
+//! [`pack_line_limit`] bytes: the longest row a level within the memory limit can have, plus
+//! 64 KiB. A longer line (a header, row or definition line) is an error of its level
+//! ([`TextSyntax::LineTooLong`]), and a reader over a stream never holds more of it.
+
+use std::io::Read;
 
 use super::definitions::{self, Definition, Written};
 use super::syntax::{CutBy, TextSyntax};
@@ -39,7 +49,10 @@ use crate::bloxorz::read::builder::{Builder, Part, Where};
 use crate::bloxorz::read::error::{ErrorKind, LevelError, Limit, Notation};
 use crate::bloxorz::read::source::LevelSource;
 use crate::bloxorz::search::poj::bytes_needed;
-use crate::text::{Line, Lines, Position, column_of, describe_at, describe_digits, digits_at};
+use crate::text::stream::StreamLines;
+use crate::text::{
+    Line, LineSource, Lines, Position, column_of, describe_at, describe_digits, digits_at,
+};
 
 /// The default memory limit for one level, 2 GiB (see [`PackReader::max_memory`]).
 pub const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
@@ -62,16 +75,42 @@ pub const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
 pub fn ignored_after_end(pack: &[u8], offset: usize) -> Option<Position> {
     let offset = offset.min(pack.len());
     let mut lines = Lines::new(&pack[offset..]);
-    let skip = |line: &Line<'_>| line.is_blank() || definitions::is_comment(line.text);
-    let header = lines.by_ref().find(|line| !skip(line))?;
-    if !matches!(parse_header(header.text), Ok(Header::End)) {
+    let end = lines.by_ref().find(|line| !skipped(line))?;
+    if !matches!(parse_header(end.text), Ok(Header::End)) {
         return None;
     }
-    let after = lines.find(|line| !skip(line))?;
+    let position = first_unskipped(&mut lines)?;
     let line_before = memchr::memchr_iter(b'\n', &pack[..offset]).count();
-    let column = after.text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
-    let position = after.position(column);
     Some(Position { line: line_before + position.line, column: position.column })
+}
+
+/// Where the next line of `lines` that holds more than blanks or comments starts (at its first
+/// character other than a blank); that line is consumed.
+fn first_unskipped(lines: &mut impl LineSource) -> Option<Position> {
+    let limit = lines.line_limit();
+    loop {
+        let line = lines.next_line()?;
+        if line.text.len() > limit || !skipped(&line) {
+            let column = line.text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
+            return Some(line.position(column));
+        }
+    }
+}
+
+/// True for a line the reader skips between levels: blank, or a comment.
+fn skipped(line: &Line<'_>) -> bool {
+    line.is_blank() || definitions::is_comment(line.text)
+}
+
+/// The longest line, in bytes, a reader with the memory limit `max_memory` keeps whole: the
+/// longest row of a level within the limit (a level of one row needs [`bytes_needed`]`(1, C)`,
+/// more than `95 * C` bytes), plus 64 KiB for trailing characters and definition lines. A longer
+/// line is [`TextSyntax::LineTooLong`].
+pub fn pack_line_limit(max_memory: u64) -> usize {
+    const SLACK: u64 = 64 * 1024;
+    let per_column = bytes_needed(1, 1).unwrap_or(1) - bytes_needed(1, 0).unwrap_or(0);
+    let longest_row = max_memory / per_column.max(1);
+    usize::try_from(longest_row.saturating_add(SLACK)).unwrap_or(usize::MAX)
 }
 
 /// Where level cell `(row, col)` (0-based) is in a text pack, for a level whose `R C` header is
@@ -151,7 +190,9 @@ fn parse_header(text: &[u8]) -> Result<Header, (usize, TextSyntax)> {
     }
 }
 
-/// Reads the levels of a pack one after another from a byte slice, without copying it.
+/// Reads the levels of a pack one after another from a [`LineSource`]: a byte slice, without
+/// copying it ([`PackReader::new`]), or a byte stream ([`PackReader::from_reader`]), which read
+/// the same levels from the same bytes.
 ///
 /// Use [`PackReader::read_into`] to reuse one [`Level`]'s buffer for every level, or iterate to
 /// get a fresh `Level` per level. Either way each level is `Ok` or a [`LevelError`], and reading
@@ -171,30 +212,67 @@ fn parse_header(text: &[u8]) -> Result<Header, (usize, TextSyntax)> {
 /// assert!(levels.next().is_none());
 /// ```
 #[derive(Debug, Clone)]
-pub struct PackReader<'a> {
-    lines: Lines<'a>,
+pub struct PackReader<S> {
+    lines: S,
     levels: usize,
     max_memory: u64,
     done: bool,
+    /// The pack ended at a `0 0` line.
+    terminated: bool,
 }
 
-impl<'a> PackReader<'a> {
+/// Where a level's header is: its first character, and its line (column 1).
+#[derive(Debug, Clone, Copy)]
+struct HeaderAt {
+    first: Position,
+    line: Position,
+}
+
+impl<'a> PackReader<Lines<'a>> {
     /// Starts reading the pack in `bytes`, with the default memory limit
     /// ([`DEFAULT_MAX_MEMORY`]).
-    pub fn new(bytes: &'a [u8]) -> PackReader<'a> {
+    pub fn new(bytes: &'a [u8]) -> PackReader<Lines<'a>> {
+        PackReader::from_lines(Lines::new(bytes))
+    }
+}
+
+impl<R: Read> PackReader<StreamLines<R>> {
+    /// Starts reading the pack in the byte stream `reader`, with the default memory limit
+    /// ([`DEFAULT_MAX_MEMORY`]): it holds one line of at most [`pack_line_limit`] bytes at a
+    /// time (and the level being read), and reads the same levels as [`PackReader::new`] over the
+    /// same bytes.
+    ///
+    /// ```
+    /// use flipblox::bloxorz::PackReader;
+    /// let input = std::io::Cursor::new(b"1 3\nX.O\n0 0\n".to_vec());
+    /// let levels: Vec<_> = PackReader::from_reader(input).collect();
+    /// assert_eq!(levels.len(), 1);
+    /// ```
+    pub fn from_reader(reader: R) -> PackReader<StreamLines<R>> {
+        PackReader::from_lines(StreamLines::new(reader, 0))
+    }
+}
+
+impl<S: LineSource> PackReader<S> {
+    /// Starts reading the pack in the lines of `lines`, with the default memory limit; the line
+    /// limit becomes [`pack_line_limit`] of the memory limit.
+    pub fn from_lines(mut lines: S) -> PackReader<S> {
+        lines.set_line_limit(pack_line_limit(DEFAULT_MAX_MEMORY));
         PackReader {
-            lines: Lines::new(bytes),
+            lines,
             levels: 0,
             max_memory: DEFAULT_MAX_MEMORY,
             done: false,
+            terminated: false,
         }
     }
 
     /// Sets the memory limit for one level, in bytes: a header whose level would need more
     /// ([`bytes_needed`]) is refused with [`Limit::TooLarge`] before anything is
-    /// allocated.
-    pub fn max_memory(mut self, limit: u64) -> PackReader<'a> {
+    /// allocated. The line limit follows it ([`pack_line_limit`]); set it before reading.
+    pub fn max_memory(mut self, limit: u64) -> PackReader<S> {
         self.max_memory = limit;
+        self.lines.set_line_limit(pack_line_limit(limit));
         self
     }
 
@@ -209,6 +287,32 @@ impl<'a> PackReader<'a> {
         self.lines.offset()
     }
 
+    /// The line source (e.g. to take a stream's read error once reading is done).
+    pub fn lines_mut(&mut self) -> &mut S {
+        &mut self.lines
+    }
+
+    /// Once the reader has ended at a `0 0` line: where the first line after it that holds
+    /// more than blanks and comments is (at its first character), if any. POJ 3322 ends the
+    /// input at `0 0`, so nothing after it is read as levels; this lets a caller warn that
+    /// something there (say a second pack joined with `cat`) was not read. It reads lines up to
+    /// that one (over a stream: until it comes or the input ends). `None` when nothing follows,
+    /// or the pack did not end at `0 0`.
+    ///
+    /// ```
+    /// use flipblox::bloxorz::PackReader;
+    /// let mut reader = PackReader::new(b"1 2\nXO\n0 0\n\n1 2\nXO\n");
+    /// while reader.next().is_some() {}
+    /// assert_eq!(reader.ignored_after_end().map(|p| (p.line, p.column)), Some((5, 1)));
+    /// ```
+    pub fn ignored_after_end(&mut self) -> Option<Position> {
+        if !self.terminated {
+            return None;
+        }
+        self.terminated = false;
+        first_unskipped(&mut self.lines)
+    }
+
     /// Reads the next level into `level`, reusing its buffer.
     ///
     /// Returns `None` at `0 0` or at the end of the input, `Some(Ok(()))` when `level` now holds
@@ -219,18 +323,20 @@ impl<'a> PackReader<'a> {
     ///
     /// A [`LevelError`] naming the level, the line and column and the problem: a bad header, a
     /// level too large for the memory limit, a bad cell, a short or long row, a level cut off, a
-    /// wrong number of `O` or `X`, or a bad or missing definition of a switch or split switch.
+    /// wrong number of `O` or `X`, a bad or missing definition of a switch or split switch, or a
+    /// line longer than the line limit.
     pub fn read_into(&mut self, level: &mut Level) -> Option<Result<(), LevelError>> {
         if self.done {
             return None;
         }
+        let limit = self.lines.line_limit();
         let header = loop {
-            match self.lines.next() {
+            match self.lines.next_line() {
                 None => {
                     self.done = true;
                     return None;
                 }
-                Some(line) if line.is_blank() || definitions::is_comment(line.text) => continue,
+                Some(line) if line.text.len() <= limit && skipped(&line) => continue,
                 Some(line) => break line,
             }
         };
@@ -239,15 +345,23 @@ impl<'a> PackReader<'a> {
         let fail = |position: Position, kind: ErrorKind| {
             Some(Err(LevelError { level: number, position: Some(position), kind }))
         };
-        let (rows, cols) = match parse_header(header.text) {
+        let parsed = if header.text.len() > limit {
+            Err((limit, TextSyntax::LineTooLong { limit }))
+        } else {
+            parse_header(header.text)
+        };
+        let first = header.text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
+        let at = HeaderAt { first: header.position(first), line: header.position(0) };
+        let (rows, cols) = match parsed {
             Ok(Header::End) => {
                 self.levels -= 1;
                 self.done = true;
+                self.terminated = true;
                 return None;
             }
             Ok(Header::Size(rows, cols)) => (rows, cols),
-            Err((at, syntax)) => {
-                let result = fail(header.position(at), ErrorKind::Text(syntax));
+            Err((byte, syntax)) => {
+                let result = fail(header.position(byte), ErrorKind::Text(syntax));
                 self.skip_to_header();
                 return result;
             }
@@ -256,8 +370,7 @@ impl<'a> PackReader<'a> {
         if needed.is_none_or(|n| n > self.max_memory) {
             let kind =
                 ErrorKind::Limit(Limit::TooLarge { rows, cols, needed, limit: self.max_memory });
-            let at = header.text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
-            let result = fail(header.position(at), kind);
+            let result = fail(at.first, kind);
             self.skip_to_header();
             return result;
         }
@@ -266,48 +379,54 @@ impl<'a> PackReader<'a> {
         let (Ok(rows), Ok(cols)) = (usize::try_from(rows), usize::try_from(cols)) else {
             let limit = self.max_memory;
             let kind = ErrorKind::Limit(Limit::TooLarge { rows, cols, needed: None, limit });
-            let result = fail(header.position(0), kind);
+            let result = fail(at.line, kind);
             self.skip_to_header();
             return result;
         };
-        let result = self.read_rows(level, &header, rows, cols);
+        if let Err(e) = level.reserve(rows, cols) {
+            let result = fail(at.first, ErrorKind::Limit(Limit::CannotAllocate(e)));
+            self.skip_to_header();
+            return result;
+        }
+        let result = self.read_rows(level, at, rows, cols);
         if let Err((position, kind)) = result {
             return fail(position, kind);
         }
         Some(Ok(()))
     }
 
-    /// Reads the `rows` rows of a level whose header is `header` and its definition lines,
+    /// Reads the `rows` rows of a level whose header is at `at` and its definition lines,
     /// checks them, and fills `level`. On an error in a row or a definition it skips to the next
     /// header before returning.
     fn read_rows(
         &mut self,
         level: &mut Level,
-        header: &Line<'a>,
+        at: HeaderAt,
         rows: usize,
         cols: usize,
     ) -> Result<(), (Position, ErrorKind)> {
         let mut builder = Builder::begin(level, rows, cols, Notation::Text);
-        let at_header =
-            header.position(header.text.iter().take_while(|b| b.is_ascii_whitespace()).count());
-        level.set_origin(at_header);
+        level.set_origin(at.first);
+        let limit = self.lines.line_limit();
         for r in 0..rows {
             let cut = |by| ErrorKind::Text(TextSyntax::CutOff { expected: rows, found: r, by });
-            let before = self.lines.clone();
-            let Some(line) = self.lines.next() else {
+            let Some(line) = self.lines.next_line() else {
                 self.done = true;
                 return Err((self.lines.end_position(), cut(CutBy::EndOfInput)));
             };
-            if line.is_blank() {
+            let too_long = line.text.len() > limit;
+            if !too_long && line.is_blank() {
+                let position = line.position(0);
                 self.skip_to_header();
-                return Err((line.position(0), cut(CutBy::BlankLine)));
+                return Err((position, cut(CutBy::BlankLine)));
             }
-            if looks_like_header(line.text) {
+            if !too_long && looks_like_header(line.text) {
+                let position = line.position(0);
                 // Leave the header for the next level.
-                self.lines = before;
-                return Err((line.position(0), cut(CutBy::Header)));
+                self.lines.unread();
+                return Err((position, cut(CutBy::Header)));
             }
-            if let Err(e) = read_row(&mut builder, level, &line, r, cols) {
+            if let Err(e) = read_row(&mut builder, level, &line, r, cols, limit) {
                 self.skip_to_header();
                 return Err(e);
             }
@@ -316,9 +435,9 @@ impl<'a> PackReader<'a> {
             self.skip_to_header();
             return Err(e);
         }
-        builder.finish(level).map_err(|(at, kind)| match at {
-            Where::Level => (header.position(0), kind),
-            Where::Cell(r, c) => (cell_position(at_header, (r, c)), kind),
+        builder.finish(level).map_err(|(place, kind)| match place {
+            Where::Level => (at.line, kind),
+            Where::Cell(r, c) => (cell_position(at.first, (r, c)), kind),
         })
     }
 
@@ -329,15 +448,20 @@ impl<'a> PackReader<'a> {
         builder: &mut Builder,
         level: &mut Level,
     ) -> Result<(), (Position, ErrorKind)> {
+        let limit = self.lines.line_limit();
         loop {
-            let before = self.lines.clone();
-            let Some(line) = self.lines.next() else { return Ok(()) };
-            if line.is_blank() || definitions::is_comment(line.text) {
+            let Some(line) = self.lines.next_line() else { return Ok(()) };
+            let too_long = line.text.len() > limit;
+            if !too_long && skipped(&line) {
                 continue;
             }
             if !definitions::is_definition(line.text) {
-                self.lines = before;
+                self.lines.unread();
                 return Ok(());
+            }
+            if too_long {
+                let kind = ErrorKind::Text(TextSyntax::LineTooLong { limit });
+                return Err((line.position(limit), kind));
             }
             let definition = definitions::parse(line.text)
                 .map_err(|(at, syntax)| (line.position(at), ErrorKind::Text(syntax)))?;
@@ -372,11 +496,12 @@ impl<'a> PackReader<'a> {
 
     /// Skips lines up to (not including) the next line that looks like a header.
     fn skip_to_header(&mut self) {
-        while let Some(line) = self.lines.peek() {
-            if looks_like_header(line.text) {
+        let limit = self.lines.line_limit();
+        while let Some(line) = self.lines.next_line() {
+            if line.text.len() <= limit && looks_like_header(line.text) {
+                self.lines.unread();
                 return;
             }
-            self.lines.next();
         }
     }
 }
@@ -388,12 +513,16 @@ fn read_row(
     line: &Line<'_>,
     r: usize,
     cols: usize,
+    limit: usize,
 ) -> Result<(), (Position, ErrorKind)> {
     let text = line.text;
     builder.row(level, r, text).map_err(|(c, kind)| (line.position(c), kind))?;
     if text.len() < cols {
         let kind = ErrorKind::Text(TextSyntax::ShortRow { expected: cols, found: text.len() });
         return Err((line.position(text.len()), kind));
+    }
+    if text.len() > limit {
+        return Err((line.position(cols), ErrorKind::Text(TextSyntax::LineTooLong { limit })));
     }
     if text.len() > cols {
         let found = column_of(text, text.len()) - 1;
@@ -403,7 +532,7 @@ fn read_row(
     Ok(())
 }
 
-impl LevelSource for PackReader<'_> {
+impl<S: LineSource> LevelSource for PackReader<S> {
     fn read_into(&mut self, level: &mut Level) -> Option<Result<(), LevelError>> {
         PackReader::read_into(self, level)
     }
@@ -415,9 +544,13 @@ impl LevelSource for PackReader<'_> {
     fn offset(&self) -> usize {
         PackReader::offset(self)
     }
+
+    fn would_block(&mut self) -> bool {
+        !self.done && self.lines.would_block()
+    }
 }
 
-impl Iterator for PackReader<'_> {
+impl<S: LineSource> Iterator for PackReader<S> {
     type Item = Result<Level, LevelError>;
 
     /// Reads the next level into a fresh [`Level`] (see [`PackReader::read_into`]).

@@ -60,6 +60,12 @@ pub enum TextSyntax {
         /// What cut it off.
         by: CutBy,
     },
+    /// A line longer than the reader's line limit
+    /// ([`pack_line_limit`](super::pack::pack_line_limit)), which it does not hold.
+    LineTooLong {
+        /// The line limit in bytes.
+        limit: usize,
+    },
     /// A definition line that does not follow the syntax.
     BadDefinition {
         /// What the parser was looking for at the position.
@@ -96,6 +102,9 @@ impl fmt::Display for TextSyntax {
                     CutBy::EndOfInput => "the end of the input",
                 };
                 write!(f, "expected {expected} rows, found {what} after {found}")
+            }
+            TextSyntax::LineTooLong { limit } => {
+                write!(f, "expected a line of at most {limit} bytes, found a longer one")
             }
             TextSyntax::BadDefinition { expected, found } => {
                 write!(f, "expected {expected}, found {found}")

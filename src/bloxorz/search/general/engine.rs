@@ -56,7 +56,8 @@ use super::board::{Block, Board, offset, unpack, whole};
 use crate::bloxorz::model::level::{Level, Placement};
 use crate::bloxorz::model::moves::Move;
 use crate::bloxorz::model::notation::{Cube, Step};
-use crate::bloxorz::search::solution::{SearchLimit, Solution};
+use crate::bloxorz::search::solution::{SearchError, SearchLimit, Solution};
+use crate::memory::{AllocError, try_reserve};
 
 /// Bytes one stored state can take: a 24-byte node and a 16-byte hash-set entry, each up to
 /// doubled by the growth of their tables, plus the set's control bytes.
@@ -104,13 +105,14 @@ impl Engine {
     ///
     /// # Errors
     ///
-    /// [`SearchLimit`] when the search would store more states than that.
+    /// [`SearchError::Limit`] when the search would store more states than that;
+    /// [`SearchError::Memory`] when the system refuses memory for them.
     pub fn solve(
         &mut self,
         level: &Level,
         from: Placement,
         max_memory: u64,
-    ) -> Result<Solution, SearchLimit> {
+    ) -> Result<Solution, SearchError> {
         self.search(level, from, max_memory).map(|(solution, _)| solution)
     }
 
@@ -128,7 +130,7 @@ impl Engine {
         from: Placement,
         max_memory: u64,
         path: &mut Vec<Step>,
-    ) -> Result<Solution, SearchLimit> {
+    ) -> Result<Solution, SearchError> {
         path.clear();
         let (solution, goal) = self.search(level, from, max_memory)?;
         if let Some(goal) = goal {
@@ -143,7 +145,7 @@ impl Engine {
         level: &Level,
         from: Placement,
         max_memory: u64,
-    ) -> Result<(Solution, Option<usize>), SearchLimit> {
+    ) -> Result<(Solution, Option<usize>), SearchError> {
         // Parent links are `u32` node indices: never more nodes than they can name.
         let max_states = (max_memory / BYTES_PER_STATE).min(1 << 32);
         self.board.load(level);
@@ -164,13 +166,24 @@ impl Engine {
             let node = self.nodes[head];
             let parent = head as u32;
             head += 1;
-            let mut reach = |block: Block, bits: u64, step: u8| -> Result<bool, SearchLimit> {
+            let mut reach = |block: Block, bits: u64, step: u8| -> Result<bool, SearchError> {
+                // Both stores grow fallibly: their size comes from the level.
+                if self.seen.len() == self.seen.capacity() {
+                    let more = self.seen.len().max(64);
+                    self.seen.try_reserve(more).map_err(|_| {
+                        AllocError::of::<(Block, u64)>(2 * more, "the search's states")
+                    })?;
+                }
                 if !self.seen.insert((block, bits)) {
                     return Ok(false);
                 }
                 if self.nodes.len() as u64 >= max_states {
                     let states = self.nodes.len() as u64;
-                    return Err(SearchLimit { states, limit: max_memory });
+                    return Err(SearchLimit { states, limit: max_memory }.into());
+                }
+                if self.nodes.len() == self.nodes.capacity() {
+                    let more = self.nodes.len().max(64);
+                    try_reserve(&mut self.nodes, more, "the search's nodes")?;
                 }
                 self.nodes.push(Node { block, bits, parent, step });
                 Ok(block == board.goal)
@@ -319,7 +332,7 @@ mod tests {
         let text = "1 8\nX..V...O\nsplit 1 4: 1 1, 1 7\n";
         let level = level(text);
         let err = Engine::default().solve(&level, level.start(), 3 * BYTES_PER_STATE).unwrap_err();
-        assert_eq!(err, SearchLimit { states: 3, limit: 3 * BYTES_PER_STATE });
+        assert_eq!(err, SearchError::Limit(SearchLimit { states: 3, limit: 3 * BYTES_PER_STATE }));
         assert!(Engine::default().solve(&level, level.start(), 100 * BYTES_PER_STATE).is_ok());
     }
 }

@@ -1,0 +1,227 @@
+//! Signals the command-line tool handles: temporary output files removed on SIGINT, SIGTERM and
+//! SIGHUP ([`Temporary`]); and a message instead of a silent death when a memory-mapped input
+//! shrinks under the reader (SIGBUS, [`MapWatch`]).
+//!
+//! SIGKILL cannot be caught: a killed run leaves its temporary file (`.flipblox-*.partial`
+//! beside the output) behind.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, Once, PoisonError};
+use std::{io, ptr};
+
+use tempfile::{NamedTempFile, TempPath};
+
+/// The temporary files to remove if the run is interrupted.
+static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Starts the thread that removes the temporary files on SIGINT, SIGTERM or SIGHUP, once.
+static CLEANUP: Once = Once::new();
+
+fn temporaries() -> MutexGuard<'static, Vec<PathBuf>> {
+    TEMPORARIES.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A temporary file that is removed when dropped, and by a SIGINT, SIGTERM or SIGHUP that ends
+/// the run, unless it has been renamed over its target ([`Temporary::persist`]).
+pub struct Temporary {
+    file: File,
+    /// `None` once persisted.
+    path: Option<TempPath>,
+}
+
+impl Temporary {
+    /// Creates the file with `create` and registers it for removal, with the registry locked
+    /// throughout, so that a signal cannot come between the two.
+    ///
+    /// # Errors
+    ///
+    /// The error of `create`.
+    pub fn create(create: impl FnOnce() -> io::Result<NamedTempFile>) -> io::Result<Temporary> {
+        watch_interrupts();
+        let mut list = temporaries();
+        let (file, path) = create()?.into_parts();
+        list.push(path.to_path_buf());
+        Ok(Temporary { file, path: Some(path) })
+    }
+
+    /// The open file (written through directly, so that error messages name no temporary path).
+    pub fn file_mut(&mut self) -> &mut File {
+        &mut self.file
+    }
+
+    /// Renames the file over `target`, with the registry locked, so that an interrupt either
+    /// removes the file before the rename or comes after it.
+    ///
+    /// # Errors
+    ///
+    /// The rename failed; the temporary file is then removed.
+    pub fn persist(mut self, target: &Path) -> io::Result<()> {
+        let mut list = temporaries();
+        let path = self.path.take().expect("persisted once");
+        unregister(&mut list, &path);
+        path.persist(target).map_err(|e| e.error)
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if let Some(path) = self.path.take() {
+            let mut list = temporaries();
+            unregister(&mut list, &path);
+            // Removes the file.
+            drop(path);
+        }
+    }
+}
+
+fn unregister(list: &mut Vec<PathBuf>, path: &Path) {
+    if let Some(i) = list.iter().position(|p| p == path) {
+        list.swap_remove(i);
+    }
+}
+
+/// Starts, once, a thread that waits for SIGINT, SIGTERM or SIGHUP, removes the registered
+/// temporary files, and then ends the process by that signal, as it would have ended without
+/// the handler. (If the handler cannot be installed the signals keep their default action.)
+fn watch_interrupts() {
+    CLEANUP.call_once(|| {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                // Held until the end: no rename can follow the removal.
+                let list = temporaries();
+                for path in list.iter() {
+                    let _ = std::fs::remove_file(path);
+                }
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                signal_hook::low_level::exit(128 + signal);
+            }
+        });
+    });
+}
+
+/// The message a SIGBUS gives when its address is in no watched map.
+static UNKNOWN_MAP: &[u8] =
+    b"flipblox: a memory-mapped file changed size while being read (--no-mmap reads without a map)\n";
+
+/// One memory map that the SIGBUS handler knows about: its address range and its message.
+struct Watched {
+    start: AtomicUsize,
+    end: AtomicUsize,
+    message: AtomicPtr<u8>,
+    len: AtomicUsize,
+}
+
+/// More maps than are ever open at once (`flip --table T FILE` has two).
+const WATCHED_SLOTS: usize = 8;
+
+static WATCHED: [Watched; WATCHED_SLOTS] = [const {
+    Watched {
+        start: AtomicUsize::new(0),
+        end: AtomicUsize::new(0),
+        message: AtomicPtr::new(ptr::null_mut()),
+        len: AtomicUsize::new(0),
+    }
+}; WATCHED_SLOTS];
+
+/// Installs the SIGBUS handler, once.
+static BUS_HANDLER: Once = Once::new();
+
+/// A memory map the SIGBUS handler watches while this lives: reading a page of it that the file
+/// no longer has (another process truncated it) prints `flipblox: NAME: the file changed size
+/// while being read ...` and ends the run with exit code 1, instead of a silent SIGBUS death.
+pub struct MapWatch {
+    slot: Option<usize>,
+    /// The message the slot points at (freed after the slot is cleared).
+    _message: Box<[u8]>,
+}
+
+impl MapWatch {
+    /// Watches the map `bytes` of the input named `name`.
+    pub fn new(bytes: &[u8], name: &str) -> MapWatch {
+        install_bus_handler();
+        let message = format!(
+            "flipblox: {name}: the file changed size while being read (it is memory-mapped; \
+             answers not yet written are lost; --no-mmap reads it without a map)\n"
+        )
+        .into_bytes()
+        .into_boxed_slice();
+        let start = bytes.as_ptr() as usize;
+        let slot = WATCHED.iter().position(|w| {
+            w.end.compare_exchange(0, usize::MAX, Ordering::AcqRel, Ordering::Acquire).is_ok()
+        });
+        if let Some(i) = slot {
+            let w = &WATCHED[i];
+            w.message.store(message.as_ptr().cast_mut(), Ordering::Release);
+            w.len.store(message.len(), Ordering::Release);
+            w.start.store(start, Ordering::Release);
+            w.end.store(start + bytes.len(), Ordering::Release);
+        }
+        MapWatch { slot, _message: message }
+    }
+}
+
+impl Drop for MapWatch {
+    fn drop(&mut self) {
+        if let Some(i) = self.slot {
+            let w = &WATCHED[i];
+            w.start.store(0, Ordering::Release);
+            w.message.store(ptr::null_mut(), Ordering::Release);
+            w.len.store(0, Ordering::Release);
+            w.end.store(0, Ordering::Release);
+        }
+    }
+}
+
+#[cfg(unix)]
+fn install_bus_handler() {
+    BUS_HANDLER.call_once(|| {
+        // SAFETY: the action only loads atomics, calls write(2) and _exit(2), which are
+        // async-signal-safe, and never returns (a returning SIGBUS handler would fault again).
+        // It reads a message through a pointer and length published with Release stores by
+        // `MapWatch::new` before the map is read, and withdrawn by `Drop` before the message is
+        // freed; a fault comes from the thread reading the map, which holds the watch.
+        let installed = unsafe {
+            signal_hook_registry::register_sigaction(libc::SIGBUS, |info: &libc::siginfo_t| {
+                let address = fault_address(info);
+                let mut message = UNKNOWN_MAP;
+                for w in &WATCHED {
+                    let (start, end) =
+                        (w.start.load(Ordering::Acquire), w.end.load(Ordering::Acquire));
+                    let text = w.message.load(Ordering::Acquire);
+                    let len = w.len.load(Ordering::Acquire);
+                    if start <= address && address < end && !text.is_null() {
+                        // SAFETY: see above: the watch keeps `len` bytes at `text` alive.
+                        message = std::slice::from_raw_parts(text, len);
+                        break;
+                    }
+                }
+                libc::write(libc::STDERR_FILENO, message.as_ptr().cast(), message.len());
+                libc::_exit(1);
+            })
+        };
+        // Without the handler a SIGBUS keeps its default action: the process dies of it.
+        let _ = installed;
+    });
+}
+
+#[cfg(not(unix))]
+fn install_bus_handler() {}
+
+/// The address whose access raised the SIGBUS.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn fault_address(info: &libc::siginfo_t) -> usize {
+    // SAFETY: for SIGBUS the kernel fills the fault fields of the union.
+    unsafe { info.si_addr() as usize }
+}
+
+/// The address whose access raised the SIGBUS.
+#[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
+fn fault_address(info: &libc::siginfo_t) -> usize {
+    info.si_addr as usize
+}
