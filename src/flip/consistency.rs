@@ -1,29 +1,9 @@
 //! The proof that a table holds the distances of its board: [`check_distance_table`].
-//!
-//! A table `T` over the states of a puzzle whose moves are XORs with toggle patterns (each move
-//! its own inverse) is *the* breadth-first distance table from a set of goal states exactly when:
-//!
-//! 1. every goal is at 0, and no other state is;
-//! 2. every other state with a distance `d` has a neighbour (one move away) at `d - 1`, and no
-//!    neighbour below `d - 1`;
-//! 3. every neighbour of a state without a distance ([`IMPOSSIBLE`]) is without one too.
-//!
-//! *Why.* By 2 (read from both ends of a move) neighbours' distances differ by at most one, so
-//! along any path to a goal `T` falls by at most one a move and ends at 0: `T(s)` is at most the
-//! true distance of `s`. Following neighbours one closer from `s` reaches a state at 0, a goal by
-//! 1, in `T(s)` moves: `T(s)` is at least the true distance. So every state with a value holds its
-//! true distance, and by 3 no state without one can reach a goal (the moves from it never leave
-//! the states without a value, and goals have one). A table built any other way fails one of the
-//! checks: two entries swapped, the table reversed, or a table relabelled as another board's (its
-//! moves are then other patterns).
-//!
-//! The check reads every entry and its neighbours once: `states * patterns` lookups, linear in
-//! the table, with no memory of its own.
 
 use super::bfs::IMPOSSIBLE;
 
 /// Why a table is not the distance table of its moves and goals: the first state (in index order)
-/// that breaks a rule of the [module docs](self), and how.
+/// that breaks a rule of [`check_distance_table`], and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum TableFault {
     /// A goal that is not at distance 0.
@@ -83,7 +63,27 @@ pub enum TableFault {
 
 /// Checks that `entries` (one per state, [`IMPOSSIBLE`] for no distance) is the breadth-first
 /// distance table of the moves `patterns` (state `s` goes to `s ^ pattern`) from the states
-/// `goals` (see the [module docs](self) for the rules and why they prove it).
+/// `goals`.
+///
+/// A table `T` over the states of a puzzle whose moves are XORs with toggle patterns (each move
+/// its own inverse) is *the* breadth-first distance table from a set of goal states exactly when:
+///
+/// 1. every goal is at 0, and no other state is;
+/// 2. every other state with a distance `d` has a neighbour (one move away) at `d - 1`, and no
+///    neighbour below `d - 1`;
+/// 3. every neighbour of a state without a distance ([`IMPOSSIBLE`]) is without one too.
+///
+/// *Why.* By 2 (read from both ends of a move) neighbours' distances differ by at most one, so
+/// along any path to a goal `T` falls by at most one a move and ends at 0: `T(s)` is at most the
+/// true distance of `s`. Following neighbours one closer from `s` reaches a state at 0, a goal by
+/// 1, in `T(s)` moves: `T(s)` is at least the true distance. So every state with a value holds its
+/// true distance, and by 3 no state without one can reach a goal (the moves from it never leave
+/// the states without a value, and goals have one). A table built any other way fails one of the
+/// checks: two entries swapped, the table reversed, or a table relabelled as another board's (its
+/// moves are then other patterns).
+///
+/// The check reads every entry and its neighbours once: `states * patterns` lookups, linear in
+/// the table, with no memory of its own.
 ///
 /// ```
 /// use flipblox::flip::{DistanceTable, check_distance_table, rules::toggle_patterns};

@@ -45,7 +45,9 @@ mod table;
 pub mod variant;
 pub mod zk;
 
-pub use bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, distance_table, try_distance_table};
+pub use bfs::{
+    IMPOSSIBLE, MAX_TABLE_CELLS, distance_table, pattern_distance_table, try_distance_table,
+};
 pub use board::{Board, Press, SIDE, STATES, TOGGLE_PATTERNS};
 pub use brute::{MAX_BRUTE_FORCE_CELLS, brute_force_table};
 pub use compare::{EntryDifference, TableComparison, compare_tables};

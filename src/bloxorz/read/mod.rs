@@ -7,7 +7,7 @@
 //! coordinates ([`Notation`]).
 
 mod builder;
-mod error;
+pub(crate) mod error;
 pub mod flash;
 mod source;
 pub mod text;

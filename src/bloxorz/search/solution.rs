@@ -1,7 +1,7 @@
 //! What a search gives: the answer to a level ([`Solution`]), or why it has none
 //! ([`SearchError`]: the limit it reached, [`SearchLimit`], or memory the system refused).
 
-use crate::bloxorz::read::Limit;
+use crate::bloxorz::read::error::Limit;
 use crate::memory::AllocError;
 
 /// The answer to one level.
