@@ -23,6 +23,7 @@ mod bloxorz_mechanics;
 mod bloxorz_original;
 mod bloxorz_reference;
 mod ci;
+mod docs;
 mod flip_cli;
 mod flip_sizes;
 mod flip_sizes_cli;

@@ -11,13 +11,14 @@ use super::io::{for_each_input, sources};
 use super::print::{self, Reporter};
 use flipblox::table_file::{Histogram, Loaded, NpyFile, NpyTable, Puzzle, Table, TableFile, load};
 
-/// Check files written by `flipblox export --format bincode` or `--format npy` and print their
-/// metadata and distance histogram.
+/// Check table files (from `flipblox table build`, or `flipblox export --format bincode` or
+/// `--format npy`) and print their metadata and distance histogram.
 ///
-/// Checks: magic, format version, header checksum, shape, payload checksum, and the histogram
-/// recomputed from the payload (a .npy file has no checksum). A truncated, corrupted or foreign
-/// file prints `FILE: message` on stderr and the exit code is 1; every other file is still
-/// inspected. Files are memory-mapped.
+/// Checks: magic, format version, header checksum, shape, payload checksum, the histogram
+/// recomputed from the payload (a .npy file has no checksum), and for a Flip Game table the proof
+/// that it is the distance table of its board. A truncated, corrupted or foreign file is reported
+/// on stderr and the exit code is 1; every other file is still inspected. Regular files are
+/// memory-mapped unless --no-mmap is given.
 #[derive(Debug, Args)]
 pub struct InspectArgs {
     /// Table files (`-` reads standard input).
