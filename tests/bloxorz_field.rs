@@ -449,7 +449,7 @@ fn bad_level_numbers_and_bad_levels_are_refused() {
     fails(
         3,
         &["--format", "npy"],
-        &format!("{name}: level 3 is out of range: the pack has 2 levels (1 to 2)"),
+        &format!("flipblox: {name}: level 3 is out of range: the pack has 2 levels (1 to 2)"),
     );
     // 1x4: the search needs 19 * 5 * 8 = 760 bytes, the field and its payload 2 * 48 more.
     fails(
@@ -494,7 +494,11 @@ fn the_output_is_created_before_the_work() {
     let pack = project("data/bloxorz/poj-sample.txt");
     let out = export(&pack, 1, "npy", Some(Path::new("/nonexistent/dir/f.npy")));
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("cannot create /nonexistent/dir/f.npy"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("flipblox: /nonexistent/dir/f.npy: cannot create: "),
+        "{}",
+        stderr(&out)
+    );
     // A level out of range is found after the output was opened: nothing appears at the path
     // (the result goes to a temporary file that is renamed into place only on success).
     let path = dir.path().join("f.npy");

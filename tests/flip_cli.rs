@@ -177,7 +177,7 @@ fn an_unreadable_file_does_not_stop_the_others() {
     let sample = project("data/flip/poj-sample.txt");
     let out = flipblox(&["flip", "/nonexistent/boards.txt", sample.to_str().unwrap()], b"");
     assert_eq!(stdout(&out), "4\n");
-    assert!(stderr(&out).starts_with("/nonexistent/boards.txt: cannot read:"));
+    assert!(stderr(&out).starts_with("flipblox: /nonexistent/boards.txt: cannot read:"));
     assert_eq!(out.status.code(), Some(1));
 }
 

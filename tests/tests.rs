@@ -24,6 +24,7 @@ mod bloxorz_original;
 mod bloxorz_reference;
 mod ci;
 mod docs;
+mod errors;
 mod flip_cli;
 mod flip_sizes;
 mod flip_sizes_cli;

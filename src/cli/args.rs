@@ -139,7 +139,7 @@ impl OpenedTable {
     /// The file cannot be opened or read; the message names it.
     pub fn open(path: &Path, check: Check, map: bool) -> anyhow::Result<OpenedTable> {
         let source = Source::from_arg(path);
-        let cannot = || format!("--table {}: cannot read", source.display_name());
+        let cannot = || format!("{}: cannot read", source.display_name());
         let mut input = Input::open(&source, map).with_context(cannot)?;
         table_bytes(&mut input).with_context(cannot)?;
         Ok(OpenedTable { input, check })
@@ -154,8 +154,7 @@ impl OpenedTable {
     pub fn flip_table(&self, size: Option<BoardSize>) -> anyhow::Result<DistanceTable<'_>> {
         let board = size.map(|s| (s.rows() as u32, s.cols() as u32));
         let bytes = self.input.bytes().expect("read whole when opened");
-        load_flip_table(bytes, self.check, board)
-            .with_context(|| format!("--table {}", self.input.name()))
+        load_flip_table(bytes, self.check, board).with_context(|| self.input.name().to_string())
     }
 
     /// The file's name for messages.

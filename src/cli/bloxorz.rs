@@ -155,7 +155,7 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
                     Ok(bytes) => bytes,
                     Err(e) => {
                         batch.failed = true;
-                        printer.report(format_args!("{name}: cannot read: {e:#}"));
+                        printer.unreadable(&name, &format_args!("{e:#}"));
                         return Ok(());
                     }
                 };
@@ -187,7 +187,7 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
                     reader.lines_mut().set_probe(probe);
                     batch.run_pack(&mut runner, printer, &name, &mut reader)?;
                     if let Some(e) = reader.lines_mut().take_error() {
-                        printer.report(format_args!("{name}: cannot read: {e}"));
+                        printer.unreadable(&name, &format_args!("{e}"));
                         batch.failed = true;
                     }
                 }

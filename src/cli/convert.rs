@@ -62,7 +62,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                     let bytes = match input.whole(args.max_memory, "--max-memory") {
                         Ok(bytes) => bytes,
                         Err(e) => {
-                            err.report(format_args!("{name}: cannot read: {e:#}"));
+                            err.unreadable(&name, &format_args!("{e:#}"));
                             failed = true;
                             return Ok(());
                         }
@@ -122,7 +122,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                                 PackReader::from_reader(incoming).max_memory(args.max_memory);
                             convert(&mut reader)?;
                             if let Some(e) = reader.lines_mut().take_error() {
-                                err.report(format_args!("{name}: cannot read: {e}"));
+                                err.unreadable(&name, &format_args!("{e}"));
                                 failed = true;
                             }
                         }
@@ -134,9 +134,10 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
     if (failed || unreadable) && destination.replaces_file() {
         let name = destination.name().to_string();
         destination.discard()?;
-        Stderr.report(format_args!(
-            "{name}: not written: some input could not be read (the file is left as it was)"
-        ));
+        Stderr.report_file(
+            &name,
+            format_args!("not written: some input could not be read (the file is left as it was)"),
+        );
         return Ok(Outcome::SomeFailed);
     }
     writeln!(destination.writer(), "0 0")?;

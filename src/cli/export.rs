@@ -132,15 +132,17 @@ impl FieldLevelArgs {
         let unreadable = for_each_input(&source, self.map.map(), &mut Stderr, |out, input| {
             let name = input.name().to_string();
             let mut report = |e: &FieldError| {
-                let separator = if e.position().is_some() { ":" } else { ": " };
                 let hint = memory_hint(e.is_over_memory_limit());
-                out.report(format_args!("{name}{separator}{e}{hint}"));
+                match e.position() {
+                    Some(_) => out.report(format_args!("{name}:{e}{hint}")),
+                    None => out.report_file(&name, format_args!("{e}{hint}")),
+                }
             };
             // One level is read from a stream held whole, within --max-memory.
             let bytes = match input.whole(max_memory, "--max-memory") {
                 Ok(bytes) => bytes,
                 Err(e) => {
-                    out.report(format_args!("{name}: cannot read: {e:#}"));
+                    out.unreadable(&name, &format_args!("{e:#}"));
                     return Ok(());
                 }
             };

@@ -197,8 +197,8 @@ impl Answerer<'_> {
         }
         let answer = &mut self.answer;
         solver.answer_into(board, answer).with_context(|| match &self.table_file {
-            Some(name) => format!("{file}:{position}: board {index}: --table {name}"),
-            None => format!("{file}:{position}: board {index}"),
+            Some(name) => format!("{name}: answering {file}:{position}: board {index}"),
+            None => format!("answering {file}:{position}: board {index}"),
         })?;
         let cols = solver.size().cols();
         printer.record(&BoardRecord {
@@ -316,7 +316,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
                 reader.lines_mut().set_probe(probe);
                 boards.answer_all(printer, &name, &mut reader)?;
                 if let Some(e) = reader.lines_mut().take_error() {
-                    printer.report(format_args!("{name}: cannot read: {e}"));
+                    printer.unreadable(&name, &format_args!("{e}"));
                     *boards.failed = true;
                 }
                 Ok(())

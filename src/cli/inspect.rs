@@ -41,7 +41,7 @@ pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
             let bytes = match table_bytes(input) {
                 Ok(bytes) => bytes,
                 Err(e) => {
-                    out.report(format_args!("{name}: cannot read: {e:#}"));
+                    out.unreadable(&name, &format_args!("{e:#}"));
                     failed = true;
                     return Ok(());
                 }
@@ -59,7 +59,7 @@ pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
                     }
                 }
                 Err(e) => {
-                    out.report(format_args!("{name}: {e}"));
+                    out.report_file(&name, format_args!("{e}"));
                     failed = true;
                 }
             }

@@ -113,7 +113,7 @@ pub fn for_each_input<R: Reporter>(
         match Input::open(source, map) {
             Ok(mut input) => each(reporter, &mut input)?,
             Err(e) => {
-                reporter.report(format_args!("{}: cannot read: {e}", source.display_name()));
+                reporter.unreadable(&source.display_name(), &e);
                 failed = true;
             }
         }
@@ -416,10 +416,10 @@ impl Destination {
         let name = escape_path(given);
         let stat = std::fs::metadata(given);
         if stat.as_ref().is_ok_and(|m| m.is_dir()) {
-            anyhow::bail!("cannot create {name}: it is a directory");
+            anyhow::bail!("{name}: cannot create: it is a directory");
         }
         if given.as_os_str().as_encoded_bytes().ends_with(b"/") {
-            anyhow::bail!("cannot create {name}: a file name cannot end with '/'");
+            anyhow::bail!("{name}: cannot create: a file name cannot end with '/'");
         }
         let meta = match stat {
             Ok(meta) => meta,
@@ -427,12 +427,12 @@ impl Destination {
                 if let Ok(link) = std::fs::read_link(given) {
                     let to = escape_path(&link);
                     anyhow::bail!(
-                        "cannot create {name}: it is a symbolic link to {to}, which does not exist"
+                        "{name}: cannot create: it is a symbolic link to {to}, which does not exist"
                     );
                 }
                 return Destination::replacing(name, given, None);
             }
-            Err(e) => return Err(anyhow::Error::new(e).context(format!("cannot create {name}"))),
+            Err(e) => return Err(anyhow::Error::new(e).context(format!("{name}: cannot create"))),
         };
         if is_standard_stream(&meta, 1) && !super::print::stdout_closed() {
             return Ok(Destination { name, sink: Sink::Stdout(super::print::stdout()) });
@@ -445,12 +445,12 @@ impl Destination {
             let file = std::fs::OpenOptions::new()
                 .write(true)
                 .open(given)
-                .with_context(|| format!("cannot create {name}"))?;
+                .with_context(|| format!("{name}: cannot create"))?;
             let sink = Sink::Direct(BufWriter::with_capacity(1 << 16, file));
             return Ok(Destination { name, sink });
         }
         let target =
-            std::fs::canonicalize(given).with_context(|| format!("cannot create {name}"))?;
+            std::fs::canonicalize(given).with_context(|| format!("{name}: cannot create"))?;
         Destination::replacing(name, &target, Some(meta))
     }
 
@@ -475,8 +475,10 @@ impl Destination {
         builder.permissions(permissions);
         #[cfg(not(unix))]
         let _ = existing;
+        // The temporary file's own name stays out of the message: the user named the output.
         let file = Temporary::create(|| builder.tempfile_in(dir))
-            .with_context(|| format!("cannot create {name}"))?;
+            .map_err(without_path)
+            .with_context(|| format!("{name}: cannot create"))?;
         let writer = BufWriter::with_capacity(1 << 16, file);
         Ok(Destination { name, sink: Sink::Replace { writer, target: target.to_path_buf() } })
     }
@@ -510,7 +512,7 @@ impl Destination {
     /// replaced target is then left as it was.
     pub fn commit(self) -> anyhow::Result<()> {
         let name = self.name;
-        let context = || format!("writing {name}");
+        let context = || format!("{name}: cannot write");
         match self.sink {
             Sink::Stdout(mut w) => w.flush().with_context(context),
             Sink::Stderr(mut w) => w.flush().with_context(context),
@@ -552,8 +554,18 @@ pub fn write_table(
     mut destination: Destination,
 ) -> anyhow::Result<()> {
     let name = destination.name().to_string();
-    export(table, format, destination.writer()).with_context(|| format!("writing {name}"))?;
+    export(table, format, destination.writer()).with_context(|| format!("{name}: cannot write"))?;
     destination.commit()
+}
+
+/// `e` without the temporary file's path that `tempfile` appends to its message (`... at path
+/// "DIR/.flipblox-XXXXXX.partial"`): the user named the output, not that file.
+fn without_path(e: io::Error) -> io::Error {
+    let message = e.to_string();
+    match message.rsplit_once(" at path ") {
+        Some((reason, _)) => io::Error::new(e.kind(), reason.to_string()),
+        None => e,
+    }
 }
 
 #[cfg(test)]

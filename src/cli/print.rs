@@ -98,9 +98,24 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 
 /// Where messages about inputs go: stderr, after whatever the command has written to stdout so
 /// far (so the two interleave in order).
+///
+/// Messages have one of three shapes (docs/ERRORS.md): `PATH:LINE:COLUMN: ...` for a problem at
+/// a place in an input (written with [`Reporter::report`]), `flipblox: PATH: ...` for a problem
+/// of a file as a whole ([`Reporter::report_file`]), and `flipblox: ...` for the others (the
+/// run's error, written by `main`).
 pub trait Reporter {
     /// Writes one message line to stderr.
     fn report(&mut self, message: fmt::Arguments<'_>);
+
+    /// Writes `flipblox: NAME: MESSAGE`: a problem of the input `name` as a whole.
+    fn report_file(&mut self, name: &str, message: fmt::Arguments<'_>) {
+        self.report(format_args!("flipblox: {name}: {message}"));
+    }
+
+    /// Reports that the input `name` cannot be read, and why.
+    fn unreadable(&mut self, name: &str, error: &dyn fmt::Display) {
+        self.report_file(name, format_args!("cannot read: {error}"));
+    }
 }
 
 /// A [`Reporter`] for commands whose stdout holds nothing that must come first.
@@ -232,4 +247,26 @@ impl Reporter for Printer {
             None => report(message),
         }
     }
+
+    /// Also prints, for `--json`, the file's record: `{"file": NAME, "index": null, "error":
+    /// "cannot read: ..."}` (docs/JSON.md). A failure to write it is left for the printer's next
+    /// write (or its finish) to report.
+    fn unreadable(&mut self, name: &str, error: &dyn fmt::Display) {
+        let message = format!("cannot read: {error}");
+        self.report_file(name, format_args!("{message}"));
+        if self.json {
+            let out = &mut *self.out.borrow_mut();
+            let record = FileFailure { file: name, index: None, error: &message };
+            let _ = serde_json::to_writer(&mut *out, &record).map(|()| out.write_all(b"\n"));
+        }
+    }
+}
+
+/// The JSON record of an input that could not be read at all (docs/JSON.md).
+#[derive(Serialize)]
+struct FileFailure<'a> {
+    file: &'a str,
+    /// Always `None`: no board or level of the file was read.
+    index: Option<usize>,
+    error: &'a str,
 }

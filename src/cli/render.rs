@@ -243,7 +243,7 @@ fn encode(drawing: &Drawing, format: Format, png: PngArgs) -> anyhow::Result<Vec
 /// Writes `bytes` to `destination` and commits it (a file appears whole or not at all).
 fn write_to(mut destination: Destination, bytes: &[u8]) -> anyhow::Result<()> {
     let name = destination.name().to_owned();
-    destination.writer().write_all(bytes).with_context(|| format!("writing {name}"))?;
+    destination.writer().write_all(bytes).with_context(|| format!("{name}: cannot write"))?;
     destination.commit()
 }
 
@@ -289,7 +289,7 @@ fn for_each_level(
     let bytes = match input.whole(args.max_memory, "--max-memory") {
         Ok(bytes) => bytes,
         Err(e) => {
-            reporter.report(format_args!("{name}: cannot read: {e:#}"));
+            reporter.unreadable(&name, &format_args!("{e:#}"));
             return Ok(true);
         }
     };
@@ -414,7 +414,7 @@ fn bloxorz_level(args: &BloxorzArgs, number: usize) -> anyhow::Result<Outcome> {
                     None => {
                         if !problems {
                             let range = FieldError::OutOfRange { level: number, levels };
-                            err.report(format_args!("{name}: {range}"));
+                            err.report_file(&name, format_args!("{range}"));
                         }
                         return Ok(());
                     }
@@ -456,11 +456,16 @@ fn draw_one_level(
             Ok(None)
         }
         Ok(Solution { moves: None, .. }) => {
-            err.report(format_args!(
-                "{name}: level {number}: Impossible: no sequence of moves brings the block to \
-                 the target, so there is no path to draw (leave out --path and --animate to \
-                 draw the level)"
-            ));
+            let message = format_args!(
+                "level {number}: Impossible: no sequence of moves brings the block to the \
+                 target, so there is no path to draw (leave out --path and --animate to draw \
+                 the level)"
+            );
+            // At the level's header when it has one (a text pack), else of the file.
+            match level.origin() {
+                Some(at) => err.report(format_args!("{name}:{at}: {message}")),
+                None => err.report_file(name, message),
+            }
             Ok(None)
         }
         Ok(_) => {
@@ -496,7 +501,7 @@ fn bloxorz_pack(args: &BloxorzArgs) -> anyhow::Result<Outcome> {
             ),
         ));
     }
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
     let index = Destination::create(Some(&dir.join("index.html")))?;
     let source = Source::from_arg(&args.file);
     let total = match &source {

@@ -71,7 +71,7 @@ fn verify_flip(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
     let mut input = match &args.file {
         Some(path) => {
             let source = Source::from_arg(path);
-            let cannot = || format!("cannot read {}", source.display_name());
+            let cannot = || format!("{}: cannot read", source.display_name());
             let mut input = Input::open(&source, args.map.map()).with_context(cannot)?;
             table_bytes(&mut input).with_context(cannot)?;
             Some(input)
