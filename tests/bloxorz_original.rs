@@ -77,13 +77,13 @@ fn json_lines_carry_every_field_for_the_stages() {
     assert_eq!(values.len(), 33);
     for (i, v) in values.iter().enumerate() {
         assert_eq!(v["file"], arg(&path));
-        assert_eq!(v["level"].as_u64(), Some(i as u64 + 1));
+        assert_eq!(v["index"].as_u64(), Some(i as u64 + 1));
         assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(10), Some(15)));
-        assert_eq!(v["moves"].as_u64(), Some(u64::from(OPTIMA[i])));
+        assert_eq!(v["distance"].as_u64(), Some(u64::from(OPTIMA[i])));
         let line = format!("{} {}", OPTIMA[i], v["path"].as_str().unwrap());
         assert_eq!(stages[i].1.replay(&line), Ok(OPTIMA[i]));
         assert!(v["states_explored"].as_u64().unwrap() > 0);
-        assert!(v["microseconds"].is_u64() && v["error"].is_null());
+        assert!(v.get("microseconds").is_none() && v["error"].is_null());
     }
 }
 

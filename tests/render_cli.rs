@@ -453,7 +453,7 @@ fn a_pack_directory_has_every_picture_and_a_contact_sheet_whose_references_resol
         assert!(caption.contains(&format!("{} x {}", answer["rows"], answer["cols"])), "{caption}");
         let states = answer["states_explored"].as_u64().unwrap();
         assert!(caption.contains(&format!("{states} states explored")), "{caption}");
-        match answer["moves"].as_u64() {
+        match answer["distance"].as_u64() {
             Some(moves) => {
                 assert!(has_class(figure, "solved"));
                 assert!(caption.contains(&format!("{moves} move")), "{caption}");
@@ -482,17 +482,17 @@ fn a_pack_directory_has_every_picture_and_a_contact_sheet_whose_references_resol
         }
         // A solved level links its path and its animation, which replay to the goal.
         let words: Vec<&str> = links[1..].iter().map(|(w, _)| w.as_str()).collect();
-        if answer["moves"].is_null() {
+        if answer["distance"].is_null() {
             assert!(words.is_empty());
         } else {
             assert_eq!(words, ["path", "animation"]);
             let path = check_path_svg(&parse(&read_text(out_dir.join(&links[1].1))), ext);
-            assert_eq!(format!("{} {path}", answer["moves"]).trim_end(), solver_path(&pack, n));
+            assert_eq!(format!("{} {path}", answer["distance"]).trim_end(), solver_path(&pack, n));
             let text = read_text(out_dir.join(&links[2].1));
             let animation = parse(&text);
             assert_eq!(
                 check_animation_svg(&animation, ext) as u64,
-                answer["moves"].as_u64().unwrap()
+                answer["distance"].as_u64().unwrap()
             );
         }
         referenced.insert(thumbnail.to_owned());

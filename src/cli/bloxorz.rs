@@ -47,10 +47,16 @@ pub struct BloxorzArgs {
     #[arg(long, value_enum, default_value_t = InputFormat::Pack)]
     input_format: InputFormat,
 
-    /// Print one JSON object per line: file, level (1-based), rows, cols, moves (null when
-    /// impossible), path (null without --path), states_explored, microseconds, error.
+    /// Print one JSON object per line (docs/JSON.md): file, index (the level, 1-based), error,
+    /// distance (the minimum number of moves; null when impossible), path (null without --path),
+    /// rows, cols, states_explored.
     #[arg(long)]
     json: bool,
+
+    /// With --json, add each search's wall time in microseconds (`microseconds`); without it
+    /// two runs print identical records.
+    #[arg(long, requires = "json")]
+    timings: bool,
 
     /// Solve levels on N threads (default, and at most: the number of cores); the output stays
     /// in input order.
@@ -66,23 +72,27 @@ pub struct BloxorzArgs {
     map: MapArgs,
 }
 
-/// One level as printed: a text line, or a JSON object for `--json`.
+/// One level as printed: a text line, or a JSON object for `--json` (docs/JSON.md).
 #[derive(Debug, Serialize)]
 struct LevelRecord<'a> {
     file: &'a str,
-    level: usize,
+    /// The level's number within its file, 1-based.
+    index: usize,
+    error: Option<String>,
+    /// The minimum number of moves; `None` when impossible or not answered.
+    distance: Option<u32>,
+    path: Option<String>,
     rows: Option<usize>,
     cols: Option<usize>,
-    moves: Option<u32>,
-    path: Option<String>,
     states_explored: Option<u64>,
+    /// Only with `--timings`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     microseconds: Option<u64>,
-    error: Option<String>,
 }
 
 impl Record for LevelRecord<'_> {
     fn text(&self, out: &mut impl Write) -> io::Result<()> {
-        match (self.moves, &self.path) {
+        match (self.distance, &self.path) {
             (None, _) => out.write_all(b"Impossible"),
             (Some(n), None) => write!(out, "{n}"),
             (Some(n), Some(path)) => write!(out, "{n} {path}"),
@@ -92,37 +102,44 @@ impl Record for LevelRecord<'_> {
 
 impl<'a> LevelRecord<'a> {
     /// The record of a level answered.
-    fn answer(file: &'a str, level: usize, answer: &Answer, with_path: bool) -> LevelRecord<'a> {
-        let moves = answer.solution.moves;
+    fn answer(
+        file: &'a str,
+        index: usize,
+        answer: &Answer,
+        with_path: bool,
+        timings: bool,
+    ) -> LevelRecord<'a> {
+        let distance = answer.solution.moves;
         LevelRecord {
             file,
-            level,
-            rows: Some(answer.rows),
-            cols: Some(answer.cols),
-            moves,
-            path: (with_path && moves.is_some()).then(|| {
+            index,
+            error: None,
+            distance,
+            path: (with_path && distance.is_some()).then(|| {
                 let mut text = String::new();
                 write_path(&answer.path, &mut text);
                 text
             }),
+            rows: Some(answer.rows),
+            cols: Some(answer.cols),
             states_explored: Some(answer.solution.states_explored),
-            microseconds: Some(u64::try_from(answer.elapsed.as_micros()).unwrap_or(u64::MAX)),
-            error: None,
+            microseconds: timings
+                .then(|| u64::try_from(answer.elapsed.as_micros()).unwrap_or(u64::MAX)),
         }
     }
 
     /// The record of a level that could not be read or answered.
-    fn failure(file: &'a str, level: usize, message: String) -> LevelRecord<'a> {
+    fn failure(file: &'a str, index: usize, message: String) -> LevelRecord<'a> {
         LevelRecord {
             file,
-            level,
+            index,
+            error: Some(message),
+            distance: None,
+            path: None,
             rows: None,
             cols: None,
-            moves: None,
-            path: None,
             states_explored: None,
             microseconds: None,
-            error: Some(message),
         }
     }
 }
@@ -145,7 +162,14 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
         .sum();
     let (bar, stop_bar) = progress::pack(total_bytes);
     let mut printer = Printer::new(args.json).with_bar(bar.clone());
-    let mut batch = Batch { bar, path: args.path, failed: false, bytes_before: 0, levels: 0 };
+    let mut batch = Batch {
+        bar,
+        path: args.path,
+        timings: args.timings,
+        failed: false,
+        bytes_before: 0,
+        levels: 0,
+    };
     let unreadable = for_each_input(&sources, args.map.map(), &mut printer, |printer, input| {
         let name = input.name().to_string();
         match args.input_format {
@@ -205,6 +229,8 @@ struct Batch {
     bar: indicatif::ProgressBar,
     /// `--path`.
     path: bool,
+    /// `--timings`.
+    timings: bool,
     failed: bool,
     /// Bytes of the inputs before this one.
     bytes_before: u64,
@@ -239,7 +265,13 @@ impl Batch {
         runner.run_source(source, |report: Report| -> anyhow::Result<()> {
             match &report.result {
                 Ok(answer) => {
-                    printer.record(&LevelRecord::answer(name, report.level, answer, self.path))?
+                    printer.record(&LevelRecord::answer(
+                    name,
+                    report.level,
+                    answer,
+                    self.path,
+                    self.timings,
+                ))?
                 }
                 Err(e) => {
                     self.failed = true;
