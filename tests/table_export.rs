@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::common::{
-    create_file, flipblox, project, python, python_in, read_bytes, read_text, stderr, stdout,
-    write_file,
+    create_file, flipblox, flipblox_ok, project, python, python_in, read_bytes, read_text, stderr,
+    stdout, write_file,
 };
 use flipblox::flip::{Board, DistanceTable, IMPOSSIBLE};
 use flipblox::table_file::{Format, Loaded, Table, export, load};
@@ -399,4 +399,72 @@ fn the_documented_python_reader_reads_table_files_of_both_puzzles() {
         printed,
         "bloxorz 2 2 int32 (2, 2, 3) -1\n[1, 0, 1, 1] 9\n[-1  2 -1 -1 -1 -1  0 -1]\n"
     );
+}
+
+#[test]
+fn the_output_extension_names_the_format_when_format_is_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let embedded = flipblox_ok(&["export", "flip", "--format", "raw"], b"").stdout;
+    for (name, starts) in [
+        ("t.npy", &b"\x93NUMPY"[..]),
+        ("t.fbt", b"FLIPBLOX"),
+        ("t.BIN", b"FLIPBLOX"),
+        ("t.csv", b"state,board,distance\n"),
+        ("t.json", b"{"),
+        ("t.raw", &embedded[..16]),
+    ] {
+        let path = dir.path().join(name);
+        flipblox_ok(&["export", "flip", "-o", path.to_str().unwrap()], b"");
+        let written = read_bytes(&path);
+        assert!(written.starts_with(starts), "{name}: {:?}", &written[..16.min(written.len())]);
+        let given =
+            flipblox_ok(&["export", "flip", "--format", "csv", "-o", path.to_str().unwrap()], b"");
+        assert!(given.status.success());
+        assert!(
+            read_bytes(&path).starts_with(b"state,"),
+            "{name}: --format wins over the extension"
+        );
+    }
+    // No format given and none named: a usage error, nothing written.
+    for args in [&["export", "flip"][..], &["export", "flip", "-o", "-"]] {
+        let out = flipblox(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains("give --format"), "{}", stderr(&out));
+        assert!(out.stdout.is_empty());
+    }
+    let unnamed = dir.path().join("t.dat");
+    let out = flipblox(&["export", "flip", "-o", unnamed.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("the extension of -o"), "{}", stderr(&out));
+    assert!(!unnamed.exists());
+    // table build falls back on the table file.
+    let table = dir.path().join("t2x2");
+    flipblox_ok(&["table", "build", "--size", "2x2", "-o", table.to_str().unwrap()], b"");
+    assert!(read_bytes(&table).starts_with(b"FLIPBLOX"));
+    let npy = dir.path().join("t2x2.npy");
+    flipblox_ok(&["table", "build", "--size", "2x2", "-o", npy.to_str().unwrap()], b"");
+    assert!(read_bytes(&npy).starts_with(b"\x93NUMPY"));
+}
+
+/// A binary format is refused on a terminal (a pseudo-terminal made by util-linux's `script`,
+/// which Debian always has); text formats are written to it.
+#[cfg(target_os = "linux")]
+#[test]
+fn binary_formats_are_not_written_to_a_terminal() {
+    let binary = env!("CARGO_BIN_EXE_flipblox");
+    let on_terminal = |args: &str| {
+        let out = std::process::Command::new("script")
+            .args(["-qec", &format!("{binary} {args}"), "/dev/null"])
+            .output()
+            .expect("util-linux's script, which runs a command on a pseudo-terminal");
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    for format in ["npy", "bincode", "raw"] {
+        let (code, shown) = on_terminal(&format!("export flip --format {format}"));
+        assert_eq!(code, Some(2), "{format}: {shown}");
+        assert!(shown.contains("is binary and standard output is a terminal"), "{shown}");
+    }
+    let (code, shown) = on_terminal("export flip --format csv");
+    assert_eq!(code, Some(0), "{shown}");
+    assert!(shown.starts_with("state,board,distance"), "{shown}");
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 
-use super::io::{Input, Source};
+use super::io::{Destination, Input, Source};
 use flipblox::bloxorz::LevelError;
 use flipblox::flip::{BoardSize, DEFAULT_MAX_TABLE_CELLS, DistanceTable};
 use flipblox::table_file::{Check, Format, load_flip_table};
@@ -181,6 +181,80 @@ pub enum FormatArg {
     /// The payload bytes alone (the 65,536 table bytes for the 4x4 Flip Game; int32
     /// little-endian entries for a Bloxorz field).
     Raw,
+}
+
+impl FormatArg {
+    /// The format an output file's extension names: `.fbt` and `.bin` the table file
+    /// (`bincode`), `.npy`, `.csv`, `.json`, `.raw`; `None` for any other (or none).
+    pub fn from_extension(path: &Path) -> Option<FormatArg> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match extension.as_str() {
+            "fbt" | "bin" => FormatArg::Bincode,
+            "npy" => FormatArg::Npy,
+            "csv" => FormatArg::Csv,
+            "json" => FormatArg::Json,
+            "raw" => FormatArg::Raw,
+            _ => return None,
+        })
+    }
+
+    /// The format of an output: `given` (`--format`), else the one `output`'s extension names,
+    /// else `fallback`.
+    ///
+    /// # Errors
+    ///
+    /// A [`UsageError`] of `command` when none of the three gives a format.
+    pub fn resolve(
+        given: Option<FormatArg>,
+        output: Option<&Path>,
+        fallback: Option<FormatArg>,
+        command: &'static [&'static str],
+    ) -> anyhow::Result<FormatArg> {
+        let file = output.filter(|o| o.as_os_str() != "-");
+        given.or_else(|| file.and_then(FormatArg::from_extension)).or(fallback).ok_or_else(|| {
+            let why = match file {
+                Some(path) => format!("the extension of -o {} names none", path.display()),
+                None => "standard output has no extension to name one".to_string(),
+            };
+            usage(
+                command,
+                format!(
+                    "give --format (bincode, npy, csv, json or raw): {why} (.fbt or .bin, .npy, \
+                     .csv, .json, .raw)"
+                ),
+            )
+        })
+    }
+
+    /// True for the formats that are not text (`bincode`, `npy`, `raw`).
+    pub fn is_binary(self) -> bool {
+        matches!(self, FormatArg::Bincode | FormatArg::Npy | FormatArg::Raw)
+    }
+
+    /// Refuses to write this format to `destination` when it is binary and `destination` a
+    /// terminal (bytes a terminal would garble, and that may set its state).
+    ///
+    /// # Errors
+    ///
+    /// A [`UsageError`] of `command` saying what to do instead.
+    pub fn check_terminal(
+        self,
+        destination: &Destination,
+        command: &'static [&'static str],
+    ) -> anyhow::Result<()> {
+        if self.is_binary() && destination.is_terminal() {
+            let name = self.to_possible_value().map(|v| v.get_name().to_string());
+            return Err(usage(
+                command,
+                format!(
+                    "--format {} is binary and standard output is a terminal: write it to a file \
+                     with -o FILE, or redirect standard output (> FILE, | program)",
+                    name.unwrap_or_default()
+                ),
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl From<FormatArg> for Format {

@@ -264,15 +264,13 @@ impl Batch {
     ) -> anyhow::Result<()> {
         runner.run_source(source, |report: Report| -> anyhow::Result<()> {
             match &report.result {
-                Ok(answer) => {
-                    printer.record(&LevelRecord::answer(
+                Ok(answer) => printer.record(&LevelRecord::answer(
                     name,
                     report.level,
                     answer,
                     self.path,
                     self.timings,
-                ))?
-                }
+                ))?,
                 Err(e) => {
                     self.failed = true;
                     let message = level_error(e);

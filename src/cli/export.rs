@@ -12,7 +12,7 @@ use flipblox::bloxorz::{
     DistanceField, FieldError, Level, cell_position, distance_field, read_level,
 };
 use flipblox::flip::DistanceTable;
-use flipblox::table_file::Table;
+use flipblox::table_file::{Format, Table};
 
 /// Export a distance table (layouts: docs/FORMATS.md).
 #[derive(Debug, Args)]
@@ -39,14 +39,32 @@ enum ExportCommand {
 /// Output options shared by every `export` subcommand.
 #[derive(Debug, Args)]
 pub struct OutputArgs {
-    /// The file format (docs/FORMATS.md).
+    /// The file format (docs/FORMATS.md); when left out, the one -o's extension names (.fbt or
+    /// .bin, .npy, .csv, .json, .raw). Binary formats are not written to a terminal.
     #[arg(long, value_enum, value_name = "FORMAT")]
-    pub format: FormatArg,
+    pub format: Option<FormatArg>,
 
     /// Write to FILE; `-` or nothing writes to standard output. A temporary file beside FILE is
     /// opened before any work (a bad path fails at once) and renamed over FILE when complete.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+}
+
+impl OutputArgs {
+    /// Resolves the format and opens the output (before any work, so that a bad path fails at
+    /// once).
+    ///
+    /// # Errors
+    ///
+    /// A usage error of `command` (no format given or named; a binary format to a terminal), or
+    /// an output that cannot be created.
+    pub fn open(&self, command: &'static [&'static str]) -> anyhow::Result<(Destination, Format)> {
+        let output = self.output.as_deref();
+        let format = FormatArg::resolve(self.format, output, None, command)?;
+        let destination = Destination::create(output)?;
+        format.check_terminal(&destination, command)?;
+        Ok((destination, format.into()))
+    }
 }
 
 #[derive(Debug, Args)]
@@ -95,9 +113,9 @@ pub(super) struct FieldLevelArgs {
 pub fn run(args: ExportArgs) -> anyhow::Result<Outcome> {
     match args.what {
         ExportCommand::Flip(args) => {
-            let destination = Destination::create(args.out.output.as_deref())?;
+            let (destination, format) = args.out.open(&["export", "flip"])?;
             let table = Table::Flip(DistanceTable::embedded());
-            write_table(&table, args.out.format.into(), destination)?;
+            write_table(&table, format, destination)?;
             Ok(Outcome::Success)
         }
         ExportCommand::Bloxorz(args) => export_bloxorz(&args),
@@ -107,10 +125,10 @@ pub fn run(args: ExportArgs) -> anyhow::Result<Outcome> {
 /// Runs `flipblox export bloxorz`: opens the output, reads level N, runs the reverse search,
 /// writes the field.
 fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
-    let destination = Destination::create(args.out.output.as_deref())?;
+    let (destination, format) = args.out.open(&["export", "bloxorz"])?;
     match args.level.field()? {
         Some((_, field)) => {
-            write_table(&Table::Bloxorz(field), args.out.format.into(), destination)?;
+            write_table(&Table::Bloxorz(field), format, destination)?;
             Ok(Outcome::Success)
         }
         None => Ok(Outcome::SomeFailed),

@@ -494,6 +494,12 @@ impl Destination {
         matches!(self.sink, Sink::Replace { .. })
     }
 
+    /// True when the output goes to standard output and that is a terminal.
+    pub fn is_terminal(&self) -> bool {
+        use std::io::IsTerminal;
+        matches!(self.sink, Sink::Stdout(_)) && io::stdout().is_terminal()
+    }
+
     /// The buffered writer.
     pub fn writer(&mut self) -> &mut dyn Write {
         match &mut self.sink {

@@ -40,9 +40,10 @@ struct BuildArgs {
     output: PathBuf,
 
     /// The file format: the flipblox table file (`bincode`, the one `flip --table` reads) or
-    /// any other format of `flipblox export` (docs/FORMATS.md).
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = FormatArg::Bincode)]
-    format: FormatArg,
+    /// any other format of `flipblox export` (docs/FORMATS.md). When left out: the one the
+    /// output's extension names (.fbt or .bin, .npy, .csv, .json, .raw), else `bincode`.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    format: Option<FormatArg>,
 
     #[command(flatten)]
     limit: TableLimitArgs,
@@ -58,8 +59,12 @@ pub fn run(args: TableArgs) -> anyhow::Result<Outcome> {
 fn build(args: &BuildArgs) -> anyhow::Result<Outcome> {
     let size = args.size;
     args.limit.require_buildable(size, &["table", "build"])?;
+    let command = &["table", "build"];
+    let format =
+        FormatArg::resolve(args.format, Some(&args.output), Some(FormatArg::Bincode), command)?;
     let destination = Destination::create(Some(&args.output))?;
+    format.check_terminal(&destination, command)?;
     let table = Table::Flip(progress::build_table(size)?);
-    write_table(&table, args.format.into(), destination)?;
+    write_table(&table, format.into(), destination)?;
     Ok(Outcome::Success)
 }
