@@ -367,7 +367,7 @@ print(" ".join(str(int(v)) for v in f.ravel()))
         let code = &text[start..];
         code[..code.find("```").unwrap()].to_string()
     };
-    let readme = snippet("README.md", "import numpy\nf = numpy.load(\"field.npy\")");
+    let readme = snippet("docs/TABLES.md", "import numpy\nf = numpy.load(\"field.npy\")");
     assert_eq!(run(&readme), "(7, 7, 3) 10 0\n");
     let formats = snippet("docs/FORMATS.md", "f = numpy.load(\"field.npy\")");
     assert_eq!(run(&formats), "10 [[2 5 0]]\n");

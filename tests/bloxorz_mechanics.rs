@@ -161,7 +161,7 @@ fn a_level_with_too_many_states_for_the_memory_limit_is_an_error_not_a_wrong_ans
 #[test]
 fn the_level_examples_of_the_docs_answer_as_shown() {
     let mut checked = 0;
-    for doc in ["README.md", "docs/LEVELS.md"] {
+    for doc in ["docs/BLOXORZ.md", "docs/LEVELS.md"] {
         let text = read_text(project(doc));
         let blocks: Vec<&str> = text.split("```").collect();
         // Code blocks are the odd pieces; a `text` level followed by a `console` run of

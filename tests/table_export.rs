@@ -468,3 +468,21 @@ fn binary_formats_are_not_written_to_a_terminal() {
     assert_eq!(code, Some(0), "{shown}");
     assert!(shown.starts_with("state,board,distance"), "{shown}");
 }
+
+/// The README's NumPy lines, as a reader types them after its `export flip -o t.npy`.
+#[test]
+#[cfg_attr(
+    not(flipblox_numpy),
+    ignore = "needs NumPy: set FLIPBLOX_PYTHON to a Python that has it, or run .ci/run (README)"
+)]
+fn the_readme_s_numpy_lines_print_what_their_comment_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let npy = dir.path().join("t.npy");
+    flipblox_ok(&["export", "flip", "-o", npy.to_str().unwrap()], b"");
+    let readme = read_text(project("README.md"));
+    let start = readme.find("import numpy\nt = numpy.load(\"t.npy\")").expect("the README's lines");
+    let code = &readme[start..];
+    let code = &code[..code.find("```").unwrap()];
+    assert!(code.contains("# the POJ 1753 sample: 4; 4096 solvable states"), "{code}");
+    assert_eq!(python_in(dir.path(), code, &[]), "4 4096\n");
+}
