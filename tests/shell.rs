@@ -42,6 +42,43 @@ fn the_manual_page_is_roff_with_every_subcommand() {
         && out.status.success()
     {
         let text = String::from_utf8_lossy(&out.stdout);
-        assert!(text.contains("Exact, fast answers"), "{text}");
+        assert!(text.contains("Exact, instant answers"), "{text}");
     }
+}
+
+/// Every command's `-h` and `--help` begin with the same summary line (clap drops a final
+/// period from the short one), and the long help states the numeric limits of its options.
+#[test]
+fn short_and_long_help_agree_and_state_the_limits() {
+    let commands: &[&[&str]] = &[
+        &[],
+        &["flip"],
+        &["bloxorz"],
+        &["stats", "flip"],
+        &["table", "build"],
+        &["export", "flip"],
+        &["export", "bloxorz"],
+        &["inspect"],
+        &["verify", "flip"],
+        &["convert"],
+        &["completions"],
+        &["man"],
+    ];
+    for command in commands {
+        let first = |flag: &str| {
+            let out = flipblox_ok(&[command, &[flag][..]].concat(), b"");
+            let text = stdout(&out);
+            text.lines().next().unwrap_or_default().trim_end_matches('.').to_string()
+        };
+        assert_eq!(first("-h"), first("--help"), "flipblox {}", command.join(" "));
+    }
+    let long = |command: &[&str]| stdout(&flipblox_ok(&[command, &["--help"][..]].concat(), b""));
+    let flip = long(&["flip"]);
+    for limit in ["1 to 1024", "1 to 32", "0 to 28"] {
+        assert!(flip.contains(limit), "flip --help states {limit}:\n{flip}");
+    }
+    let build = long(&["table", "build"]);
+    let options: Vec<&str> = build.lines().filter(|l| l.trim_start().starts_with("--")).collect();
+    assert!(!options.iter().any(|l| l.contains("--table")), "no --table option: {options:?}");
+    assert!(build.contains("1 to 32"), "{build}");
 }

@@ -76,8 +76,8 @@ pub struct FlipArgs {
     #[command(flatten)]
     limit: TableLimitArgs,
 
-    /// Generators of the GF(2) solution space weighed exactly (the null space plus the colour
-    /// change; 2^N x 4 bytes). Beyond it the answer is the best found, with a warning.
+    /// Generators of the GF(2) solution space weighed exactly, 0 to 28 (the null space plus the
+    /// colour change; 2^N x 4 bytes). Beyond it the answer is the best found, with a warning.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SEARCH_BITS,
           value_parser = clap::value_parser!(u32).range(0..=MAX_SEARCH_BITS as i64))]
     search_bits: u32,

@@ -26,13 +26,13 @@ use clap::{CommandFactory, Parser, Subcommand};
 pub use args::Outcome;
 use args::UsageError;
 
-/// Exact, instant answers for the Flip Game (POJ 1753) and Bloxorz (POJ 3322).
+/// Exact, instant answers for the Flip Game and Lights Out (POJ 1753) and Bloxorz (POJ 3322)
 ///
 /// Exit codes: 0 when every input was read (an `Impossible` answer is an answer); 1 when any
-/// board, level or file could not be read (the message on stderr reads PATH:LINE:COLUMN: ...;
-/// every other input is still answered); 2 for usage errors.
+/// board, level or file could not be read (the message on stderr reads PATH:LINE:COLUMN: ... or
+/// flipblox: PATH: ...; every other input is still answered); 2 for usage errors.
 #[derive(Debug, Parser)]
-#[command(name = "flipblox", version, about, long_about)]
+#[command(name = "flipblox", version)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
