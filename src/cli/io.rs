@@ -175,8 +175,8 @@ impl Input {
                     // 1; if it rewrites the file, the bytes we parse may change mid-read and the
                     // readers report them as malformed input (every read is bounds-checked
                     // against the slice length fixed at map time, and no byte is trusted twice).
-                    // We accept that, documented in the module docs and docs/RELIABILITY.md, for zero-copy
-                    // reading of large files; `--no-mmap` is the alternative.
+                    // We accept that, documented in the module docs and docs/RELIABILITY.md, for
+                    // zero-copy reading of large files; `--no-mmap` is the alternative.
                     let map = unsafe { Mmap::map(&file)? };
                     Contents::Mapped { _watch: MapWatch::new(&map, &name), map }
                 } else {
