@@ -22,7 +22,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::process::{
-    Ended, Supervised, TIME_LIMIT, command, feed, feed_forever, is_fifo, limit, mkfifo,
+    Ended, Supervised, TIME_LIMIT, command, feed, feed_forever, ignore_signals, is_fifo, limit,
+    mkfifo,
 };
 use crate::common::{
     flipblox, flipblox_ok, is_uniform, parse_moves_line, project, read_bytes, read_dir_sorted,
@@ -345,6 +346,30 @@ fn an_interrupted_table_build_removes_its_temporary_file_and_keeps_the_old_table
     assert!(partial.starts_with(".flipblox-") && partial.ends_with(".partial"), "{partial}");
     assert_eq!(partial.len(), ".flipblox-".len() + 6 + ".partial".len(), "{partial}");
     assert_eq!(read_text(&target), "the old table");
+}
+
+/// Under `nohup` (SIGHUP ignored) and as a shell's background command (SIGINT ignored), those
+/// signals stay ignored: the build goes on and writes its table.
+#[test]
+fn signals_ignored_at_start_stay_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.fbt");
+    write_file(&target, "the old table");
+    let mut run = command(&["table", "build", "--size", "4x5", "-o", arg(&target)]);
+    ignore_signals(&mut run, &[libc::SIGHUP, libc::SIGINT]);
+    let child = Supervised::spawn(run, TIME_LIMIT);
+    let start = Instant::now();
+    while names(dir.path()).len() < 2 {
+        assert!(start.elapsed() < TIME_LIMIT, "no temporary file appeared");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.signal(libc::SIGHUP);
+    child.signal(libc::SIGINT);
+    let ended = child.wait();
+    assert!(ended.status.success(), "{}", ended.describe());
+    assert_eq!(names(dir.path()), ["t.fbt"]);
+    let built = read_bytes(&target);
+    assert_eq!(built, table_file(4, 5, &distance_table(4, 5, |_| {})));
 }
 
 // ----------------------------------------------------------------------------------------------

@@ -56,6 +56,21 @@ pub fn limit(command: &mut Command, resource: Resource, bytes: u64) {
     }
 }
 
+/// Makes the child of `command` start with `signals` ignored, as `nohup` does for SIGHUP and a
+/// shell for SIGINT of a command run in the background (`cmd &`).
+pub fn ignore_signals(command: &mut Command, signals: &'static [libc::c_int]) {
+    // SAFETY: between fork and exec the closure only calls signal(2), which is
+    // async-signal-safe, and allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            for &signal in signals {
+                libc::signal(signal, libc::SIG_IGN);
+            }
+            Ok(())
+        });
+    }
+}
+
 /// Makes a named pipe (FIFO) at `path`, as `mkfifo` does.
 #[track_caller]
 pub fn mkfifo(path: &Path) {
