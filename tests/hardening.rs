@@ -299,7 +299,7 @@ fn convert_keeps_an_existing_output_when_an_input_fails() {
     assert_eq!(read_text(&precious), "1 3\nXXO\n0 0\n");
 }
 
-/// Starts `table build` of a 5x6 table (a 1 GiB table: seconds of work) into `target`, waits
+/// Starts `table build` of a 4x7 table (256 MiB: seconds of work) into `target`, waits
 /// until its temporary file exists beside the target, and returns the child.
 fn start_large_build(target: &Path) -> Supervised {
     let dir = target.parent().unwrap();
@@ -307,9 +307,9 @@ fn start_large_build(target: &Path) -> Supervised {
         "table",
         "build",
         "--size",
-        "5x6",
+        "4x7",
         "--max-table-cells",
-        "30",
+        "28",
         "-o",
         arg(target),
     ]);
@@ -375,6 +375,17 @@ fn signals_ignored_at_start_stay_ignored() {
 // ----------------------------------------------------------------------------------------------
 // Pipes and devices are read as streams: answers as records arrive, memory bounded.
 
+/// The address space the tests' stream readers run in: a few times what the binary needs to
+/// start (about 16 MiB for the debug build), less than the streams they read.
+const STREAM_ADDRESS_SPACE: u64 = 32 << 20;
+
+/// Starts flipblox with `args` in an address space of `bytes`.
+fn spawn_limited(args: &[&str], bytes: u64) -> Supervised {
+    let mut run = command(args);
+    limit(&mut run, libc::RLIMIT_AS, bytes);
+    Supervised::spawn(run, TIME_LIMIT)
+}
+
 /// Reads the first line the child prints, closes its standard output (as `head -1` does) and
 /// waits: the child must end quietly, with exit code 0.
 fn first_line_then_close(mut child: Supervised) -> (String, Ended) {
@@ -385,10 +396,12 @@ fn first_line_then_close(mut child: Supervised) -> (String, Ended) {
     (first, ended)
 }
 
+/// Answers appear while the pipe stays open (`yes bwwb | flipblox flip | head -1`), in a 32 MiB
+/// address space (a reader that waited for the end would fill it and fail, not the machine).
 #[test]
 fn answers_stream_out_of_an_endless_pipe_and_a_closed_reader_ends_the_run() {
     // yes bwwb | flipblox flip | head -1
-    let mut child = Supervised::flipblox(&["flip"]);
+    let mut child = spawn_limited(&["flip"], STREAM_ADDRESS_SPACE);
     let yes = feed_forever(child.stdin.take().unwrap(), b"bwwb\n".to_vec());
     let (first, ended) = first_line_then_close(child);
     assert_eq!(first, "6\n", "{}", ended.describe());
@@ -398,7 +411,7 @@ fn answers_stream_out_of_an_endless_pipe_and_a_closed_reader_ends_the_run() {
 
     // yes "1 1" | flipblox bloxorz | head -1: each level's row is too long, reported at once.
     for jobs in ["1", "2"] {
-        let mut child = Supervised::flipblox(&["bloxorz", "--jobs", jobs]);
+        let mut child = spawn_limited(&["bloxorz", "--jobs", jobs], STREAM_ADDRESS_SPACE);
         let yes = feed_forever(child.stdin.take().unwrap(), b"1 1\n".to_vec());
         let (first, ended) = first_line_then_close(child);
         assert_eq!(first, "Error\n", "--jobs {jobs}: {}", ended.describe());
@@ -415,24 +428,13 @@ fn answers_stream_out_of_an_endless_pipe_and_a_closed_reader_ends_the_run() {
 
     // A level at a time, with two jobs too: each answer appears while the pipe stays open.
     for jobs in ["1", "2"] {
-        let mut child = Supervised::flipblox(&["bloxorz", "--jobs", jobs]);
+        let mut child = spawn_limited(&["bloxorz", "--jobs", jobs], STREAM_ADDRESS_SPACE);
         let yes = feed_forever(child.stdin.take().unwrap(), b"1 3\nXXO\n".to_vec());
         let (first, ended) = first_line_then_close(child);
         assert_eq!(first, "1\n", "--jobs {jobs}: {}", ended.describe());
         assert_eq!(ended.status.code(), Some(0), "{}", ended.describe());
         yes.join().unwrap();
     }
-}
-
-/// The address space the tests' stream readers run in: a few times what the binary needs to
-/// start (about 16 MiB for the debug build), less than the streams they read.
-const STREAM_ADDRESS_SPACE: u64 = 32 << 20;
-
-/// Starts flipblox with `args` in an address space of `bytes`.
-fn spawn_limited(args: &[&str], bytes: u64) -> Supervised {
-    let mut run = command(args);
-    limit(&mut run, libc::RLIMIT_AS, bytes);
-    Supervised::spawn(run, TIME_LIMIT)
 }
 
 /// Stream input whose answer needs no more memory than one record: 64 MiB of blank lines in a
