@@ -31,6 +31,8 @@ mod flip_sizes_cli;
 mod flip_sizes_props;
 mod flip_table;
 mod flip_variants;
+#[cfg(unix)]
+mod hardening;
 mod layout;
 mod regression;
 #[cfg(feature = "render")]

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use anyhow::Context;
 use clap::Args;
 
 use super::args::{InputFormat, MapArgs, Outcome, level_error, memory_hint, parse_memory};
@@ -46,6 +47,7 @@ pub struct ConvertArgs {
 /// Runs `flipblox convert`.
 pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
     let mut destination = Destination::create(args.output.as_deref())?;
+    let output = destination.name().to_string();
     let out = destination.writer();
     let mut failed = false;
     let write_level = |out: &mut dyn Write, comment: Option<String>, level: &Level| {
@@ -130,7 +132,9 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                 }
             }
             Ok(())
-        })?;
+        })
+        // Inputs' problems are reported inside; what ends the run is a failed write.
+        .with_context(|| format!("{output}: cannot write"))?;
     if (failed || unreadable) && destination.replaces_file() {
         let name = destination.name().to_string();
         destination.discard()?;
@@ -140,7 +144,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
         );
         return Ok(Outcome::SomeFailed);
     }
-    writeln!(destination.writer(), "0 0")?;
+    writeln!(destination.writer(), "0 0").with_context(|| format!("{output}: cannot write"))?;
     destination.commit()?;
     Ok(Outcome::from_failed(failed || unreadable))
 }

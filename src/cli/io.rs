@@ -175,8 +175,8 @@ impl Input {
                     // 1; if it rewrites the file, the bytes we parse may change mid-read and the
                     // readers report them as malformed input (every read is bounds-checked
                     // against the slice length fixed at map time, and no byte is trusted twice).
-                    // We accept that, documented in the module docs and the README, for zero-copy
-                    // reading of large files; `--no-mmap` is the alternative.
+                    // We accept that, documented in the module docs and docs/RELIABILITY.md, for
+                    // zero-copy reading of large files; `--no-mmap` is the alternative.
                     let map = unsafe { Mmap::map(&file)? };
                     Contents::Mapped { _watch: MapWatch::new(&map, &name), map }
                 } else {
@@ -398,6 +398,38 @@ fn is_standard_stream(_meta: &std::fs::Metadata, _fd: i32) -> bool {
     false
 }
 
+/// True when `path`, or a symbolic link it leads through, is one of the names of our
+/// descriptor `fd` (`/dev/stdout` or `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`,
+/// `/proc/thread-self/fd/N`, `/proc/PID/fd/N`), as opposed to the file open on it.
+fn names_descriptor(path: &Path, fd: i32) -> bool {
+    let standard = match fd {
+        1 => Some("/dev/stdout"),
+        2 => Some("/dev/stderr"),
+        _ => None,
+    };
+    let names: Vec<PathBuf> = [
+        format!("/dev/fd/{fd}"),
+        format!("/proc/self/fd/{fd}"),
+        format!("/proc/thread-self/fd/{fd}"),
+        format!("/proc/{}/fd/{fd}", std::process::id()),
+    ]
+    .into_iter()
+    .chain(standard.map(String::from))
+    .map(PathBuf::from)
+    .collect();
+    let mut current = path.to_path_buf();
+    // As many links as the kernel follows (Linux's MAXSYMLINKS).
+    for _ in 0..40 {
+        if names.contains(&current) {
+            return true;
+        }
+        let Ok(next) = std::fs::read_link(&current) else { return false };
+        // A relative link is relative to the link's directory; `join` keeps an absolute one.
+        current = current.parent().map_or_else(|| next.clone(), |dir| dir.join(&next));
+    }
+    false
+}
+
 impl Destination {
     /// Standard output for `-` or no path; otherwise, for a regular file or a new path, a
     /// temporary file in the (link-resolved) target's directory, with the target's permissions
@@ -434,7 +466,12 @@ impl Destination {
             }
             Err(e) => return Err(anyhow::Error::new(e).context(format!("{name}: cannot create"))),
         };
-        if is_standard_stream(&meta, 1) && !super::print::stdout_closed() {
+        // A standard output closed at the start is /dev/null underneath: a path that names it
+        // (`/dev/stdout`) is still our closed stdout, which fails when written; `/dev/null`
+        // itself is not.
+        if is_standard_stream(&meta, 1)
+            && (!super::print::stdout_closed() || names_descriptor(given, 1))
+        {
             return Ok(Destination { name, sink: Sink::Stdout(super::print::stdout()) });
         }
         if is_standard_stream(&meta, 2) {
@@ -466,18 +503,18 @@ impl Destination {
         };
         let mut builder = tempfile::Builder::new();
         builder.prefix(".flipblox-").suffix(".partial");
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true).write(true).create_new(true);
         #[cfg(unix)]
-        let permissions = {
-            use std::os::unix::fs::PermissionsExt;
-            existing.map_or_else(|| std::fs::Permissions::from_mode(0o644), |m| m.permissions())
-        };
-        #[cfg(unix)]
-        builder.permissions(permissions);
+        {
+            use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+            options.mode(existing.map_or(0o644, |m| m.permissions().mode()));
+        }
         #[cfg(not(unix))]
         let _ = existing;
-        // The temporary file's own name stays out of the message: the user named the output.
-        let file = Temporary::create(|| builder.tempfile_in(dir))
-            .map_err(without_path)
+        // `make_in` (unlike `tempfile_in`) adds no path to an error: the message names the
+        // output, never the temporary file.
+        let file = Temporary::create(|| builder.make_in(dir, |path| options.open(path)))
             .with_context(|| format!("{name}: cannot create"))?;
         let writer = BufWriter::with_capacity(1 << 16, file);
         Ok(Destination { name, sink: Sink::Replace { writer, target: target.to_path_buf() } })
@@ -562,16 +599,6 @@ pub fn write_table(
     let name = destination.name().to_string();
     export(table, format, destination.writer()).with_context(|| format!("{name}: cannot write"))?;
     destination.commit()
-}
-
-/// `e` without the temporary file's path that `tempfile` appends to its message (`... at path
-/// "DIR/.flipblox-XXXXXX.partial"`): the user named the output, not that file.
-fn without_path(e: io::Error) -> io::Error {
-    let message = e.to_string();
-    match message.rsplit_once(" at path ") {
-        Some((reason, _)) => io::Error::new(e.kind(), reason.to_string()),
-        None => e,
-    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! shrinks under the reader (SIGBUS, [`MapWatch`]).
 //!
 //! SIGKILL cannot be caught: a killed run leaves its temporary file (`.flipblox-*.partial`
-//! beside the output) behind.
+//! beside the output) behind. A signal ignored when the run started (`nohup`, a background
+//! command of a shell) stays ignored.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -84,11 +85,18 @@ fn unregister(list: &mut Vec<PathBuf>, path: &Path) {
 
 /// Starts, once, a thread that waits for SIGINT, SIGTERM or SIGHUP, removes the registered
 /// temporary files, and then ends the process by that signal, as it would have ended without
-/// the handler. (If the handler cannot be installed the signals keep their default action.)
+/// the handler. (If the handler cannot be installed the signals keep their default action.) A
+/// signal ignored when the run started stays ignored: `nohup` ignores SIGHUP, and a shell
+/// ignores SIGINT for a command it runs in the background.
 fn watch_interrupts() {
     CLEANUP.call_once(|| {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        let watched: Vec<_> =
+            [SIGINT, SIGTERM, SIGHUP].into_iter().filter(|&s| !is_ignored(s)).collect();
+        if watched.is_empty() {
+            return;
+        }
+        let Ok(mut signals) = signal_hook::iterator::Signals::new(watched) else {
             return;
         };
         std::thread::spawn(move || {
@@ -103,6 +111,23 @@ fn watch_interrupts() {
             }
         });
     });
+}
+
+/// True when `signal` is ignored (`SIG_IGN`), as the process inherited it.
+#[cfg(unix)]
+fn is_ignored(signal: libc::c_int) -> bool {
+    // SAFETY: with a null new action, sigaction(2) only reads the current one into `current`,
+    // a zeroed (valid) struct.
+    unsafe {
+        let mut current: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(signal, ptr::null(), &mut current) == 0
+            && current.sa_sigaction == libc::SIG_IGN
+    }
+}
+
+#[cfg(not(unix))]
+fn is_ignored(_signal: i32) -> bool {
+    false
 }
 
 /// The message a SIGBUS gives when its address is in no watched map.

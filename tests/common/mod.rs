@@ -7,6 +7,8 @@ pub mod lights_out;
 pub mod original;
 #[cfg(feature = "render")]
 pub mod pictures;
+#[cfg(unix)]
+pub mod process;
 pub mod rng;
 pub mod table_checks;
 

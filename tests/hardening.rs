@@ -1,0 +1,982 @@
+//! Every input and output path under the conditions a hostile or careless user creates, with
+//! the real thing each time: a named pipe with a reader at its other end, signals sent to a
+//! running build, a child whose address space or file size is limited before it starts (as
+//! `prlimit` does), a file truncated while the binary has it mapped, a standard output closed
+//! at start, and table files forged in the test with their checksums recomputed.
+//!
+//! Promised: nothing lost (outputs appear whole or not at all, existing ones are kept when a run
+//! fails, temporary files go on SIGINT, SIGTERM and SIGHUP), memory bounded (streams, the Flash
+//! reader, fallible allocation), and faults reported in words with exit code 1. The promises
+//! are listed in docs/RELIABILITY.md. (That one-press or no-press answers are always proven
+//! minimal is checked by `flip_sizes_cli::a_single_press_or_none_is_always_proven_minimal`; a
+//! closed pipe ending quietly by `regression::json_output_into_a_closed_pipe_ends_quietly` and
+//! the `a_closed_pipe_*` tests.)
+
+use std::ffi::OsStr;
+use std::io::{BufRead, BufReader, Read};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::process::{
+    Ended, Supervised, TIME_LIMIT, command, feed, feed_forever, ignore_signals, is_fifo, limit,
+    mkfifo,
+};
+use crate::common::{
+    flipblox, flipblox_ok, is_uniform, parse_moves_line, project, read_bytes, read_dir_sorted,
+    read_text, read_then_close_stdout, replay_rows, stderr, stdout, write_file,
+};
+use flipblox::flip::{DistanceTable, distance_table};
+use flipblox::table_file::{Format, Table, export};
+
+/// A path as a command-line argument.
+fn arg(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 test path")
+}
+
+/// The names in `dir`, sorted (temporary files included).
+fn names(dir: &Path) -> Vec<String> {
+    read_dir_sorted(dir)
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// `base` followed by `more`, as one argument list.
+fn with<'a>(base: &[&'a str], more: &[&'a str]) -> Vec<&'a str> {
+    [base, more].concat()
+}
+
+/// A path to the system file `system` (`/dev/full`, `/dev/stdout`...) for `-o`: the path itself
+/// when the tests run as an ordinary user, a symbolic link to it in `dir` when they run as
+/// root. A regression that replaced the path given would then replace the link, never the
+/// system's device (the way through the link is the way through `/dev/stdout`, itself a link).
+fn system_path(dir: &Path, system: &str) -> String {
+    // SAFETY: geteuid(2) only reads the process's user id.
+    if unsafe { libc::geteuid() } != 0 {
+        return system.to_string();
+    }
+    let link = dir.join(format!("link-to-{}", system.rsplit('/').next().unwrap()));
+    if std::fs::symlink_metadata(&link).is_err() {
+        std::os::unix::fs::symlink(system, &link).unwrap();
+    }
+    arg(&link).to_string()
+}
+
+/// The POJ 3322 sample pack (one level, 10 moves), shipped with the repository.
+fn sample_pack() -> String {
+    arg(&project("data/bloxorz/poj-sample.txt")).to_string()
+}
+
+/// The commands that write an output file (`-o` is appended), with the pack they read.
+fn writers(pack: &str) -> Vec<Vec<&str>> {
+    vec![
+        vec!["export", "flip", "--format", "csv"],
+        vec!["table", "build", "--size", "3x3"],
+        vec!["convert", "--input-format", "pack", pack],
+        vec!["export", "bloxorz", pack, "--level", "1", "--format", "csv"],
+    ]
+}
+
+/// The board of Flip Game `state` (bit `r * cols + c` = piece (r, c), 1 = black) as rows.
+fn board_rows(state: usize, rows: usize, cols: usize) -> Vec<String> {
+    (0..rows)
+        .map(|r| {
+            (0..cols).map(|c| if state >> (r * cols + c) & 1 == 1 { 'b' } else { 'w' }).collect()
+        })
+        .collect()
+}
+
+/// The table file (`table build`'s format) of `entries` labelled as an RxC board: header, both
+/// CRC-32s and the histogram computed afresh by the library's writer.
+fn table_file(rows: u32, cols: u32, entries: &[u8]) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let table = DistanceTable::new(rows, cols, entries).expect("a table's shape");
+    export(&Table::Flip(table), Format::Bincode, &mut bytes).expect("encoding a table");
+    bytes
+}
+
+// ----------------------------------------------------------------------------------------------
+// -o writes FIFOs and devices in place, follows symbolic links, and names what is wrong.
+
+#[test]
+fn a_fifo_output_is_written_in_place_and_stays_a_fifo() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    mkfifo(&fifo);
+    let pack = sample_pack();
+    for args in writers(&pack) {
+        let expected = flipblox_ok(&with(&args, &["-o", "-"]), b"").stdout;
+        assert!(!expected.is_empty(), "{args:?}");
+        // `cat pipe > got &`: a reader waiting at the other end of the FIFO.
+        let got = dir.path().join("got");
+        let mut cat = Command::new("cat");
+        cat.arg(&fifo).stdout(std::fs::File::create(&got).unwrap()).stderr(Stdio::piped());
+        let reader = Supervised::spawn(cat, TIME_LIMIT);
+        let writer = Supervised::flipblox(&with(&args, &["-o", arg(&fifo)])).wait();
+        assert!(writer.status.success(), "{}", writer.describe());
+        assert!(writer.stderr.is_empty(), "{}", writer.describe());
+        let read = reader.wait();
+        assert!(read.status.success(), "{}", read.describe());
+        let got = read_bytes(&got);
+        assert!(got == expected, "{args:?}: the reader got {} bytes", got.len());
+        assert!(is_fifo(&fifo), "{args:?} replaced the FIFO");
+        assert_eq!(names(dir.path()), ["got", "pipe"], "{args:?}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_device_is_reported_as_no_space_left_on_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let full = system_path(dir.path(), "/dev/full");
+    let pack = sample_pack();
+    for args in writers(&pack) {
+        let out = flipblox(&with(&args, &["-o", &full]), b"");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.starts_with(&format!("flipblox: {full}: cannot write: ")), "{args:?}: {err}");
+        assert!(err.ends_with("No space left on device (os error 28)\n"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    let dev = std::fs::metadata(&full).unwrap();
+    assert!(dev.file_type().is_char_device(), "{full} is still the device");
+}
+
+/// `-o` naming our own standard output or error through a path (`/dev/stdout`,
+/// `/proc/self/fd/1`, a link to them) writes to that stream, whether it is a pipe or a file.
+#[cfg(target_os = "linux")]
+#[test]
+fn standard_streams_named_by_a_path_are_written_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["export", "flip", "--format", "csv"];
+    let expected = flipblox_ok(&with(&args, &["-o", "-"]), b"").stdout;
+    let link = dir.path().join("out-link");
+    std::os::unix::fs::symlink("/dev/stdout", &link).unwrap();
+    let dev_stdout = system_path(dir.path(), "/dev/stdout");
+    for path in ["/proc/self/fd/1", arg(&link), &dev_stdout] {
+        let out = flipblox_ok(&with(&args, &["-o", path]), b"");
+        assert!(out.stdout == expected, "-o {path}: {} bytes", out.stdout.len());
+        assert!(out.stderr.is_empty(), "-o {path}: {}", stderr(&out));
+    }
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    let dev_stderr = system_path(dir.path(), "/dev/stderr");
+    let out = flipblox_ok(&with(&args, &["-o", &dev_stderr]), b"");
+    assert!(out.stderr == expected && out.stdout.is_empty(), "-o {dev_stderr}");
+
+    // Standard output redirected to a regular file (`> captured`): written through the open
+    // descriptor, not replaced by a new file.
+    let captured = dir.path().join("captured.csv");
+    let file = std::fs::File::create(&captured).unwrap();
+    let inode = file.metadata().unwrap().ino();
+    let mut run = command(&with(&args, &["-o", arg(&link)]));
+    run.stdout(file);
+    let ended = Supervised::spawn(run, TIME_LIMIT).wait();
+    assert!(ended.status.success(), "{}", ended.describe());
+    assert!(read_bytes(&captured) == expected);
+    assert_eq!(std::fs::metadata(&captured).unwrap().ino(), inode, "the same file, not a new one");
+    let left = names(dir.path());
+    assert!(left.iter().all(|n| !n.starts_with(".flipblox-")), "{left:?}");
+    assert!(left.contains(&"captured.csv".to_string()), "{left:?}");
+}
+
+#[test]
+fn a_symbolic_link_output_replaces_its_target_and_stays_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let (links, targets) = (dir.path().join("links"), dir.path().join("targets"));
+    std::fs::create_dir_all(&links).unwrap();
+    std::fs::create_dir_all(&targets).unwrap();
+    let real = targets.join("table.csv");
+    write_file(&real, "the old table\n");
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).unwrap();
+    // links/table.csv -> ../targets/table.csv, and a link to that link.
+    let link = links.join("table.csv");
+    std::os::unix::fs::symlink("../targets/table.csv", &link).unwrap();
+    let chain = links.join("chain.csv");
+    std::os::unix::fs::symlink("table.csv", &chain).unwrap();
+    let args = ["export", "flip", "--format", "csv"];
+    let expected = flipblox_ok(&with(&args, &["-o", "-"]), b"").stdout;
+    for path in [&link, &chain] {
+        write_file(&real, "the old table\n");
+        let out = flipblox_ok(&with(&args, &["-o", arg(path)]), b"");
+        assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{}", stderr(&out));
+        assert!(read_bytes(&real) == expected, "-o {}: the target holds the table", path.display());
+        assert_eq!(std::fs::read_link(&link).unwrap(), Path::new("../targets/table.csv"));
+        assert_eq!(std::fs::read_link(&chain).unwrap(), Path::new("table.csv"));
+        let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640, "the target keeps its permissions");
+        assert_eq!(names(&links), ["chain.csv", "table.csv"]);
+        assert_eq!(names(&targets), ["table.csv"]);
+    }
+    // A link to nothing is refused, and left as it was.
+    let dangling = links.join("dangling.csv");
+    std::os::unix::fs::symlink("missing.csv", &dangling).unwrap();
+    let out = flipblox(&with(&args, &["-o", arg(&dangling)]), b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "flipblox: {}: cannot create: it is a symbolic link to missing.csv, which does not \
+             exist\n",
+            dangling.display()
+        )
+    );
+    assert_eq!(names(&links), ["chain.csv", "dangling.csv", "table.csv"]);
+}
+
+/// A directory, a name ending in `/`, a missing directory or one where no file can be created
+/// are named in words, with the output's name and never the temporary file's.
+#[test]
+fn a_bad_output_path_is_explained_with_the_name_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = arg(dir.path());
+    let cases = [
+        (format!("{d}/"), format!("{d}/: cannot create: it is a directory")),
+        (d.to_string(), format!("{d}: cannot create: it is a directory")),
+        (format!("{d}/new/"), format!("{d}/new/: cannot create: a file name cannot end with '/'")),
+        (
+            format!("{d}/missing/t.csv"),
+            format!("{d}/missing/t.csv: cannot create: No such file or directory (os error 2)"),
+        ),
+        (
+            format!("{d}/a\nb/t.csv"),
+            format!("{d}/a\\nb/t.csv: cannot create: No such file or directory (os error 2)"),
+        ),
+    ];
+    for (path, message) in &cases {
+        let out = flipblox(&["export", "flip", "--format", "csv", "-o", path], b"");
+        assert_eq!(out.status.code(), Some(1), "{path}");
+        assert_eq!(stderr(&out), format!("flipblox: {message}\n"), "{path:?}");
+    }
+    // /proc/version is a regular file in a directory where no file can be created.
+    #[cfg(target_os = "linux")]
+    {
+        let out = flipblox(&["table", "build", "--size", "2x2", "-o", "/proc/version"], b"");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.starts_with("flipblox: /proc/version: cannot create: "), "{err}");
+        assert!(!err.contains(".flipblox-") && !err.contains("partial"), "{err}");
+    }
+    assert!(names(dir.path()).is_empty());
+}
+
+// ----------------------------------------------------------------------------------------------
+// Existing outputs are kept when a run fails, and temporary files go on SIGINT, SIGTERM, SIGHUP.
+
+#[test]
+fn convert_keeps_an_existing_output_when_an_input_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let precious = dir.path().join("precious.txt");
+    let good = dir.path().join("good.txt");
+    write_file(&good, "1 3\nXXO\n0 0\n");
+    let bad = dir.path().join("bad.txt");
+    write_file(&bad, "1 3\nXXO\n1 2\nXq\n0 0\n");
+    let missing = dir.path().join("missing.txt");
+    let p = arg(&precious);
+    for inputs in [vec![&missing], vec![&bad], vec![&good, &missing]] {
+        write_file(&precious, "1 3\nX.O\n");
+        let mut args = vec!["convert", "--input-format", "pack"];
+        args.extend(inputs.iter().map(|i| arg(i)));
+        args.extend(["-o", p]);
+        let out = flipblox(&args, b"");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            err.ends_with(&format!(
+                "{p}: not written: some input could not be read (the file is left as it was)\n"
+            )),
+            "{err}"
+        );
+        assert_eq!(read_text(&precious), "1 3\nX.O\n", "{args:?}");
+        assert_eq!(names(dir.path()), ["bad.txt", "good.txt", "precious.txt"]);
+    }
+    // When every input is read, the file is replaced.
+    flipblox_ok(&["convert", "--input-format", "pack", arg(&good), "-o", p], b"");
+    assert_eq!(read_text(&precious), "1 3\nXXO\n0 0\n");
+}
+
+/// Starts `table build` of a 4x7 table (256 MiB: seconds of work) into `target`, waits
+/// until its temporary file exists beside the target, and returns the child.
+fn start_large_build(target: &Path) -> Supervised {
+    let dir = target.parent().unwrap();
+    let child = Supervised::flipblox(&[
+        "table",
+        "build",
+        "--size",
+        "4x7",
+        "--max-table-cells",
+        "28",
+        "-o",
+        arg(target),
+    ]);
+    let start = Instant::now();
+    while !names(dir).iter().any(|n| n.starts_with(".flipblox-") && n.ends_with(".partial")) {
+        assert!(start.elapsed() < TIME_LIMIT, "no temporary file appeared in {}", dir.display());
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child
+}
+
+#[test]
+fn an_interrupted_table_build_removes_its_temporary_file_and_keeps_the_old_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.fbt");
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        write_file(&target, "the old table");
+        let child = start_large_build(&target);
+        child.signal(signal);
+        let ended = child.wait();
+        assert_eq!(ended.status.signal(), Some(signal), "{}", ended.describe());
+        assert_eq!(names(dir.path()), ["t.fbt"], "signal {signal}");
+        assert_eq!(read_text(&target), "the old table");
+    }
+    // SIGKILL cannot be caught: the temporary file stays, under the documented name
+    // (docs/RELIABILITY.md), beside the old table.
+    let child = start_large_build(&target);
+    child.signal(libc::SIGKILL);
+    let ended = child.wait();
+    assert_eq!(ended.status.signal(), Some(libc::SIGKILL));
+    let left = names(dir.path());
+    assert_eq!(left.len(), 2, "{left:?}");
+    let partial = &left[0];
+    assert!(partial.starts_with(".flipblox-") && partial.ends_with(".partial"), "{partial}");
+    assert_eq!(partial.len(), ".flipblox-".len() + 6 + ".partial".len(), "{partial}");
+    assert_eq!(read_text(&target), "the old table");
+}
+
+/// Under `nohup` (SIGHUP ignored) and as a shell's background command (SIGINT ignored), those
+/// signals stay ignored: the build goes on and writes its table.
+#[test]
+fn signals_ignored_at_start_stay_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.fbt");
+    write_file(&target, "the old table");
+    let mut run = command(&["table", "build", "--size", "4x5", "-o", arg(&target)]);
+    ignore_signals(&mut run, &[libc::SIGHUP, libc::SIGINT]);
+    let child = Supervised::spawn(run, TIME_LIMIT);
+    let start = Instant::now();
+    while names(dir.path()).len() < 2 {
+        assert!(start.elapsed() < TIME_LIMIT, "no temporary file appeared");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.signal(libc::SIGHUP);
+    child.signal(libc::SIGINT);
+    let ended = child.wait();
+    assert!(ended.status.success(), "{}", ended.describe());
+    assert_eq!(names(dir.path()), ["t.fbt"]);
+    let built = read_bytes(&target);
+    assert_eq!(built, table_file(4, 5, &distance_table(4, 5, |_| {})));
+}
+
+// ----------------------------------------------------------------------------------------------
+// Pipes and devices are read as streams: answers as records arrive, memory bounded.
+
+/// The address space the tests' stream readers run in: a few times what the binary needs to
+/// start (about 16 MiB for the debug build), less than the streams they read.
+const STREAM_ADDRESS_SPACE: u64 = 32 << 20;
+
+/// Starts flipblox with `args` in an address space of `bytes`.
+fn spawn_limited(args: &[&str], bytes: u64) -> Supervised {
+    let mut run = command(args);
+    limit(&mut run, libc::RLIMIT_AS, bytes);
+    Supervised::spawn(run, TIME_LIMIT)
+}
+
+/// Reads the first line the child prints, closes its standard output (as `head -1` does) and
+/// waits: the child must end quietly, with exit code 0.
+fn first_line_then_close(mut child: Supervised) -> (String, Ended) {
+    let mut first = String::new();
+    let read = BufReader::new(child.stdout.take().unwrap()).read_line(&mut first);
+    let ended = child.wait();
+    assert!(read.is_ok(), "{}", ended.describe());
+    (first, ended)
+}
+
+/// Answers appear while the pipe stays open (`yes bwwb | flipblox flip | head -1`), in a 32 MiB
+/// address space (a reader that waited for the end would fill it and fail, not the machine).
+#[test]
+fn answers_stream_out_of_an_endless_pipe_and_a_closed_reader_ends_the_run() {
+    // yes bwwb | flipblox flip | head -1
+    let mut child = spawn_limited(&["flip"], STREAM_ADDRESS_SPACE);
+    let yes = feed_forever(child.stdin.take().unwrap(), b"bwwb\n".to_vec());
+    let (first, ended) = first_line_then_close(child);
+    assert_eq!(first, "6\n", "{}", ended.describe());
+    assert_eq!(ended.status.code(), Some(0), "{}", ended.describe());
+    assert!(ended.stderr.is_empty(), "{}", ended.describe());
+    assert!(yes.join().unwrap() > 0);
+
+    // yes "1 1" | flipblox bloxorz | head -1: each level's row is too long, reported at once.
+    for jobs in ["1", "2"] {
+        let mut child = spawn_limited(&["bloxorz", "--jobs", jobs], STREAM_ADDRESS_SPACE);
+        let yes = feed_forever(child.stdin.take().unwrap(), b"1 1\n".to_vec());
+        let (first, ended) = first_line_then_close(child);
+        assert_eq!(first, "Error\n", "--jobs {jobs}: {}", ended.describe());
+        assert_eq!(ended.status.code(), Some(0), "{}", ended.describe());
+        assert!(
+            ended.stderr.starts_with(
+                "<stdin>:2:1: level 1: expected 1 rows, found the next `R C` header after 0\n"
+            ),
+            "{}",
+            ended.describe()
+        );
+        yes.join().unwrap();
+    }
+
+    // A level at a time, with two jobs too: each answer appears while the pipe stays open.
+    for jobs in ["1", "2"] {
+        let mut child = spawn_limited(&["bloxorz", "--jobs", jobs], STREAM_ADDRESS_SPACE);
+        let yes = feed_forever(child.stdin.take().unwrap(), b"1 3\nXXO\n".to_vec());
+        let (first, ended) = first_line_then_close(child);
+        assert_eq!(first, "1\n", "--jobs {jobs}: {}", ended.describe());
+        assert_eq!(ended.status.code(), Some(0), "{}", ended.describe());
+        yes.join().unwrap();
+    }
+}
+
+/// Stream input whose answer needs no more memory than one record: 64 MiB of blank lines in a
+/// pipe, then one record, read whole in a 32 MiB address space.
+#[test]
+fn a_long_stream_is_read_in_bounded_memory() {
+    const BLANKS: usize = 64 * 1024;
+    let blank = [vec![b' '; 1023], vec![b'\n']].concat();
+    for (args, record, answer) in [
+        (&["flip"][..], &b"bwwb\nbbwb\nbwwb\nbwww\n"[..], "4\n"),
+        (&["bloxorz", "--jobs", "2"], b"1 3\nXXO\n0 0\n", "1\n"),
+    ] {
+        let mut child = spawn_limited(args, STREAM_ADDRESS_SPACE);
+        let parts = vec![(blank.clone(), BLANKS), (record.to_vec(), 1)];
+        let writer = feed(child.stdin.take().unwrap(), parts);
+        let ended = child.wait();
+        writer.join().unwrap();
+        assert!(ended.status.success(), "{}", ended.describe());
+        assert_eq!(ended.stdout_text(), answer);
+    }
+}
+
+/// An endless line (no line break ever comes) is cut off at the line limit with a positioned
+/// error, and the run ends: from a pipe and from a device, in a 32 MiB address space.
+#[test]
+fn an_endless_line_is_cut_off_with_a_positioned_error() {
+    // (arguments, input before the endless line, what the line repeats, answers, message)
+    type Case<'a> = (&'a [&'a str], &'a [u8], &'a [u8], &'a str, &'a str);
+    let cases: [Case; 2] = [
+        (
+            &["flip"],
+            b"bwwb\nbbwb\nbwwb\nbwww\n\n",
+            b"b",
+            "4\nError\n",
+            "<stdin>:6:5: board 2: expected 4 pieces in the row, found a line of more than 65540 \
+             bytes\n",
+        ),
+        (
+            &["bloxorz", "--max-memory", "1MB"],
+            b"1 3\nXXO\n1 3\n",
+            b"X.",
+            "1\nError\n",
+            "<stdin>:4:4: level 2: expected a line of at most 76062 bytes, found a longer one\n",
+        ),
+    ];
+    for (args, start, endless, answers, message) in cases {
+        let mut child = spawn_limited(args, STREAM_ADDRESS_SPACE);
+        let mut stdin = child.stdin.take().unwrap();
+        std::io::Write::write_all(&mut stdin, start).unwrap();
+        let writer = feed_forever(stdin, endless.repeat(4096));
+        let ended = child.wait();
+        writer.join().unwrap();
+        assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+        assert_eq!(ended.stdout_text(), answers, "{args:?}");
+        assert_eq!(ended.stderr, message, "{args:?}");
+    }
+    // A header line that never ends, past the line limit of --max-memory.
+    let mut child = spawn_limited(&["bloxorz", "--max-memory", "1MB"], STREAM_ADDRESS_SPACE);
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, b"1 3\nXXO\n").unwrap();
+    let writer = feed_forever(stdin, b"1 ".repeat(4096));
+    let ended = child.wait();
+    writer.join().unwrap();
+    assert_eq!(ended.status.code(), Some(1));
+    assert_eq!(ended.stdout_text(), "1\nError\n");
+    assert_eq!(
+        ended.stderr,
+        "<stdin>:3:76063: level 2: expected a line of at most 76062 bytes, found a longer one\n"
+    );
+    // /dev/zero: one endless line of NUL bytes.
+    #[cfg(target_os = "linux")]
+    for (args, message) in [
+        (&["flip", "/dev/zero"][..], "/dev/zero:1:1: board 1: expected 'b' or 'w', found '\\0'\n"),
+        (
+            &["bloxorz", "--max-memory", "1MB", "/dev/zero"],
+            "/dev/zero:1:76063: level 1: expected a line of at most 76062 bytes, found a longer \
+             one\n",
+        ),
+    ] {
+        let ended = spawn_limited(args, STREAM_ADDRESS_SPACE).wait();
+        assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+        assert_eq!(ended.stdout_text(), "Error\n");
+        assert_eq!(ended.stderr, message);
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// Memory: the Flash reader, and allocations whose size comes from input or flags.
+
+/// A Flash-style file of one long list (`x = [1,1,...]; levels = [""];`), as a file and as a
+/// pipe: read in a small constant times its size (an address space of 16 MiB plus 4 bytes per
+/// byte of input), and within --max-memory, or refused with a positioned error.
+#[test]
+fn a_flash_file_of_one_long_list_is_read_in_memory_proportional_to_its_size() {
+    const ONES: usize = 2_000_000;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("list.js");
+    let text = format!("x = [{}1]; levels = [\"\"];\n", "1,".repeat(ONES - 1));
+    write_file(&path, &text);
+    let size = text.len() as u64;
+    for extra in [&[][..], &["--no-mmap"]] {
+        let args = with(&["bloxorz", "--input-format", "flash", arg(&path)], extra);
+        let ended = spawn_limited(&args, (16 << 20) + 4 * size).wait();
+        assert!(ended.status.success(), "{}", ended.describe());
+        assert!(ended.stdout.is_empty() && ended.stderr.is_empty(), "{}", ended.describe());
+    }
+    let out =
+        flipblox(&["bloxorz", "--input-format", "flash", "--max-memory", "1MB", arg(&path)], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "{}:1:1: expected the file to read within the memory limit of 1000000 bytes, found \
+             it needs more from here (--max-memory)\n",
+            path.display()
+        )
+    );
+    // From a pipe, the file is read whole, within the same address space and --max-memory.
+    let args = ["bloxorz", "--input-format", "flash"];
+    let mut child = spawn_limited(&args, (16 << 20) + 4 * size);
+    let writer = feed(child.stdin.take().unwrap(), vec![(text.clone().into_bytes(), 1)]);
+    let ended = child.wait();
+    writer.join().unwrap();
+    assert!(ended.status.success(), "{}", ended.describe());
+    let mut child = Supervised::flipblox(&with(&args, &["--max-memory", "1MB"]));
+    let writer = feed(child.stdin.take().unwrap(), vec![(text.into_bytes(), 1)]);
+    let ended = child.wait();
+    writer.join().unwrap();
+    assert_eq!(ended.status.code(), Some(1));
+    assert_eq!(
+        ended.stderr,
+        "flipblox: <stdin>: cannot read: the input is longer than 1000000 bytes (--max-memory)\n"
+    );
+}
+
+/// Under an address-space limit (`prlimit --as`), an allocation the limit refuses is a message
+/// and exit code 1, never an abort; the old output is kept and no temporary file is left.
+#[test]
+fn an_allocation_the_address_space_limit_refuses_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.fbt");
+    write_file(&target, "the old table");
+    let cases: [&[&str]; 2] = [
+        &["table", "build", "--size", "4x8", "--max-table-cells", "32", "-o", arg(&target)],
+        &[
+            "flip",
+            "--size",
+            "4x8",
+            "--max-table-cells",
+            "32",
+            "--method",
+            "table",
+            "--board",
+            "bwwbbwwbbwwbbwwbbwwbbwwbbwwbbwwb",
+        ],
+    ];
+    for args in cases {
+        let ended = spawn_limited(args, 2_000_000_000).wait();
+        assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+        assert_eq!(
+            ended.stderr,
+            "flipblox: cannot allocate 5100273664 bytes for the 4x8 distance table and its search\n"
+        );
+        assert_eq!(names(dir.path()), ["t.fbt"]);
+        assert_eq!(read_text(&target), "the old table");
+    }
+
+    // A 3000x3000 level (9 MB of text) under 64 MiB: its search's memory is refused, reported
+    // at the level, and the next level is answered.
+    let pack = dir.path().join("large.txt");
+    let mut text = String::from("3000 3000\nX");
+    text += &".".repeat(2998);
+    text += "O\n";
+    text += &(".".repeat(3000) + "\n").repeat(2999);
+    text += "1 3\nXXO\n";
+    write_file(&pack, text);
+    let ended = spawn_limited(&["bloxorz", "--jobs", "1", arg(&pack)], 64 << 20).wait();
+    assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+    assert_eq!(ended.stdout_text(), "Error\n1\n");
+    assert!(
+        ended.stderr.starts_with(&format!("{}:1:1: level 1: cannot allocate ", pack.display())),
+        "{}",
+        ended.describe()
+    );
+}
+
+// ----------------------------------------------------------------------------------------------
+// A file truncated while mapped: a message naming it, exit code 1; --no-mmap reads without a map.
+
+#[test]
+fn a_table_file_truncated_while_mapped_is_named_in_the_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("4x5.fbt");
+    let original = table_file(4, 5, &distance_table(4, 5, |_| {}));
+    let board = |state: usize| board_rows(state, 4, 5).join("\n") + "\n\n";
+    for map in [true, false] {
+        write_file(&table, &original);
+        let mut args = vec!["flip", "--size", "4x5", "--table", arg(&table)];
+        if !map {
+            args.push("--no-mmap");
+        }
+        let mut child = Supervised::flipblox(&args);
+        let mut stdin = child.stdin.take().unwrap();
+        let mut answers = BufReader::new(child.stdout.take().unwrap());
+        // The first board is answered from the table while the input stays open...
+        std::io::Write::write_all(&mut stdin, board(1).as_bytes()).unwrap();
+        let mut first = String::new();
+        answers.read_line(&mut first).unwrap();
+        // ... then the table file is cut to nothing, and a board far into it is asked for.
+        std::fs::OpenOptions::new().write(true).open(&table).unwrap().set_len(0).unwrap();
+        let _ = std::io::Write::write_all(&mut stdin, board(0xF_FFFE).as_bytes());
+        drop(stdin);
+        let mut rest = String::new();
+        let _ = answers.read_to_string(&mut rest);
+        let ended = child.wait();
+        let want = flipblox_ok(&["flip", "--size", "4x5"], board(1).as_bytes());
+        assert_eq!(first, stdout(&want), "{}", ended.describe());
+        if map {
+            assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+            assert_eq!(rest, "");
+            assert_eq!(
+                ended.stderr,
+                format!(
+                    "flipblox: {}: the file changed size while being read (it is memory-mapped; \
+                     answers not yet written are lost; --no-mmap reads it without a map)\n",
+                    table.display()
+                )
+            );
+        } else {
+            // Read into memory at the start: the second board is answered from that copy.
+            assert!(ended.status.success(), "{}", ended.describe());
+            let want = flipblox_ok(&["flip", "--size", "4x5"], board(0xF_FFFE).as_bytes());
+            assert_eq!(rest, stdout(&want));
+        }
+    }
+}
+
+#[test]
+fn a_pack_truncated_while_mapped_is_named_in_the_message() {
+    const LEVELS: usize = 1_000_000;
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    for jobs in ["1", "2"] {
+        write_file(&pack, "1 3\nXXO\n".repeat(LEVELS));
+        let mut child = Supervised::flipblox(&["bloxorz", "--jobs", jobs, arg(&pack)]);
+        let mut answers = child.stdout.take().unwrap();
+        // The first answers arrive: the run is under way, and cannot get further ahead than
+        // the pipe and its output buffer hold (far less than its 2 MB of answers)...
+        let mut first = [0u8; 2];
+        answers.read_exact(&mut first).unwrap();
+        // ... when the pack is cut to its first level.
+        std::fs::OpenOptions::new().write(true).open(&pack).unwrap().set_len(8).unwrap();
+        let mut rest = Vec::new();
+        answers.read_to_end(&mut rest).unwrap();
+        let ended = child.wait();
+        assert_eq!(&first, b"1\n");
+        assert_eq!(ended.status.code(), Some(1), "--jobs {jobs}: {}", ended.describe());
+        assert_eq!(
+            ended.stderr,
+            format!(
+                "flipblox: {}: the file changed size while being read (it is memory-mapped; \
+                 answers not yet written are lost; --no-mmap reads it without a map)\n",
+                pack.display()
+            )
+        );
+        let answered = 1 + rest.iter().filter(|&&b| b == b'\n').count();
+        assert!(answered < LEVELS / 2, "--jobs {jobs}: {answered} answers");
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// A closed standard output is an error.
+
+/// Runs flipblox with `args` and its standard output closed from the start (`>&-`).
+fn run_with_stdout_closed(args: &[&str]) -> Ended {
+    let mut run = command(args);
+    // SAFETY: close(2) is async-signal-safe; the child starts without descriptor 1.
+    unsafe {
+        run.pre_exec(|| {
+            libc::close(1);
+            Ok(())
+        });
+    }
+    Supervised::spawn(run, TIME_LIMIT).wait()
+}
+
+#[test]
+fn a_closed_standard_output_is_an_error_and_a_closed_pipe_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("2x2.fbt");
+    flipblox_ok(&["table", "build", "--size", "2x2", "-o", arg(&table)], b"");
+    let pack = sample_pack();
+    let flip_sample = project("data/flip/poj-sample.txt");
+    let dev_stdout = system_path(dir.path(), "/dev/stdout");
+    let cases: [&[&str]; 10] = [
+        &["flip", arg(&flip_sample)],
+        &["flip", "--json", "--board", "bwwb/bbwb/bwwb/bwww"],
+        &["bloxorz", &pack],
+        &["bloxorz", "--jobs", "1", "--path", &pack],
+        &["export", "flip", "--format", "csv"],
+        &["export", "flip", "--format", "csv", "-o", &dev_stdout],
+        &["table", "build", "--size", "3x3", "-o", "-"],
+        &["convert", "--input-format", "pack", &pack],
+        &["stats", "flip", "--size", "3x3"],
+        &["inspect", arg(&table)],
+    ];
+    for args in cases {
+        let ended = run_with_stdout_closed(args);
+        assert_eq!(ended.status.code(), Some(1), "{args:?}: {}", ended.describe());
+        assert!(
+            ended.stderr.starts_with("flipblox: ")
+                && ended.stderr.ends_with("standard output is closed\n"),
+            "{args:?}: {}",
+            ended.describe()
+        );
+    }
+    // A reader that goes away (EPIPE) ends the run quietly, with exit code 0.
+    let big_pack = dir.path().join("pack.txt");
+    write_file(&big_pack, "1 3\nXXO\n".repeat(100_000));
+    let cases: [&[&str]; 3] = [
+        &["export", "flip", "--format", "csv"],
+        &["table", "build", "--size", "4x5", "-o", "-"],
+        &["convert", "--input-format", "pack", arg(&big_pack)],
+    ];
+    for args in cases {
+        let (_, code, err) = read_then_close_stdout(args, 1);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?}");
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// Table files forged with their checksums recomputed, and header errors in words.
+
+#[test]
+fn forged_table_files_are_refused_by_the_full_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let built = dir.path().join("4x4.fbt");
+    flipblox_ok(&["table", "build", "--size", "4x4", "-o", arg(&built)], b"");
+    let genuine = read_bytes(&built);
+    let payload_at = genuine.len() - (1 << 16);
+    let entries = genuine[payload_at..].to_vec();
+    assert_eq!(table_file(4, 4, &entries), genuine, "the test's writer is the binary's");
+
+    // Two entries swapped: a state 2 presses away and one 5 away.
+    let (near, far) = (
+        entries.iter().position(|&d| d == 2).unwrap(),
+        entries.iter().position(|&d| d == 5).unwrap(),
+    );
+    let mut swapped = entries.clone();
+    swapped.swap(near, far);
+    let swapped_path = dir.path().join("swapped.fbt");
+    write_file(&swapped_path, table_file(4, 4, &swapped));
+    // The 4x4 payload relabelled as a 1x16 board (a valid header, its CRC repaired).
+    let relabelled_path = dir.path().join("relabelled.fbt");
+    let relabelled = table_file(1, 16, &entries);
+    assert_eq!(relabelled[relabelled.len() - (1 << 16)..], entries[..], "only the header differs");
+    write_file(&relabelled_path, &relabelled);
+    // A reversed payload is no forgery: complementing every piece keeps a board's distance, so
+    // the reversed table is the table itself.
+    let reversed: Vec<u8> = entries.iter().rev().copied().collect();
+    assert_eq!(reversed, entries);
+
+    for (path, size, (r, c)) in
+        [(&swapped_path, "4x4", (4, 4)), (&relabelled_path, "1x16", (1, 16))]
+    {
+        let p = arg(path);
+        let rows = board_rows(near, r, c);
+        let board = rows.join("/");
+        // The header check alone (a lookup) trusts the file...
+        let out = flipblox(&["flip", "--size", size, "--table", p, "--board", &board], b"");
+        assert!(out.status.success(), "{p}: {}", stderr(&out));
+        // ... the full check proves it is not the distance table of its board.
+        for args in [
+            vec!["flip", "--size", size, "--table", p, "--verify-table", "--board", &board],
+            vec!["inspect", p],
+            vec!["stats", "flip", "--table", p],
+        ] {
+            let out = flipblox(&args, b"");
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+            assert!(
+                err.contains(&format!(
+                    "the payload is not the distance table of a Flip Game {size} table: state "
+                )),
+                "{args:?}: {err}"
+            );
+        }
+        let out = flipblox(&["verify", "flip", p], b"");
+        assert_eq!(out.status.code(), Some(1), "verify flip {p}");
+        assert!(stdout(&out).contains("FAILED"), "verify flip {p}: {}", stdout(&out));
+        // Presses printed from the forged table still solve the board, or none are printed.
+        let out =
+            flipblox(&["flip", "--moves", "--size", size, "--table", p, "--board", &board], b"");
+        if out.status.success() {
+            let (n, presses) = parse_moves_line(stdout(&out).trim_end());
+            let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+            assert!(is_uniform(&replay_rows(&refs, &presses)), "{p}: {}", stdout(&out));
+            assert_eq!(n, presses.len());
+        } else {
+            assert_eq!(out.status.code(), Some(1));
+            assert!(stderr(&out).contains("the table is inconsistent"), "{}", stderr(&out));
+        }
+    }
+    // The genuine file passes everything.
+    for args in [vec!["inspect", arg(&built)], vec!["verify", "flip", arg(&built)]] {
+        flipblox_ok(&args, b"");
+    }
+}
+
+/// `verify flip` checks tables of any size: built by BFS (`--size`) or read from a file, by the
+/// brute force up to 25 pieces and by the distance-table proof beyond.
+#[test]
+fn verify_flip_checks_tables_of_every_size() {
+    let dir = tempfile::tempdir().unwrap();
+    for size in ["1x1", "2x3", "1x7", "3x5"] {
+        let out = flipblox_ok(&["verify", "flip", "--size", size], b"");
+        assert!(stdout(&out).starts_with("OK: "), "{size}: {}", stdout(&out));
+    }
+    let path = dir.path().join("3x4.fbt");
+    flipblox_ok(&["table", "build", "--size", "3x4", "-o", arg(&path)], b"");
+    let out = flipblox_ok(&["verify", "flip", arg(&path)], b"");
+    assert!(stdout(&out).starts_with("OK: "), "{}", stdout(&out));
+    // A 3x4 table with one entry off by one, behind valid checksums.
+    let mut entries = distance_table(3, 4, |_| {});
+    let i = entries.iter().position(|&d| d == 3).unwrap();
+    entries[i] = 4;
+    let forged = dir.path().join("forged.fbt");
+    write_file(&forged, table_file(3, 4, &entries));
+    let out = flipblox(&["verify", "flip", arg(&forged)], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("FAILED"), "{}", stdout(&out));
+}
+
+#[test]
+fn a_header_that_cannot_be_decoded_is_explained_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let built = dir.path().join("3x3.fbt");
+    flipblox_ok(&["table", "build", "--size", "3x3", "-o", arg(&built)], b"");
+    let genuine = read_bytes(&built);
+    let header_len = u32::from_le_bytes(genuine[12..16].try_into().unwrap()) as usize;
+    // Rewrites the lead's header length and CRC-32 for the header bytes `header`.
+    let reseal = |mut bytes: Vec<u8>, len: usize| {
+        let crc = crc32fast::hash(&bytes[20..20 + len]);
+        bytes[12..16].copy_from_slice(&(len as u32).to_le_bytes());
+        bytes[16..20].copy_from_slice(&crc.to_le_bytes());
+        bytes
+    };
+    // The header cut 4 bytes short, and the puzzle's variant index set to 7.
+    let short = reseal(genuine.clone(), header_len - 4);
+    let mut variant = genuine.clone();
+    variant[20..24].copy_from_slice(&7u32.to_le_bytes());
+    let variant = reseal(variant, header_len);
+    for (name, bytes, words) in [
+        ("short.fbt", short, "the header cannot be decoded: it ends 4 bytes before its last field"),
+        (
+            "variant.fbt",
+            variant,
+            "the header cannot be decoded: invalid value: integer `7`, expected variant index",
+        ),
+    ] {
+        let path = dir.path().join(name);
+        write_file(&path, bytes);
+        for args in [
+            vec!["inspect", arg(&path)],
+            vec!["flip", "--table", arg(&path), "--board", "bbw/bww/www"],
+        ] {
+            let out = flipblox(&args, b"");
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+            assert!(err.contains(words), "{args:?}: {err}");
+            for debug in ["{", "UnexpectedEnd", "OtherString", "additional"] {
+                assert!(!err.contains(debug), "{args:?}: {err}");
+            }
+        }
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// Names in messages: escaped losslessly, one line each; a failed write names the output.
+
+/// Runs flipblox with `args` in the working directory `dir`.
+fn flipblox_in(dir: &Path, args: &[&OsStr]) -> Ended {
+    let mut run = command(args);
+    run.current_dir(dir);
+    Supervised::spawn(run, TIME_LIMIT).wait()
+}
+
+#[test]
+fn paths_are_escaped_losslessly_in_messages_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad_board = "bwwb\nbbwb\nbwwb\nbwwq\n";
+    let cases: [(&[u8], &str); 4] = [
+        (b"a\nb.txt", "a\\nb.txt"),
+        (b"caf\xE9.txt", "caf\\xE9.txt"),
+        (b"caf\\xE9.txt", "caf\\\\xE9.txt"),
+        ("café.txt".as_bytes(), "café.txt"),
+    ];
+    for (name, shown) in cases {
+        let path = dir.path().join(OsStr::from_bytes(name));
+        write_file(&path, bad_board);
+        // Named relative to the working directory, as a user types it.
+        let name = OsStr::from_bytes(name);
+        let ended = flipblox_in(dir.path(), &[OsStr::new("flip"), name]);
+        assert_eq!(ended.status.code(), Some(1));
+        assert_eq!(ended.stderr, format!("{shown}:4:4: board 1: expected 'b' or 'w', found 'q'\n"));
+        let ended = flipblox_in(dir.path(), &[OsStr::new("flip"), OsStr::new("--json"), name]);
+        let record: serde_json::Value = serde_json::from_slice(&ended.stdout).unwrap();
+        assert_eq!(record["file"], shown, "{}", ended.describe());
+    }
+    // Each name is its own: the four files give four different names.
+    let shown: std::collections::BTreeSet<_> = cases.iter().map(|c| c.1).collect();
+    assert_eq!(shown.len(), cases.len());
+}
+
+/// A write that fails half-way (`convert` past a file-size limit: EFBIG, as a full disk gives
+/// ENOSPC) names the output, never the temporary file, and keeps the old output.
+#[test]
+fn a_failed_write_names_the_output_and_keeps_the_old_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, "1 3\nXXO\n".repeat(100_000));
+    let output = dir.path().join("out.txt");
+    let table = dir.path().join("t.fbt");
+    for (args, target) in [
+        (vec!["convert", "--input-format", "pack", arg(&pack), "-o", arg(&output)], &output),
+        (vec!["table", "build", "--size", "4x5", "-o", arg(&table)], &table),
+        (vec!["export", "flip", "--format", "csv", "-o", arg(&output)], &output),
+    ] {
+        write_file(target, "the old file");
+        let mut run = command(&args);
+        limit(&mut run, libc::RLIMIT_FSIZE, 100_000);
+        let ended = Supervised::spawn(run, TIME_LIMIT).wait();
+        assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+        assert!(
+            ended.stderr.starts_with(&format!("flipblox: {}: cannot write: ", target.display()))
+                && ended.stderr.ends_with("File too large (os error 27)\n"),
+            "{}",
+            ended.describe()
+        );
+        assert!(!ended.stderr.contains(".flipblox-"), "{}", ended.describe());
+        assert_eq!(read_text(target), "the old file");
+        assert!(!names(dir.path()).iter().any(|n| n.starts_with(".flipblox-")));
+    }
+}
