@@ -1,8 +1,9 @@
 //! Bloxorz solver benchmark: `flipblox::bloxorz::Solver` (the fast POJ search) against a straightforward BFS
 //! written on the `pathfinding` crate, over the same parsed levels, one thread.
 //!
-//! Packs: `../shared/data/bloxorz/large-500.txt`, and `field 20 500 500 1` from
-//! `../shared/tools/gen_levels.py` (generated into `target/` when python3 is present).
+//! Packs: `tests/data/bloxorz/large-500.txt` (shipped), and `field 20 500 500 1` from
+//! `../shared/tools/gen_levels.py` (generated into `target/` when python3 and that generator are
+//! beside the repository; skipped, with a message, otherwise).
 //! Throughput is in states explored (expanded by the fast solver), so criterion's `thrpt` line is
 //! states per second and `time / states` is the time per explored state for both solvers.
 //!
@@ -93,8 +94,9 @@ fn bench_pack(c: &mut Criterion, name: &str, levels: &[Level]) {
 }
 
 fn benches(c: &mut Criterion) {
-    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    match std::fs::read(shared.join("data/bloxorz/large-500.txt")) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let shared = root.join("../shared");
+    match std::fs::read(root.join("tests/data/bloxorz/large-500.txt")) {
         Ok(bytes) => bench_pack(c, "large-500", &read_levels(&bytes)),
         Err(e) => eprintln!("skipping large-500: {e}"),
     }
