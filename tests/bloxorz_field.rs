@@ -4,8 +4,8 @@
 //!
 //! - the forward solver (`Solver::solve_from`) started from every legal state, run to the goal;
 //! - the Bellman equations of shortest paths written with the test model of
-//!   `tests/common/bloxorz.rs` (which shares no code with the library): -1 on every state the box
-//!   may not rest in, 0 standing on the goal, and `1 + min` over the legal roll-neighbours with a
+//!   `tests/common/bloxorz.rs` (which shares no code with the library): -2 (illegal) on every
+//!   state the box may not rest in, 0 standing on the goal, and `1 + min` over the legal roll-neighbours with a
 //!   distance elsewhere (-1 when there is none). These determine the field: a state joined to the
 //!   goal by rolls gets a distance (walk from the goal outwards), and a set of states holding
 //!   distances without the goal would need a smallest one, which cannot be `1 +` a smaller one;
@@ -61,7 +61,7 @@ fn check_bellman(grid: &Grid, field: &DistanceField<'_>) {
                 let box_ = cubes(r, c, o);
                 let d = field.get(r as u32, c as u32, o).unwrap();
                 let expected = if !grid.can_rest(box_) {
-                    -1
+                    -2
                 } else if box_ == [goal, goal] {
                     0
                 } else {
@@ -81,7 +81,7 @@ fn check_bellman(grid: &Grid, field: &DistanceField<'_>) {
 }
 
 /// For every legal state, the forward solver's distance from it to the goal equals the field
-/// (-1 exactly when it says Impossible); every illegal state is -1. Returns how many legal
+/// (-1 exactly when it says Impossible); every illegal state is -2. Returns how many legal
 /// states were searched.
 fn check_forward(level: &Level, field: &DistanceField<'_>, solver: &mut Solver) -> usize {
     let mut legal = 0;
@@ -91,7 +91,7 @@ fn check_forward(level: &Level, field: &DistanceField<'_>, solver: &mut Solver) 
                 let p = Placement { row, col, orientation };
                 let entry = field_entry(field, p);
                 if !level.can_rest(p) {
-                    assert_eq!(entry, -1, "{p}\n{level}");
+                    assert_eq!(entry, -2, "{p}\n{level}");
                     continue;
                 }
                 legal += 1;
@@ -244,8 +244,7 @@ fn check_csv(bytes: &[u8], field: &DistanceField<'_>) {
         let (row, col, o) = (n(0), n(1), n(2) as usize);
         assert_eq!((row * field.cols() + col) as usize * 3 + o, i, "records in C order");
         let d = field.get(row, col, o).unwrap();
-        let want = if d < 0 { String::new() } else { d.to_string() };
-        assert_eq!(&record[3], want, "({row}, {col}, {o})");
+        assert_eq!(&record[3], d.to_string(), "({row}, {col}, {o})");
         count += 1;
     }
     assert_eq!(count, field.distances().len());
@@ -258,10 +257,14 @@ fn check_json(bytes: &[u8], field: &DistanceField<'_>) {
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(7), Some(7)));
     assert_eq!(v["shape"], serde_json::json!([7, 7, 3]));
     assert_eq!(v["goal"], serde_json::json!([2, 5]));
-    assert_eq!(v["null_means"], "illegal or unreachable");
-    let (counts, unreachable) = field.histogram();
+    assert_eq!((v["impossible_value"].as_i64(), v["illegal_value"].as_i64()), (Some(-1), Some(-2)));
+    let (counts, impossible, illegal) = field.histogram();
+    assert!(impossible > 0 && illegal > 0, "the sample has both kinds of sentinel");
     assert_eq!(v["histogram"], serde_json::json!(counts));
-    assert_eq!(v["unreachable"], unreachable);
+    assert_eq!(
+        (v["impossible"].as_u64(), v["illegal"].as_u64()),
+        (Some(impossible), Some(illegal))
+    );
     let rows = v["distances"].as_array().unwrap();
     assert_eq!(rows.len(), 7);
     for (r, row) in rows.iter().enumerate() {
@@ -270,12 +273,7 @@ fn check_json(bytes: &[u8], field: &DistanceField<'_>) {
         for (c, cell) in cells.iter().enumerate() {
             for o in 0..3 {
                 let d = field.get(r as u32, c as u32, o).unwrap();
-                let json = &cell[o];
-                if d < 0 {
-                    assert!(json.is_null(), "({r}, {c}, {o}): {json}");
-                } else {
-                    assert_eq!(json.as_i64(), Some(i64::from(d)), "({r}, {c}, {o})");
-                }
+                assert_eq!(cell[o].as_i64(), Some(i64::from(d)), "({r}, {c}, {o})");
             }
         }
     }
@@ -378,12 +376,13 @@ fn inspect_reads_the_bincode_and_npy_fields_and_prints_the_goal() {
     let dir = tempfile::tempdir().unwrap();
     let pack = project("data/bloxorz/poj-sample.txt");
     let field = poj_sample_field();
-    let (counts, unreachable) = field.histogram();
-    let mut lines = String::from("histogram (distance count):\n");
+    let (counts, impossible, illegal) = field.histogram();
+    let mut lines =
+        String::from("sentinels: -1 = impossible, -2 = illegal\nhistogram (distance count):\n");
     for (d, n) in counts.iter().enumerate() {
         lines += &format!("{d} {n}\n");
     }
-    lines += &format!("Unreachable {unreachable}\n");
+    lines += &format!("Impossible {impossible}\nIllegal {illegal}\n");
     for format in ["bincode", "npy"] {
         let path = dir.path().join(format!("field.{format}"));
         let out = export(&pack, 1, format, Some(&path));
@@ -394,6 +393,31 @@ fn inspect_reads_the_bincode_and_npy_fields_and_prints_the_goal() {
         assert!(text.contains("puzzle: Bloxorz level of 7x7 cells"), "{text}");
         assert!(text.contains("goal: row 2, col 5 (0-based)"), "{text}");
         assert!(text.ends_with(&lines), "{format}:\n{text}");
+        // The same facts as one JSON object.
+        let out = flipblox(&["inspect", "--json", path.to_str().unwrap()], b"");
+        assert!(out.status.success(), "{format}: {}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["file"], path.to_str().unwrap());
+        assert!(v["error"].is_null());
+        assert_eq!(v["format"], if format == "npy" { "npy" } else { "flipblox table file" });
+        assert_eq!(
+            (v["puzzle"].as_str(), v["rows"].as_u64(), v["cols"].as_u64()),
+            (Some("bloxorz"), Some(7), Some(7))
+        );
+        assert_eq!(
+            (v["shape"].clone(), v["goal"].clone(), v["dtype"].clone()),
+            (serde_json::json!([7, 7, 3]), serde_json::json!([2, 5]), serde_json::json!("<i4"))
+        );
+        assert_eq!(
+            (v["impossible_value"].as_i64(), v["illegal_value"].as_i64()),
+            (Some(-1), Some(-2))
+        );
+        assert_eq!(v["histogram"], serde_json::json!(counts));
+        assert_eq!(
+            (v["impossible"].as_u64(), v["illegal"].as_u64()),
+            (Some(impossible), Some(illegal))
+        );
+        assert_eq!(v["max_distance"].as_u64(), Some(counts.len() as u64 - 1));
     }
 }
 

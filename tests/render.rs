@@ -430,9 +430,9 @@ fn field_and_histogram_pngs_show_their_colours() {
         for r in 0..field.rows {
             for c in 0..field.cols {
                 let i = (field.cols * r + c) * 3 + o;
-                let expected = match (field.distances[i], field.can_rest[i]) {
-                    (d, _) if d >= 0 => palette::distance_colour(d as u32, max),
-                    (_, true) => palette::UNREACHABLE.to_owned(),
+                let expected = match field.distances[i] {
+                    d if d >= 0 => palette::distance_colour(d as u32, max),
+                    -1 => palette::IMPOSSIBLE.to_owned(),
                     _ => palette::ILLEGAL.to_owned(),
                 };
                 let x = ((ox + (c as f64 + 0.5) * CELL) * s) as u32;
@@ -672,21 +672,11 @@ fn inconsistent_view_models_are_errors() {
         assert!(animation_svg(&level, &good, &options).is_err());
     }
 
-    let field = FieldPicture {
-        rows: 1,
-        cols: 2,
-        distances: vec![0, -1, -1, 1, -1, -1],
-        can_rest: vec![true, true, false, false, false, false],
-    };
-    assert!(draw_field(&field).is_err(), "a distance on a state the box may not rest in");
-    let field = FieldPicture {
-        rows: 1,
-        cols: 2,
-        distances: vec![0, -2, -1, -1, -1, -1],
-        can_rest: vec![true; 6],
-    };
-    assert!(draw_field(&field).is_err());
-    let field = FieldPicture { rows: 1, cols: 2, distances: vec![0; 5], can_rest: vec![true; 6] };
+    let field = FieldPicture { rows: 1, cols: 2, distances: vec![0, -3, -1, -1, -1, -1] };
+    assert!(draw_field(&field).is_err(), "an entry below -2");
+    let field = FieldPicture { rows: 1, cols: 2, distances: vec![0, -2, -1, -1, -1, -2] };
+    assert!(draw_field(&field).is_ok(), "distances, impossible and illegal");
+    let field = FieldPicture { rows: 1, cols: 2, distances: vec![0; 5] };
     assert!(matches!(draw_field(&field), Err(RenderError::Length { .. })));
 
     let mut board = FlipPicture::from_rows(&["bw"]).unwrap();

@@ -234,10 +234,10 @@ fn a_field_picture_matches_a_plain_reverse_bfs_as_svg_and_as_png() {
         for (o, panel) in elements(&doc, "g", "board").iter().enumerate() {
             let origin = translation(panel);
             for cell in 0..field.rows * field.cols {
-                let (d, rest) = (field.distances[cell * 3 + o], field.can_rest[cell * 3 + o]);
+                let d = field.distances[cell * 3 + o];
                 let expected = match d {
                     0.. => palette::distance_colour(d as u32, max),
-                    _ if rest => palette::UNREACHABLE.to_owned(),
+                    -1 => palette::IMPOSSIBLE.to_owned(),
                     _ => palette::ILLEGAL.to_owned(),
                 };
                 let at = (cell / field.cols, cell % field.cols);
@@ -245,7 +245,7 @@ fn a_field_picture_matches_a_plain_reverse_bfs_as_svg_and_as_png() {
             }
         }
     }
-    assert_eq!(kinds.len(), 3, "distances, unreachable and illegal states: {kinds:?}");
+    assert_eq!(kinds.len(), 3, "distances, impossible and illegal states: {kinds:?}");
 }
 
 #[test]

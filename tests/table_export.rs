@@ -16,7 +16,7 @@ const FORMATS: [&str; 5] = ["bincode", "npy", "csv", "json", "raw"];
 /// this changes, the change to the layout must be deliberate, with `FORMAT_VERSION` raised and
 /// `docs/FORMATS.md` updated.
 const GOLDEN_BINCODE_SHA256: &str =
-    "99a468d20ce81cee3753d3d15d57200565877437f8bc2ab0e2451c9b9ee1f5f4";
+    "680d1a1258fb4295c2aa1e5f61e31c0ce838d46a58c005c7faa3fc2f1d5cf8ca";
 
 fn embedded() -> &'static [u8] {
     static BYTES: std::sync::LazyLock<Vec<u8>> =
@@ -66,8 +66,13 @@ fn check_json(bytes: &[u8], table: &[u8]) {
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(4), Some(4)));
     assert_eq!(v["shape"], serde_json::json!([65_536]));
     assert_eq!(v["histogram"], serde_json::json!([2, 32, 228, 880, 1562, 1136, 256]));
-    assert_eq!(v["unreachable"], 61_440);
-    assert_eq!(v["null_means"], "Impossible");
+    assert_eq!((v["impossible"].as_u64(), v["illegal"].as_u64()), (Some(61_440), Some(0)));
+    assert!(
+        v["impossible_value"].is_null() && v["illegal_value"].is_null(),
+        "{}",
+        v["impossible_value"]
+    );
+    assert_eq!(v["format_version"], 2);
     let distances = v["distances"].as_array().unwrap();
     assert_eq!(distances.len(), 65_536);
     for (state, d) in distances.iter().enumerate() {
@@ -93,7 +98,7 @@ fn every_format_round_trips_through_export_and_back() {
                 let Table::Flip(t) = file.table() else { panic!("not a Flip Game table") };
                 assert_eq!((t.size().rows(), t.size().cols()), (4, 4));
                 assert_eq!(t.as_bytes(), table);
-                assert_eq!(file.header().histogram.unreachable, 61_440);
+                assert_eq!(file.header().histogram.impossible, 61_440);
             }
             "npy" => {
                 let loaded = load(&bytes).unwrap();
@@ -130,7 +135,7 @@ fn the_library_exporters_write_what_the_cli_writes() {
 fn the_bincode_table_file_layout_is_frozen() {
     let out = flipblox(&["export", "flip", "--format", "bincode"], b"");
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(out.stdout.len(), 65_728, "lead 20 + header 136 + padding 36 + payload 65,536");
+    assert_eq!(out.stdout.len(), 65_728, "lead 20 + header 144 + padding 28 + payload 65,536");
     assert_eq!(sha256_hex(&out.stdout), GOLDEN_BINCODE_SHA256);
 }
 
@@ -205,19 +210,48 @@ fn inspect_prints_the_metadata_and_histogram_of_both_checked_formats() {
     let text = stdout(&out);
     let histogram = "histogram (distance count):\n0 2\n1 32\n2 228\n3 880\n4 1562\n5 1136\n6 256\nImpossible 61440\n";
     assert_eq!(text.matches(histogram).count(), 2, "{text}");
-    assert!(text.contains("format: flipblox table file, format version 1"), "{text}");
+    assert!(text.contains("format: flipblox table file, format version 2"), "{text}");
     assert!(text.contains("puzzle: Flip Game 4x4"), "{text}");
     assert!(text.contains("state layout: index = state; bit 4*row+col set"), "{text}");
     assert!(
         text.contains("payload: shape [65536], u8 entries, 65536 bytes at offset 192"),
         "{text}"
     );
-    assert!(text.contains("sentinel: 255 = Impossible"), "{text}");
+    assert_eq!(text.matches("sentinels: 255 = impossible\n").count(), 2, "{text}");
+    assert!(!text.contains("Illegal"), "a Flip Game table has no illegal states: {text}");
     assert!(text.contains("format: NumPy .npy, format version 1.0"), "{text}");
     assert!(
         text.contains("array: dtype |u1, shape (65536,), C order, data at offset 128"),
         "{text}"
     );
+    // With --json, one object per file with the same facts; a file that fails is {file, error}.
+    let missing = dir.path().join("missing.fbt");
+    let (bin_name, npy_name, missing_name) =
+        (bin.to_str().unwrap(), npy.to_str().unwrap(), missing.to_str().unwrap());
+    let out = flipblox(&["inspect", "--json", bin_name, missing_name, npy_name], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let records: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.len(), 3, "{}", stdout(&out));
+    for (v, name, format, version, rows) in [
+        (&records[0], bin_name, "flipblox table file", "2", Some(4)),
+        (&records[2], npy_name, "npy", "1.0", None),
+    ] {
+        assert_eq!((v["file"].as_str(), v["format"].as_str()), (Some(name), Some(format)));
+        assert_eq!((v["format_version"].as_str(), v["rows"].as_u64()), (Some(version), rows));
+        assert!(v["error"].is_null() && v["goal"].is_null() && v["illegal_value"].is_null());
+        assert_eq!((v["puzzle"].as_str(), v["dtype"].as_str()), (Some("flip-game"), Some("|u1")));
+        assert_eq!(v["shape"], serde_json::json!([65_536]));
+        assert_eq!(v["histogram"], serde_json::json!([2, 32, 228, 880, 1562, 1136, 256]));
+        assert_eq!((v["impossible"].as_u64(), v["illegal"].as_u64()), (Some(61_440), Some(0)));
+        assert_eq!(
+            (v["impossible_value"].as_i64(), v["max_distance"].as_u64()),
+            (Some(255), Some(6))
+        );
+    }
+    assert_eq!(records[1]["file"], missing_name);
+    assert!(records[1]["error"].as_str().unwrap().starts_with("cannot read: "), "{}", records[1]);
+    assert_eq!(records[1].as_object().unwrap().len(), 2, "{}", records[1]);
     // Standard input is read too.
     let out = flipblox(&["inspect", "-"], &read_bytes(&bin));
     assert!(out.status.success(), "{}", stderr(&out));
@@ -243,7 +277,7 @@ fn truncated_corrupted_and_foreign_files_are_refused_with_exit_code_1() {
     let mut cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("empty", Vec::new(), "truncated: the lead needs bytes 0..20, but the file has 0 bytes"),
         ("cut-in-lead", bin[..5].to_vec(), "truncated: the lead"),
-        ("cut-in-header", bin[..100].to_vec(), "truncated: the header needs bytes 20..156"),
+        ("cut-in-header", bin[..100].to_vec(), "truncated: the header needs bytes 20..164"),
         (
             "cut-in-payload",
             bin[..bin.len() - 1].to_vec(),
@@ -260,9 +294,9 @@ fn truncated_corrupted_and_foreign_files_are_refused_with_exit_code_1() {
         cases.push((name, b, message));
     };
     flip("magic", 0, 0x20, "not a flipblox table file");
-    flip("version", 8, 3, "format version 2 is not supported (this flipblox reads version 1)");
+    flip("version", 8, 3, "format version 1 is not supported (this flipblox reads version 2)");
     flip("header-bit", 40, 1, "header checksum mismatch");
-    flip("padding", 160, 1, "padding byte at offset 160 is 0x01, expected 0");
+    flip("padding", 170, 1, "padding byte at offset 170 is 0x01, expected 0");
     flip("payload-bit", 192 + 0x1234, 4, "payload checksum mismatch");
     let mut npy_bad = npy.clone();
     npy_bad[20] = b'?';
@@ -381,13 +415,13 @@ fn the_documented_python_reader_reads_table_files_of_both_puzzles() {
     let printed = python(&documented_python_reader(), &[&bin]);
     assert_eq!(
         printed,
-        "flip 4 4 uint8 (65536,) 255\n[2, 32, 228, 880, 1562, 1136, 256] 61440\n\
+        "flip 4 4 uint8 (65536,) 255\n[2, 32, 228, 880, 1562, 1136, 256] 61440 0\n\
          [  0 255 255 255 255 255 255 255]\n"
     );
     let field = flipblox::bloxorz::DistanceField::new(
         2,
         2,
-        vec![-1, 2, -1, -1, -1, -1, 0, -1, -1, 3, -1, -1],
+        vec![-1, 2, -1, -1, -2, -1, 0, -1, -2, 3, -2, -2],
     )
     .unwrap();
     let path = dir.path().join("field.fbt");
@@ -397,7 +431,7 @@ fn the_documented_python_reader_reads_table_files_of_both_puzzles() {
     let printed = python(&documented_python_reader(), &[&path]);
     assert_eq!(
         printed,
-        "bloxorz 2 2 int32 (2, 2, 3) -1\n[1, 0, 1, 1] 9\n[-1  2 -1 -1 -1 -1  0 -1]\n"
+        "bloxorz 2 2 int32 (2, 2, 3) -1\n[1, 0, 1, 1] 5 4\n[-1  2 -1 -1 -2 -1  0 -1]\n"
     );
 }
 

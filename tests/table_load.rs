@@ -23,8 +23,8 @@ fn flip4() -> Table<'static> {
 }
 
 fn field() -> DistanceField<'static> {
-    // 2x2 level, goal at (1, 0).
-    DistanceField::new(2, 2, vec![-1, 2, -1, -1, -1, -1, 0, -1, -1, 3, -1, -1]).unwrap()
+    // 2x2 level, goal at (1, 0); -1 impossible, -2 illegal (sticking out of the level).
+    DistanceField::new(2, 2, vec![-1, 2, -1, -1, -2, -1, 0, -1, -2, 3, -2, -2]).unwrap()
 }
 
 /// Rebuilds a table file around a modified header, following docs/FORMATS.md independently of
@@ -45,7 +45,7 @@ fn with_header(
     let mut header_bytes = bincode::serde::encode_to_vec(&header, cfg).unwrap();
     header_bytes.extend_from_slice(extra);
     let mut out = b"FLIPBLOX".to_vec();
-    out.extend(1u32.to_le_bytes());
+    out.extend(2u32.to_le_bytes());
     out.extend((header_bytes.len() as u32).to_le_bytes());
     out.extend(crc32fast::hash(&header_bytes).to_le_bytes());
     out.extend(&header_bytes);
@@ -83,7 +83,7 @@ fn headers_that_contradict_themselves_are_refused_with_the_field() {
     );
     assert_eq!(inconsistent(|h| h.payload_len += 1), "payload_len");
     assert_eq!(inconsistent(|h| h.payload_offset += 64), "payload_offset");
-    assert_eq!(inconsistent(|h| h.histogram.unreachable += 1), "histogram total");
+    assert_eq!(inconsistent(|h| h.histogram.impossible += 1), "histogram total");
     let board = with_header(
         &bytes,
         |h| h.puzzle = flipblox::table_file::Puzzle::FlipGame { rows: 4, cols: 9 },
@@ -97,7 +97,7 @@ fn headers_that_contradict_themselves_are_refused_with_the_field() {
     let extra = with_header(&bytes, |_| {}, &[0], |_| {});
     assert_eq!(
         TableFile::parse(&extra, Check::Header).unwrap_err(),
-        LoadError::HeaderDecode { message: "the header uses 136 of its 137 bytes".to_string() }
+        LoadError::HeaderDecode { message: "the header uses 144 of its 145 bytes".to_string() }
     );
 }
 
@@ -123,16 +123,31 @@ fn a_wrong_histogram_or_bad_entries_behind_valid_checksums_are_caught_by_the_ful
         with_header(&bytes, |_| {}, &[], |p| p[4..8].copy_from_slice(&(-5i32).to_le_bytes()));
     assert_eq!(
         load(&bad_entry).unwrap_err(),
-        LoadError::Shape(ShapeError::Entry { index: 1, value: -5, sentinel: -1 })
+        LoadError::Shape(ShapeError::Entry { index: 1, value: -5, sentinel: -2 })
+    );
+    // Impossible and illegal are counted apart: moving one count between them is caught.
+    let swapped = with_header(
+        &bytes,
+        |h| {
+            h.histogram.impossible += 1;
+            h.histogram.illegal -= 1;
+        },
+        &[],
+        |_| {},
+    );
+    assert!(TableFile::parse(&swapped, Check::Header).is_ok());
+    assert_eq!(
+        TableFile::parse(&swapped, Check::Full).unwrap_err(),
+        LoadError::Histogram { at: "impossible".to_string(), stored: 6, computed: 5 }
     );
 }
 
 #[test]
 fn lead_errors_carry_their_numbers() {
     let bytes = exported(&flip4(), Format::Bincode);
-    let mut v2 = bytes.clone();
-    v2[8] = 2;
-    assert_eq!(load(&v2).unwrap_err(), LoadError::UnsupportedVersion { found: 2, supported: 1 });
+    let mut v1 = bytes.clone();
+    v1[8] = 1;
+    assert_eq!(load(&v1).unwrap_err(), LoadError::UnsupportedVersion { found: 1, supported: 2 });
     let mut huge = bytes.clone();
     huge[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
     assert_eq!(
@@ -185,7 +200,7 @@ fn bloxorz_fields_round_trip_through_every_format() {
         let (row, col, o): (u32, u32, usize) =
             (r[0].parse().unwrap(), r[1].parse().unwrap(), r[2].parse().unwrap());
         let expected = field.get(row, col, o).unwrap();
-        assert_eq!(&r[3], if expected < 0 { String::new() } else { expected.to_string() });
+        assert_eq!(&r[3], expected.to_string());
         seen += 1;
     }
     assert_eq!(seen, 12);
@@ -194,15 +209,16 @@ fn bloxorz_fields_round_trip_through_every_format() {
     assert_eq!(json["goal"], serde_json::json!([1, 0]));
     assert_eq!(json["shape"], serde_json::json!([2, 2, 3]));
     assert_eq!(json["histogram"], serde_json::json!([1, 0, 1, 1]));
-    assert_eq!(json["unreachable"], 9);
+    assert_eq!((json["impossible"].as_u64(), json["illegal"].as_u64()), (Some(5), Some(4)));
+    assert_eq!(
+        (json["impossible_value"].as_i64(), json["illegal_value"].as_i64()),
+        (Some(-1), Some(-2))
+    );
     for row in 0..2u32 {
         for col in 0..2u32 {
             for o in 0..3 {
                 let v = &json["distances"][row as usize][col as usize][o];
-                match field.get(row, col, o).unwrap() {
-                    -1 => assert!(v.is_null()),
-                    d => assert_eq!(v.as_i64(), Some(i64::from(d))),
-                }
+                assert_eq!(v.as_i64(), Some(i64::from(field.get(row, col, o).unwrap())));
             }
         }
     }

@@ -52,8 +52,8 @@ pub use read::{
 };
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{
-    BlockAt, DistanceField, FIELD_BYTES_PER_CELL, FieldError, ORIENTATIONS, ReplayError,
-    ReplayReason, ReplayedMove, SearchError, SearchLimit, Solution, UNREACHABLE, bytes_needed,
+    BlockAt, DistanceField, FIELD_BYTES_PER_CELL, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS,
+    ReplayError, ReplayReason, ReplayedMove, SearchError, SearchLimit, Solution, bytes_needed,
     distance_field, field_bytes_needed, field_entry, read_level, replay_path,
 };
 pub use solver::{Limits, Solver};

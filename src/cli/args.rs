@@ -173,10 +173,11 @@ pub enum FormatArg {
     /// (R, C, 3) (Bloxorz).
     Npy,
     /// CSV with a header line (`state,board,distance` for the Flip Game,
-    /// `row,col,orientation,distance` for a Bloxorz field); empty distance for the sentinel.
+    /// `row,col,orientation,distance` for a Bloxorz field); a Flip Game distance is empty when
+    /// impossible, a Bloxorz entry is -1 (impossible) or -2 (illegal).
     Csv,
-    /// One JSON object: the metadata and the distances, null for Impossible (or, for Bloxorz,
-    /// illegal or unreachable).
+    /// One JSON object: the metadata and the distances (Flip Game: null when impossible;
+    /// Bloxorz: -1 impossible, -2 illegal).
     Json,
     /// The payload bytes alone (the 65,536 table bytes for the 4x4 Flip Game; int32
     /// little-endian entries for a Bloxorz field).

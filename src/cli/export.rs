@@ -29,7 +29,8 @@ enum ExportCommand {
     /// The distance-to-goal field of one level of a Bloxorz pack (POJ 3322): int32, (R, C, 3).
     ///
     /// Entry (r, c, o) is the minimum number of rolls from the box at (r, c) to standing on the
-    /// target O, -1 (empty / null) when illegal or unreachable. Orientation 0 = standing on
+    /// target O, -1 when the target cannot be reached from there (impossible), -2 when the box
+    /// may not rest there (illegal). Orientation 0 = standing on
     /// (r, c), 1 = lying on (r, c) and (r, c+1), 2 = lying on (r, c) and (r+1, c); rows and
     /// columns 0-based from the top-left of the level. One reverse breadth-first search from
     /// standing on O.

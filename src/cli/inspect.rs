@@ -5,11 +5,12 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
+use serde::Serialize;
 
 use super::args::{MapArgs, Outcome, table_bytes};
 use super::io::{for_each_input, sources};
-use super::print::{self, Reporter};
-use flipblox::table_file::{Histogram, Loaded, NpyFile, NpyTable, Puzzle, Table, TableFile, load};
+use super::print::{FileError, PerFile, Reporter};
+use flipblox::table_file::{Element, Loaded, NpyFile, NpyTable, Puzzle, Table, TableFile, load};
 
 /// Check table files (from `flipblox table build`, or `flipblox export --format bincode` or
 /// `--format npy`) and print their metadata and distance histogram.
@@ -19,11 +20,20 @@ use flipblox::table_file::{Histogram, Loaded, NpyFile, NpyTable, Puzzle, Table, 
 /// that it is the distance table of its board. A truncated, corrupted or foreign file is reported
 /// on stderr and the exit code is 1; every other file is still inspected. Regular files are
 /// memory-mapped unless --no-mmap is given.
+///
+/// With --json: one JSON object per file (docs/JSON.md): file, error (null unless the file
+/// failed; then the only other key), bytes, format, format_version, puzzle, rows, cols, shape,
+/// dtype, state_layout, goal, impossible_value, illegal_value, histogram, impossible, illegal,
+/// max_distance.
 #[derive(Debug, Args)]
 pub struct InspectArgs {
     /// Table files (`-` reads standard input).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
+
+    /// Print one JSON object per file instead of text (docs/JSON.md).
+    #[arg(long)]
+    json: bool,
 
     #[command(flatten)]
     map: MapArgs,
@@ -31,7 +41,7 @@ pub struct InspectArgs {
 
 /// Runs `flipblox inspect`.
 pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
-    let mut out = print::stdout();
+    let mut out = PerFile::new(args.json);
     let mut failed = false;
     // A blank line separates the descriptions on stdout (not the failed files, which go to stderr).
     let mut described = 0;
@@ -48,6 +58,11 @@ pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
             };
             match load(bytes) {
                 Ok(loaded) => {
+                    let details = Details::of(&loaded, bytes.len() as u64);
+                    if out.json() {
+                        let record = Inspection { file: &name, error: None, details };
+                        return out.object(&record);
+                    }
                     if described > 0 {
                         writeln!(out)?;
                     }
@@ -57,16 +72,139 @@ pub fn run(args: InspectArgs) -> anyhow::Result<Outcome> {
                         Loaded::TableFile(file) => describe_table_file(out, file)?,
                         Loaded::Npy(file) => describe_npy(out, file)?,
                     }
+                    write_sentinels(out, &details)?;
+                    write_histogram(out, &details)?;
                 }
                 Err(e) => {
                     out.report_file(&name, format_args!("{e}"));
                     failed = true;
+                    if out.json() {
+                        out.object(&FileError { file: &name, error: &e.to_string() })?;
+                    }
                 }
             }
             Ok(())
         })?;
     out.flush().context("writing to stdout")?;
     Ok(Outcome::from_failed(failed || unreadable))
+}
+
+/// One file as `inspect --json` prints it: `file`, `error: null` and the [`Details`] (a file
+/// that failed is a [`FileError`]).
+#[derive(Serialize)]
+struct Inspection<'a> {
+    file: &'a str,
+    /// Always `null`: the file was read and checked.
+    error: Option<&'a str>,
+    #[serde(flatten)]
+    details: Details,
+}
+
+/// What a checked file holds, the same for a table file and a `.npy` file.
+#[derive(Serialize)]
+struct Details {
+    /// Bytes in the file.
+    bytes: u64,
+    /// `flipblox table file` or `npy`.
+    format: &'static str,
+    /// `2` (table file) or `1.0` (the `.npy` version).
+    format_version: String,
+    /// `flip-game` or `bloxorz`, as in the JSON export.
+    puzzle: &'static str,
+    /// The board's or level's rows and columns; `null` for a Flip Game `.npy`, which does not
+    /// record them.
+    rows: Option<u32>,
+    cols: Option<u32>,
+    /// The payload's shape, C order.
+    shape: Vec<u64>,
+    /// The NumPy dtype of an entry: `|u1` or `<i4`.
+    dtype: &'static str,
+    state_layout: String,
+    /// A Bloxorz field's goal `[row, col]`, 0-based.
+    goal: Option<[u32; 2]>,
+    /// The entry that means impossible (255 or -1), and the illegal entry (-2, Bloxorz only).
+    impossible_value: i64,
+    illegal_value: Option<i64>,
+    /// `histogram[d]` entries at distance `d`, then the sentinels' counts.
+    histogram: Vec<u64>,
+    impossible: u64,
+    illegal: u64,
+    max_distance: Option<usize>,
+}
+
+impl Details {
+    fn of(loaded: &Loaded<'_>, bytes: u64) -> Details {
+        let (format, format_version, puzzle, histogram, shape, goal) = match loaded {
+            Loaded::TableFile(file) => {
+                let header = file.header();
+                let goal = match file.table() {
+                    Table::Bloxorz(field) => Some(field.goal()),
+                    Table::Flip(_) => None,
+                };
+                let version = flipblox::table_file::container::FORMAT_VERSION.to_string();
+                let puzzle = Some(header.puzzle);
+                (
+                    "flipblox table file",
+                    version,
+                    puzzle,
+                    header.histogram.clone(),
+                    header.shape.clone(),
+                    goal,
+                )
+            }
+            Loaded::Npy(file) => {
+                let (major, minor) = file.version();
+                let (puzzle, goal) = match file.table() {
+                    NpyTable::Flip { .. } => (None, None),
+                    NpyTable::Bloxorz(field) => (
+                        Some(Puzzle::Bloxorz { rows: field.rows(), cols: field.cols() }),
+                        Some(field.goal()),
+                    ),
+                };
+                (
+                    "npy",
+                    format!("{major}.{minor}"),
+                    puzzle,
+                    file.histogram(),
+                    file.shape().to_vec(),
+                    goal,
+                )
+            }
+        };
+        let (name, rows, cols) = match puzzle {
+            Some(Puzzle::FlipGame { rows, cols }) => ("flip-game", Some(rows), Some(cols)),
+            Some(Puzzle::Bloxorz { rows, cols }) => ("bloxorz", Some(rows), Some(cols)),
+            None => ("flip-game", None, None),
+        };
+        // A Flip Game .npy does not record the board's columns: its layout is written with `cols`.
+        let layout = |puzzle: Puzzle, cols: u32| puzzle.state_layout().describe(cols);
+        let state_layout = match (puzzle, cols) {
+            (Some(puzzle), Some(cols)) => layout(puzzle, cols),
+            _ => "index = state; bit cols*row+col set = that piece shows black".to_string(),
+        };
+        let element = match puzzle {
+            Some(puzzle) => puzzle.element(),
+            None => Element::U8,
+        };
+        Details {
+            bytes,
+            format,
+            format_version,
+            puzzle: name,
+            rows,
+            cols,
+            max_distance: histogram.max_distance(),
+            shape,
+            dtype: element.numpy_descr(),
+            state_layout,
+            goal: goal.map(<[u32; 2]>::from),
+            impossible_value: element.sentinel(),
+            illegal_value: puzzle.and_then(|p| p.illegal_value()),
+            impossible: histogram.impossible,
+            illegal: histogram.illegal,
+            histogram: histogram.counts,
+        }
+    }
 }
 
 fn describe_table_file(out: &mut impl Write, file: &TableFile<'_>) -> anyhow::Result<()> {
@@ -97,16 +235,7 @@ fn describe_table_file(out: &mut impl Write, file: &TableFile<'_>) -> anyhow::Re
         header.payload_offset,
         header.payload_crc32
     )?;
-    writeln!(out, "sentinel: {} = {}", header.sentinel, header.puzzle.sentinel_meaning())?;
-    write_histogram(out, &header.histogram, histogram_label(&header.puzzle))
-}
-
-/// The key of the histogram's last line: `Impossible` or `Unreachable`.
-fn histogram_label(puzzle: &Puzzle) -> &'static str {
-    match puzzle {
-        Puzzle::FlipGame { .. } => "Impossible",
-        Puzzle::Bloxorz { .. } => "Unreachable",
-    }
+    Ok(())
 }
 
 fn describe_npy(out: &mut impl Write, file: &NpyFile<'_>) -> anyhow::Result<()> {
@@ -125,7 +254,7 @@ fn describe_npy(out: &mut impl Write, file: &NpyFile<'_>) -> anyhow::Result<()> 
         if file.fortran_order() { "Fortran" } else { "C" },
         file.data_offset()
     )?;
-    let label = match file.table() {
+    match file.table() {
         NpyTable::Flip { cells, .. } => {
             writeln!(
                 out,
@@ -136,8 +265,6 @@ fn describe_npy(out: &mut impl Write, file: &NpyFile<'_>) -> anyhow::Result<()> 
                 out,
                 "state layout: index = state; bit cols*row+col set = that piece shows black"
             )?;
-            writeln!(out, "sentinel: 255 = Impossible")?;
-            "Impossible"
         }
         NpyTable::Bloxorz(field) => {
             let puzzle = Puzzle::Bloxorz { rows: field.rows(), cols: field.cols() };
@@ -145,25 +272,37 @@ fn describe_npy(out: &mut impl Write, file: &NpyFile<'_>) -> anyhow::Result<()> 
             writeln!(out, "state layout: {}", puzzle.state_layout().describe(field.cols()))?;
             let (r, c) = field.goal();
             writeln!(out, "goal: row {r}, col {c} (0-based)")?;
-            writeln!(out, "sentinel: -1 = {}", puzzle.sentinel_meaning())?;
-            histogram_label(&puzzle)
         }
-    };
-    write_histogram(out, &file.histogram(), label)
+    }
+    Ok(())
 }
 
-fn element_name(element: flipblox::table_file::Element) -> &'static str {
+fn element_name(element: Element) -> &'static str {
     match element {
-        flipblox::table_file::Element::U8 => "u8 entries",
-        flipblox::table_file::Element::I32Le => "i32 little-endian entries",
+        Element::U8 => "u8 entries",
+        Element::I32Le => "i32 little-endian entries",
     }
 }
 
-fn write_histogram(out: &mut impl Write, histogram: &Histogram, label: &str) -> anyhow::Result<()> {
+/// `sentinels: 255 = impossible` or `sentinels: -1 = impossible, -2 = illegal`.
+fn write_sentinels(out: &mut impl Write, details: &Details) -> anyhow::Result<()> {
+    write!(out, "sentinels: {} = impossible", details.impossible_value)?;
+    if let Some(illegal) = details.illegal_value {
+        write!(out, ", {illegal} = illegal")?;
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+/// The histogram: `distance count` lines, then `Impossible N` (and `Illegal N` for a field).
+fn write_histogram(out: &mut impl Write, details: &Details) -> anyhow::Result<()> {
     writeln!(out, "histogram (distance count):")?;
-    for (d, count) in histogram.counts.iter().enumerate() {
+    for (d, count) in details.histogram.iter().enumerate() {
         writeln!(out, "{d} {count}")?;
     }
-    writeln!(out, "{label} {}", histogram.unreachable)?;
+    writeln!(out, "Impossible {}", details.impossible)?;
+    if details.illegal_value.is_some() {
+        writeln!(out, "Illegal {}", details.illegal)?;
+    }
     Ok(())
 }

@@ -270,3 +270,72 @@ struct FileFailure<'a> {
     index: Option<usize>,
     error: &'a str,
 }
+
+/// Standard output for the commands that print one document per input (`inspect`): text, or
+/// with `--json` one JSON object per input. An input that cannot be read gets
+/// `{"file": NAME, "error": "cannot read: ..."}` (docs/JSON.md).
+pub struct PerFile {
+    out: BufWriter<Stdout>,
+    json: bool,
+}
+
+impl PerFile {
+    /// Buffered stdout, printing JSON objects when `json`.
+    pub fn new(json: bool) -> PerFile {
+        PerFile { out: stdout(), json }
+    }
+
+    /// True for `--json`.
+    pub fn json(&self) -> bool {
+        self.json
+    }
+
+    /// Prints `value` as one JSON object and a newline.
+    ///
+    /// # Errors
+    ///
+    /// Writing to stdout failed.
+    pub fn object(&mut self, value: &impl Serialize) -> anyhow::Result<()> {
+        serde_json::to_writer(&mut self.out, value)?;
+        Ok(self.out.write_all(b"\n")?)
+    }
+}
+
+impl Write for PerFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.out.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.out.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+impl Reporter for PerFile {
+    fn report(&mut self, message: fmt::Arguments<'_>) {
+        self.out.report(message);
+    }
+
+    /// Also prints, for `--json`, the file's record `{"file": NAME, "error": "cannot read:
+    /// ..."}`. A failure to write it is left for the next write (or the final flush) to report.
+    fn unreadable(&mut self, name: &str, error: &dyn fmt::Display) {
+        let message = format!("cannot read: {error}");
+        self.report_file(name, format_args!("{message}"));
+        if self.json {
+            let _ = self.object(&FileError { file: name, error: &message });
+        }
+    }
+}
+
+/// The JSON record of a file that `inspect` could not read or check (docs/JSON.md).
+#[derive(Serialize)]
+pub struct FileError<'a> {
+    /// The file's name as given.
+    pub file: &'a str,
+    /// What went wrong.
+    pub error: &'a str,
+}

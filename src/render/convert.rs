@@ -12,7 +12,7 @@ use super::flip::FlipPicture;
 use super::histogram::HistogramPicture;
 use super::level::{LevelPicture, LinkAction, SplitLink, SwitchLink, Tile};
 use super::path::{Frame, PathPicture, Pose};
-use crate::bloxorz::model::level::{Level, Orientation, Placement};
+use crate::bloxorz::model::level::{Level, Placement};
 use crate::bloxorz::model::mechanics::Action;
 use crate::bloxorz::search::field::DistanceField;
 use crate::bloxorz::search::general::replay::{BlockAt, ReplayedMove};
@@ -99,8 +99,7 @@ impl PathPicture {
 }
 
 impl FieldPicture {
-    /// The picture of the distance field of `level` (as [`distance_field`] makes it), with
-    /// [`FieldPicture::can_rest`] from [`Level::can_rest`].
+    /// The picture of the distance field of `level` (as [`distance_field`] makes it).
     ///
     /// [`distance_field`]: crate::bloxorz::distance_field
     ///
@@ -119,15 +118,7 @@ impl FieldPicture {
                 field.cols()
             )));
         }
-        let mut can_rest = Vec::with_capacity(rows * cols * Orientation::ALL.len());
-        for row in 0..rows {
-            for col in 0..cols {
-                for orientation in Orientation::ALL {
-                    can_rest.push(level.can_rest(Placement { row, col, orientation }));
-                }
-            }
-        }
-        Ok(FieldPicture { rows, cols, distances: field.distances().to_vec(), can_rest })
+        Ok(FieldPicture { rows, cols, distances: field.distances().to_vec() })
     }
 }
 

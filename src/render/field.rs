@@ -8,6 +8,7 @@ use super::draw::{CELL, CellAt};
 use super::drawing::{Board, Cell, Drawing};
 use super::error::{RenderError, check_grid};
 use super::palette;
+use crate::bloxorz::{ILLEGAL, IMPOSSIBLE};
 
 /// The titles of the three panels, by orientation index (0 standing, 1 lying horizontally,
 /// 2 lying vertically); also each panel group's `data-orientation`.
@@ -26,33 +27,29 @@ pub struct FieldPicture {
     pub rows: usize,
     /// Columns of the level (at least 1).
     pub cols: usize,
-    /// `rows * cols * 3` distances: moves to the goal, or -1 when there is none (the box may not
-    /// rest there, or cannot reach the goal from there).
+    /// `rows * cols * 3` entries as in a [`DistanceField`](crate::bloxorz::DistanceField): moves
+    /// to the goal, -1 ([`IMPOSSIBLE`](crate::bloxorz::IMPOSSIBLE)) when the box may rest there
+    /// but cannot reach the goal, -2 ([`ILLEGAL`](crate::bloxorz::ILLEGAL)) when it may not rest
+    /// there.
     pub distances: Vec<i32>,
-    /// `rows * cols * 3` flags, same layout: true when the box may rest in that state (every
-    /// cube on a tile, not standing on a fragile one). A state with distance -1 is drawn as
-    /// *unreachable* when it may rest, *illegal* when it may not.
-    pub can_rest: Vec<bool>,
 }
 
 impl FieldPicture {
-    /// Checks sizes and that every distance is at least -1 and belongs to a state the box may
-    /// rest in; returns the largest distance (0 when there is none).
+    /// Checks sizes and that every entry is a distance, -1 or -2; returns the largest distance
+    /// (0 when there is none).
     fn check(&self) -> Result<u32, RenderError> {
         let n = self.distances.len();
         check_grid("field", self.rows, self.cols, "distances", n, 3)?;
-        check_grid("field", self.rows, self.cols, "can_rest", self.can_rest.len(), 3)?;
         let mut max = 0;
-        for (i, (&d, &rest)) in self.distances.iter().zip(&self.can_rest).enumerate() {
+        for (i, &d) in self.distances.iter().enumerate() {
             let cell: CellAt = (i / 3 / self.cols, i / 3 % self.cols);
-            if d < -1 || (d >= 0 && !rest) {
+            if d < ILLEGAL {
                 return Err(RenderError::Invalid(format!(
-                    "field entry ({}, {}, {}): expected -1, or a distance of a state the box may \
-                     rest in, found {d}{}",
+                    "field entry ({}, {}, {}): expected a distance, -1 (impossible) or -2 \
+                     (illegal), found {d}",
                     cell.0,
                     cell.1,
                     i % 3,
-                    if rest { "" } else { " for a state it may not rest in" }
                 )));
             }
             max = max.max(d.max(0) as u32);
@@ -79,14 +76,13 @@ const BAR_BANDS: u32 = 64;
 /// In a panel, each run of neighbouring cells of one row that show the same thing is one
 /// `<rect>` covering exactly those cells: `class="dist"` with `data-distance` and the fill
 /// [`palette::distance_colour`] (viridis, 0 to the field's largest distance),
-/// `class="unreachable"` ([`palette::UNREACHABLE`]) or `class="illegal"` ([`palette::ILLEGAL`]).
+/// `class="impossible"` ([`palette::IMPOSSIBLE`]) or `class="illegal"` ([`palette::ILLEGAL`]).
 /// To the right a colour bar (`<g class="colour-bar" data-max="MAX">`), 0 at the bottom, with
 /// tick labels; below, a legend for the two colours without a distance.
 ///
 /// # Errors
 ///
-/// A [`RenderError`] for lists of the wrong length, a distance below -1, or a distance on a
-/// state the box may not rest in.
+/// A [`RenderError`] for a list of the wrong length or an entry below -2.
 pub fn draw_field(field: &FieldPicture) -> Result<Drawing, RenderError> {
     let max = field.check()?;
     let (rows, cols) = (field.rows, field.cols);
@@ -94,8 +90,7 @@ pub fn draw_field(field: &FieldPicture) -> Result<Drawing, RenderError> {
     let top = MARGIN + TITLE;
     let colours: Vec<u32> =
         (0..=max).map(|d| palette::rgb(&palette::distance_colour(d, max))).collect();
-    let (unreachable, illegal) =
-        (palette::rgb(palette::UNREACHABLE), palette::rgb(palette::ILLEGAL));
+    let (impossible, illegal) = (palette::rgb(palette::IMPOSSIBLE), palette::rgb(palette::ILLEGAL));
     let mut boards = Vec::with_capacity(3);
     let mut titles = Group::new().set("class", "panel-titles");
     for (o, name) in ORIENTATION_NAMES.iter().enumerate() {
@@ -105,11 +100,13 @@ pub fn draw_field(field: &FieldPicture) -> Result<Drawing, RenderError> {
         board.data_name = "data-distance";
         board.attributes.push(("data-orientation", (*name).to_owned()));
         for i in 0..rows * cols {
-            let (d, rest) = (field.distances[3 * i + o], field.can_rest[3 * i + o]);
-            board.cells.push(match (u32::try_from(d), rest) {
-                (Ok(d), _) => Cell { class: "dist", fill: colours[d as usize], data: Some(d) },
-                (Err(_), true) => Cell { class: "unreachable", fill: unreachable, data: None },
-                (Err(_), false) => Cell { class: "illegal", fill: illegal, data: None },
+            let d = field.distances[3 * i + o];
+            board.cells.push(match u32::try_from(d) {
+                Ok(d) => Cell { class: "dist", fill: colours[d as usize], data: Some(d) },
+                Err(_) if d == IMPOSSIBLE => {
+                    Cell { class: "impossible", fill: impossible, data: None }
+                }
+                Err(_) => Cell { class: "illegal", fill: illegal, data: None },
             });
         }
         board.add(draw::board_outline(rows, cols));
@@ -121,7 +118,7 @@ pub fn draw_field(field: &FieldPicture) -> Result<Drawing, RenderError> {
     let bar_h = panel_h.max(BAR_MIN_HEIGHT);
     let (bar, defs) = colour_bar(max, bar_x, top, bar_h);
     let mut legend = Legend::new();
-    legend.square(palette::UNREACHABLE, None, "unreachable");
+    legend.square(palette::IMPOSSIBLE, None, "impossible");
     legend.square(palette::ILLEGAL, Some(palette::GRID), "illegal (cannot rest)");
     let width = (bar_x + BAR_WIDTH + 48.0).max(2.0 * LEGEND_ENTRY_WIDTH + 2.0 * MARGIN);
     let legend_top = top + bar_h + 12.0;

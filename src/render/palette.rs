@@ -56,7 +56,7 @@ pub const LINK_SPLIT: &str = "#7d3c98";
 pub const BLOCK: &str = "#2f5fb3";
 
 /// A state the box may rest in from which the goal cannot be reached (distance -1).
-pub const UNREACHABLE: &str = "#e4575c";
+pub const IMPOSSIBLE: &str = "#e4575c";
 /// A state the box may not rest in.
 pub const ILLEGAL: &str = "#eceef1";
 
@@ -134,7 +134,7 @@ mod tests {
     #[test]
     fn the_colours_without_a_distance_are_not_in_the_distance_map() {
         let map: Vec<String> = (0..=255).map(|i| distance_colour(i, 255)).collect();
-        for c in [UNREACHABLE, ILLEGAL] {
+        for c in [IMPOSSIBLE, ILLEGAL] {
             assert!(!map.iter().any(|m| m == c), "{c}");
         }
     }

@@ -1,6 +1,6 @@
 //! The flipblox table file: a versioned, self-describing container for one distance table.
 //!
-//! # Layout (format version 1)
+//! # Layout (format version 2)
 //!
 //! All integers little-endian; the lead and the header are encoded with bincode 2 through serde
 //! with fixed-width integers (`bincode::config::standard().with_little_endian()
@@ -10,7 +10,7 @@
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `FLIPBLOX` |
-//! | 8 | 4 | format version, `u32` (1) |
+//! | 8 | 4 | format version, `u32` (2) |
 //! | 12 | 4 | header length `H` in bytes, `u32` (at most 16 MiB) |
 //! | 16 | 4 | CRC-32 (IEEE, as zlib's `crc32`) of the `H` header bytes, `u32` |
 //! | 20 | `H` | the [`Header`] |
@@ -46,7 +46,10 @@ use crate::shape::ShapeError;
 pub const MAGIC: [u8; 8] = *b"FLIPBLOX";
 
 /// The format version this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+///
+/// Version 2 (this one) counts a Bloxorz field's illegal states (-2) apart from its impossible
+/// ones (-1) in the histogram; version 1 files are refused, naming both versions.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Bytes before the header: magic, version, header length, header CRC-32.
 pub const LEAD_LEN: usize = 20;
@@ -66,7 +69,7 @@ struct Lead {
     header_crc32: u32,
 }
 
-/// The header of a table file (format version 1): everything needed to read and check the
+/// The header of a table file (format version 2): everything needed to read and check the
 /// payload without outside knowledge.
 ///
 /// Field order is the encoding order. Enums are encoded as their variant index (`u32`) followed
@@ -82,10 +85,10 @@ pub struct Header {
     /// The payload's shape, C order: `[2^(rows*cols)]` (Flip Game) or `[rows, cols, 3]`
     /// (Bloxorz).
     pub shape: Vec<u64>,
-    /// The entry that means "no distance": 255 (Flip Game: Impossible) or -1 (Bloxorz: illegal
-    /// or unreachable).
+    /// The entry that means "impossible" (no path to the goal): 255 (Flip Game) or -1 (Bloxorz,
+    /// whose fields also hold -2 for illegal states, [`Puzzle::illegal_value`]).
     pub sentinel: i64,
-    /// Entries at each distance, and how many hold the sentinel.
+    /// Entries at each distance, how many are impossible and how many illegal.
     pub histogram: Histogram,
     /// Offset of the payload from the start of the file: a multiple of [`PAYLOAD_ALIGN`].
     pub payload_offset: u64,
@@ -374,7 +377,7 @@ fn decode_message(error: &bincode::error::DecodeError) -> String {
         // serde's words: "invalid value: integer `7`, expected variant index 0 <= i < 2".
         DecodeError::OtherString(message) => message.clone(),
         DecodeError::Other(message) => (*message).to_string(),
-        _ => "it does not follow the layout of format version 1".to_string(),
+        _ => format!("it does not follow the layout of format version {FORMAT_VERSION}"),
     }
 }
 
@@ -438,12 +441,13 @@ fn check_header(header: &Header, header_end: u64) -> Result<(), LoadError> {
 
 /// The first place where two histograms differ, as a [`LoadError::Histogram`].
 fn compare_histograms(stored: &Histogram, computed: &Histogram) -> Result<(), LoadError> {
-    if stored.unreachable != computed.unreachable {
-        return Err(LoadError::Histogram {
-            at: "unreachable".to_string(),
-            stored: stored.unreachable,
-            computed: computed.unreachable,
-        });
+    for (at, stored, computed) in [
+        ("impossible", stored.impossible, computed.impossible),
+        ("illegal", stored.illegal, computed.illegal),
+    ] {
+        if stored != computed {
+            return Err(LoadError::Histogram { at: at.to_string(), stored, computed });
+        }
     }
     let longest = stored.counts.len().max(computed.counts.len());
     for d in 0..longest {
@@ -474,7 +478,7 @@ mod tests {
         let table = Table::Flip(DistanceTable::embedded());
         let bytes = exported(&table);
         assert_eq!(&bytes[..8], b"FLIPBLOX");
-        assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 1);
+        assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 2);
         let header_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
         let crc = u32::from_le_bytes(bytes[16..20].try_into().unwrap());
         assert_eq!(crc, crc32fast::hash(&bytes[20..20 + header_len]));

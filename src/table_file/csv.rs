@@ -3,8 +3,9 @@
 //! - Flip Game: header `state,board,distance`; `state` in decimal; `board` the `rows*cols`
 //!   characters `b`/`w` row by row (character `cols*row+col` is `b` when that bit of the state is
 //!   set); `distance` empty when Impossible.
-//! - Bloxorz: header `row,col,orientation,distance`, records in C order; `distance` empty when
-//!   the state is illegal or cannot reach the goal.
+//! - Bloxorz: header `row,col,orientation,distance`, records in C order; `distance` is the
+//!   field's entry as a number: -1 when the goal cannot be reached (impossible), -2 when the box
+//!   may not rest there (illegal), so a numeric column keeps the two apart.
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -52,7 +53,7 @@ pub(crate) fn write_csv(table: &Table<'_>, out: &mut dyn Write) -> Result<(), Ex
                 write_number(&mut fields[0], Some(cell / cols));
                 write_number(&mut fields[1], Some(cell % cols));
                 write_number(&mut fields[2], Some(i % ORIENTATIONS));
-                write_number(&mut fields[3], table.distance_at(i));
+                write_number(&mut fields[3], Some(f.distances()[i]));
                 w.write_record(&fields).map_err(csv_error)?;
             }
         }

@@ -119,7 +119,7 @@ pub enum LoadError {
     /// The histogram in the header differs from the payload's.
     #[error("histogram mismatch at {at}: the header says {stored}, the payload has {computed}")]
     Histogram {
-        /// `distance D` or `unreachable` (or `length` of the histogram).
+        /// `distance D`, `impossible` or `illegal`.
         at: String,
         /// The header's count.
         stored: u64,

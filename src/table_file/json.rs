@@ -1,14 +1,17 @@
-//! JSON export: one object with the metadata and the distances (`null` for the sentinel).
+//! JSON export: one object with the metadata and the distances.
 //!
 //! ```text
-//! {"format":"flipblox distance table","format_version":1,"puzzle":"flip-game",
+//! {"format":"flipblox distance table","format_version":2,"puzzle":"flip-game",
 //!  "description":"Flip Game 4x4 (POJ 1753, ...)","rows":4,"cols":4,"goal":null,
-//!  "shape":[65536],"state_layout":"index = state; ...","null_means":"Impossible",
-//!  "histogram":[2,32,228,880,1562,1136,256],"unreachable":61440,"distances":[0,null,...]}
+//!  "shape":[65536],"state_layout":"index = state; ...","impossible_value":null,
+//!  "illegal_value":null,"histogram":[2,32,228,880,1562,1136,256],"impossible":61440,
+//!  "illegal":0,"distances":[0,null,...]}
 //! ```
 //!
-//! Flip Game: `distances` is flat, index = state. Bloxorz: `distances` is nested
-//! `[rows][cols][3]` (`distances[r][c][o]`), and `goal` is `[row, col]`.
+//! Flip Game: `distances` is flat, index = state, `null` when impossible. Bloxorz: `distances`
+//! is nested `[rows][cols][3]` (`distances[r][c][o]`) and keeps the field's two sentinels as
+//! numbers, -1 impossible and -2 illegal (`impossible_value`, `illegal_value`), so they stay
+//! distinct; `goal` is `[row, col]`.
 
 use std::io::Write;
 
@@ -20,7 +23,10 @@ use super::table::Table;
 use crate::bloxorz::ORIENTATIONS;
 
 /// The version of the JSON layout above.
-pub const JSON_FORMAT_VERSION: u32 = 1;
+///
+/// Version 2: `impossible` and `illegal` counts and values (version 1 had `null_means` and
+/// `unreachable`, and wrote a Bloxorz field's -1 as `null`).
+pub const JSON_FORMAT_VERSION: u32 = 2;
 
 #[derive(serde::Serialize)]
 struct JsonTable<'t, 'a> {
@@ -33,9 +39,11 @@ struct JsonTable<'t, 'a> {
     goal: Option<[u32; 2]>,
     shape: Vec<u64>,
     state_layout: String,
-    null_means: &'static str,
+    impossible_value: Option<i64>,
+    illegal_value: Option<i64>,
     histogram: Vec<u64>,
-    unreachable: u64,
+    impossible: u64,
+    illegal: u64,
     distances: Distances<'t, 'a>,
 }
 
@@ -53,16 +61,12 @@ impl Serialize for Distances<'_, '_> {
     }
 }
 
-/// One row of a Bloxorz field: `cols` arrays of 3 distances.
+/// One row of a Bloxorz field: `cols` arrays of 3 entries (distances, -1 or -2).
 struct Row<'r>(&'r [i32]);
 
 impl Serialize for Row<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(
-            self.0
-                .chunks(ORIENTATIONS)
-                .map(|cell| cell.iter().map(|&d| u32::try_from(d).ok()).collect::<Vec<_>>()),
-        )
+        s.collect_seq(self.0.chunks(ORIENTATIONS))
     }
 }
 
@@ -91,9 +95,14 @@ pub(crate) fn write_json(table: &Table<'_>, out: &mut dyn Write) -> Result<(), E
         },
         shape: table.shape(),
         state_layout: puzzle.state_layout().describe(cols),
-        null_means: puzzle.sentinel_meaning(),
+        impossible_value: match puzzle {
+            Puzzle::FlipGame { .. } => None,
+            Puzzle::Bloxorz { .. } => Some(puzzle.element().sentinel()),
+        },
+        illegal_value: puzzle.illegal_value(),
         histogram: histogram.counts,
-        unreachable: histogram.unreachable,
+        impossible: histogram.impossible,
+        illegal: histogram.illegal,
         distances: Distances(table),
     };
     serde_json::to_writer(&mut *out, &json).map_err(|e| {

@@ -28,7 +28,7 @@ pub enum Loaded<'a> {
 /// export(&Table::Flip(DistanceTable::embedded()), Format::Npy, &mut bytes).unwrap();
 /// let loaded = load(&bytes).unwrap();
 /// assert!(matches!(loaded, Loaded::Npy(_)));
-/// assert_eq!(loaded.histogram().unreachable, 61_440);
+/// assert_eq!(loaded.histogram().impossible, 61_440);
 /// ```
 ///
 /// # Errors
@@ -94,7 +94,7 @@ pub fn load_flip_table(
 }
 
 impl<'a> Loaded<'a> {
-    /// Entries at each distance, and how many hold the sentinel.
+    /// Entries at each distance, how many are impossible and how many illegal.
     pub fn histogram(&self) -> Histogram {
         match self {
             Loaded::TableFile(file) => file.table().histogram(),

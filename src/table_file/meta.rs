@@ -48,12 +48,13 @@ impl Puzzle {
         }
     }
 
-    /// What the sentinel means for this puzzle: `Impossible` (Flip Game) or `illegal or
-    /// unreachable` (Bloxorz).
-    pub fn sentinel_meaning(&self) -> &'static str {
+    /// The entry of an illegal state, a state the box may not rest in: -2
+    /// ([`ILLEGAL`](crate::bloxorz::ILLEGAL)) for Bloxorz; `None` for the Flip Game, where every
+    /// board is a state.
+    pub fn illegal_value(&self) -> Option<i64> {
         match self {
-            Puzzle::FlipGame { .. } => "Impossible",
-            Puzzle::Bloxorz { .. } => "illegal or unreachable",
+            Puzzle::FlipGame { .. } => None,
+            Puzzle::Bloxorz { .. } => Some(i64::from(crate::bloxorz::ILLEGAL)),
         }
     }
 
@@ -77,9 +78,10 @@ impl Puzzle {
 /// The type of one payload entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Element {
-    /// One unsigned byte; the sentinel is 255. NumPy dtype `|u1`.
+    /// One unsigned byte; the sentinel is 255 (impossible). NumPy dtype `|u1`.
     U8,
-    /// A signed 32-bit integer, little-endian; the sentinel is -1. NumPy dtype `<i4`.
+    /// A signed 32-bit integer, little-endian; the sentinel is -1 (impossible), and a Bloxorz
+    /// field also holds -2 (illegal). NumPy dtype `<i4`.
     I32Le,
 }
 
@@ -92,7 +94,7 @@ impl Element {
         }
     }
 
-    /// The value stored for "no distance": 255 for `U8` (Impossible), -1 for `I32Le`.
+    /// The value stored for "impossible" (no path to the goal): 255 for `U8`, -1 for `I32Le`.
     pub fn sentinel(self) -> i64 {
         match self {
             Element::U8 => i64::from(crate::flip::IMPOSSIBLE),
@@ -140,22 +142,33 @@ impl StateLayout {
     }
 }
 
-/// How many entries lie at each distance, and how many hold the sentinel.
+/// How many entries lie at each distance, how many are impossible and how many illegal.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Histogram {
     /// `counts[d]` entries lie at distance `d`, for `d` in `0..=max`; empty when no entry has a
     /// distance.
     pub counts: Vec<u64>,
-    /// Entries holding the sentinel (Impossible, or an illegal/unreachable Bloxorz state).
-    pub unreachable: u64,
+    /// Entries holding the sentinel, "impossible": states from which the goal cannot be reached
+    /// (Flip Game 255, Bloxorz -1).
+    pub impossible: u64,
+    /// Entries that are not states at all: Bloxorz placements where the box may not rest (-2);
+    /// always 0 for the Flip Game.
+    pub illegal: u64,
 }
 
 impl From<(Vec<u64>, u64)> for Histogram {
-    /// The histogram of a table's `(counts, unreachable)`, as
-    /// [`DistanceTable::histogram`](crate::flip::DistanceTable::histogram) and
-    /// [`DistanceField::histogram`](crate::bloxorz::DistanceField::histogram) count them.
-    fn from((counts, unreachable): (Vec<u64>, u64)) -> Histogram {
-        Histogram { counts, unreachable }
+    /// The histogram of a Flip Game table's `(counts, impossible)`, as
+    /// [`DistanceTable::histogram`](crate::flip::DistanceTable::histogram) counts them.
+    fn from((counts, impossible): (Vec<u64>, u64)) -> Histogram {
+        Histogram { counts, impossible, illegal: 0 }
+    }
+}
+
+impl From<(Vec<u64>, u64, u64)> for Histogram {
+    /// The histogram of a Bloxorz field's `(counts, impossible, illegal)`, as
+    /// [`DistanceField::histogram`](crate::bloxorz::DistanceField::histogram) counts them.
+    fn from((counts, impossible, illegal): (Vec<u64>, u64, u64)) -> Histogram {
+        Histogram { counts, impossible, illegal }
     }
 }
 
@@ -167,7 +180,8 @@ impl Histogram {
 
     /// All entries counted (saturating).
     pub fn total(&self) -> u64 {
-        self.counts.iter().fold(self.unreachable, |a, &c| a.saturating_add(c))
+        let sentinels = self.impossible.saturating_add(self.illegal);
+        self.counts.iter().fold(sentinels, |a, &c| a.saturating_add(c))
     }
 }
 
@@ -181,10 +195,11 @@ mod tests {
         assert_eq!(h.max_distance(), Some(2));
         assert_eq!(h.total(), 4);
         assert_eq!(Histogram::from((vec![], 7)).max_distance(), None);
+        assert_eq!(Histogram::from((vec![1], 2, 3)).total(), 6);
         let table = crate::flip::DistanceTable::new(1, 2, &[0, 2, 255, 2]).unwrap();
         assert_eq!(
             Histogram::from(table.histogram()),
-            Histogram { counts: vec![1, 0, 2], unreachable: 1 }
+            Histogram { counts: vec![1, 0, 2], impossible: 1, illegal: 0 }
         );
     }
 }

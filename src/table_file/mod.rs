@@ -6,7 +6,7 @@
 //! - [`Table`]: what a file holds: a Flip Game [`DistanceTable`](crate::flip::DistanceTable)
 //!   (`u8` per state, 255 = Impossible, any board up to 32 pieces) or a Bloxorz
 //!   [`DistanceField`](crate::bloxorz::DistanceField) (distance to the goal per
-//!   `(row, col, orientation)`, `i32`, -1 = illegal or unreachable).
+//!   `(row, col, orientation)`, `i32`, -1 = impossible, -2 = illegal).
 //! - [`Format`] and [`export`]: writes a table in any of the five formats: [`Format::Bincode`]
 //!   (the versioned flipblox table file of [`container`]), [`Format::Npy`] ([`npy`]),
 //!   [`Format::Csv`], [`Format::Json`], [`Format::Raw`].

@@ -4,7 +4,7 @@
 //! `{'descr': ..., 'fortran_order': False, 'shape': (...), }` padded with spaces and a newline so
 //! the data starts at a multiple of 64 bytes, then the entries in C order. A Flip Game table is
 //! dtype `|u1`, shape `(2^(rows*cols),)`, 255 = Impossible; a Bloxorz field is dtype `<i4`,
-//! shape `(rows, cols, 3)`, -1 = illegal or unreachable.
+//! shape `(rows, cols, 3)`, -1 = impossible, -2 = illegal.
 //!
 //! The reader is ours because the crates' readers are not built for hostile input: `npyz`
 //! allocates the header length the file states before reading it and multiplies shape
@@ -232,7 +232,7 @@ impl<'a> NpyFile<'a> {
         &self.table
     }
 
-    /// Entries at each distance, and how many hold the sentinel.
+    /// Entries at each distance, how many are impossible and how many illegal.
     pub fn histogram(&self) -> Histogram {
         match &self.table {
             NpyTable::Flip { cells, distances } => {

@@ -393,19 +393,14 @@ pub fn field_of(grid: &Grid) -> FieldPicture {
             }
         }
     }
-    let mut field = FieldPicture {
-        rows,
-        cols,
-        distances: vec![-1; rows * cols * 3],
-        can_rest: vec![false; rows * cols * 3],
-    };
+    let mut field = FieldPicture { rows, cols, distances: vec![-2; rows * cols * 3] };
     for r in 0..rows {
         for c in 0..cols {
             for o in 0..3 {
                 let cubes = cubes_of(r as i64, c as i64, o);
                 let i = (cols * r + c) * 3 + o;
-                field.can_rest[i] = grid.can_rest(cubes);
-                field.distances[i] = distance.get(&cubes).copied().unwrap_or(-1);
+                let otherwise = if grid.can_rest(cubes) { -1 } else { -2 };
+                field.distances[i] = distance.get(&cubes).copied().unwrap_or(otherwise);
             }
         }
     }
@@ -413,8 +408,8 @@ pub fn field_of(grid: &Grid) -> FieldPicture {
 }
 
 /// Checks the heat maps of a field against `field` (the model's, [`field_of`]): three panels,
-/// every cell drawn once in each, with its distance and viridis colour, or as unreachable or
-/// illegal; and the colour bar, one band per distance with 0 at the bottom (for fields of
+/// every cell drawn once in each, with its distance and viridis colour, or as impossible (-1)
+/// or illegal (-2); and the colour bar, one band per distance with 0 at the bottom (for fields of
 /// fewer than 64 distances). Returns the classes drawn.
 pub fn check_field_svg(doc: &Document, field: &FieldPicture) -> BTreeSet<String> {
     let max = field.distances.iter().copied().max().unwrap() as u32;
@@ -434,7 +429,7 @@ pub fn check_field_svg(doc: &Document, field: &FieldPicture) -> BTreeSet<String>
             for c in c0..=c1 {
                 covered[field.cols * r + c] += 1;
                 let i = (field.cols * r + c) * 3 + o;
-                let (d, rest) = (field.distances[i], field.can_rest[i]);
+                let d = field.distances[i];
                 match class {
                     "dist" => {
                         assert_eq!(number(&rect, "data-distance"), f64::from(d));
@@ -443,12 +438,12 @@ pub fn check_field_svg(doc: &Document, field: &FieldPicture) -> BTreeSet<String>
                             palette::distance_colour(d as u32, max)
                         );
                     }
-                    "unreachable" => {
-                        assert!(d == -1 && rest, "({r}, {c}, {o})");
-                        assert_eq!(rect.attribute("fill"), Some(palette::UNREACHABLE));
+                    "impossible" => {
+                        assert!(d == -1, "({r}, {c}, {o})");
+                        assert_eq!(rect.attribute("fill"), Some(palette::IMPOSSIBLE));
                     }
                     "illegal" => {
-                        assert!(d == -1 && !rest, "({r}, {c}, {o})");
+                        assert!(d == -2, "({r}, {c}, {o})");
                         assert_eq!(rect.attribute("fill"), Some(palette::ILLEGAL));
                     }
                     other => panic!("unexpected class {other}"),

@@ -6,8 +6,9 @@
 //! A [`DistanceField`] of shape `(rows, cols, 3)`, `i32`, in level coordinates (no padding):
 //! entry `(r, c, o)`, index `(cols * r + c) * 3 + o`, is the distance from the box in
 //! orientation `o` with its anchor on cell `(r, c)` (0-based from the top-left) to the box
-//! standing on the target `O`, or [`UNREACHABLE`] (-1) when the
-//! box may not rest there or cannot reach the target from there. Orientation 0 = standing on
+//! standing on the target `O`; or [`IMPOSSIBLE`] (-1) when the box may rest there but
+//! cannot reach the target from there; or [`ILLEGAL`] (-2) when the box may not rest there (a
+//! cube off the level or on an empty cell, or standing on a fragile `E`). Orientation 0 = standing on
 //! `(r, c)`, 1 = lying on `(r, c)` and `(r, c+1)`, 2 = lying on `(r, c)` and `(r+1, c)`
 //! ([`Orientation::index`](crate::bloxorz::Orientation::index)). Exactly one entry is 0: standing
 //! on the target. The entry of the level's start is its POJ 3322 answer.
@@ -29,7 +30,8 @@
 //! roll-neighbours, and the backward search over the inverse moves is the forward POJ search
 //! (`poj.rs`) started at the goal with nothing to stop at: the same search that answers levels,
 //! with the same roll table, so no move is described twice. Its layer number is the
-//! distance. States it never reaches, and states the box may not rest in, are -1.
+//! distance. States it never reaches are -1 ([`IMPOSSIBLE`]); states the box may not rest in are
+//! -2 ([`ILLEGAL`]).
 //!
 //! (This holds for POJ 3322's rules. Levels with switches and bridges change the terrain as the
 //! box moves, so their moves are not their own inverses and need a search over the full state.)
@@ -46,7 +48,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::poj::{Scratch, bytes_needed};
-use crate::bloxorz::model::level::{Level, PADDING, Placement};
+use crate::bloxorz::model::level::{Level, Orientation, PADDING, Placement};
 use crate::bloxorz::model::mechanics::CellAt;
 use crate::bloxorz::model::moves::state_of;
 use crate::bloxorz::read::{ErrorKind, LevelError, Limit, PackReader};
@@ -58,14 +60,20 @@ use crate::text::{Position, plural};
 /// vertically; [`Orientation::index`](crate::bloxorz::Orientation::index)).
 pub const ORIENTATIONS: usize = 3;
 
-/// The entry of a state that is illegal or cannot reach the goal.
-pub const UNREACHABLE: i32 = -1;
+/// The entry of a state the box may rest in but from which the goal cannot be reached: the
+/// Bloxorz "Impossible" of `flipblox bloxorz`.
+pub const IMPOSSIBLE: i32 = -1;
+
+/// The entry of a state the box may not rest in (a cube off the level or on an empty cell, or
+/// standing on a fragile `E`): not a state of the puzzle at all.
+pub const ILLEGAL: i32 = -2;
 
 /// A Bloxorz distance-to-goal field of a `rows x cols` level: shape `(rows, cols, 3)`, `i32`.
 ///
 /// Entry `(r, c, o)` (index `(cols * r + c) * 3 + o`) is the minimum number of rolls from the
-/// box in orientation `o` at cell `(r, c)` to the box standing on the goal, or [`UNREACHABLE`]
-/// (-1) when that state is illegal or cannot reach the goal. Orientation 0 = standing on
+/// box in orientation `o` at cell `(r, c)` to the box standing on the goal, [`IMPOSSIBLE`]
+/// (-1) when the goal cannot be reached from that state, or [`ILLEGAL`] (-2) when the box may
+/// not rest there. Orientation 0 = standing on
 /// `(r, c)`, 1 = lying on `(r, c)` and `(r, c+1)`, 2 = lying on `(r, c)` and `(r+1, c)`
 /// (POJ 3322's rules; rows and columns 0-based from the top-left).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,8 +89,9 @@ impl<'a> DistanceField<'a> {
     ///
     /// ```
     /// use flipblox::bloxorz::DistanceField;
-    /// // A 1x3 level `O..`: standing on the goal is 0; lying on cells 1-2 rolls onto it in 1.
-    /// let field = DistanceField::new(1, 3, vec![0, -1, -1, -1, 1, -1, -1, -1, -1]).unwrap();
+    /// // A 1x3 level `O..`: standing on the goal is 0; lying on cells 1-2 rolls onto it in 1;
+    /// // lying on cells 0-1 never gets there (-1); lying vertically sticks out of the level (-2).
+    /// let field = DistanceField::new(1, 3, vec![0, -1, -2, -1, 1, -2, -1, -2, -2]).unwrap();
     /// assert_eq!(field.goal(), (0, 0));
     /// assert_eq!(field.get(0, 1, 1), Some(1));
     /// ```
@@ -112,8 +121,8 @@ impl<'a> DistanceField<'a> {
         let mut zeros = 0u64;
         let mut first_zero = None;
         for (i, &d) in distances.iter().enumerate() {
-            if d < UNREACHABLE || i64::from(d) >= len as i64 {
-                let sentinel = i64::from(UNREACHABLE);
+            if d < ILLEGAL || i64::from(d) >= len as i64 {
+                let sentinel = i64::from(ILLEGAL);
                 return Err(ShapeError::Entry { index: i as u64, value: d.into(), sentinel });
             }
             if d == 0 {
@@ -151,8 +160,8 @@ impl<'a> DistanceField<'a> {
         &self.distances
     }
 
-    /// The entry for orientation `orientation` at `(row, col)`: a distance or -1; `None` when the
-    /// coordinates are outside the field.
+    /// The entry for orientation `orientation` at `(row, col)`: a distance, -1 ([`IMPOSSIBLE`]) or
+    /// -2 ([`ILLEGAL`]); `None` when the coordinates are outside the field.
     pub fn get(&self, row: u32, col: u32, orientation: usize) -> Option<i32> {
         if row >= self.rows || col >= self.cols || orientation >= ORIENTATIONS {
             return None;
@@ -162,11 +171,11 @@ impl<'a> DistanceField<'a> {
         self.distances.get(index).copied()
     }
 
-    /// How many entries are at each distance (index = distance, up to the largest), and how many
-    /// are -1 (illegal or unreachable).
-    pub fn histogram(&self) -> (Vec<u64>, u64) {
+    /// How many entries are at each distance (index = distance, up to the largest), how many are
+    /// -1 ([`IMPOSSIBLE`]) and how many are -2 ([`ILLEGAL`]): `(counts, impossible, illegal)`.
+    pub fn histogram(&self) -> (Vec<u64>, u64, u64) {
         let mut counts: Vec<u64> = Vec::new();
-        let mut unreachable = 0;
+        let (mut impossible, mut illegal) = (0, 0);
         for &d in self.distances.iter() {
             match usize::try_from(d) {
                 Ok(d) => {
@@ -175,10 +184,11 @@ impl<'a> DistanceField<'a> {
                     }
                     counts[d] += 1;
                 }
-                Err(_) => unreachable += 1,
+                Err(_) if d == IMPOSSIBLE => impossible += 1,
+                Err(_) => illegal += 1,
             }
         }
-        (counts, unreachable)
+        (counts, impossible, illegal)
     }
 }
 
@@ -397,8 +407,8 @@ pub fn read_level(pack: &[u8], number: usize, max_memory: u64) -> Result<Level, 
 /// assert_eq!(field.get(0, 1, 1), Some(1)); // lying on the two X: one roll right
 /// assert_eq!(field.get(0, 0, 0), Some(2)); // standing on the first cell: R, R
 /// // Standing on (0, 1) the box only rolls to lying on (0, 2) and (0, 3) and back.
-/// assert_eq!(field.get(0, 1, 0), Some(-1));
-/// assert_eq!(field.get(0, 3, 1), Some(-1)); // illegal: it would stick out of the level
+/// assert_eq!(field.get(0, 1, 0), Some(-1)); // IMPOSSIBLE
+/// assert_eq!(field.get(0, 3, 1), Some(-2)); // ILLEGAL: it would stick out of the level
 /// ```
 ///
 /// # Errors
@@ -431,7 +441,16 @@ pub(crate) fn distance_field_in(
     scratch.search(level, goal, None);
     let mut distances = Vec::new();
     try_reserve(&mut distances, entries, "the distance field")?;
-    distances.resize(entries, UNREACHABLE);
+    // Every state starts ILLEGAL or IMPOSSIBLE by whether the box may rest there; the search then
+    // writes the distance of every state it reached.
+    for row in 0..rows {
+        for col in 0..cols {
+            for orientation in Orientation::ALL {
+                let legal = level.can_rest(Placement { row, col, orientation });
+                distances.push(if legal { IMPOSSIBLE } else { ILLEGAL });
+            }
+        }
+    }
     let width = level.width();
     for (state, distance) in scratch.reached() {
         let anchor = state as usize / ORIENTATIONS;
@@ -442,11 +461,11 @@ pub(crate) fn distance_field_in(
         distances[(row * cols + col) * ORIENTATIONS + o] = distance as i32;
     }
     let (rows, cols) = (rows as u32, cols as u32);
-    // Exactly one 0 (the goal, standing), every entry -1 or below `entries`: always a field.
+    // Exactly one 0 (the goal, standing), every entry -2, -1 or below `entries`: always a field.
     Ok(DistanceField::new(rows, cols, distances).expect("a reverse search gives a valid field"))
 }
 
-/// The entry of `field` for the box at `placement` (a distance or -1), in level coordinates.
+/// The entry of `field` for the box at `placement` (a distance, -1 or -2), in level coordinates.
 ///
 /// # Panics
 ///
@@ -460,7 +479,6 @@ pub fn field_entry(field: &DistanceField<'_>, placement: Placement) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bloxorz::model::level::Orientation;
     use crate::bloxorz::model::moves::{Move, roll};
 
     fn level(text: &str) -> Level {
@@ -470,7 +488,8 @@ mod tests {
     const POJ_SAMPLE: &str = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n";
 
     /// Every legal state's entry is one more than the best of its neighbours' (or 0 at the
-    /// goal), and illegal states are -1: the Bellman equations of shortest paths.
+    /// goal) or -1 when none has a distance, and illegal states are -2: the Bellman equations of
+    /// shortest paths.
     fn check_bellman(level: &Level, field: &DistanceField<'_>) {
         let (tr, tc) = level.target();
         for row in 0..level.rows() {
@@ -479,7 +498,7 @@ mod tests {
                     let p = Placement { row, col, orientation };
                     let d = field_entry(field, p);
                     if !level.can_rest(p) {
-                        assert_eq!(d, -1, "{p}");
+                        assert_eq!(d, -2, "{p}");
                         continue;
                     }
                     if p == Placement::standing(tr, tc) {
@@ -560,22 +579,22 @@ mod tests {
 
     #[test]
     fn bloxorz_fields_check_shape_entries_and_goal() {
-        let ok = [0, -1, -1, -1, 1, -1, -1, -1, -1];
+        let ok = [0, -1, -1, -1, 1, -2, -1, -2, -2];
         let field = DistanceField::new(1, 3, &ok[..]).unwrap();
         assert_eq!(field.goal(), (0, 0));
         assert_eq!(field.get(0, 1, 1), Some(1));
         assert_eq!(field.get(0, 3, 0), None);
         assert_eq!(field.get(0, 0, 3), None);
-        assert_eq!(field.histogram(), (vec![1, 1], 7));
+        assert_eq!(field.histogram(), (vec![1, 1], 4, 3));
         assert_eq!(
             DistanceField::new(1, 3, &ok[1..]),
             Err(ShapeError::Length { expected: 9, found: 8 })
         );
         let mut bad = ok;
-        bad[2] = -2;
+        bad[2] = -3;
         assert_eq!(
             DistanceField::new(1, 3, &bad[..]),
-            Err(ShapeError::Entry { index: 2, value: -2, sentinel: -1 })
+            Err(ShapeError::Entry { index: 2, value: -3, sentinel: -2 })
         );
         bad[2] = 9;
         assert!(matches!(

@@ -10,8 +10,8 @@ pub(crate) mod poj;
 pub(crate) mod solution;
 
 pub use field::{
-    DistanceField, FIELD_BYTES_PER_CELL, FieldError, ORIENTATIONS, UNREACHABLE, distance_field,
-    field_bytes_needed, field_entry, read_level,
+    DistanceField, FIELD_BYTES_PER_CELL, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS,
+    distance_field, field_bytes_needed, field_entry, read_level,
 };
 pub use general::replay::{BlockAt, ReplayError, ReplayReason, ReplayedMove, replay_path};
 pub use poj::bytes_needed;
