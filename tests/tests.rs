@@ -33,6 +33,7 @@ mod flip_table;
 mod flip_variants;
 #[cfg(unix)]
 mod hardening;
+mod json;
 mod layout;
 mod regression;
 #[cfg(feature = "render")]

@@ -6,10 +6,11 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
+use serde::Serialize;
 
 use super::args::{MapArgs, Outcome, TableLimitArgs, table_bytes};
 use super::io::{Input, Source};
-use super::print;
+use super::print::{self, FileError};
 use super::progress;
 use flipblox::flip::{
     Board, BoardSize, DistanceTable, IMPOSSIBLE, MAX_BRUTE_FORCE_CELLS, brute_force_table,
@@ -34,7 +35,8 @@ enum VerifyCommand {
     /// (both uniform boards at 0, every other solvable state one press from a state one closer
     /// and none closer, Impossible states only next to Impossible states), state by state, for
     /// any size. Prints `OK: ...`, or the first differences or the first state that breaks the
-    /// proof and `FAILED`; exit code 1 on any failure.
+    /// proof and `FAILED`; exit code 1 on any failure. With --json, one JSON object instead
+    /// (docs/JSON.md).
     Flip(VerifyFlipArgs),
 }
 
@@ -49,6 +51,13 @@ struct VerifyFlipArgs {
     /// must match). Without FILE the table is built in memory first.
     #[arg(long, value_name = "RxC")]
     size: Option<BoardSize>,
+
+    /// Print one JSON object (docs/JSON.md): file (null for a table built here), error (null,
+    /// or why the file could not be checked; then the only other key), table, rows, cols, ok,
+    /// brute_force (null beyond 25 pieces: states, agrees, differing, first), proof (ok,
+    /// fault), histogram, impossible.
+    #[arg(long)]
+    json: bool,
 
     #[command(flatten)]
     limit: TableLimitArgs,
@@ -67,7 +76,68 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<Outcome> {
     }
 }
 
+/// `verify flip --json`'s object (docs/JSON.md).
+#[derive(Serialize)]
+struct Verification {
+    file: Option<String>,
+    error: Option<String>,
+    table: String,
+    rows: usize,
+    cols: usize,
+    /// True when both checks passed (the exit code is 0).
+    ok: bool,
+    brute_force: Option<BruteForce>,
+    proof: Proof,
+    histogram: Vec<u64>,
+    impossible: u64,
+}
+
+/// The comparison with the brute force over press sets.
+#[derive(Serialize)]
+struct BruteForce {
+    states: u64,
+    agrees: bool,
+    differing: u64,
+    /// The first differing states (at most ten): `state`, `board`, and the two distances
+    /// (`null` for impossible).
+    first: Vec<Difference>,
+}
+
+#[derive(Serialize)]
+struct Difference {
+    state: u64,
+    board: String,
+    table: Option<u8>,
+    brute_force: Option<u8>,
+}
+
+/// The proof that the table is the breadth-first distance table of its board.
+#[derive(Serialize)]
+struct Proof {
+    ok: bool,
+    fault: Option<String>,
+}
+
 fn verify_flip(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
+    let json = args.json;
+    let file = args.file.as_ref().map(|path| Source::from_arg(path).display_name());
+    match verify_flip_checked(args) {
+        // A file that cannot be read or is not a table gets its record; usage errors do not.
+        Err(e) if json && file.is_some() => {
+            let mut out = print::stdout();
+            let name = file.unwrap_or_default();
+            let message = format!("{e:#}");
+            let error = message.strip_prefix(&format!("{name}: ")).unwrap_or(&message);
+            serde_json::to_writer(&mut out, &FileError { file: &name, error })?;
+            writeln!(out)?;
+            out.flush().context("writing to stdout")?;
+            Err(e)
+        }
+        outcome => outcome,
+    }
+}
+
+fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
     let mut input = match &args.file {
         Some(path) => {
             let source = Source::from_arg(path);
@@ -108,10 +178,49 @@ fn verify_flip(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
     let mut out = print::stdout();
     let mut failed = false;
     let mut agreed = None;
-    if size.cells() <= MAX_BRUTE_FORCE_CELLS {
-        let reference = brute_force_table(size.rows(), size.cols());
-        let reference = DistanceTable::new(size.rows() as u32, size.cols() as u32, &reference)?;
-        let cmp = compare_tables(&table, &reference, SHOWN_DIFFERENCES);
+    let comparison = (size.cells() <= MAX_BRUTE_FORCE_CELLS)
+        .then(|| {
+            let reference = brute_force_table(size.rows(), size.cols());
+            let reference = DistanceTable::new(size.rows() as u32, size.cols() as u32, &reference)?;
+            anyhow::Ok(compare_tables(&table, &reference, SHOWN_DIFFERENCES))
+        })
+        .transpose()?;
+    let proof = table.check();
+    if args.json {
+        let distance = |d: u8| (d != IMPOSSIBLE).then_some(d);
+        let (histogram, impossible) = table.histogram();
+        let record = Verification {
+            file: args.file.as_ref().map(|_| name.clone()),
+            error: None,
+            table: name,
+            rows: size.rows(),
+            cols: size.cols(),
+            ok: comparison.as_ref().is_none_or(|c| c.agree()) && proof.is_ok(),
+            brute_force: comparison.as_ref().map(|cmp| BruteForce {
+                states: cmp.lengths.1,
+                agrees: cmp.agree(),
+                differing: cmp.differing,
+                first: cmp
+                    .first
+                    .iter()
+                    .map(|d| Difference {
+                        state: d.state,
+                        board: state_name(size, d.state),
+                        table: distance(d.table),
+                        brute_force: distance(d.reference),
+                    })
+                    .collect(),
+            }),
+            proof: Proof { ok: proof.is_ok(), fault: proof.as_ref().err().map(|f| f.to_string()) },
+            histogram,
+            impossible,
+        };
+        serde_json::to_writer(&mut out, &record)?;
+        writeln!(out)?;
+        out.flush().context("writing to stdout")?;
+        return Ok(Outcome::from_failed(!record.ok));
+    }
+    if let Some(cmp) = comparison {
         if cmp.agree() {
             agreed = Some(cmp.lengths.1);
         } else {
@@ -142,7 +251,6 @@ fn verify_flip(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
             writeln!(out, "FAILED: {name} disagrees with the brute force")?;
         }
     }
-    let proof = table.check();
     if let Err(fault) = &proof {
         failed = true;
         writeln!(out, "FAILED: {name} is not the distance table of the {size} board: {fault}")?;

@@ -1,0 +1,186 @@
+//! docs/JSON.md: every kind of record the commands print with `--json` is checked against the
+//! JSON Schema the page gives for it (taken from the page itself, validated with the
+//! `jsonschema` crate), and every schema on the page is used by a test here.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use serde_json::Value;
+
+use crate::common::{flipblox, project, read_text, stdout, write_file};
+
+/// The schemas of docs/JSON.md by name: each `<!-- schema: NAME -->` and the ```` ```json ````
+/// block after it.
+static SCHEMAS: LazyLock<BTreeMap<String, Value>> = LazyLock::new(|| {
+    let page = read_text(project("docs/JSON.md"));
+    let mut schemas = BTreeMap::new();
+    for (at, _) in page.match_indices("<!-- schema: ") {
+        let rest = &page[at + "<!-- schema: ".len()..];
+        let name = rest[..rest.find(" -->").expect("a closed marker")].to_string();
+        let block = &rest[rest.find("```json\n").expect("a json block after the marker") + 8..];
+        let text = &block[..block.find("\n```").expect("a closed block")];
+        let schema: Value = serde_json::from_str(text)
+            .unwrap_or_else(|e| panic!("docs/JSON.md: schema {name} is not JSON: {e}"));
+        assert!(schemas.insert(name.clone(), schema).is_none(), "schema {name} given twice");
+    }
+    schemas
+});
+
+/// The names of the schemas the tests below checked records against.
+static USED: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+
+/// Checks `record` against the page's schema `name`, with every violation in the message.
+fn check(name: &'static str, record: &Value) {
+    USED.lock().unwrap().push(name);
+    let schema = SCHEMAS.get(name).unwrap_or_else(|| panic!("docs/JSON.md has no schema {name}"));
+    let validator = jsonschema::validator_for(schema)
+        .unwrap_or_else(|e| panic!("docs/JSON.md: schema {name} is not a valid schema: {e}"));
+    let errors: Vec<String> =
+        validator.iter_errors(record).map(|e| format!("{} at {}", e, e.instance_path())).collect();
+    assert!(errors.is_empty(), "{record} does not follow schema {name}:\n{}", errors.join("\n"));
+}
+
+/// The JSON Lines of a run's stdout, each parsed.
+fn records(out: &std::process::Output) -> Vec<Value> {
+    stdout(out)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+#[test]
+fn bloxorz_records_follow_their_schemas() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    // Answered, impossible, unreadable, answered.
+    write_file(
+        &pack,
+        "1 4\n.XXO\n1 3\nX.O\n2 2\nXq\n.O\n7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n",
+    );
+    let missing = dir.path().join("missing.txt");
+    let (pack, missing) = (pack.to_str().unwrap(), missing.to_str().unwrap());
+    for extra in [&[][..], &["--path"], &["--path", "--timings"]] {
+        let mut args = vec!["bloxorz", "--json", pack, missing];
+        args.extend(extra);
+        let out = flipblox(&args, b"");
+        assert_eq!(out.status.code(), Some(1), "a bad level and a missing file");
+        let records = records(&out);
+        assert_eq!(records.len(), 5);
+        for record in &records[..4] {
+            check("bloxorz-level", record);
+            assert_eq!(record["file"], pack);
+            let answered = record["error"].is_null();
+            let timed = extra.contains(&"--timings") && answered;
+            assert_eq!(record.get("microseconds").is_some(), timed, "{record}");
+        }
+        let distances: Vec<&Value> = records[..4].iter().map(|r| &r["distance"]).collect();
+        assert_eq!(distances, [&Value::from(1), &Value::Null, &Value::Null, &Value::from(10)]);
+        assert!(records[2]["error"].as_str().unwrap().starts_with("6:2: level 3: "));
+        assert_eq!(records[0]["path"].is_string(), extra.contains(&"--path"));
+        check("file-failure", &records[4]);
+        assert_eq!(records[4]["file"], missing);
+    }
+}
+
+#[test]
+fn inspect_records_follow_their_schemas() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (flip, npy, field, field_npy) =
+        (path("t.fbt"), path("t.npy"), path("field.fbt"), path("field.npy"));
+    for (args, file) in [
+        (&["export", "flip"][..], &flip),
+        (&["export", "flip"], &npy),
+        (&["export", "bloxorz", "data/bloxorz/poj-sample.txt", "--level", "1"], &field),
+        (&["export", "bloxorz", "data/bloxorz/poj-sample.txt", "--level", "1"], &field_npy),
+    ] {
+        let out = flipblox(&[args, &["-o", file]].concat(), b"");
+        assert!(out.status.success(), "{}", crate::common::stderr(&out));
+    }
+    let bad = path("bad.fbt");
+    write_file(&bad, "not a table");
+    let missing = path("missing.fbt");
+    let out =
+        flipblox(&["inspect", "--json", &flip, &npy, &field, &field_npy, &bad, &missing], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let records = records(&out);
+    assert_eq!(records.len(), 6);
+    for (record, puzzle) in
+        records[..4].iter().zip(["flip-game", "flip-game", "bloxorz", "bloxorz"])
+    {
+        check("inspect", record);
+        assert_eq!(record["puzzle"], puzzle);
+    }
+    for (record, file) in records[4..].iter().zip([&bad, &missing]) {
+        check("file-error", record);
+        assert_eq!(&record["file"], file);
+    }
+}
+
+#[test]
+fn verify_records_follow_their_schemas() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("t.npy");
+    let table = table.to_str().unwrap();
+    assert!(flipblox(&["export", "flip", "-o", table], b"").status.success());
+    let out = flipblox(&["verify", "flip", "--json", table], b"");
+    assert!(out.status.success());
+    let good = &records(&out)[0];
+    check("verify", good);
+    assert_eq!((good["ok"].as_bool(), good["file"].as_str()), (Some(true), Some(table)));
+    // One entry changed: both checks fail, and the first difference is listed.
+    let mut bytes = std::fs::read(table).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] = 7;
+    std::fs::write(table, &bytes).unwrap();
+    let out = flipblox(&["verify", "flip", "--json", table], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let bad = &records(&out)[0];
+    check("verify", bad);
+    assert_eq!((bad["ok"].as_bool(), bad["proof"]["ok"].as_bool()), (Some(false), Some(false)));
+    let first = &bad["brute_force"]["first"][0];
+    assert_eq!((first["state"].as_u64(), first["table"].as_u64()), (Some(65_535), Some(7)));
+    assert_eq!(first["board"], "bbbb/bbbb/bbbb/bbbb");
+    // Beyond 25 pieces there is no brute force, only the proof.
+    let out =
+        flipblox(&["verify", "flip", "--json", "--size", "2x13", "--max-table-cells", "26"], b"");
+    assert!(out.status.success());
+    let built = &records(&out)[0];
+    check("verify", built);
+    assert!(built["brute_force"].is_null() && built["file"].is_null());
+    let out = flipblox(&["verify", "flip", "--json", "missing.fbt"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    check("file-error", &records(&out)[0]);
+}
+
+#[test]
+fn the_schemas_refuse_what_they_do_not_document() {
+    // The check can fail: a stray key, a missing key and a wrong type are each refused.
+    let record: Value = serde_json::from_str(
+        r#"{"file":"f","index":1,"error":null,"distance":3,"path":null,"rows":1,"cols":4,"states_explored":5}"#,
+    )
+    .unwrap();
+    check("bloxorz-level", &record);
+    let validator = jsonschema::validator_for(&SCHEMAS["bloxorz-level"]).unwrap();
+    let mut stray = record.clone();
+    stray["moves"] = Value::from(3);
+    let mut missing = record.clone();
+    missing.as_object_mut().unwrap().remove("path");
+    let mut wrong = record.clone();
+    wrong["distance"] = Value::from("3");
+    for bad in [stray, missing, wrong] {
+        assert!(!validator.is_valid(&bad), "{bad}");
+    }
+}
+
+#[test]
+fn every_schema_on_the_page_is_checked_by_a_test() {
+    // Runs the other tests' checks first, so their uses are recorded whatever the order.
+    bloxorz_records_follow_their_schemas();
+    inspect_records_follow_their_schemas();
+    verify_records_follow_their_schemas();
+    let used = USED.lock().unwrap().clone();
+    let unused: Vec<&String> =
+        SCHEMAS.keys().filter(|name| !used.contains(&name.as_str())).collect();
+    assert!(unused.is_empty(), "schemas in docs/JSON.md no test checks: {unused:?}");
+}
