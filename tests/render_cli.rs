@@ -260,7 +260,7 @@ fn a_flip_board_numbers_the_presses_of_flip_moves_in_order() {
     }
     for (size, board) in &boards {
         let mut args = vec!["render", "flip", "--board", board, "-o", "-"];
-        let mut moves = vec!["flip", "--moves", "--board", board];
+        let mut moves = vec!["flip", "--path", "--board", board];
         if let Some(size) = size {
             args.extend(["--size", size]);
             moves.extend(["--size", size]);
@@ -271,7 +271,7 @@ fn a_flip_board_numbers_the_presses_of_flip_moves_in_order() {
         let (n, presses) = parse_moves_line(stdout(&flipblox_ok(&moves, b"")).trim_end());
         assert_eq!((order.len(), order), (n, presses), "{board}");
     }
-    // The POJ sample's four presses, in the order `flip --moves` prints them.
+    // The POJ sample's four presses, in the order `flip --path` prints them.
     let svg =
         stdout(&flipblox_ok(&["render", "flip", "--board", "bwwb/bbwb/bwwb/bwww", "-o", "-"], b""));
     let order = check_flip_svg(&parse(&svg), &["bwwb", "bbwb", "bwwb", "bwww"]);

@@ -14,7 +14,9 @@ use super::print::{Printer, Record, Reporter};
 use super::progress;
 use super::variant::{Chosen, VariantArgs, VariantFields};
 use flipblox::flip::gf2::{DEFAULT_SEARCH_BITS, MAX_SEARCH_BITS};
-use flipblox::flip::variant::bfs::{MAX_VARIANT_TABLE_STATES, VariantTable, variant_distance_table};
+use flipblox::flip::variant::bfs::{
+    MAX_VARIANT_TABLE_STATES, VariantTable, variant_distance_table,
+};
 use flipblox::flip::variant::{Alphabet, ColourBoard, Variant};
 use flipblox::flip::zk::{ZkScratch, ZkSolver};
 use flipblox::flip::{Answer, BoardError, BoardReader, BoardSize, FlipSolver, GridBoard, Method};
@@ -206,7 +208,9 @@ impl Serialize for BoardText<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             BoardText::Grid(board) => serializer.collect_str(board),
-            BoardText::Colours(board, alphabet) => serializer.serialize_str(&board.to_text(alphabet)),
+            BoardText::Colours(board, alphabet) => {
+                serializer.serialize_str(&board.to_text(alphabet))
+            }
         }
     }
 }
@@ -225,11 +229,12 @@ impl Record for BoardRecord<'_> {
         if let Some(rows) = self.grid_rows {
             let cols = presses.cols();
             let mut counts = vec![0u8; rows * cols];
-            presses.each(|i, n| {
-                counts[i] = n;
-                Ok::<(), ()>(())
-            })
-            .expect("no error");
+            presses
+                .each(|i, n| {
+                    counts[i] = n;
+                    Ok::<(), ()>(())
+                })
+                .expect("no error");
             for row in counts.chunks(cols.max(1)) {
                 out.write_all(b"\n")?;
                 for (c, n) in row.iter().enumerate() {
@@ -355,9 +360,7 @@ impl Answerer<'_> {
                     index,
                     error: None,
                     distance: answer.distance,
-                    path: answer
-                        .distance
-                        .map(|_| Presses::Once { indices: &answer.presses, cols }),
+                    path: answer.distance.map(|_| Presses::Once { indices: &answer.presses, cols }),
                     board: Some(BoardText::Grid(board)),
                     nullity: Some(solver.nullity()),
                     proven_minimal: Some(answer.proven_minimal),
@@ -366,7 +369,12 @@ impl Answerer<'_> {
                     with_path: self.path,
                     grid_rows,
                 })?;
-                (answer.distance, answer.proven_minimal, solver.nullity(), solver.gf2().search_bits())
+                (
+                    answer.distance,
+                    answer.proven_minimal,
+                    solver.nullity(),
+                    solver.gf2().search_bits(),
+                )
             }
             Engine::Family(family) => {
                 let found = family.answer().with_context(context)?;

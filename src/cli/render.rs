@@ -56,7 +56,7 @@ enum RenderCommand {
     /// colours of their own, and a colour bar. POJ 3322 levels only (no switches).
     Field(FieldArgs),
     /// A Flip Game board with the presses of an optimal solution ringed and numbered in press
-    /// order (the order `flipblox flip --moves` prints them).
+    /// order (the order `flipblox flip --path` prints them).
     Flip(FlipArgs),
     /// The distance histogram of the Flip Game (as `flipblox stats flip` prints it) as a bar
     /// chart: states at each minimum number of presses, and the Impossible ones.

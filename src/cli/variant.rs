@@ -95,7 +95,11 @@ impl VariantArgs {
     /// # Errors
     ///
     /// A usage error for an alphabet, goal or pattern that does not fit.
-    pub fn choose(&self, size: BoardSize, command: &'static [&'static str]) -> anyhow::Result<Chosen> {
+    pub fn choose(
+        &self,
+        size: BoardSize,
+        command: &'static [&'static str],
+    ) -> anyhow::Result<Chosen> {
         let alphabet = match &self.alphabet {
             Some(symbols) => Alphabet::new(symbols, self.colours)
                 .map_err(|e| usage(command, format!("--alphabet {symbols}: {e}")))?,

@@ -240,16 +240,14 @@ impl<S: LineSource> BoardReader<S> {
     ) -> Option<Result<(), BoardError>> {
         assert_eq!((board.rows(), board.cols()), (self.rows, self.cols), "board shape");
         let (cols, limit) = (self.cols, self.lines.line_limit());
-        self.read_board(
-            |line, row| {
-                if line.text.len() > limit {
-                    let kind = BoardErrorKind::LineTooLong { expected: cols, limit };
-                    return Err((line.position(0), kind));
-                }
-                let out = &mut board.cells_mut()[row * cols..(row + 1) * cols];
-                alphabet.read_row(line.text, out).map_err(|(i, kind)| (line.position(i), kind))
-            },
-        )
+        self.read_board(|line, row| {
+            if line.text.len() > limit {
+                let kind = BoardErrorKind::LineTooLong { expected: cols, limit };
+                return Err((line.position(0), kind));
+            }
+            let out = &mut board.cells_mut()[row * cols..(row + 1) * cols];
+            alphabet.read_row(line.text, out).map_err(|(i, kind)| (line.position(i), kind))
+        })
     }
 
     /// Reads a leading line that holds only a board count (digits), the layout of several
