@@ -108,8 +108,8 @@ impl VariantArgs {
         let goal = Goal::parse(&self.goal, &alphabet)
             .map_err(|e| usage(command, format!("--goal {}: {e}", self.goal)))?;
         let toggle = self.toggle.clone().unwrap_or_else(TogglePattern::plus);
-        let variant = Variant::new(size, toggle, self.wrap, self.colours, goal)
-            .map_err(|e| usage(command, e))?;
+        let variant = Variant::new(size, toggle.clone(), self.wrap, self.colours, goal)
+            .map_err(|e| usage(command, format!("--toggle {toggle}: {e}")))?;
         Ok(Chosen { variant, alphabet })
     }
 
