@@ -355,3 +355,107 @@ fn the_variant_table_and_linear_algebra_print_the_same() {
     let table = flipblox_ok(&with_table, input.as_bytes());
     assert_eq!(stdout(&zk), stdout(&table));
 }
+
+/// Reads `stats flip`'s text: the `distance count` lines and the Impossible count.
+fn read_stats_text(text: &str) -> (Vec<u64>, u64) {
+    let mut counts = Vec::new();
+    let mut impossible = None;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (what, n) = line.split_once(' ').unwrap();
+        let n: u64 = n.parse().unwrap();
+        if what == "Impossible" {
+            impossible = Some(n);
+        } else {
+            assert_eq!(what.parse::<usize>().unwrap(), counts.len(), "{text}");
+            counts.push(n);
+        }
+    }
+    (counts, impossible.expect("an Impossible line"))
+}
+
+/// Runs `stats flip` with `flags`, as text and as JSON, and checks one against the other;
+/// returns the histogram, the Impossible count and the JSON object.
+fn stats_both(flags: &[&str]) -> (Vec<u64>, u64, serde_json::Value) {
+    let mut args = vec!["stats", "flip"];
+    args.extend(flags);
+    let text = stdout(&flipblox_ok(&args, b""));
+    let (counts, impossible) = read_stats_text(&text);
+    args.push("--json");
+    let json = stdout(&flipblox_ok(&args, b""));
+    assert_eq!(json.lines().count(), 1, "one object: {json}");
+    let record: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let histogram: Vec<u64> =
+        record["histogram"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
+    assert_eq!(histogram, counts, "{args:?}");
+    assert_eq!(record["impossible"].as_u64(), Some(impossible), "{args:?}");
+    assert_eq!(record["max_distance"].as_u64(), Some(counts.len() as u64 - 1), "{args:?}");
+    let states = counts.iter().sum::<u64>() + impossible;
+    assert_eq!(record["states"].as_u64(), Some(states), "{args:?}");
+    (counts, impossible, record)
+}
+
+#[test]
+fn all_off_maxima_through_stats_flip() {
+    // The largest minimum and how many states need it: 3x3 = 9 (one state), 4x4 = 7 (32),
+    // 5x5 = 15 (7,350; 25,165,824 states cannot be turned off).
+    for (n, max, at_max, impossible) in
+        [(3, 9, 1, 0), (4, 7, 32, 61_440), (5, 15, 7350, 25_165_824)]
+    {
+        let size = format!("{n}x{n}");
+        let (counts, none, record) = stats_both(&["--size", &size, "--goal", "white"]);
+        assert_eq!(counts.len() - 1, max, "{size}");
+        assert_eq!(counts[max], at_max, "{size}");
+        assert_eq!(none, impossible, "{size}");
+        assert_eq!(record["goal"], "white");
+        assert_eq!(record["size"], size.as_str());
+    }
+}
+
+#[test]
+fn stats_of_variants_match_the_brute_force_and_the_default_is_unchanged() {
+    for (rows, cols, mask, wrap, k, goal) in [
+        (2, 3, ".x./xxx/.x.", false, 3, None::<u8>),
+        (2, 3, "x.x/.x./x.x", true, 3, Some(2)),
+        (2, 2, ".x./x.x/.x.", false, 5, Some(0)),
+        (3, 3, "xxx/xxx/xxx", true, 2, Some(1)),
+    ] {
+        let rules = Rules::new(rows, cols, mask, wrap, k);
+        let per_colour: Vec<Vec<u8>> = (0..k).map(|c| rules.brute_force(c)).collect();
+        let mut want = Vec::new();
+        let mut impossible = 0;
+        for s in 0..rules.states() {
+            let d = match goal {
+                Some(c) => per_colour[usize::from(c)][s],
+                None => per_colour.iter().map(|t| t[s]).min().unwrap(),
+            };
+            if d == UNREACHABLE {
+                impossible += 1;
+                continue;
+            }
+            if want.len() <= usize::from(d) {
+                want.resize(usize::from(d) + 1, 0);
+            }
+            want[usize::from(d)] += 1;
+        }
+        let size = format!("{rows}x{cols}");
+        let k_text = k.to_string();
+        let goal_text = goal.map_or("any".to_string(), |c| {
+            if k == 2 { ["white", "black"][usize::from(c)].to_string() } else { c.to_string() }
+        });
+        let mut flags =
+            vec!["--size", &size, "--toggle", mask, "--colours", &k_text, "--goal", &goal_text];
+        if wrap {
+            flags.push("--wrap");
+        }
+        let (counts, none, record) = stats_both(&flags);
+        assert_eq!((counts, none), (want, impossible), "{flags:?}");
+        assert_eq!(record["toggle"], mask);
+        assert_eq!(record["wrap"], wrap);
+    }
+    // The default's text is what it always was (the header line included).
+    let text = stdout(&flipblox_ok(&["stats", "flip"], b""));
+    assert!(text.starts_with("# Flip Game 4x4: states at each minimum distance (65,536 states)\n"));
+    let (counts, impossible, record) = stats_both(&[]);
+    assert_eq!((counts, impossible), (vec![2, 32, 228, 880, 1562, 1136, 256], 61_440));
+    assert_eq!(record["file"], serde_json::Value::Null);
+}
