@@ -89,7 +89,7 @@ fn whole_process(c: &mut Criterion) {
     group.sample_size(10).measurement_time(Duration::from_secs(10));
     group.throughput(Throughput::Elements(1_000_000));
     group.bench_function("flipblox flip FILE", |b| b.iter(|| run(&[])));
-    group.bench_function("flipblox flip --moves FILE", |b| b.iter(|| run(&["--moves"])));
+    group.bench_function("flipblox flip --path FILE", |b| b.iter(|| run(&["--path"])));
     group.finish();
 }
 

@@ -132,10 +132,10 @@ fn table_file(c: &mut Criterion) {
     group.throughput(Throughput::Elements(100_000));
     for (name, extra) in [
         ("flip --table", &["--table", table][..]),
-        ("flip --table --moves", &["--table", table, "--moves"]),
+        ("flip --table --path", &["--table", table, "--path"]),
         ("flip --table --verify-table", &["--table", table, "--verify-table"]),
         ("flip --method gf2", &["--method", "gf2"]),
-        ("flip --method gf2 --moves", &["--method", "gf2", "--moves"]),
+        ("flip --method gf2 --path", &["--method", "gf2", "--path"]),
     ] {
         let mut args = vec!["flip", "--size", "5x5"];
         args.extend_from_slice(extra);
@@ -147,7 +147,7 @@ fn table_file(c: &mut Criterion) {
 
 fn query(c: &mut Criterion) {
     let mut group = c.benchmark_group("query");
-    // 4x4: one lookup in the embedded table, plus the press walk as `--moves` does.
+    // 4x4: one lookup in the embedded table, plus the press walk as `--path` does.
     let table = DistanceTable::embedded();
     let fours: Vec<Board> = boards(4, 4, 1024, 1, false)
         .iter()

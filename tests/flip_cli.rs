@@ -71,7 +71,7 @@ fn every_solvable_state_replays_its_printed_moves_to_a_uniform_board() {
                 .collect::<String>()
         })
         .collect();
-    let out = flipblox_ok(&["flip", "--moves"], input.as_bytes());
+    let out = flipblox_ok(&["flip", "--path"], input.as_bytes());
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4096);
@@ -89,7 +89,7 @@ fn every_solvable_state_replays_its_printed_moves_to_a_uniform_board() {
 #[test]
 fn moves_are_printed_one_based_and_zero_has_no_moves() {
     let out = flipblox(
-        &["flip", "--moves", "--board", "wwww/wwww/wwww/wwww", "--board", "bbww/bwww/wwww/wwww"],
+        &["flip", "--path", "--board", "wwww/wwww/wwww/wwww", "--board", "bbww/bwww/wwww/wwww"],
         b"",
     );
     assert_eq!(stdout(&out), "0\n1 (1,1)\n");
@@ -106,9 +106,9 @@ fn json_lines_carry_index_board_distance_and_moves() {
     assert_eq!(rows[0]["index"], 1);
     assert_eq!(rows[0]["board"], "bwwb/bbwb/bwwb/bwww");
     assert_eq!(rows[0]["distance"], 4);
-    assert_eq!(rows[0]["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(rows[0]["path"].as_array().unwrap().len(), 4);
     assert_eq!(rows[1]["distance"], serde_json::Value::Null);
-    assert_eq!(rows[1]["moves"], serde_json::Value::Null);
+    assert_eq!(rows[1]["path"], serde_json::Value::Null);
     assert_eq!(rows[2]["index"], 3);
     assert!(rows[2]["error"].as_str().unwrap().contains("found 'x'"));
 }

@@ -6,10 +6,10 @@ use crate::common::{
     read_text, replay_rows, stderr, stdout,
 };
 
-/// Runs `flip --moves` on `boards` and checks every line replays to a uniform board with as many
+/// Runs `flip --path` on `boards` and checks every line replays to a uniform board with as many
 /// presses as the distance says; returns the distances (`None` for Impossible).
 fn replay_all(size: &str, boards: &[Vec<String>], extra: &[&str]) -> Vec<Option<usize>> {
-    let mut args = vec!["flip", "--size", size, "--moves"];
+    let mut args = vec!["flip", "--size", size, "--path"];
     args.extend_from_slice(extra);
     let out = flipblox(&args, file_of(boards).as_bytes());
     assert!(out.status.success(), "{size}: {}", stderr(&out));
@@ -113,7 +113,7 @@ fn the_methods_agree_line_for_line() {
         let boards: Vec<Vec<String>> = (0..count).map(|_| random_board(&mut rng, r, c)).collect();
         let input = file_of(&boards);
         let size = format!("{r}x{c}");
-        for flags in [&[][..], &["--moves"], &["--json"]] {
+        for flags in [&[][..], &["--path"], &["--json"]] {
             let run = |method: &str| {
                 let mut args = vec!["flip", "--size", &size, "--method", method];
                 args.extend_from_slice(flags);
@@ -136,8 +136,8 @@ fn the_4x4_files_by_gf2_match_their_expected_answers_and_presses() {
     let expected = read_text(project("data/flip/boards-1000.expected"));
     let out = flipblox(&["flip", "--method", "gf2", boards], b"");
     assert_eq!(stdout(&out), expected);
-    let table = flipblox(&["flip", "--moves", boards], b"");
-    let gf2 = flipblox(&["flip", "--moves", "--size", "4x4", "--method", "gf2", boards], b"");
+    let table = flipblox(&["flip", "--path", boards], b"");
+    let gf2 = flipblox(&["flip", "--path", "--size", "4x4", "--method", "gf2", boards], b"");
     assert_eq!(stdout(&gf2), stdout(&table));
 }
 
@@ -153,7 +153,7 @@ fn json_reports_nullity_and_proven_minimal() {
     assert_eq!(rows[0]["proven_minimal"], true);
     assert_eq!(
         rows[0]["distance"].as_u64().unwrap(),
-        rows[0]["moves"].as_array().unwrap().len() as u64
+        rows[0]["path"].as_array().unwrap().len() as u64
     );
     assert_eq!(rows[1]["error"], "5:2: board 2: expected 'b' or 'w', found 'x'");
     assert_eq!(rows[1]["nullity"], serde_json::Value::Null);
@@ -164,7 +164,7 @@ fn json_reports_nullity_and_proven_minimal() {
     );
     let row: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(
-        (row["nullity"].as_u64(), row["distance"].is_null(), row["moves"].is_null()),
+        (row["nullity"].as_u64(), row["distance"].is_null(), row["path"].is_null()),
         (Some(2), true, true)
     );
     // The default 4x4 carries the same fields.
@@ -185,7 +185,7 @@ fn a_null_space_too_large_to_search_warns_and_is_marked_not_proven() {
     assert!(out.status.success(), "{}", stderr(&out));
     let row: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!((row["nullity"].as_u64(), row["proven_minimal"].as_bool()), (Some(32), Some(false)));
-    let presses: Vec<(usize, usize)> = row["moves"]
+    let presses: Vec<(usize, usize)> = row["path"]
         .as_array()
         .unwrap()
         .iter()
@@ -204,10 +204,8 @@ fn a_null_space_too_large_to_search_warns_and_is_marked_not_proven() {
     // presses: a board one press solves is proven minimal whatever the search, see
     // `a_single_press_or_none_is_always_proven_minimal`.)
     let board = "bbwbb/bwwwb/wwwww/wwwww/wwwww";
-    let out = flipblox(
-        &["flip", "--size", "5x5", "--search-bits", "2", "--moves", "--board", board],
-        b"",
-    );
+    let out =
+        flipblox(&["flip", "--size", "5x5", "--search-bits", "2", "--path", "--board", board], b"");
     let (n, presses) = parse_moves_line(stdout(&out).trim());
     assert!(n >= 1 && n == presses.len());
     let rows: Vec<&str> = board.split('/').collect();
@@ -246,7 +244,7 @@ fn a_single_press_or_none_is_always_proven_minimal() {
             || board.chars().filter(|&c| c != '/').all(|c| c == 'b');
         assert_eq!(distance, if uniform { 0 } else { 1 }, "{size}");
         assert_eq!(record["proven_minimal"], serde_json::Value::Bool(true), "{size}");
-        let presses = record["moves"].as_array().unwrap();
+        let presses = record["path"].as_array().unwrap();
         assert_eq!(presses.len() as u64, distance);
         let presses: Vec<(usize, usize)> = presses
             .iter()
@@ -260,7 +258,7 @@ fn a_single_press_or_none_is_always_proven_minimal() {
 #[test]
 fn inline_boards_of_any_size() {
     let out = flipblox(
-        &["flip", "--size", "2x3", "--moves", "--board", "bbw/bww", "--board", "bbwbww"],
+        &["flip", "--size", "2x3", "--path", "--board", "bbw/bww", "--board", "bbwbww"],
         b"",
     );
     assert_eq!(stdout(&out), "1 (1,1)\n1 (1,1)\n");

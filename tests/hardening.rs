@@ -828,7 +828,7 @@ fn forged_table_files_are_refused_by_the_full_check() {
         assert!(stdout(&out).contains("FAILED"), "verify flip {p}: {}", stdout(&out));
         // Presses printed from the forged table still solve the board, or none are printed.
         let out =
-            flipblox(&["flip", "--moves", "--size", size, "--table", p, "--board", &board], b"");
+            flipblox(&["flip", "--path", "--size", size, "--table", p, "--board", &board], b"");
         if out.status.success() {
             let (n, presses) = parse_moves_line(stdout(&out).trim_end());
             let refs: Vec<&str> = rows.iter().map(String::as_str).collect();

@@ -260,7 +260,7 @@ fn a_flip_board_numbers_the_presses_of_flip_moves_in_order() {
     }
     for (size, board) in &boards {
         let mut args = vec!["render", "flip", "--board", board, "-o", "-"];
-        let mut moves = vec!["flip", "--moves", "--board", board];
+        let mut moves = vec!["flip", "--path", "--board", board];
         if let Some(size) = size {
             args.extend(["--size", size]);
             moves.extend(["--size", size]);
@@ -271,11 +271,81 @@ fn a_flip_board_numbers_the_presses_of_flip_moves_in_order() {
         let (n, presses) = parse_moves_line(stdout(&flipblox_ok(&moves, b"")).trim_end());
         assert_eq!((order.len(), order), (n, presses), "{board}");
     }
-    // The POJ sample's four presses, in the order `flip --moves` prints them.
+    // The POJ sample's four presses, in the order `flip --path` prints them.
     let svg =
         stdout(&flipblox_ok(&["render", "flip", "--board", "bwwb/bbwb/bwwb/bwww", "-o", "-"], b""));
     let order = check_flip_svg(&parse(&svg), &["bwwb", "bbwb", "bwwb", "bwww"]);
     assert_eq!(order, [(1, 1), (1, 2), (2, 2), (4, 3)]);
+}
+
+/// Reads a `render flip` picture of a variant back: the colour of each piece (`data-colour`, at
+/// its centre) and the presses in the order of their numbers, 1-based `(row, col)`.
+fn read_flip_svg(svg: &str, rows: usize, cols: usize) -> (Vec<u8>, Vec<(usize, usize)>) {
+    let doc = parse(svg);
+    let mut colours = vec![u8::MAX; rows * cols];
+    for piece in elements(&doc, "circle", "piece") {
+        let c = (piece.attribute("cx").unwrap().parse::<f64>().unwrap() / CELL) as usize;
+        let r = (piece.attribute("cy").unwrap().parse::<f64>().unwrap() / CELL) as usize;
+        colours[r * cols + c] = piece.attribute("data-colour").unwrap().parse().unwrap();
+    }
+    let labels = elements(&doc, "text", "press-number");
+    let count: usize = labels.iter().map(|l| l.text().unwrap().split(',').count()).sum();
+    let mut order = vec![None; count];
+    for label in labels {
+        let c = (label.attribute("x").unwrap().parse::<f64>().unwrap() / CELL) as usize;
+        let r = (label.attribute("y").unwrap().parse::<f64>().unwrap() / CELL) as usize;
+        for k in label.text().unwrap().split(',') {
+            let k: usize = k.parse().unwrap();
+            assert!(order[k - 1].replace((r + 1, c + 1)).is_none(), "press {k} twice");
+        }
+    }
+    (colours, order.into_iter().map(Option::unwrap).collect())
+}
+
+#[test]
+fn a_variant_board_draws_the_presses_of_flip_path_and_they_reach_the_goal() {
+    use crate::common::lights_out::Rules;
+    let cases: &[(&str, &str, bool, u8, &str, &str)] = &[
+        ("3x3", "x.x/.x./x.x", false, 3, "any", "012/120/201"),
+        ("2x3", ".x./xxx/.x.", true, 4, "0", "111/200"),
+        ("5x5", ".x./xxx/.x.", false, 2, "white", "bbbbb/bbbbb/bbbbb/bbbbb/bbbbb"),
+        ("3x4", "xxx/x.x/xxx", true, 5, "4", "0004/0404/0004"),
+    ];
+    for &(size, mask, wrap, k, goal, board) in cases {
+        let k_text = k.to_string();
+        let mut variant =
+            vec!["--size", size, "--toggle", mask, "--colours", &k_text, "--goal", goal];
+        if wrap {
+            variant.push("--wrap");
+        }
+        let mut render = vec!["render", "flip", "--board", board, "-o", "-"];
+        render.extend(&variant);
+        let mut path = vec!["flip", "--path", "--board", board];
+        path.extend(&variant);
+        let (rows, cols) = size.split_once('x').unwrap();
+        let (rows, cols): (usize, usize) = (rows.parse().unwrap(), cols.parse().unwrap());
+        let (colours, order) = read_flip_svg(&stdout(&flipblox_ok(&render, b"")), rows, cols);
+        let symbols: &[u8] = if k == 2 { b"wb" } else { b"0123456789abcdef" };
+        let cells: Vec<u8> = board
+            .bytes()
+            .filter(|&b| b != b'/')
+            .map(|b| symbols.iter().position(|&s| s == b).unwrap() as u8)
+            .collect();
+        assert_eq!(colours, cells, "{render:?}: the pieces drawn");
+        let (n, presses) = parse_moves_line(stdout(&flipblox_ok(&path, b"")).trim_end());
+        assert_eq!((order.len(), &order), (n, &presses), "{render:?}: the presses drawn");
+        let rules = Rules::new(rows, cols, mask, wrap, k);
+        let counted: Vec<(usize, u8)> =
+            order.iter().map(|&(r, c)| ((r - 1) * cols + c - 1, 1)).collect();
+        let after = rules.replay(&cells, &counted);
+        assert!(after.iter().all(|&c| c == after[0]), "{render:?}: not uniform");
+        if let Some(goal) = symbols.iter().position(|&s| char::from(s).to_string() == goal) {
+            assert_eq!(usize::from(after[0]), goal, "{render:?}");
+        }
+        if goal == "white" {
+            assert_eq!(after[0], 0);
+        }
+    }
 }
 
 #[test]

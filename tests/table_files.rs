@@ -1,6 +1,6 @@
 //! Flip Game table files end to end: `flipblox table build` writes them, `flipblox flip --table`
 //! answers from them in place (the same lines as GF(2) and the table built in memory, with
-//! `--moves` and `--json` too), `stats flip --table` counts them, and every bad table file is
+//! `--path` and `--json` too), `stats flip --table` counts them, and every bad table file is
 //! refused with its reason and exit code 1, never a panic.
 
 use std::path::{Path, PathBuf};
@@ -58,7 +58,7 @@ fn built_tables_answer_like_gf2_and_the_table_in_memory() {
 
         let input = file_of(&boards(&mut rng, rows, cols, count));
         let table = file.to_str().unwrap();
-        for flags in [&[][..], &["--moves"], &["--json"]] {
+        for flags in [&[][..], &["--path"], &["--json"]] {
             let run = |extra: &[&str]| {
                 let mut args = vec!["flip"];
                 args.extend_from_slice(extra);
@@ -89,7 +89,7 @@ fn printed_presses_from_a_table_file_replay_to_a_uniform_board() {
     let mut rng = Rng(62);
     let boards = boards(&mut rng, 3, 4, 200);
     let out = flipblox(
-        &["flip", "--moves", "--table", file.to_str().unwrap()],
+        &["flip", "--path", "--table", file.to_str().unwrap()],
         file_of(&boards).as_bytes(),
     );
     assert!(out.status.success(), "{}", stderr(&out));
@@ -122,7 +122,7 @@ fn the_4x4_table_file_is_the_embedded_table_and_the_export() {
     assert!(out.status.success(), "{}", stderr(&out));
     let sample = project("data/flip/poj-sample.txt");
     let sample = sample.to_str().unwrap();
-    let out = flipblox(&["flip", "--moves", "--table", path, sample], b"");
+    let out = flipblox(&["flip", "--path", "--table", path, sample], b"");
     assert_eq!(stdout(&out), "4 (1,1)(1,2)(2,2)(4,3)\n");
 }
 
@@ -322,7 +322,7 @@ fn a_table_that_lies_behind_valid_checksums_is_reported_not_panicked_on() {
              table: state 0x1 is at 3, but move 3 leads to state 0xf at 0, more than one closer\n"
         )
     );
-    let out = flipblox(&["flip", "--moves", "--board", "bw/ww", "--table", &path], b"");
+    let out = flipblox(&["flip", "--path", "--board", "bw/ww", "--table", &path], b"");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),

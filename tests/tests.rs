@@ -26,6 +26,7 @@ mod ci;
 mod docs;
 mod errors;
 mod flip_cli;
+mod flip_family_cli;
 mod flip_sizes;
 mod flip_sizes_cli;
 mod flip_sizes_props;

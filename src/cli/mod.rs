@@ -19,6 +19,7 @@ mod shell;
 mod signals;
 mod stats;
 mod table;
+mod variant;
 mod verify;
 
 use clap::{CommandFactory, Parser, Subcommand};

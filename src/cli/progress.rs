@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use flipblox::flip::variant::Variant;
 use flipblox::flip::{BoardSize, DistanceTable, Gf2Solver, TableError};
 
 /// Boards of at least this many pieces show a progress bar while their table is built (5x5
@@ -49,6 +50,16 @@ pub fn build_table(size: BoardSize) -> Result<DistanceTable<'static>, TableError
     let built = DistanceTable::build(size, |reached| bar.set_position(reached));
     bar.finish_and_clear();
     built
+}
+
+/// A bar for building the distance table of `variant`, counting states reached up to its
+/// `K^(R*C)` states; hidden for tables under `2^25` states.
+pub fn variant_table_build(variant: &Variant) -> ProgressBar {
+    let total = variant.states().unwrap_or(u64::MAX);
+    let template = "{msg} [{bar:40}] {human_pos}/{human_len} states reached ({elapsed})";
+    let bar = bar(total, template, total >= 1 << SHOW_FROM_CELLS);
+    bar.set_message(format!("building the distance table of {variant}"));
+    bar
 }
 
 /// A bar over the bytes of a batch of level packs, which shows itself only when the batch is

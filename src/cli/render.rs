@@ -16,10 +16,13 @@ use super::io::{Destination, Input, Source, for_each_input};
 use super::print::{Reporter, Stderr};
 use super::progress;
 use super::stats::StatsFlipArgs;
+use super::variant::VariantArgs;
 use flipblox::bloxorz::{
     ErrorKind, FieldError, FlashPack, Level, LevelError, LevelSource, Limits, PackReader, Solution,
     Solver, Step, replay_path,
 };
+use flipblox::flip::variant::ColourBoard;
+use flipblox::flip::zk::ZkSolver;
 use flipblox::flip::{Answer, BoardSize, DEFAULT_MAX_TABLE_CELLS, FlipSolver, GridBoard, Method};
 use flipblox::render::{
     AnimationOptions, CELL, ContactSheet, Drawing, FieldPicture, FlipPicture, HistogramPicture,
@@ -56,7 +59,7 @@ enum RenderCommand {
     /// colours of their own, and a colour bar. POJ 3322 levels only (no switches).
     Field(FieldArgs),
     /// A Flip Game board with the presses of an optimal solution ringed and numbered in press
-    /// order (the order `flipblox flip --moves` prints them).
+    /// order (the order `flipblox flip --path` prints them).
     Flip(FlipArgs),
     /// The distance histogram of the Flip Game (as `flipblox stats flip` prints it) as a bar
     /// chart: states at each minimum number of presses, and the Impossible ones.
@@ -178,6 +181,9 @@ struct FlipArgs {
     /// Board size: ROWSxCOLS, each side 1 to 1024 (4x4 when omitted).
     #[arg(long, value_name = "RxC")]
     size: Option<BoardSize>,
+
+    #[command(flatten)]
+    variant: VariantArgs,
 
     #[command(flatten)]
     out: PictureArgs,
@@ -722,6 +728,9 @@ fn field(args: &FieldArgs) -> anyhow::Result<Outcome> {
 fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
     let format = format_of(&args.out.output, &["render", "flip"])?;
     let size = args.size.unwrap_or(BoardSize::CLASSIC);
+    if !args.variant.is_default() {
+        return flip_variant(args, format, size);
+    }
     picture(&args.out.output, || {
         let board = match GridBoard::parse(&args.board, size.rows(), size.cols()) {
             Ok(board) => board,
@@ -752,6 +761,44 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
             ));
         }
         let picture = FlipPicture::from_board(&board, &answer.presses);
+        Ok(Some(encode(&draw_flip(&picture)?, format, args.out.png)?))
+    })
+}
+
+/// `render flip` with the Lights Out family's options: the board in the variant's alphabet,
+/// answered by linear algebra over Z_K, each press drawn as many times as the cell is pressed.
+fn flip_variant(args: &FlipArgs, format: Format, size: BoardSize) -> anyhow::Result<Outcome> {
+    let chosen = args.variant.choose(size, &["render", "flip"])?;
+    picture(&args.out.output, || {
+        let board =
+            match ColourBoard::parse(&args.board, size.rows(), size.cols(), &chosen.alphabet) {
+                Ok(board) => board,
+                Err(mut e) => {
+                    e.board = 1;
+                    Stderr.report(format_args!("--board:{e}"));
+                    return Ok(None);
+                }
+            };
+        let solver = ZkSolver::new(&chosen.variant);
+        let Some(solution) = solver.solve(&board) else {
+            Stderr.report(format_args!(
+                "--board: board 1: Impossible: no presses reach the goal {}, so there are none \
+                 to draw",
+                chosen.goal_name()
+            ));
+            return Ok(None);
+        };
+        if !solution.optimum.proven_minimal {
+            Stderr.report(format_args!(
+                "--board: board 1: warning: the null space of {size} has {} generators, too \
+                 large to search whole; the {} presses drawn are the best found, not proven \
+                 minimal",
+                solver.nullity(),
+                solution.optimum.distance
+            ));
+        }
+        let picture =
+            FlipPicture::from_colour_board(&board, chosen.variant.colours(), &solution.presses);
         Ok(Some(encode(&draw_flip(&picture)?, format, args.out.png)?))
     })
 }

@@ -6,10 +6,15 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs};
+use serde::Serialize;
+
+use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs, usage};
+use super::flip::require_variant_buildable;
 use super::print;
 use super::progress;
-use flipblox::flip::{BoardSize, DistanceTable};
+use super::variant::{VariantArgs, VariantFields};
+use flipblox::flip::variant::bfs::variant_distance_table;
+use flipblox::flip::{BoardSize, DistanceTable, IMPOSSIBLE};
 use flipblox::table_file::Check;
 
 /// Print statistics of a distance table.
@@ -24,8 +29,39 @@ enum StatsCommand {
     /// The distance histogram of the Flip Game over all 2^(R*C) states: one `distance count`
     /// line per distance, then `Impossible count`. Lines starting with `#` are comments. 4x4
     /// reads the embedded table; other sizes build the table in memory first (2^(R*C) bytes),
-    /// or read it from a table file (--table).
-    Flip(StatsFlipArgs),
+    /// or read it from a table file (--table). Other variants of the Lights Out family
+    /// (--goal, --wrap, --toggle, --colours) build their table in memory (K^(R*C) bytes, at
+    /// most 2^--max-table-cells).
+    Flip(StatsFlipCommandArgs),
+}
+
+/// `stats flip`: the table, the variant, and `--json`.
+#[derive(Debug, Args)]
+struct StatsFlipCommandArgs {
+    #[command(flatten)]
+    table: StatsFlipArgs,
+
+    #[command(flatten)]
+    variant: VariantArgs,
+
+    /// Print one JSON object instead of the text: file (the table file, or null), size, goal,
+    /// colours, wrap, toggle, states, histogram (the count at each distance 0, 1, ..., as an
+    /// array), impossible, max_distance (null when no state reaches the goal).
+    #[arg(long)]
+    json: bool,
+}
+
+/// The JSON object of `stats flip --json`.
+#[derive(Debug, Serialize)]
+struct StatsRecord<'a> {
+    file: Option<&'a str>,
+    size: String,
+    #[serde(flatten)]
+    variant: VariantFields,
+    states: u64,
+    histogram: &'a [u64],
+    impossible: u64,
+    max_distance: Option<usize>,
 }
 
 /// Which Flip Game table: `--size`, `--table` and `--max-table-cells` (also `render stats`).
@@ -85,14 +121,70 @@ impl StatsFlipArgs {
     }
 }
 
-fn flip(args: &StatsFlipArgs) -> anyhow::Result<Outcome> {
+fn flip(command_args: &StatsFlipCommandArgs) -> anyhow::Result<Outcome> {
+    let command = &["stats", "flip"];
+    let args = &command_args.table;
     let mut opened = None;
-    let table = args.table(&mut opened, &["stats", "flip"])?;
-    let size = table.size();
-    let (histogram, impossible) = table.histogram();
+    let default_variant = command_args.variant.is_default();
+    let (chosen, histogram, impossible) = if default_variant {
+        let table = args.table(&mut opened, command)?;
+        let chosen = command_args.variant.choose(table.size(), command)?;
+        let (histogram, impossible) = table.histogram();
+        (chosen, histogram, impossible)
+    } else {
+        if args.table.is_some() {
+            return Err(usage(
+                command,
+                "--table reads the Flip Game's table files; the variant options build the \
+                 variant's table in memory",
+            ));
+        }
+        let size = args.size.unwrap_or(BoardSize::CLASSIC);
+        let chosen = command_args.variant.choose(size, command)?;
+        require_variant_buildable(&chosen.variant, args.limit, command)?;
+        let bar = progress::variant_table_build(&chosen.variant);
+        let table = variant_distance_table(&chosen.variant, |reached| bar.set_position(reached))?;
+        bar.finish_and_clear();
+        let mut histogram = Vec::new();
+        let mut impossible = 0u64;
+        for &d in &table {
+            if d == IMPOSSIBLE {
+                impossible += 1;
+                continue;
+            }
+            let d = usize::from(d);
+            if histogram.len() <= d {
+                histogram.resize(d + 1, 0);
+            }
+            histogram[d] += 1;
+        }
+        (chosen, histogram, impossible)
+    };
+    let size = chosen.variant.size();
     let mut out = print::stdout();
-    let states = thousands(1u64 << size.cells());
-    writeln!(out, "# Flip Game {size}: states at each minimum distance ({states} states)")?;
+    let total = histogram.iter().sum::<u64>() + impossible;
+    if command_args.json {
+        let record = StatsRecord {
+            file: opened.as_ref().map(OpenedTable::name),
+            size: size.to_string(),
+            variant: chosen.fields(),
+            states: total,
+            histogram: &histogram,
+            impossible,
+            max_distance: histogram.len().checked_sub(1),
+        };
+        serde_json::to_writer(&mut out, &record)?;
+        writeln!(out)?;
+        out.flush().context("writing to stdout")?;
+        return Ok(Outcome::Success);
+    }
+    let states = thousands(total);
+    if default_variant {
+        writeln!(out, "# Flip Game {size}: states at each minimum distance ({states} states)")?;
+    } else {
+        let variant = &chosen.variant;
+        writeln!(out, "# Lights Out {variant}: states at each minimum distance ({states} states)")?;
+    }
     writeln!(out, "# distance count")?;
     for (d, count) in histogram.iter().enumerate() {
         writeln!(out, "{d} {count}")?;

@@ -17,6 +17,7 @@ use std::fmt;
 use std::io::Read;
 
 use super::grid::GridBoard;
+use super::variant::{Alphabet, ColourBoard};
 use crate::text::stream::StreamLines;
 use crate::text::{Line, LineSource, Lines, Position, describe_at, plural};
 
@@ -216,8 +217,72 @@ impl<S: LineSource> BoardReader<S> {
     /// If `board` does not have the reader's shape.
     pub fn read_into(&mut self, board: &mut GridBoard) -> Option<Result<(), BoardError>> {
         assert_eq!((board.rows(), board.cols()), (self.rows, self.cols), "board shape");
-        let (rows, cols) = (self.rows, self.cols);
-        let limit = self.lines.line_limit();
+        let (cols, limit) = (self.cols, self.lines.line_limit());
+        self.read_board(|line, row| {
+            if row == 0 {
+                board.clear();
+            }
+            read_row(line, row, cols, limit, board)
+        })
+    }
+
+    /// Reads the next board into `board`, its cells written in `alphabet` (see
+    /// [`Alphabet::read_row`](super::variant::Alphabet::read_row): symbols next to each other or
+    /// separated by spaces or tabs); otherwise exactly as [`BoardReader::read_into`].
+    ///
+    /// # Panics
+    ///
+    /// If `board` does not have the reader's shape.
+    pub fn read_colours_into(
+        &mut self,
+        alphabet: &Alphabet,
+        board: &mut ColourBoard,
+    ) -> Option<Result<(), BoardError>> {
+        assert_eq!((board.rows(), board.cols()), (self.rows, self.cols), "board shape");
+        let (cols, limit) = (self.cols, self.lines.line_limit());
+        self.read_board(|line, row| {
+            if line.text.len() > limit {
+                let kind = BoardErrorKind::LineTooLong { expected: cols, limit };
+                return Err((line.position(0), kind));
+            }
+            let out = &mut board.cells_mut()[row * cols..(row + 1) * cols];
+            alphabet.read_row(line.text, out).map_err(|(i, kind)| (line.position(i), kind))
+        })
+    }
+
+    /// Reads a leading line that holds only a board count (digits), the layout of several
+    /// judges, and returns the count and where it is; `None` (and nothing read) when the first
+    /// non-blank line is not such a line, or when `is_row` says it is a row of the board (an
+    /// alphabet of digits on a board that narrow), or once a board was read.
+    pub fn read_count_line(
+        &mut self,
+        is_row: impl FnOnce(&[u8]) -> bool,
+    ) -> Option<(u64, Position)> {
+        if self.boards > 0 {
+            return None;
+        }
+        while self.lines.peek_line().is_some_and(|line| line.is_blank()) {
+            self.lines.next_line();
+        }
+        let line = self.lines.peek_line()?;
+        let text = line.text;
+        if text.is_empty() || !text.iter().all(u8::is_ascii_digit) || is_row(text) {
+            return None;
+        }
+        let count = std::str::from_utf8(text).ok()?.parse::<u64>().ok()?;
+        let position = line.position(0);
+        self.lines.next_line();
+        Some((count, position))
+    }
+
+    /// Reads one board: `row(line, index)` for each row until the first error (see
+    /// [`BoardReader::read_into`]).
+    #[inline(always)]
+    fn read_board(
+        &mut self,
+        mut row: impl FnMut(&Line<'_>, usize) -> Result<(), (Position, BoardErrorKind)>,
+    ) -> Option<Result<(), BoardError>> {
+        let rows = self.rows;
         let first = loop {
             let line = self.lines.next_line()?;
             if !line.is_blank() {
@@ -226,21 +291,19 @@ impl<S: LineSource> BoardReader<S> {
         };
         self.boards += 1;
         self.start = first.position(0);
-        board.clear();
-        let mut first_error: Option<(Position, BoardErrorKind)> =
-            read_row(&first, 0, cols, limit, board).err();
-        for row in 1..rows {
+        let mut first_error: Option<(Position, BoardErrorKind)> = row(&first, 0).err();
+        for r in 1..rows {
             let (position, at_end_of_input) = match self.lines.next_line() {
                 Some(line) if !line.is_blank() => {
                     if first_error.is_none() {
-                        first_error = read_row(&line, row, cols, limit, board).err();
+                        first_error = row(&line, r).err();
                     }
                     continue;
                 }
                 Some(blank) => (blank.position(0), false),
                 None => (self.lines.end_position(), true),
             };
-            let kind = BoardErrorKind::CutOff { expected: rows, found: row, at_end_of_input };
+            let kind = BoardErrorKind::CutOff { expected: rows, found: r, at_end_of_input };
             first_error.get_or_insert((position, kind));
             break;
         }
@@ -288,8 +351,15 @@ fn read_row(
     board: &mut GridBoard,
 ) -> Result<(), (Position, BoardErrorKind)> {
     let text = line.text;
-    let pieces = &text[..text.len().min(cols)];
     let base = row * cols;
+    // Pieces separated by spaces or tabs (the row cannot then be `cols` bytes long).
+    if text.len() != cols
+        && text.len() <= limit
+        && text.iter().skip(1).any(|&b| b == b' ' || b == b'\t')
+    {
+        return read_separated_row(line, base, cols, board);
+    }
+    let pieces = &text[..text.len().min(cols)];
     for (col, &piece) in pieces.iter().enumerate() {
         match piece {
             b'b' => board.set_black_at(base + col),
@@ -312,6 +382,26 @@ fn read_row(
             BoardErrorKind::LongRow { expected: cols, found }
         };
         return Err((line.position(cols), kind));
+    }
+    Ok(())
+}
+
+/// [`read_row`] for a row whose pieces are separated by spaces or tabs (`b w w b`): the rules
+/// of [`Alphabet::read_row`] for the alphabet `wb`.
+#[cold]
+fn read_separated_row(
+    line: &Line<'_>,
+    base: usize,
+    cols: usize,
+    board: &mut GridBoard,
+) -> Result<(), (Position, BoardErrorKind)> {
+    let mut colours = vec![0u8; cols];
+    let wb = Alphabet::default_for(2);
+    wb.read_row(line.text, &mut colours).map_err(|(i, kind)| (line.position(i), kind))?;
+    for (col, &colour) in colours.iter().enumerate() {
+        if colour == 1 {
+            board.set_black_at(base + col);
+        }
     }
     Ok(())
 }
@@ -348,6 +438,52 @@ impl GridBoard {
         let mut reader = BoardReader::new(text.as_bytes(), rows, cols);
         let mut board = GridBoard::new(rows, cols);
         match reader.read_into(&mut board) {
+            None => Err(BoardError::empty(reader.end_position())),
+            Some(Err(e)) => Err(e),
+            Some(Ok(())) => match reader.skip_to_next_board() {
+                Some(pos) => Err(BoardError::trailing(pos)),
+                None => Ok(board),
+            },
+        }
+    }
+}
+
+impl ColourBoard {
+    /// Parses one `rows x cols` board written in `alphabet`, in the forms
+    /// [`GridBoard::parse`] takes (rows separated by `/`, `rows * cols` symbols in a row, or
+    /// `rows` lines), the cells of a row also separated by spaces or tabs.
+    ///
+    /// # Errors
+    ///
+    /// A [`BoardError`] as [`GridBoard::parse`]'s.
+    ///
+    /// ```
+    /// use flipblox::flip::variant::{Alphabet, ColourBoard};
+    /// let a = Alphabet::new("012", 3).unwrap();
+    /// let board = ColourBoard::parse("0 1 2/2 1 0", 2, 3, &a).unwrap();
+    /// assert_eq!(board.cells(), &[0, 1, 2, 2, 1, 0]);
+    /// ```
+    pub fn parse(
+        text: &str,
+        rows: usize,
+        cols: usize,
+        alphabet: &Alphabet,
+    ) -> Result<ColourBoard, BoardError> {
+        let owned: String;
+        let text = if text.contains('/') {
+            owned = text.replace('/', "\n");
+            &owned
+        } else if text.len() == rows * cols && cols > 0 && !text.contains('\n') {
+            owned =
+                text.as_bytes().chunks(cols).map(|c| String::from_utf8_lossy(c) + "\n").collect();
+            &owned
+        } else {
+            text
+        };
+        let mut reader = BoardReader::new(text.as_bytes(), rows, cols);
+        reader.lines_mut().set_line_limit(board_line_limit(2 * cols));
+        let mut board = ColourBoard::new(rows, cols);
+        match reader.read_colours_into(alphabet, &mut board) {
             None => Err(BoardError::empty(reader.end_position())),
             Some(Err(e)) => Err(e),
             Some(Ok(())) => match reader.skip_to_next_board() {

@@ -132,6 +132,23 @@ impl FlipPicture {
         let presses = presses.iter().map(|&i| -> CellAt { (i / cols, i % cols) }).collect();
         FlipPicture { rows, cols, colours: 2, pieces, presses }
     }
+
+    /// The picture of a board of the Lights Out family (`colours` colours, see
+    /// [`ColourBoard`](crate::flip::variant::ColourBoard)) and its presses as `(cell, count)`
+    /// (as [`ZkSolver`](crate::flip::zk::ZkSolver) answers them): each cell is listed `count`
+    /// times, in ascending order of cells.
+    pub fn from_colour_board(
+        board: &crate::flip::variant::ColourBoard,
+        colours: u8,
+        presses: &[(usize, u8)],
+    ) -> FlipPicture {
+        let (rows, cols) = (board.rows(), board.cols());
+        let presses = presses
+            .iter()
+            .flat_map(|&(i, n)| std::iter::repeat_n((i / cols, i % cols), usize::from(n)))
+            .collect();
+        FlipPicture { rows, cols, colours, pieces: board.cells().to_vec(), presses }
+    }
 }
 
 impl HistogramPicture {

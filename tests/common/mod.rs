@@ -168,7 +168,7 @@ pub fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).expect("utf-8 stderr")
 }
 
-/// Parses a `flipblox flip --moves` line, `N (r,c)(r,c)...`, into `N` and the 1-based presses.
+/// Parses a `flipblox flip --path` line, `N (r,c)(r,c)...`, into `N` and the 1-based presses.
 pub fn parse_moves_line(line: &str) -> (usize, Vec<(usize, usize)>) {
     let (n, rest) = line.split_once(' ').unwrap_or((line, ""));
     let n: usize = n.parse().unwrap_or_else(|_| panic!("not a number: {line}"));

@@ -1,0 +1,124 @@
+//! The Lights Out family's options (`--goal`, `--alphabet`, `--wrap`, `--toggle`,
+//! `--colours`), shared by `flip`, `stats flip`, `table build`, `export flip` and
+//! `render flip`.
+
+use clap::Args;
+use serde::Serialize;
+
+use super::args::usage;
+use flipblox::flip::BoardSize;
+use flipblox::flip::variant::{Alphabet, Goal, MAX_COLOURS, TogglePattern, Variant};
+
+/// `--goal`, `--alphabet`, `--wrap`, `--toggle`, `--colours`.
+#[derive(Debug, Clone, Args)]
+pub struct VariantArgs {
+    /// The boards to reach: `any` uniform board (the Flip Game's question), every cell `white`
+    /// (colour 0: classic Lights Out's "all lights off"), every cell `black` (two colours), or
+    /// every cell of the colour a symbol of the alphabet names.
+    #[arg(long, value_name = "GOAL", default_value = "any")]
+    pub goal: String,
+
+    /// The cell symbols, one per colour, white (off, colour 0) first: `01`, `.#`, `-x`, ...
+    /// (default `wb` for two colours, else the first K of `0123456789abcdef`). Symbols are
+    /// case-sensitive; cells may be separated by spaces or tabs.
+    #[arg(long, value_name = "SYMBOLS")]
+    pub alphabet: Option<String>,
+
+    /// The board wraps around (a torus): a press at an edge also toggles the opposite edge.
+    #[arg(long)]
+    pub wrap: bool,
+
+    /// The cells a press toggles, as an odd-sized mask centred on the press, rows separated by
+    /// `/`: `.x./xxx/.x.` (the default, plus-shaped), `x.x/.x./x.x` (diagonal), `xxx/xxx/xxx`,
+    /// `.x./x.x/.x.` (no self-toggle), ...
+    #[arg(long, value_name = "PATTERN", value_parser = parse_toggle)]
+    pub toggle: Option<TogglePattern>,
+
+    /// Number of colours K, 2 to 16: a press advances every toggled cell by one colour mod K
+    /// (K = 3 is Lights Out 2000); a cell pressed j times counts j presses.
+    #[arg(long, value_name = "K", default_value_t = 2,
+          value_parser = clap::value_parser!(u8).range(2..=MAX_COLOURS as i64))]
+    pub colours: u8,
+}
+
+fn parse_toggle(text: &str) -> Result<TogglePattern, String> {
+    text.parse::<TogglePattern>().map_err(|e| e.to_string())
+}
+
+/// The variant and alphabet the options name on one board size.
+#[derive(Debug, Clone)]
+pub struct Chosen {
+    /// The rules and the goal.
+    pub variant: Variant,
+    /// The cell symbols.
+    pub alphabet: Alphabet,
+}
+
+impl Chosen {
+    /// The goal's name (`any`, `white`, `black` or a symbol).
+    pub fn goal_name(&self) -> String {
+        self.variant.goal().name(&self.alphabet)
+    }
+
+    /// The name of `colour` as `--goal` takes it (`white`, `black`, or its symbol).
+    pub fn colour_name(&self, colour: u8) -> String {
+        Goal::Colour(colour).name(&self.alphabet)
+    }
+
+    /// The options as JSON fields: goal, colours, wrap, toggle.
+    pub fn fields(&self) -> VariantFields {
+        VariantFields {
+            goal: self.goal_name(),
+            colours: self.variant.colours(),
+            wrap: self.variant.wrap(),
+            toggle: self.variant.toggle().to_string(),
+        }
+    }
+}
+
+/// The variant's JSON fields, in the vocabulary's order.
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantFields {
+    /// `any`, `white`, `black` or a symbol.
+    pub goal: String,
+    /// K.
+    pub colours: u8,
+    /// A torus.
+    pub wrap: bool,
+    /// The toggle pattern, e.g. `.x./xxx/.x.`.
+    pub toggle: String,
+}
+
+impl VariantArgs {
+    /// The variant on `size`, checked; `command` names the subcommand for usage errors.
+    ///
+    /// # Errors
+    ///
+    /// A usage error for an alphabet, goal or pattern that does not fit.
+    pub fn choose(
+        &self,
+        size: BoardSize,
+        command: &'static [&'static str],
+    ) -> anyhow::Result<Chosen> {
+        let alphabet = match &self.alphabet {
+            Some(symbols) => Alphabet::new(symbols, self.colours)
+                .map_err(|e| usage(command, format!("--alphabet {symbols}: {e}")))?,
+            None => Alphabet::default_for(self.colours),
+        };
+        let goal = Goal::parse(&self.goal, &alphabet)
+            .map_err(|e| usage(command, format!("--goal {}: {e}", self.goal)))?;
+        let toggle = self.toggle.clone().unwrap_or_else(TogglePattern::plus);
+        let variant = Variant::new(size, toggle.clone(), self.wrap, self.colours, goal)
+            .map_err(|e| usage(command, format!("--toggle {toggle}: {e}")))?;
+        Ok(Chosen { variant, alphabet })
+    }
+
+    /// True when no option differs from the Flip Game's (`--goal any`, no other option).
+    pub fn is_default(&self) -> bool {
+        self.goal == "any"
+            && self.alphabet.as_deref().is_none_or(|a| a == "wb")
+            && !self.wrap
+            && self.toggle.as_ref().is_none_or(TogglePattern::is_plus)
+            && self.colours == 2
+    }
+}
