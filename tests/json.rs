@@ -49,6 +49,47 @@ fn records(out: &std::process::Output) -> Vec<Value> {
 }
 
 #[test]
+fn flip_records_follow_their_schemas() {
+    let dir = tempfile::tempdir().unwrap();
+    let boards = dir.path().join("boards.txt");
+    // Answered, unreadable, impossible (under --goal white), answered.
+    write_file(
+        &boards,
+        "bwwb\nbbwb\nbwwb\nbwww\n\nbwq\n\nwwww\nwwww\nwwww\nwwwb\n\nbbbb\nbbbb\nbbbb\nbbbb\n",
+    );
+    let missing = dir.path().join("missing.txt");
+    let (boards, missing) = (boards.to_str().unwrap(), missing.to_str().unwrap());
+    for extra in [
+        &[][..],
+        &["--path"],
+        &["--path", "--goal", "white"],
+        &["--colours", "3", "--alphabet", "wbx"],
+    ] {
+        let mut args = vec!["flip", "--json", boards, missing];
+        args.extend(extra);
+        let out = flipblox(&args, b"");
+        assert_eq!(out.status.code(), Some(1), "{extra:?}: a bad board and a missing file");
+        let records = records(&out);
+        assert_eq!(records.len(), 5, "{extra:?}");
+        for (i, record) in records[..4].iter().enumerate() {
+            check("flip-board", record);
+            assert_eq!(
+                (record["file"].as_str(), record["index"].as_u64()),
+                (Some(boards), Some(i as u64 + 1))
+            );
+            // The presses come with every answer.
+            assert_eq!(record["path"].is_array(), !record["distance"].is_null(), "{record}");
+        }
+        assert!(
+            records[1]["error"].as_str().unwrap().starts_with("6:3: board 2: "),
+            "{}",
+            records[1]
+        );
+        check("file-failure", &records[4]);
+    }
+}
+
+#[test]
 fn bloxorz_records_follow_their_schemas() {
     let dir = tempfile::tempdir().unwrap();
     let pack = dir.path().join("pack.txt");
@@ -176,6 +217,7 @@ fn the_schemas_refuse_what_they_do_not_document() {
 #[test]
 fn every_schema_on_the_page_is_checked_by_a_test() {
     // Runs the other tests' checks first, so their uses are recorded whatever the order.
+    flip_records_follow_their_schemas();
     bloxorz_records_follow_their_schemas();
     inspect_records_follow_their_schemas();
     verify_records_follow_their_schemas();
