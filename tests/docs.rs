@@ -220,6 +220,38 @@ fn every_command_the_docs_show_prints_what_they_show() {
     assert!(total >= 10, "only {total} commands found in the docs");
 }
 
+/// The relative links of `page` (`[text](target)` and `![alt](target)`), without any `#anchor`.
+fn relative_links(page: &str) -> Vec<String> {
+    let mut links = Vec::new();
+    for (at, _) in page.match_indices("](") {
+        let rest = &page[at + 2..];
+        let Some(end) = rest.find(')') else { continue };
+        let target = rest[..end].split('#').next().unwrap_or_default();
+        if !target.is_empty() && !target.contains("://") && !target.contains(' ') {
+            links.push(target.to_string());
+        }
+    }
+    links
+}
+
+#[test]
+fn every_relative_link_of_the_docs_names_a_file_of_the_repository() {
+    let mut checked = 0;
+    for page in pages() {
+        let base = project(&page).parent().unwrap().to_path_buf();
+        for link in relative_links(&read_text(project(&page))) {
+            assert!(base.join(&link).exists(), "{page}: the link {link} names no file");
+            checked += 1;
+        }
+    }
+    // The README alone links a dozen pages and pictures.
+    assert!(checked >= 12, "only {checked} links found");
+    assert_eq!(
+        relative_links("[a](docs/X.md#y) ![b](img/p.svg) [c](https://e.org)"),
+        ["docs/X.md", "img/p.svg"]
+    );
+}
+
 #[test]
 fn the_output_wildcard_matches_any_lines_and_nothing_else() {
     assert!(matches(&["a", "...", "d"], &["a", "b", "c", "d"]));
