@@ -249,7 +249,7 @@ impl Level {
             self.grid[first - 1..last - 1].chunks(128).zip(self.grid[first..last].chunks(128));
         for (left, here) in pairs {
             let differs = |(left, here): (&u8, &u8)| u8::from((left ^ here) & material != 0);
-            changes += usize::from(left.iter().zip(here).map(differs).fold(0, |s, d| s + d));
+            changes += usize::from(left.iter().zip(here).map(differs).sum::<u8>());
         }
         // Along each row, from the padding before its first cell to its last cell: the range
         // also counts, for every row but the last, a change from its last cell to the padding.
