@@ -1,19 +1,31 @@
-//! Bloxorz solver benchmark: `flipblox::bloxorz::Solver` (the fast POJ search) against a straightforward BFS
-//! written on the `pathfinding` crate, over the same parsed levels, one thread.
+//! Bloxorz benchmarks.
 //!
-//! Packs: `tests/data/bloxorz/large-500.txt` (shipped), and `field 20 500 500 1` from
-//! `../shared/tools/gen_levels.py` (generated into `target/` when python3 and that generator are
-//! beside the repository; skipped, with a message, otherwise).
-//! Throughput is in states explored (expanded by the fast solver), so criterion's `thrpt` line is
-//! states per second and `time / states` is the time per explored state for both solvers.
+//! 1. The solver: `flipblox::bloxorz::Solver` (the fast POJ search) against a straightforward BFS
+//!    written on the `pathfinding` crate, over the same parsed levels, one thread. Throughput is
+//!    in states explored (expanded by the fast solver), so criterion's `thrpt` line is states per
+//!    second and `time / states` is the time per explored state for both solvers.
+//! 2. The batch runner (`runner/...`): parse + solve + format the answers of a whole pack from its
+//!    bytes with `--jobs 1` and `--jobs 2`, and, on the mixed pack, parsing alone (issue 15
+//!    target 4 compares the two). Throughput is in levels.
 //!
-//! Run: `cargo bench --bench bloxorz`. Whole-process time and peak memory are measured on the
-//! binary with `/usr/bin/time -v` (see the README's Performance section).
+//! Packs: `tests/data/bloxorz/large-500.txt` (shipped); `field 12 500 500 4242` and
+//! `mixed 400000 16 16 42` from `../shared/tools/gen_levels.py` (generated into `target/` when
+//! python3 and that generator are beside the repository; skipped, with a message, otherwise: a
+//! fresh clone has no `../shared`). "The field pack" is the 12 generated fields plus
+//! `large-500.txt`.
+//!
+//! Run: `cargo bench --bench bloxorz` (a filter such as `runner/` runs a part). Whole-process
+//! time and peak memory are measured on the binary with `/usr/bin/time -v` (see
+//! docs/PERFORMANCE.md).
 
 use std::path::{Path, PathBuf};
 
+use std::io::Write;
+
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use flipblox::bloxorz::{Cell, Level, Limits, Orientation, PackReader, Solution, Solver};
+use flipblox::bloxorz::{
+    Cell, Level, Limits, Orientation, PackReader, Report, RunOptions, Runner, Solution, Solver,
+};
 
 /// The straightforward solver: `pathfinding::directed::bfs::bfs` over `(row, col, orientation)`
 /// nodes, with every roll bounds-checked against the level's cells.
@@ -49,20 +61,74 @@ fn read_levels(bytes: &[u8]) -> Vec<Level> {
     PackReader::new(bytes).map(|l| l.expect("benchmark packs are well-formed")).collect()
 }
 
-/// `field 20 500 500 1` from the shared generator, cached under `target/`.
-fn field_pack(shared: &Path) -> Option<Vec<u8>> {
-    let cache = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-field-20-500.txt");
+/// `gen_levels.py ARGS` from the shared generator, cached under `target/`.
+fn generated_pack(shared: &Path, args: &[&str]) -> Option<Vec<u8>> {
+    let name = format!("target/bench-{}.txt", args.join("-"));
+    let cache = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(name);
     if let Ok(bytes) = std::fs::read(&cache) {
         return Some(bytes);
     }
     let out = std::process::Command::new("python3")
         .arg(shared.join("tools/gen_levels.py"))
-        .args(["field", "20", "500", "500", "1"])
+        .args(args)
         .output()
         .ok()
         .filter(|o| o.status.success())?;
     std::fs::write(&cache, &out.stdout).ok()?;
     Some(out.stdout)
+}
+
+/// Parses, solves and formats every level of `packs` (one run per pack, as the command line
+/// runs its files) with `jobs` workers; returns the bytes the command would print.
+fn run_packs(runner: &mut Runner, packs: &[&[u8]], out: &mut Vec<u8>) -> usize {
+    out.clear();
+    for pack in packs {
+        let print = |report: Report| -> std::io::Result<()> {
+            match report.result {
+                Ok(answer) => match answer.solution.moves {
+                    Some(moves) => writeln!(out, "{moves}"),
+                    None => writeln!(out, "Impossible"),
+                },
+                Err(_) => writeln!(out, "Error"),
+            }
+        };
+        runner.run(pack, print).expect("writing to a vector cannot fail");
+    }
+    out.len()
+}
+
+/// The runner over `packs` with one and two jobs (and parsing alone when `parse_alone`).
+fn bench_runner(c: &mut Criterion, name: &str, packs: &[&[u8]], parse_alone: bool) {
+    let levels: usize = packs.iter().map(|p| PackReader::new(p).count()).sum();
+    let mut group = c.benchmark_group(format!("runner/{name}"));
+    group.sample_size(10).throughput(Throughput::Elements(levels as u64));
+    let mut out = Vec::new();
+    let mut expected = Vec::new();
+    run_packs(&mut Runner::new(RunOptions::default()), packs, &mut expected);
+    if parse_alone {
+        group.bench_function("parse", |b| {
+            let mut level = Level::new();
+            b.iter(|| {
+                let mut rows = 0;
+                for pack in packs {
+                    let mut reader = PackReader::new(pack);
+                    while let Some(read) = reader.read_into(&mut level) {
+                        rows += read.map_or(0, |()| level.rows());
+                    }
+                }
+                rows
+            })
+        });
+    }
+    for jobs in [1, 2] {
+        let mut runner = Runner::new(RunOptions { jobs, ..RunOptions::default() });
+        run_packs(&mut runner, packs, &mut out);
+        assert!(out == expected, "--jobs {jobs} changes the output");
+        group.bench_function(format!("jobs-{jobs}"), |b| {
+            b.iter(|| run_packs(&mut runner, packs, &mut out))
+        });
+    }
+    group.finish();
 }
 
 fn bench_pack(c: &mut Criterion, name: &str, levels: &[Level]) {
@@ -96,13 +162,25 @@ fn bench_pack(c: &mut Criterion, name: &str, levels: &[Level]) {
 fn benches(c: &mut Criterion) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let shared = root.join("../shared");
-    match std::fs::read(root.join("tests/data/bloxorz/large-500.txt")) {
-        Ok(bytes) => bench_pack(c, "large-500", &read_levels(&bytes)),
+    let large = std::fs::read(root.join("tests/data/bloxorz/large-500.txt"));
+    let field = generated_pack(&shared, &["field", "12", "500", "500", "4242"]);
+    let mixed = generated_pack(&shared, &["mixed", "400000", "16", "16", "42"]);
+    let missing = "python3 or the shared generator is missing";
+    match &large {
+        Ok(bytes) => bench_pack(c, "large-500", &read_levels(bytes)),
         Err(e) => eprintln!("skipping large-500: {e}"),
     }
-    match field_pack(&shared) {
-        Some(bytes) => bench_pack(c, "field-20x500x500", &read_levels(&bytes)),
-        None => eprintln!("skipping the field pack: python3 or the shared generator is missing"),
+    match &field {
+        Some(bytes) => bench_pack(c, "field-12x500x500", &read_levels(bytes)),
+        None => eprintln!("skipping the generated fields: {missing}"),
+    }
+    match (&field, &large) {
+        (Some(field), Ok(large)) => bench_runner(c, "field", &[field, large], false),
+        _ => eprintln!("skipping the runner on the field pack: {missing}"),
+    }
+    match &mixed {
+        Some(bytes) => bench_runner(c, "mixed-400k", &[bytes], true),
+        None => eprintln!("skipping the runner on the mixed pack: {missing}"),
     }
 }
 

@@ -1,16 +1,20 @@
 //! The batch runner: every level of a pack, solved by N workers, reported in input order.
 //!
 //! The calling thread parses levels (in place, from the input's bytes) and hands them to the
-//! workers through a bounded queue; each worker owns one [`Solver`] for the whole batch, which
-//! picks the search for each level. Reports come back in any order and are passed on strictly in
-//! input order. At most [`Runner::WINDOW_PER_JOB`] levels per worker are in flight (parsed but
-//! not yet reported), which bounds the memory a batch holds beyond the workers' solvers, and the
-//! level buffers go back to the parser for reuse, so a warm batch allocates nothing per level
+//! workers in batches through a bounded queue: a batch is handed out once its levels reach
+//! [`Runner::BATCH_WEIGHT`] cells (so a large level goes alone) or [`Runner::BATCH_LEVELS`]
+//! levels, so that on packs of many small levels the cost of handing work over stays small
+//! against the work. Each worker owns one [`Solver`] for the whole run, which picks the search
+//! for each level. Batches come back in any order and their reports are passed on strictly in
+//! input order. At most [`Runner::WINDOW_PER_JOB`] batches per worker are in flight (parsed but
+//! not yet reported), which bounds the memory a run holds beyond the workers' solvers, and the
+//! level buffers go back to the parser for reuse, so a warm run allocates nothing per level
 //! except the `--path` moves.
 //!
 //! With one job everything runs on the calling thread, with no queue at all. With more, before a
-//! read that may wait for input ([`LevelSource::would_block`]) every level in flight is solved
-//! and passed on first, so that answers never wait for input that has not come.
+//! read that may wait for input ([`LevelSource::would_block`]) the batch being filled is handed
+//! out and every level in flight is solved and passed on first, so that answers never wait for
+//! input that has not come.
 //!
 //! Levels come from a [`LevelSource`]: the text pack parser ([`PackReader`]) or the stages of the
 //! Flash game's file ([`FlashStages`](crate::bloxorz::FlashStages)).
@@ -78,6 +82,7 @@ pub struct Runner {
     options: RunOptions,
     workers: Vec<Worker>,
     spare_levels: Vec<Level>,
+    spare_batches: Vec<Batch>,
 }
 
 /// The search memory of one job.
@@ -117,8 +122,16 @@ impl Worker {
 }
 
 impl Runner {
-    /// Levels in flight per worker (parsed, not yet reported).
-    pub const WINDOW_PER_JOB: usize = 8;
+    /// Batches in flight per worker (handed out, not yet reported). A batch is one level, or
+    /// levels of at most about [`Runner::BATCH_WEIGHT`] cells in all.
+    pub const WINDOW_PER_JOB: usize = 4;
+
+    /// A batch is handed to a worker once its levels weigh this much: their cells plus 64 per
+    /// level.
+    pub const BATCH_WEIGHT: usize = 1 << 16;
+
+    /// A batch is handed to a worker once it holds this many levels.
+    pub const BATCH_LEVELS: usize = 256;
 
     /// A runner with these options; scratches are created on first use.
     pub fn new(options: RunOptions) -> Runner {
@@ -127,6 +140,7 @@ impl Runner {
             options: RunOptions { jobs, ..options },
             workers: (0..jobs).map(|_| Worker::default()).collect(),
             spare_levels: Vec::new(),
+            spare_batches: Vec::new(),
         }
     }
 
@@ -187,10 +201,10 @@ impl Runner {
     ) -> Result<(), E> {
         let options = self.options;
         let window = Runner::WINDOW_PER_JOB * self.options.jobs;
-        let spare_levels = &mut self.spare_levels;
-        let (job_tx, job_rx) = mpsc::sync_channel::<(usize, usize, Level)>(window);
+        let (spare_levels, spare_batches) = (&mut self.spare_levels, &mut self.spare_batches);
+        let (job_tx, job_rx) = mpsc::sync_channel::<Batch>(window);
         let job_rx = Mutex::new(job_rx);
-        let (done_tx, done_rx) = mpsc::channel::<(Report, Level)>();
+        let (done_tx, done_rx) = mpsc::channel::<Batch>();
         std::thread::scope(|scope| {
             for worker in self.workers.iter_mut() {
                 let (job_rx, done_tx) = (&job_rx, done_tx.clone());
@@ -198,36 +212,38 @@ impl Runner {
                     loop {
                         // A poisoned lock means another worker panicked; the scope re-raises it.
                         let Ok(job) = job_rx.lock().map(|rx| rx.recv()) else { return };
-                        let Ok((number, end_offset, level)) = job else { return };
-                        let result = worker.solve(&level, &options, number);
-                        let report = Report { level: number, end_offset, result };
-                        if done_tx.send((report, level)).is_err() {
+                        let Ok(mut batch) = job else { return };
+                        batch.solve(worker, &options);
+                        if done_tx.send(batch).is_err() {
                             return;
                         }
                     }
                 });
             }
             drop(done_tx);
-            let mut order = InOrder { pending: BTreeMap::new(), next: 1 };
-            let mut started = 0;
+            let mut order = InOrder { pending: BTreeMap::new(), next: 0 };
+            let mut filling = spare_batches.pop().unwrap_or_default();
+            // Batches handed out so far (the number of the one being filled).
+            let mut sent = 0;
             loop {
-                // Keep the window: wait for the oldest levels before parsing more.
-                while started + 1 - order.next >= window {
-                    let Ok((report, level)) = done_rx.recv() else { break };
-                    spare_levels.push(level);
-                    order.push(report, &mut on_report)?;
+                // Keep the window: wait for the oldest batches before parsing more.
+                while sent - order.next >= window {
+                    let Ok(batch) = done_rx.recv() else { break };
+                    order.push(batch, spare_levels, spare_batches, &mut on_report)?;
                 }
-                while let Ok((report, level)) = done_rx.try_recv() {
-                    spare_levels.push(level);
-                    order.push(report, &mut on_report)?;
+                while let Ok(batch) = done_rx.try_recv() {
+                    order.push(batch, spare_levels, spare_batches, &mut on_report)?;
                 }
-                // Before a read that may wait for input (a pipe, a terminal), pass on every
-                // level in flight: their answers must not wait for input that may never come.
-                if started >= order.next && reader.would_block() {
-                    while started >= order.next {
-                        let Ok((report, level)) = done_rx.recv() else { break };
-                        spare_levels.push(level);
-                        order.push(report, &mut on_report)?;
+                // Before a read that may wait for input (a pipe, a terminal), hand out the batch
+                // being filled and pass on every level in flight: their answers must not wait
+                // for input that may never come.
+                if (sent > order.next || !filling.is_empty()) && reader.would_block() {
+                    if !filling.is_empty() {
+                        hand_out(&job_tx, &mut filling, &mut sent, spare_batches);
+                    }
+                    while sent > order.next {
+                        let Ok(batch) = done_rx.recv() else { break };
+                        order.push(batch, spare_levels, spare_batches, &mut on_report)?;
                     }
                 }
                 let mut level = spare_levels.pop().unwrap_or_default();
@@ -235,46 +251,140 @@ impl Runner {
                     spare_levels.push(level);
                     break;
                 };
-                started += 1;
                 let (number, end_offset) = (reader.levels_started(), reader.offset());
                 match read {
-                    // The queue's receiver lives until the end of the scope, so sending cannot fail.
-                    Ok(()) => job_tx.send((number, end_offset, level)).expect("queue open"),
+                    Ok(()) => filling.add(number, end_offset, level),
                     Err(e) => {
                         spare_levels.push(level);
-                        let report = Report { level: number, end_offset, result: Err(e) };
-                        order.push(report, &mut on_report)?;
+                        filling.add_failed(Report { level: number, end_offset, result: Err(e) });
                     }
                 }
+                if filling.is_full() {
+                    hand_out(&job_tx, &mut filling, &mut sent, spare_batches);
+                }
             }
+            if !filling.is_empty() {
+                hand_out(&job_tx, &mut filling, &mut sent, spare_batches);
+            }
+            spare_batches.push(filling);
             drop(job_tx);
-            for (report, level) in done_rx {
-                spare_levels.push(level);
-                order.push(report, &mut on_report)?;
+            for batch in done_rx {
+                order.push(batch, spare_levels, spare_batches, &mut on_report)?;
             }
+            debug_assert_eq!(order.next, sent);
             Ok(())
         })
     }
 }
 
-/// Reports waiting for the levels before them.
+/// Sends the batch being filled to the workers as batch number `sent`, and starts a new one.
+fn hand_out(
+    job_tx: &mpsc::SyncSender<Batch>,
+    filling: &mut Batch,
+    sent: &mut usize,
+    spare_batches: &mut Vec<Batch>,
+) {
+    let mut full = std::mem::replace(filling, spare_batches.pop().unwrap_or_default());
+    full.number = *sent;
+    *sent += 1;
+    // The queue's receiver lives until the end of the scope, so sending cannot fail.
+    job_tx.send(full).expect("queue open");
+}
+
+/// Levels handed to one worker at once: parsed levels (and the reports of levels that could not
+/// be read, to keep their place), then, once solved, their reports in input order. Batches keep
+/// the cost of handing work over (a queue, a wake-up) small against the work itself on packs of
+/// many small levels; a large level is a batch of its own.
+#[derive(Debug, Default)]
+struct Batch {
+    /// Place of the batch in the input (0-based); set when it is handed out.
+    number: usize,
+    /// Levels to solve or already reported, in input order.
+    items: Vec<Item>,
+    /// Filled by the worker, in input order.
+    reports: Vec<Report>,
+    /// The solved levels' buffers, going back to the parser for reuse.
+    levels: Vec<Level>,
+    /// The weight of `items` (see [`Runner::BATCH_WEIGHT`]).
+    weight: usize,
+}
+
+/// One level of a [`Batch`].
+#[derive(Debug)]
+enum Item {
+    /// A level to solve: its number, the offset just past it, the level.
+    Level(usize, usize, Level),
+    /// A level that could not be read.
+    Failed(Report),
+}
+
+impl Batch {
+    /// The weight of one level besides its cells: a batch of tiny levels is still bounded.
+    const LEVEL_WEIGHT: usize = 64;
+
+    fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    fn is_full(&self) -> bool {
+        self.weight >= Runner::BATCH_WEIGHT || self.items.len() >= Runner::BATCH_LEVELS
+    }
+
+    fn add(&mut self, number: usize, end_offset: usize, level: Level) {
+        self.weight += level.rows() * level.cols() + Batch::LEVEL_WEIGHT;
+        self.items.push(Item::Level(number, end_offset, level));
+    }
+
+    fn add_failed(&mut self, report: Report) {
+        self.weight += Batch::LEVEL_WEIGHT;
+        self.items.push(Item::Failed(report));
+    }
+
+    /// Solves every level, leaving the reports in `reports` and the buffers in `levels`.
+    fn solve(&mut self, worker: &mut Worker, options: &RunOptions) {
+        for item in self.items.drain(..) {
+            self.reports.push(match item {
+                Item::Level(number, end_offset, level) => {
+                    let result = worker.solve(&level, options, number);
+                    self.levels.push(level);
+                    Report { level: number, end_offset, result }
+                }
+                Item::Failed(report) => report,
+            });
+        }
+        self.weight = 0;
+    }
+}
+
+/// Solved batches waiting for the batches before them.
 struct InOrder {
-    pending: BTreeMap<usize, Report>,
-    /// The number of the next level to pass on.
+    pending: BTreeMap<usize, Batch>,
+    /// The number of the next batch to pass on.
     next: usize,
 }
 
 impl InOrder {
-    /// Files `report` and passes on every report that is now next in line.
+    /// Files `batch` and passes on the reports of every batch that is now next in line,
+    /// keeping the buffers for reuse.
     fn push<E>(
         &mut self,
-        report: Report,
+        batch: Batch,
+        spare_levels: &mut Vec<Level>,
+        spare_batches: &mut Vec<Batch>,
         on_report: &mut impl FnMut(Report) -> Result<(), E>,
     ) -> Result<(), E> {
-        self.pending.insert(report.level, report);
-        while let Some(report) = self.pending.remove(&self.next) {
+        self.pending.insert(batch.number, batch);
+        while let Some(mut batch) = self.pending.remove(&self.next) {
             self.next += 1;
-            on_report(report)?;
+            spare_levels.append(&mut batch.levels);
+            let mut result = Ok(());
+            for report in batch.reports.drain(..) {
+                if result.is_ok() {
+                    result = on_report(report);
+                }
+            }
+            spare_batches.push(batch);
+            result?;
         }
         Ok(())
     }

@@ -44,17 +44,35 @@ pub(crate) const NOT_A_CELL: u8 = 1 << 7;
 /// a row 16 or 32 bytes at a time. Bridge tiles take the flags of their state at the start
 /// (`B` rigid, `-` empty), switches and split switches are rigid.
 #[inline(always)]
-pub(crate) fn cell_flags(byte: u8) -> u8 {
+pub(crate) const fn cell_flags(byte: u8) -> u8 {
+    const fn is(byte: u8, c: u8) -> u8 {
+        (byte == c) as u8
+    }
     let rigid = Level::material_flags(Cell::Rigid);
-    let is = |c: u8| u8::from(byte == c);
-    let special = is(b'S') | is(b'H') | is(b'V') | is(b'B');
-    let marked = is(b'O') | is(b'X') | special | is(b'-');
-    let known = is(b'.') | is(b'E') | is(b'#') | marked;
-    ((is(b'.') | is(b'O') | is(b'X') | special) * rigid)
-        | (is(b'E') * Level::material_flags(Cell::Fragile))
+    let special = is(byte, b'S') | is(byte, b'H') | is(byte, b'V') | is(byte, b'B');
+    let marked = is(byte, b'O') | is(byte, b'X') | special | is(byte, b'-');
+    let known = is(byte, b'.') | is(byte, b'E') | is(byte, b'#') | marked;
+    ((is(byte, b'.') | is(byte, b'O') | is(byte, b'X') | special) * rigid)
+        | (is(byte, b'E') * Level::material_flags(Cell::Fragile))
         | (marked * MARK)
         | ((known ^ 1) * NOT_A_CELL)
 }
+
+/// [`cell_flags`] of every byte, for short rows: there a table lookup (a few instructions a
+/// cell) beats the comparisons, which the compiler only runs 16 or 32 bytes at a time on rows
+/// at least that long.
+static CELL_FLAGS: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = cell_flags(byte as u8);
+        byte += 1;
+    }
+    table
+};
+
+/// Rows shorter than this are read with [`CELL_FLAGS`].
+const SHORT_ROW: usize = 32;
 
 /// A level being filled: the `O` and `X` cells seen so far.
 #[derive(Debug)]
@@ -106,15 +124,30 @@ impl Builder {
     ) -> Result<(), (usize, ErrorKind)> {
         let row = level.row_mut(r);
         let mut seen = 0;
-        for (cell, &byte) in row.iter_mut().zip(text) {
-            let flags = cell_flags(byte);
-            *cell = flags;
-            seen |= flags;
+        if row.len() < SHORT_ROW {
+            for (cell, &byte) in row.iter_mut().zip(text) {
+                let flags = CELL_FLAGS[usize::from(byte)];
+                *cell = flags;
+                seen |= flags;
+            }
+        } else {
+            for (cell, &byte) in row.iter_mut().zip(text) {
+                let flags = cell_flags(byte);
+                *cell = flags;
+                seen |= flags;
+            }
         }
         if seen & (MARK | NOT_A_CELL) == 0 {
             return Ok(());
         }
-        for c in 0..text.len().min(self.cols) {
+        // Only the marked cells (and a byte that is no cell) need a look: the rest are skipped
+        // by a search that compiles to a few instructions per cell.
+        let end = text.len().min(self.cols);
+        let mut c = 0;
+        while let Some(skip) =
+            level.row_mut(r)[c..end].iter().position(|&f| f & (MARK | NOT_A_CELL) != 0)
+        {
+            c += skip;
             let row = level.row_mut(r);
             let flags = row[c];
             row[c] &= !MARK;
@@ -125,6 +158,7 @@ impl Builder {
             if flags & MARK != 0 {
                 self.special(level, (r, c), text[c]).map_err(|kind| (c, kind))?;
             }
+            c += 1;
         }
         Ok(())
     }
