@@ -483,27 +483,34 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             "--table answers by table lookup; it cannot be used with --method gf2",
         ));
     }
+    let default_variant = args.variant.is_default();
+    if args.table.is_some() && !default_variant {
+        return Err(usage(
+            &["flip"],
+            "--table answers the Flip Game's table files; the variant options (--goal, \
+             --alphabet, --wrap, --toggle, --colours) answer by linear algebra or --method table",
+        ));
+    }
     let check = if args.verify_table { Check::Full } else { Check::Header };
     let map = args.map.map();
     let opened =
         args.table.as_deref().map(|path| OpenedTable::open(path, check, map)).transpose()?;
     let presses = args.path || args.json || args.output == OutputArg::Grid;
-    let default_variant = args.variant.is_default();
     let mut built: Option<Vec<u8>> = None;
-    let size = match &opened {
-        Some(opened) => opened.flip_table(args.size)?.size(),
+    // The table borrows the mapped payload: no copy of it is made.
+    let mut file_table = opened.as_ref().map(|o| o.flip_table(args.size)).transpose()?;
+    let size = match &file_table {
+        Some(table) => table.size(),
         None => args.size.unwrap_or(BoardSize::CLASSIC),
     };
     let chosen = args.variant.choose(size, &["flip"])?;
     let (engine, table_file) = if default_variant {
-        match &opened {
-            Some(opened) => {
-                // The solver borrows the mapped payload: no copy of the table is made.
-                let table = opened.flip_table(args.size)?;
+        match file_table.take() {
+            Some(table) => {
                 let solver = FlipSolver::with_table(table).with_presses(presses);
                 let board = GridBoard::new(size.rows(), size.cols());
                 let engine = Engine::Flip { solver, answer: Answer::default(), board };
-                (engine, Some(opened.name().to_string()))
+                (engine, opened.as_ref().map(|o| o.name().to_string()))
             }
             None => {
                 let solver = FlipSolver::new(size, method, args.limit.cells())
@@ -515,14 +522,6 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             }
         }
     } else {
-        if opened.is_some() {
-            return Err(usage(
-                &["flip"],
-                "--table answers the Flip Game's table files; the variant options (--goal, \
-                 --alphabet, --wrap, --toggle, --colours) answer by linear algebra or --method \
-                 table",
-            ));
-        }
         let variant = &chosen.variant;
         if method == Method::Table {
             require_variant_buildable(variant, args.limit, &["flip"])?;
