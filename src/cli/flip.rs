@@ -249,10 +249,12 @@ impl Record for BoardRecord<'_> {
     }
 }
 
-/// What answers the boards: the Flip Game's solver, or a variant's.
+/// What answers the boards: the Flip Game's solver, or a variant's. One per run, so the size
+/// of the larger variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum Engine<'t> {
     Flip { solver: FlipSolver<'t>, answer: Answer, board: GridBoard },
-    Family(Box<Family<'t>>),
+    Family(Family<'t>),
 }
 
 /// A variant's solver: linear algebra over Z_K, or a distance table.
@@ -540,7 +542,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             presses: Vec::new(),
             board: ColourBoard::new(size.rows(), size.cols()),
         };
-        (Engine::Family(Box::new(family)), None)
+        (Engine::Family(family), None)
     };
     let fields = chosen.fields();
     let mut answerer = Answerer {
@@ -639,8 +641,7 @@ impl Boards<'_, '_> {
     ) -> anyhow::Result<()> {
         let reader = reader.borrow_mut();
         let count = reader.read_count_line(|text| self.answerer.is_row(text));
-        loop {
-            let Some(result) = self.answerer.read(reader) else { break };
+        while let Some(result) = self.answerer.read(reader) {
             let (index, start) = (reader.boards_started(), reader.board_start());
             match result {
                 Ok(()) => self.answerer.answer(printer, name, index, start)?,
