@@ -160,7 +160,7 @@ impl ColourBoard {
 
 impl<S: LineSource> BoardReader<S> {
     /// Reads the next board into `board`, its cells written in `alphabet` (see
-    /// [`Alphabet::read_row`](super::variant::Alphabet::read_row): symbols next to each other or
+    /// [`Alphabet::read_row`]: symbols next to each other or
     /// separated by spaces or tabs); otherwise exactly as [`BoardReader::read_into`].
     ///
     /// # Panics
