@@ -301,6 +301,9 @@ fn bad_variant_options_are_usage_errors() {
         (&["flip", "--goal", "B"], "--goal B: expected any, white, black,"),
         (&["flip", "--toggle", "xx"], "--toggle"),
         (&["flip", "--size", "1x1", "--toggle", "xxx/xxx/xxx/xxx/xxx"], "--toggle"),
+        (&["flip", "--table", "t.fbt", "--goal", "white"], "--table answers the Flip Game's"),
+        (&["stats", "flip", "--table", "t.fbt", "--wrap"], "--table reads the Flip Game's"),
+        (&["stats", "flip", "--size", "4x4", "--colours", "5"], "over --max-table-cells 25"),
         (&["flip", "--size", "1x4", "--toggle", "..x../..x../xxxxx/..x../..x.."], "reaches 2 rows"),
     ] {
         let out = flipblox(args, b"");

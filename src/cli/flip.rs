@@ -249,10 +249,12 @@ impl Record for BoardRecord<'_> {
     }
 }
 
-/// What answers the boards: the Flip Game's solver, or a variant's.
+/// What answers the boards: the Flip Game's solver, or a variant's. One per run, so the size
+/// of the larger variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum Engine<'t> {
     Flip { solver: FlipSolver<'t>, answer: Answer, board: GridBoard },
-    Family(Box<Family<'t>>),
+    Family(Family<'t>),
 }
 
 /// A variant's solver: linear algebra over Z_K, or a distance table.
@@ -483,27 +485,34 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             "--table answers by table lookup; it cannot be used with --method gf2",
         ));
     }
+    let default_variant = args.variant.is_default();
+    if args.table.is_some() && !default_variant {
+        return Err(usage(
+            &["flip"],
+            "--table answers the Flip Game's table files; the variant options (--goal, \
+             --alphabet, --wrap, --toggle, --colours) answer by linear algebra or --method table",
+        ));
+    }
     let check = if args.verify_table { Check::Full } else { Check::Header };
     let map = args.map.map();
     let opened =
         args.table.as_deref().map(|path| OpenedTable::open(path, check, map)).transpose()?;
     let presses = args.path || args.json || args.output == OutputArg::Grid;
-    let default_variant = args.variant.is_default();
     let mut built: Option<Vec<u8>> = None;
-    let size = match &opened {
-        Some(opened) => opened.flip_table(args.size)?.size(),
+    // The table borrows the mapped payload: no copy of it is made.
+    let mut file_table = opened.as_ref().map(|o| o.flip_table(args.size)).transpose()?;
+    let size = match &file_table {
+        Some(table) => table.size(),
         None => args.size.unwrap_or(BoardSize::CLASSIC),
     };
     let chosen = args.variant.choose(size, &["flip"])?;
     let (engine, table_file) = if default_variant {
-        match &opened {
-            Some(opened) => {
-                // The solver borrows the mapped payload: no copy of the table is made.
-                let table = opened.flip_table(args.size)?;
+        match file_table.take() {
+            Some(table) => {
                 let solver = FlipSolver::with_table(table).with_presses(presses);
                 let board = GridBoard::new(size.rows(), size.cols());
                 let engine = Engine::Flip { solver, answer: Answer::default(), board };
-                (engine, Some(opened.name().to_string()))
+                (engine, opened.as_ref().map(|o| o.name().to_string()))
             }
             None => {
                 let solver = FlipSolver::new(size, method, args.limit.cells())
@@ -515,14 +524,6 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             }
         }
     } else {
-        if opened.is_some() {
-            return Err(usage(
-                &["flip"],
-                "--table answers the Flip Game's table files; the variant options (--goal, \
-                 --alphabet, --wrap, --toggle, --colours) answer by linear algebra or --method \
-                 table",
-            ));
-        }
         let variant = &chosen.variant;
         if method == Method::Table {
             require_variant_buildable(variant, args.limit, &["flip"])?;
@@ -541,7 +542,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             presses: Vec::new(),
             board: ColourBoard::new(size.rows(), size.cols()),
         };
-        (Engine::Family(Box::new(family)), None)
+        (Engine::Family(family), None)
     };
     let fields = chosen.fields();
     let mut answerer = Answerer {
@@ -640,8 +641,7 @@ impl Boards<'_, '_> {
     ) -> anyhow::Result<()> {
         let reader = reader.borrow_mut();
         let count = reader.read_count_line(|text| self.answerer.is_row(text));
-        loop {
-            let Some(result) = self.answerer.read(reader) else { break };
+        while let Some(result) = self.answerer.read(reader) {
             let (index, start) = (reader.boards_started(), reader.board_start());
             match result {
                 Ok(()) => self.answerer.answer(printer, name, index, start)?,

@@ -17,7 +17,6 @@ use std::fmt;
 use std::io::Read;
 
 use super::grid::GridBoard;
-use super::variant::{Alphabet, ColourBoard};
 use crate::text::stream::StreamLines;
 use crate::text::{Line, LineSource, Lines, Position, describe_at, plural};
 
@@ -201,6 +200,11 @@ impl<S: LineSource> BoardReader<S> {
         BoardReader { lines, rows, cols, boards: 0, start: Position { line: 1, column: 1 } }
     }
 
+    /// The shape of the boards read, `(rows, cols)`.
+    pub(crate) fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
     /// The line source (e.g. to take a stream's read error once reading is done).
     pub fn lines_mut(&mut self) -> &mut S {
         &mut self.lines
@@ -223,30 +227,6 @@ impl<S: LineSource> BoardReader<S> {
                 board.clear();
             }
             read_row(line, row, cols, limit, board)
-        })
-    }
-
-    /// Reads the next board into `board`, its cells written in `alphabet` (see
-    /// [`Alphabet::read_row`](super::variant::Alphabet::read_row): symbols next to each other or
-    /// separated by spaces or tabs); otherwise exactly as [`BoardReader::read_into`].
-    ///
-    /// # Panics
-    ///
-    /// If `board` does not have the reader's shape.
-    pub fn read_colours_into(
-        &mut self,
-        alphabet: &Alphabet,
-        board: &mut ColourBoard,
-    ) -> Option<Result<(), BoardError>> {
-        assert_eq!((board.rows(), board.cols()), (self.rows, self.cols), "board shape");
-        let (cols, limit) = (self.cols, self.lines.line_limit());
-        self.read_board(|line, row| {
-            if line.text.len() > limit {
-                let kind = BoardErrorKind::LineTooLong { expected: cols, limit };
-                return Err((line.position(0), kind));
-            }
-            let out = &mut board.cells_mut()[row * cols..(row + 1) * cols];
-            alphabet.read_row(line.text, out).map_err(|(i, kind)| (line.position(i), kind))
         })
     }
 
@@ -276,9 +256,9 @@ impl<S: LineSource> BoardReader<S> {
     }
 
     /// Reads one board: `row(line, index)` for each row until the first error (see
-    /// [`BoardReader::read_into`]).
+    /// [`BoardReader::read_into`]); `row` reports the position and kind of a row's error.
     #[inline(always)]
-    fn read_board(
+    pub(crate) fn read_board(
         &mut self,
         mut row: impl FnMut(&Line<'_>, usize) -> Result<(), (Position, BoardErrorKind)>,
     ) -> Option<Result<(), BoardError>> {
@@ -387,7 +367,7 @@ fn read_row(
 }
 
 /// [`read_row`] for a row whose pieces are separated by spaces or tabs (`b w w b`): the rules
-/// of [`Alphabet::read_row`] for the alphabet `wb`.
+/// of the variants' `Alphabet::read_row` for the alphabet `wb`.
 #[cold]
 fn read_separated_row(
     line: &Line<'_>,
@@ -395,13 +375,29 @@ fn read_separated_row(
     cols: usize,
     board: &mut GridBoard,
 ) -> Result<(), (Position, BoardErrorKind)> {
-    let mut colours = vec![0u8; cols];
-    let wb = Alphabet::default_for(2);
-    wb.read_row(line.text, &mut colours).map_err(|(i, kind)| (line.position(i), kind))?;
-    for (col, &colour) in colours.iter().enumerate() {
-        if colour == 1 {
-            board.set_black_at(base + col);
+    let text = line.text;
+    let mut pieces = 0;
+    for (i, &b) in text.iter().enumerate() {
+        if (b == b' ' || b == b'\t') && pieces > 0 {
+            continue;
         }
+        if pieces == cols {
+            let found = String::from_utf8_lossy(text).chars().count();
+            return Err((line.position(i), BoardErrorKind::LongRow { expected: cols, found }));
+        }
+        match b {
+            b'b' => board.set_black_at(base + pieces),
+            b'w' => {}
+            _ => {
+                let found = describe_at(text, i);
+                return Err((line.position(i), BoardErrorKind::BadPiece { found }));
+            }
+        }
+        pieces += 1;
+    }
+    if pieces < cols {
+        let kind = BoardErrorKind::ShortRow { expected: cols, found: pieces };
+        return Err((line.position(text.len()), kind));
     }
     Ok(())
 }
@@ -438,52 +434,6 @@ impl GridBoard {
         let mut reader = BoardReader::new(text.as_bytes(), rows, cols);
         let mut board = GridBoard::new(rows, cols);
         match reader.read_into(&mut board) {
-            None => Err(BoardError::empty(reader.end_position())),
-            Some(Err(e)) => Err(e),
-            Some(Ok(())) => match reader.skip_to_next_board() {
-                Some(pos) => Err(BoardError::trailing(pos)),
-                None => Ok(board),
-            },
-        }
-    }
-}
-
-impl ColourBoard {
-    /// Parses one `rows x cols` board written in `alphabet`, in the forms
-    /// [`GridBoard::parse`] takes (rows separated by `/`, `rows * cols` symbols in a row, or
-    /// `rows` lines), the cells of a row also separated by spaces or tabs.
-    ///
-    /// # Errors
-    ///
-    /// A [`BoardError`] as [`GridBoard::parse`]'s.
-    ///
-    /// ```
-    /// use flipblox::flip::variant::{Alphabet, ColourBoard};
-    /// let a = Alphabet::new("012", 3).unwrap();
-    /// let board = ColourBoard::parse("0 1 2/2 1 0", 2, 3, &a).unwrap();
-    /// assert_eq!(board.cells(), &[0, 1, 2, 2, 1, 0]);
-    /// ```
-    pub fn parse(
-        text: &str,
-        rows: usize,
-        cols: usize,
-        alphabet: &Alphabet,
-    ) -> Result<ColourBoard, BoardError> {
-        let owned: String;
-        let text = if text.contains('/') {
-            owned = text.replace('/', "\n");
-            &owned
-        } else if text.len() == rows * cols && cols > 0 && !text.contains('\n') {
-            owned =
-                text.as_bytes().chunks(cols).map(|c| String::from_utf8_lossy(c) + "\n").collect();
-            &owned
-        } else {
-            text
-        };
-        let mut reader = BoardReader::new(text.as_bytes(), rows, cols);
-        reader.lines_mut().set_line_limit(board_line_limit(2 * cols));
-        let mut board = ColourBoard::new(rows, cols);
-        match reader.read_colours_into(alphabet, &mut board) {
             None => Err(BoardError::empty(reader.end_position())),
             Some(Err(e)) => Err(e),
             Some(Ok(())) => match reader.skip_to_next_board() {

@@ -1,7 +1,8 @@
 //! A board of any number of colours: one byte per cell.
 
 use super::alphabet::Alphabet;
-use crate::flip::GridBoard;
+use crate::flip::{BoardError, BoardErrorKind, BoardReader, GridBoard, board_line_limit};
+use crate::text::LineSource;
 
 /// A `rows x cols` board of up to 16 colours, one byte per cell.
 ///
@@ -154,6 +155,78 @@ impl ColourBoard {
     fn index(&self, row: usize, col: usize) -> usize {
         assert!(row < self.rows && col < self.cols, "({row},{col}) is off the board");
         row * self.cols + col
+    }
+}
+
+impl<S: LineSource> BoardReader<S> {
+    /// Reads the next board into `board`, its cells written in `alphabet` (see
+    /// [`Alphabet::read_row`]: symbols next to each other or
+    /// separated by spaces or tabs); otherwise exactly as [`BoardReader::read_into`].
+    ///
+    /// # Panics
+    ///
+    /// If `board` does not have the reader's shape.
+    pub fn read_colours_into(
+        &mut self,
+        alphabet: &Alphabet,
+        board: &mut ColourBoard,
+    ) -> Option<Result<(), BoardError>> {
+        assert_eq!((board.rows(), board.cols()), self.shape(), "board shape");
+        let (cols, limit) = (self.shape().1, self.lines_mut().line_limit());
+        self.read_board(|line, row| {
+            if line.text.len() > limit {
+                let kind = BoardErrorKind::LineTooLong { expected: cols, limit };
+                return Err((line.position(0), kind));
+            }
+            let out = &mut board.cells_mut()[row * cols..(row + 1) * cols];
+            alphabet.read_row(line.text, out).map_err(|(i, kind)| (line.position(i), kind))
+        })
+    }
+}
+
+impl ColourBoard {
+    /// Parses one `rows x cols` board written in `alphabet`, in the forms
+    /// [`GridBoard::parse`] takes (rows separated by `/`, `rows * cols` symbols in a row, or
+    /// `rows` lines), the cells of a row also separated by spaces or tabs.
+    ///
+    /// # Errors
+    ///
+    /// A [`BoardError`] as [`GridBoard::parse`]'s.
+    ///
+    /// ```
+    /// use flipblox::flip::variant::{Alphabet, ColourBoard};
+    /// let a = Alphabet::new("012", 3).unwrap();
+    /// let board = ColourBoard::parse("0 1 2/2 1 0", 2, 3, &a).unwrap();
+    /// assert_eq!(board.cells(), &[0, 1, 2, 2, 1, 0]);
+    /// ```
+    pub fn parse(
+        text: &str,
+        rows: usize,
+        cols: usize,
+        alphabet: &Alphabet,
+    ) -> Result<ColourBoard, BoardError> {
+        let owned: String;
+        let text = if text.contains('/') {
+            owned = text.replace('/', "\n");
+            &owned
+        } else if text.len() == rows * cols && cols > 0 && !text.contains('\n') {
+            owned =
+                text.as_bytes().chunks(cols).map(|c| String::from_utf8_lossy(c) + "\n").collect();
+            &owned
+        } else {
+            text
+        };
+        let mut reader = BoardReader::new(text.as_bytes(), rows, cols);
+        reader.lines_mut().set_line_limit(board_line_limit(2 * cols));
+        let mut board = ColourBoard::new(rows, cols);
+        match reader.read_colours_into(alphabet, &mut board) {
+            None => Err(BoardError::empty(reader.end_position())),
+            Some(Err(e)) => Err(e),
+            Some(Ok(())) => match reader.skip_to_next_board() {
+                Some(pos) => Err(BoardError::trailing(pos)),
+                None => Ok(board),
+            },
+        }
     }
 }
 
