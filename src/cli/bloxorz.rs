@@ -6,14 +6,13 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use super::args::{InputFormat, MapArgs, Outcome, level_error, memory_hint, parse_memory};
-use super::io::{Source, Text, for_each_input, sources};
+use super::args::{MapArgs, Outcome, level_error, parse_memory};
+use super::io::{Source, for_each_input, sources};
+use super::levels::{FormatArgs, Reading};
 use super::print::{Printer, Record, Reporter};
 use super::progress;
-use flipblox::bloxorz::{
-    Answer, FlashPack, LevelSource, PackReader, Report, RunOptions, Runner, write_path,
-};
-use flipblox::text::{LineSource, Position};
+use flipblox::bloxorz::{Answer, LevelSource, Report, RunOptions, Runner, write_path};
+use flipblox::text::Position;
 
 /// Solve Bloxorz levels: the minimum number of moves that bring the box to stand on the target
 /// `O`, or `Impossible` (POJ 3322), also with the original game's switches, bridges and split
@@ -42,10 +41,8 @@ pub struct BloxorzArgs {
     #[arg(long)]
     path: bool,
 
-    /// How FILE is written: `pack` (levels in the text format) or `flash` (the original Flash
-    /// game's level file, `levels = [...]` play order).
-    #[arg(long, value_enum, default_value_t = InputFormat::Pack)]
-    input_format: InputFormat,
+    #[command(flatten)]
+    formats: FormatArgs,
 
     /// Print one JSON object per line (docs/JSON.md): file, index (the level, 1-based), error,
     /// distance (the minimum number of moves; null when impossible), path (null without --path),
@@ -170,53 +167,16 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
         bytes_before: 0,
         levels: 0,
     };
+    let reading = Reading { formats: args.formats, max_memory: args.max_memory, whole: false };
     let unreadable = for_each_input(&sources, args.map.map(), &mut printer, |printer, input| {
         let name = input.name().to_string();
-        match args.input_format {
-            InputFormat::Flash => {
-                // The file's format needs all of it: it is read whole, within --max-memory.
-                let bytes = match input.whole(args.max_memory, "--max-memory") {
-                    Ok(bytes) => bytes,
-                    Err(e) => {
-                        batch.failed = true;
-                        printer.unreadable(&name, &format_args!("{e:#}"));
-                        return Ok(());
-                    }
-                };
-                let pack = match FlashPack::parse(bytes, args.max_memory) {
-                    Ok(pack) => pack,
-                    Err(e) => {
-                        batch.failed = true;
-                        let hint = memory_hint(e.is_over_memory_limit());
-                        printer.report(format_args!("{name}:{e}{hint}"));
-                        return Ok(());
-                    }
-                };
-                for problem in pack.problems() {
-                    batch.failed = true;
-                    printer.report(format_args!("{name}:{problem}"));
-                }
-                batch.run(&mut runner, printer, &name, pack.source())?;
-                batch.bytes_before += bytes.len() as u64;
-            }
-            InputFormat::Pack => match input.text() {
-                Text::Bytes(bytes) => {
-                    let reader = PackReader::new(bytes).max_memory(args.max_memory);
-                    batch.run_pack(&mut runner, printer, &name, reader)?;
-                }
-                Text::Stream(incoming) => {
-                    let probe = incoming.probe();
-                    let incoming = incoming.flushing(printer.flush_hook());
-                    let mut reader = PackReader::from_reader(incoming).max_memory(args.max_memory);
-                    reader.lines_mut().set_probe(probe);
-                    batch.run_pack(&mut runner, printer, &name, &mut reader)?;
-                    if let Some(e) = reader.lines_mut().take_error() {
-                        printer.unreadable(&name, &format_args!("{e}"));
-                        batch.failed = true;
-                    }
-                }
-            },
-        }
+        let flush: Box<dyn FnMut()> = Box::new(printer.flush_hook());
+        let failed = reading.read(input, printer, Some(flush), |printer, levels| {
+            batch.run(&mut runner, printer, &name, &mut *levels.source)?;
+            batch.bytes_before += levels.len.unwrap_or(levels.source.offset()) as u64;
+            Ok(())
+        })?;
+        batch.failed |= failed;
         Ok(())
     })?;
     drop(stop_bar);
@@ -238,22 +198,6 @@ struct Batch {
 }
 
 impl Batch {
-    /// Solves and prints the levels of the pack `reader` (the input `name`), then warns when
-    /// something after its `0 0` line was not read.
-    fn run_pack<S: LineSource>(
-        &mut self,
-        runner: &mut Runner,
-        printer: &mut Printer,
-        name: &str,
-        mut reader: impl std::borrow::BorrowMut<PackReader<S>>,
-    ) -> anyhow::Result<()> {
-        let reader = reader.borrow_mut();
-        self.run(runner, printer, name, &mut *reader)?;
-        report_ignored_after_end(printer, name, reader.ignored_after_end());
-        self.bytes_before += reader.offset() as u64;
-        Ok(())
-    }
-
     /// Solves and prints the levels of `source` (the input `name`).
     fn run(
         &mut self,

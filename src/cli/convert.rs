@@ -7,10 +7,11 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::args::{InputFormat, MapArgs, Outcome, level_error, memory_hint, parse_memory};
-use super::io::{Destination, Text, for_each_input, sources};
+use super::args::{MapArgs, Outcome, level_error, parse_memory};
+use super::io::{Destination, for_each_input, sources};
+use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
-use flipblox::bloxorz::{FlashPack, Level, PackReader};
+use flipblox::bloxorz::Level;
 
 /// Write Bloxorz levels in the text format (docs/LEVELS.md).
 ///
@@ -28,9 +29,8 @@ pub struct ConvertArgs {
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
 
-    /// How FILE is written: `flash` (the original game's level file) or `pack` (the text format).
-    #[arg(long, value_enum)]
-    input_format: InputFormat,
+    #[command(flatten)]
+    formats: FormatArgs,
 
     /// Where to write the levels (default: standard output).
     #[arg(short, long, value_name = "FILE")]
@@ -56,81 +56,39 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
         }
         write!(out, "{level}")
     };
+    let reading = Reading { formats: args.formats, max_memory: args.max_memory, whole: false };
     let unreadable =
         for_each_input(&sources(&args.files), args.map.map(), &mut Stderr, |err, input| {
             let name = input.name().to_string();
-            match args.input_format {
-                InputFormat::Flash => {
-                    let bytes = match input.whole(args.max_memory, "--max-memory") {
-                        Ok(bytes) => bytes,
-                        Err(e) => {
-                            err.unreadable(&name, &format_args!("{e:#}"));
-                            failed = true;
-                            return Ok(());
-                        }
-                    };
-                    let pack = match FlashPack::parse(bytes, args.max_memory) {
-                        Ok(pack) => pack,
-                        Err(e) => {
-                            let hint = memory_hint(e.is_over_memory_limit());
-                            err.report(format_args!("{name}:{e}{hint}"));
-                            failed = true;
-                            return Ok(());
-                        }
-                    };
-                    for problem in pack.problems() {
-                        err.report(format_args!("{name}:{problem}"));
-                        failed = true;
-                    }
-                    for (i, stage) in pack.stages().iter().enumerate() {
-                        let mut comment = format!("stage {}: {}", i + 1, stage.name);
-                        if let Some(code) = &stage.passcode {
-                            // Escaped, so that a line break in the string cannot end the comment.
-                            comment.push_str(&format!(" (passcode {})", code.escape_debug()));
-                        }
-                        match &stage.level {
-                            Ok(level) => write_level(out, Some(comment), level)?,
-                            Err(e) => {
-                                let e = level_error(e);
-                                err.report(format_args!("{name}:{e}"));
-                                failed = true;
-                                writeln!(out, "; {comment} could not be read: {e}")?;
+            let problems = reading.read(input, err, None, |err, levels| {
+                let mut level = Level::new();
+                while let Some(read) = levels.source.read_into(&mut level) {
+                    let number = levels.source.levels_started();
+                    // A stage of the Flash game's file is written after a comment naming it.
+                    let comment =
+                        levels.flash.and_then(|pack| pack.stages().get(number - 1)).map(|stage| {
+                            let mut comment = format!("stage {number}: {}", stage.name);
+                            if let Some(code) = &stage.passcode {
+                                // Escaped, so that a line break in the string cannot end the
+                                // comment.
+                                comment.push_str(&format!(" (passcode {})", code.escape_debug()));
                             }
+                            comment
+                        });
+                    match read {
+                        Ok(()) => write_level(out, comment, &level)?,
+                        Err(e) => {
+                            let e = level_error(&e);
+                            err.report(format_args!("{name}:{e}"));
+                            failed = true;
+                            let what = comment.unwrap_or_else(|| format!("level {number}"));
+                            writeln!(out, "; {what} could not be read: {e}")?;
                         }
                     }
                 }
-                InputFormat::Pack => {
-                    let mut convert = |reader: &mut dyn Iterator<Item = _>| -> anyhow::Result<()> {
-                        for level in reader {
-                            match level {
-                                Ok(level) => write_level(out, None, &level)?,
-                                Err(e) => {
-                                    let e: flipblox::bloxorz::LevelError = e;
-                                    let (number, e) = (e.level, level_error(&e));
-                                    err.report(format_args!("{name}:{e}"));
-                                    failed = true;
-                                    writeln!(out, "; level {number} could not be read: {e}")?;
-                                }
-                            }
-                        }
-                        Ok(())
-                    };
-                    match input.text() {
-                        Text::Bytes(bytes) => {
-                            convert(&mut PackReader::new(bytes).max_memory(args.max_memory))?
-                        }
-                        Text::Stream(incoming) => {
-                            let mut reader =
-                                PackReader::from_reader(incoming).max_memory(args.max_memory);
-                            convert(&mut reader)?;
-                            if let Some(e) = reader.lines_mut().take_error() {
-                                err.unreadable(&name, &format_args!("{e}"));
-                                failed = true;
-                            }
-                        }
-                    }
-                }
-            }
+                Ok(())
+            })?;
+            failed |= problems;
             Ok(())
         })
         // Inputs' problems are reported inside; what ends the run is a failed write.

@@ -11,6 +11,7 @@ mod export;
 mod flip;
 mod inspect;
 mod io;
+mod levels;
 pub mod print;
 mod progress;
 #[cfg(feature = "render")]
