@@ -127,6 +127,40 @@ pub trait LineSource {
     }
 }
 
+impl<T: LineSource + ?Sized> LineSource for &mut T {
+    fn next_line(&mut self) -> Option<Line<'_>> {
+        (**self).next_line()
+    }
+
+    fn peek_line(&mut self) -> Option<Line<'_>> {
+        (**self).peek_line()
+    }
+
+    fn unread(&mut self) {
+        (**self).unread()
+    }
+
+    fn end_position(&mut self) -> Position {
+        (**self).end_position()
+    }
+
+    fn offset(&self) -> usize {
+        (**self).offset()
+    }
+
+    fn line_limit(&self) -> usize {
+        (**self).line_limit()
+    }
+
+    fn set_line_limit(&mut self, limit: usize) {
+        (**self).set_line_limit(limit)
+    }
+
+    fn would_block(&mut self) -> bool {
+        (**self).would_block()
+    }
+}
+
 impl<'a> Line<'a> {
     /// True when the line holds nothing but whitespace.
     pub fn is_blank(&self) -> bool {

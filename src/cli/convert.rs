@@ -11,7 +11,7 @@ use super::args::{MapArgs, Outcome, level_error, parse_memory};
 use super::io::{Destination, for_each_input, sources};
 use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
-use flipblox::bloxorz::Level;
+use flipblox::bloxorz::{Level, NoDrawing, write_drawing};
 
 /// Write Bloxorz levels in the text format (docs/LEVELS.md).
 ///
@@ -32,6 +32,12 @@ pub struct ConvertArgs {
     #[command(flatten)]
     formats: FormatArgs,
 
+    /// The format to write: `pack` (the text format, ended by `0 0`) or `drawing` (the S/T/o/-
+    /// drawing, levels separated by blank lines; a level with what the drawing cannot show, such
+    /// as fragile cells, switches or a lying start, is refused on stderr and left out).
+    #[arg(long, value_enum, default_value_t = OutputFormat::Pack)]
+    to: OutputFormat,
+
     /// Where to write the levels (default: standard output).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -44,17 +50,47 @@ pub struct ConvertArgs {
     map: MapArgs,
 }
 
+/// What `convert` writes (`--to`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum OutputFormat {
+    /// The text format of level packs.
+    Pack,
+    /// The S/T/o/- drawing.
+    Drawing,
+}
+
 /// Runs `flipblox convert`.
 pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
     let mut destination = Destination::create(args.output.as_deref())?;
     let output = destination.name().to_string();
     let out = destination.writer();
     let mut failed = false;
-    let write_level = |out: &mut dyn Write, comment: Option<String>, level: &Level| {
+    let to = args.to;
+    // Drawings written so far (each after the first follows a blank line).
+    let mut drawings = 0usize;
+    let mut drawing = String::new();
+    // Writes `level` in the output format; `Ok(Some(why))` when the drawing cannot show it.
+    let mut write_level = |out: &mut dyn Write,
+                           comment: Option<String>,
+                           level: &Level|
+     -> std::io::Result<Option<NoDrawing>> {
+        if to == OutputFormat::Drawing {
+            drawing.clear();
+            if let Err(why) = write_drawing(level, &mut drawing) {
+                return Ok(Some(why));
+            }
+            if drawings > 0 {
+                writeln!(out)?;
+            }
+            drawings += 1;
+            out.write_all(drawing.as_bytes())?;
+            return Ok(None);
+        }
         if let Some(comment) = comment {
             writeln!(out, "; {comment}")?;
         }
-        write!(out, "{level}")
+        write!(out, "{level}")?;
+        Ok(None)
     };
     let reading = Reading { formats: args.formats, max_memory: args.max_memory, whole: false };
     let unreadable =
@@ -76,13 +112,24 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                             comment
                         });
                     match read {
-                        Ok(()) => write_level(out, comment, &level)?,
+                        Ok(()) => {
+                            if let Some(why) = write_level(out, comment, &level)? {
+                                let at =
+                                    level.origin().map_or(" ".to_string(), |p| format!("{p}: "));
+                                err.report(format_args!(
+                                    "{name}:{at}level {number}: not written: {why}"
+                                ));
+                                failed = true;
+                            }
+                        }
                         Err(e) => {
                             let e = level_error(&e);
                             err.report(format_args!("{name}:{e}"));
                             failed = true;
-                            let what = comment.unwrap_or_else(|| format!("level {number}"));
-                            writeln!(out, "; {what} could not be read: {e}")?;
+                            if to == OutputFormat::Pack {
+                                let what = comment.unwrap_or_else(|| format!("level {number}"));
+                                writeln!(out, "; {what} could not be read: {e}")?;
+                            }
                         }
                     }
                 }
@@ -102,7 +149,9 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
         );
         return Ok(Outcome::SomeFailed);
     }
-    writeln!(destination.writer(), "0 0").with_context(|| format!("{output}: cannot write"))?;
+    if to == OutputFormat::Pack {
+        writeln!(destination.writer(), "0 0").with_context(|| format!("{output}: cannot write"))?;
+    }
     destination.commit()?;
     Ok(Outcome::from_failed(failed || unreadable))
 }

@@ -11,17 +11,31 @@ use super::args::{InputFormat, memory_hint};
 use super::bloxorz::report_ignored_after_end;
 use super::io::{Input, Text};
 use super::print::Reporter;
-use flipblox::bloxorz::{FlashPack, LevelSource, PackReader};
+use flipblox::bloxorz::{
+    Detected, DrawingReader, FlashPack, LevelSource, PackReader, detect_format, detect_from_head,
+};
 use flipblox::text::stream::StreamLines;
+use flipblox::text::{LineSource, Lines};
 
 /// `--input-format` and `--verbose`, shared by every command that reads Bloxorz levels.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct FormatArgs {
-    /// How FILE is written: `pack` (levels in the text format, docs/LEVELS.md) or `flash` (the
-    /// original Flash game's level file, `levels = [...]` play order).
-    #[arg(long, value_enum, default_value_t = InputFormat::Pack)]
+    /// How FILE is written (docs/LEVELS.md): `auto` tells it from the file (`flash` when it
+    /// assigns `levels`, `drawing` when its first line holds only S, T, o and -, `pack`
+    /// otherwise; a file that looks like two gets a warning), `pack` (the text format), `flash`
+    /// (the original Flash game's level file or a JavaScript port) or `drawing` (the S/T/o/-
+    /// drawing).
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub input_format: InputFormat,
+
+    /// Print on stderr the format each input is read in, and why.
+    #[arg(long)]
+    pub verbose: bool,
 }
+
+/// How many bytes of a stream `--input-format auto` looks at before it reads the stream whole
+/// to decide (a pack is decided by its first line, and read on as a stream).
+const PEEK: usize = 64 * 1024;
 
 /// The levels of one input, as a command walks them.
 pub struct Levels<'a> {
@@ -68,10 +82,57 @@ impl Reading {
     ) -> anyhow::Result<bool> {
         let name = input.name().to_string();
         let max_memory = self.max_memory;
-        match self.formats.input_format {
-            InputFormat::Flash => {
+        let asked = self.formats.input_format;
+        // What a stream's start tells `auto`, and the bytes read to see it.
+        let mut head = None;
+        let format = match asked {
+            InputFormat::Auto => {
+                let detected = match input.bytes() {
+                    Some(bytes) => Some(detect_format(bytes)),
+                    None if self.whole => None,
+                    None => {
+                        let (peeked, detected) = peek(input);
+                        head = Some(peeked);
+                        detected
+                    }
+                };
+                let detected = match detected {
+                    Some(detected) => detected,
+                    None => {
+                        // The start does not decide: the whole input does.
+                        let bytes = match whole(input, head.take(), max_memory) {
+                            Ok(bytes) => bytes,
+                            Err(e) => {
+                                reporter.unreadable(&name, &format_args!("{e:#}"));
+                                return Ok(true);
+                            }
+                        };
+                        detect_format(bytes)
+                    }
+                };
+                if let Some(also) = detected.also {
+                    reporter.report_file(
+                        &name,
+                        format_args!(
+                            "warning: read as {} ({}), but it also looks like {also}; name the \
+                             format with --input-format",
+                            detected.format, detected.reason
+                        ),
+                    );
+                } else if self.formats.verbose {
+                    reporter.report_file(
+                        &name,
+                        format_args!("read as {} ({})", detected.format, detected.reason),
+                    );
+                }
+                InputFormat::from(detected.format)
+            }
+            other => other,
+        };
+        match format {
+            InputFormat::Flash | InputFormat::Auto => {
                 // The file's format needs all of it: it is read whole, within --max-memory.
-                let bytes = match input.whole(max_memory, "--max-memory") {
+                let bytes = match whole(input, head, max_memory) {
                     Ok(bytes) => bytes,
                     Err(e) => {
                         reporter.unreadable(&name, &format_args!("{e:#}"));
@@ -80,9 +141,9 @@ impl Reading {
                 };
                 read_flash(bytes, &name, max_memory, reporter, each)
             }
-            InputFormat::Pack => {
+            InputFormat::Pack | InputFormat::Drawing => {
                 let text = if self.whole {
-                    match input.whole(max_memory, "--max-memory") {
+                    match whole(input, head.take(), max_memory) {
                         Ok(bytes) => Text::Bytes(bytes),
                         Err(e) => {
                             reporter.unreadable(&name, &format_args!("{e:#}"));
@@ -94,19 +155,18 @@ impl Reading {
                 };
                 match text {
                     Text::Bytes(bytes) => {
-                        let mut reader = PackReader::new(bytes).max_memory(max_memory);
-                        each(
+                        let lines = Lines::new(bytes);
+                        let len = Some(bytes.len());
+                        read_lines(
+                            lines,
+                            format,
+                            &name,
+                            max_memory,
+                            Some(bytes),
+                            len,
                             reporter,
-                            Levels {
-                                source: &mut reader,
-                                flash: None,
-                                len: Some(bytes.len()),
-                                bytes: Some(bytes),
-                                format: InputFormat::Pack,
-                            },
-                        )?;
-                        report_ignored_after_end(reporter, &name, reader.ignored_after_end());
-                        Ok(false)
+                            each,
+                        )
                     }
                     Text::Stream(incoming) => {
                         let probe = incoming.probe();
@@ -114,25 +174,81 @@ impl Reading {
                             Some(flush) => incoming.flushing(flush),
                             None => incoming,
                         };
-                        let mut reader = PackReader::from_reader(incoming).max_memory(max_memory);
-                        reader.lines_mut().set_probe(probe);
-                        each(
-                            reporter,
-                            Levels {
-                                source: &mut reader,
-                                flash: None,
-                                len: None,
-                                bytes: None,
-                                format: InputFormat::Pack,
-                            },
+                        let head = std::io::Cursor::new(head.unwrap_or_default());
+                        let mut lines = StreamLines::new(head.chain(incoming), 0);
+                        lines.set_probe(probe);
+                        let failed = read_lines(
+                            &mut lines, format, &name, max_memory, None, None, reporter, each,
                         )?;
-                        report_ignored_after_end(reporter, &name, reader.ignored_after_end());
-                        Ok(stream_failed(reader.lines_mut(), &name, reporter))
+                        Ok(stream_failed(&mut lines, &name, reporter) || failed)
                     }
                 }
             }
         }
     }
+}
+
+/// Reads the start of the stream `input` (up to its first level line, at most [`PEEK`] bytes)
+/// and what it decides ([`detect_from_head`]): the bytes read, which the stream's reader must
+/// read first.
+fn peek(input: &mut Input) -> (Vec<u8>, Option<Detected>) {
+    let mut head = Vec::new();
+    let Text::Stream(mut incoming) = input.text() else { unreachable!("a stream") };
+    let mut chunk = [0u8; 4096];
+    let detected = loop {
+        if let Some(detected) = detect_from_head(&head) {
+            break Some(detected);
+        }
+        if head.len() >= PEEK {
+            break None;
+        }
+        match incoming.read(&mut chunk[..(PEEK - head.len()).min(4096)]) {
+            Ok(0) => break detect_from_head_at_end(&head),
+            Ok(n) => head.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            // The stream's reader meets the error again.
+            Err(_) => break None,
+        }
+    };
+    input.put_back(incoming);
+    (head, detected)
+}
+
+/// What a stream that ended within its head decides: all of it is at hand.
+fn detect_from_head_at_end(head: &[u8]) -> Option<Detected> {
+    Some(detect_format(head))
+}
+
+/// The whole of `input`, after `head` (bytes already read from its stream), within `limit`.
+fn whole(input: &mut Input, head: Option<Vec<u8>>, limit: u64) -> anyhow::Result<&[u8]> {
+    match head {
+        Some(head) => input.whole_after(head, limit, "--max-memory"),
+        None => input.whole(limit, "--max-memory"),
+    }
+}
+
+/// Reads the levels of `lines` as `format` (a pack or a drawing) and hands them to `each`;
+/// warns about what follows a pack's `0 0` line.
+#[allow(clippy::too_many_arguments)]
+fn read_lines<R: Reporter, S: LineSource>(
+    lines: S,
+    format: InputFormat,
+    name: &str,
+    max_memory: u64,
+    bytes: Option<&[u8]>,
+    len: Option<usize>,
+    reporter: &mut R,
+    each: impl FnOnce(&mut R, Levels<'_>) -> anyhow::Result<()>,
+) -> anyhow::Result<bool> {
+    if format == InputFormat::Drawing {
+        let mut reader = DrawingReader::from_lines(lines).max_memory(max_memory);
+        each(reporter, Levels { source: &mut reader, flash: None, len, bytes, format })?;
+        return Ok(false);
+    }
+    let mut reader = PackReader::from_lines(lines).max_memory(max_memory);
+    each(reporter, Levels { source: &mut reader, flash: None, len, bytes, format })?;
+    report_ignored_after_end(reporter, name, reader.ignored_after_end());
+    Ok(false)
 }
 
 /// Parses the Flash game's file `bytes` (the input `name`), reports its problems, and hands its
