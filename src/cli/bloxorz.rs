@@ -11,6 +11,7 @@ use super::io::{Source, for_each_input, sources};
 use super::levels::{FormatArgs, Reading};
 use super::print::{Printer, Record, Reporter};
 use super::progress;
+use super::shard::{Shard, ShardArgs, Sharded};
 use flipblox::bloxorz::{Answer, LevelSource, Report, RunOptions, Runner, write_path};
 use flipblox::text::Position;
 
@@ -43,6 +44,9 @@ pub struct BloxorzArgs {
 
     #[command(flatten)]
     formats: FormatArgs,
+
+    #[command(flatten)]
+    shard: ShardArgs,
 
     /// Print one JSON object per line (docs/JSON.md): file, index (the level, 1-based), error,
     /// distance (the minimum number of moves; null when impossible), path (null without --path),
@@ -85,10 +89,19 @@ struct LevelRecord<'a> {
     /// Only with `--timings`.
     #[serde(skip_serializing_if = "Option::is_none")]
     microseconds: Option<u64>,
+    /// With `--shard`: the text line starts with the index and a tab.
+    #[serde(skip)]
+    indexed: bool,
 }
 
 impl Record for LevelRecord<'_> {
     fn text(&self, out: &mut impl Write) -> io::Result<()> {
+        if self.indexed {
+            write!(out, "{}\t", self.index)?;
+        }
+        if self.error.is_some() {
+            return out.write_all(b"Error");
+        }
         match (self.distance, &self.path) {
             (None, _) => out.write_all(b"Impossible"),
             (Some(n), None) => write!(out, "{n}"),
@@ -122,6 +135,7 @@ impl<'a> LevelRecord<'a> {
             states_explored: Some(answer.solution.states_explored),
             microseconds: timings
                 .then(|| u64::try_from(answer.elapsed.as_micros()).unwrap_or(u64::MAX)),
+            indexed: false,
         }
     }
 
@@ -137,6 +151,7 @@ impl<'a> LevelRecord<'a> {
             cols: None,
             states_explored: None,
             microseconds: None,
+            indexed: false,
         }
     }
 }
@@ -166,13 +181,17 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
         failed: false,
         bytes_before: 0,
         levels: 0,
+        indexed: args.shard.shard.is_some() && !args.json,
+        shard: args.shard.shard,
     };
     let reading = Reading { formats: args.formats, max_memory: args.max_memory, whole: false };
+    let shard = args.shard.shard;
     let unreadable = for_each_input(&sources, args.map.map(), &mut printer, |printer, input| {
         let name = input.name().to_string();
         let flush: Box<dyn FnMut()> = Box::new(printer.flush_hook());
         let failed = reading.read(input, printer, Some(flush), |printer, levels| {
-            batch.run(&mut runner, printer, &name, &mut *levels.source)?;
+            let source = Sharded::new(&mut *levels.source, shard);
+            batch.run(&mut runner, printer, &name, source)?;
             batch.bytes_before += levels.len.unwrap_or(levels.source.offset()) as u64;
             Ok(())
         })?;
@@ -195,6 +214,10 @@ struct Batch {
     /// Bytes of the inputs before this one.
     bytes_before: u64,
     levels: u64,
+    /// `--shard` in text: each line starts with the level's index.
+    indexed: bool,
+    /// `--shard`: the levels a source gives are numbered within the part.
+    shard: Option<Shard>,
 }
 
 impl Batch {
@@ -206,22 +229,29 @@ impl Batch {
         name: &str,
         source: impl LevelSource,
     ) -> anyhow::Result<()> {
-        runner.run_source(source, |report: Report| -> anyhow::Result<()> {
+        runner.run_source(source, |mut report: Report| -> anyhow::Result<()> {
+            if let Some(shard) = self.shard {
+                report.level = shard.global(report.level);
+            }
             match &report.result {
-                Ok(answer) => printer.record(&LevelRecord::answer(
-                    name,
-                    report.level,
-                    answer,
-                    self.path,
-                    self.timings,
-                ))?,
+                Ok(answer) => {
+                    let mut record =
+                        LevelRecord::answer(name, report.level, answer, self.path, self.timings);
+                    record.indexed = self.indexed;
+                    printer.record(&record)?;
+                }
                 Err(e) => {
                     self.failed = true;
                     let message = level_error(e);
-                    printer.failure(
-                        format_args!("{name}:{message}"),
-                        &LevelRecord::failure(name, report.level, message.clone()),
-                    )?;
+                    let mut record = LevelRecord::failure(name, report.level, message.clone());
+                    if self.indexed {
+                        // `INDEX<tab>Error`, after the message.
+                        record.indexed = true;
+                        printer.report(format_args!("{name}:{message}"));
+                        printer.record(&record)?;
+                    } else {
+                        printer.failure(format_args!("{name}:{message}"), &record)?;
+                    }
                 }
             }
             self.levels += 1;

@@ -196,7 +196,7 @@ fn peek(input: &mut Input) -> (Vec<u8>, Option<Detected>) {
     let Text::Stream(mut incoming) = input.text() else { unreachable!("a stream") };
     let mut chunk = [0u8; 4096];
     let detected = loop {
-        if let Some(detected) = detect_from_head(&head) {
+        if let Some(detected) = detect_from_head(&head, head.len() >= PEEK) {
             break Some(detected);
         }
         if head.len() >= PEEK {

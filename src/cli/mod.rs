@@ -16,6 +16,7 @@ pub mod print;
 mod progress;
 #[cfg(feature = "render")]
 mod render;
+mod shard;
 mod shell;
 mod signals;
 mod stats;

@@ -40,6 +40,9 @@ pub enum Reason {
     Otherwise,
     /// The input holds no level line at all.
     Empty,
+    /// A stream's start ([`detect_from_head`]'s `head`, as long as a caller looks) holds no
+    /// complete level line: only a pack has lines that long.
+    LongStart,
 }
 
 impl fmt::Display for Reason {
@@ -52,6 +55,7 @@ impl fmt::Display for Reason {
                 "it has no `R C` header first, no drawing line first and does not assign `levels`"
             }
             Reason::Empty => "it holds no levels",
+            Reason::LongStart => "its start holds no complete line but blanks",
         })
     }
 }
@@ -125,16 +129,22 @@ pub fn detect_format(bytes: &[u8]) -> Detected {
 }
 
 /// The format the start `head` of an input decides without the rest (for a stream, so that a
-/// pack or a drawing is still read as a stream): the same as [`detect_format`] on the whole
-/// input whenever it is `Some`. `None` when `head` holds no complete level line yet, or its
+/// pack is still read as a stream): the same as [`detect_format`] on the whole input whenever it
+/// is `Some` and `head` is not `full`. `None` when `head` holds no complete level line yet, or its
 /// first level line is neither a header nor a drawing line (then the whole input decides).
-pub fn detect_from_head(head: &[u8]) -> Option<Detected> {
+/// When `head` is `full` (as long as the caller looks) and holds no complete level line, a pack
+/// ([`Reason::LongStart`]): the format with the longest lines, whose reader reports them.
+pub fn detect_from_head(head: &[u8], full: bool) -> Option<Detected> {
     let mut lines = Lines::new(head);
-    let first = first_level_line(&mut lines)?;
+    let first = first_level_line(&mut lines);
     // The line must be complete: a line ending follows it within `head`.
-    if lines.offset() == head.len() && !head.ends_with(b"\n") && !head.ends_with(b"\r") {
-        return None;
-    }
+    let complete = |lines: &Lines<'_>| {
+        lines.offset() < head.len() || head.ends_with(b"\n") || head.ends_with(b"\r")
+    };
+    let Some(first) = first.filter(|_| complete(&lines)) else {
+        let long = Detected { format: LevelFormat::Pack, reason: Reason::LongStart, also: None };
+        return full.then_some(long);
+    };
     let (format, reason) = decided_by_first_line(first.text)?;
     // A drawing's first line decides only when no `levels` follows, which the head cannot tell.
     (format == LevelFormat::Pack).then_some(Detected { format, reason, also: None })
@@ -186,10 +196,14 @@ mod tests {
 
     #[test]
     fn a_head_decides_only_what_the_whole_input_would() {
-        assert_eq!(detect_from_head(b"3 4\n").map(|d| d.format), Some(LevelFormat::Pack));
-        assert_eq!(detect_from_head(b"3 4"), None);
-        assert_eq!(detect_from_head(b"SoT\n"), None);
-        assert_eq!(detect_from_head(b"var levels"), None);
-        assert_eq!(detect_from_head(b"\n\n"), None);
+        assert_eq!(detect_from_head(b"3 4\n", false).map(|d| d.format), Some(LevelFormat::Pack));
+        assert_eq!(detect_from_head(b"3 4", false), None);
+        assert_eq!(detect_from_head(b"SoT\n", false), None);
+        assert_eq!(detect_from_head(b"SoT\n", true), None);
+        assert_eq!(detect_from_head(b"var levels", false), None);
+        assert_eq!(detect_from_head(b"\n\n", false), None);
+        let long = detect_from_head(b"\n\n   ", true).unwrap();
+        assert_eq!((long.format, long.reason), (LevelFormat::Pack, Reason::LongStart));
+        assert_eq!(detect_from_head(b"\0\0\0", true).unwrap().reason, Reason::LongStart);
     }
 }
