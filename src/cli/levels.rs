@@ -271,6 +271,9 @@ fn read_flash<R: Reporter>(
     for problem in pack.problems() {
         reporter.report(format_args!("{name}:{problem}"));
     }
+    for warning in pack.warnings() {
+        reporter.report(format_args!("{name}:{warning}"));
+    }
     let levels = Levels {
         source: &mut pack.source(),
         flash: Some(&pack),
