@@ -13,7 +13,6 @@ use super::print::{Printer, Record, Reporter};
 use super::progress;
 use super::shard::{Shard, ShardArgs, Sharded};
 use flipblox::bloxorz::{Answer, LevelSource, Report, RunOptions, Runner, write_path};
-use flipblox::text::Position;
 
 /// Solve Bloxorz levels: the minimum number of moves that bring the box to stand on the target
 /// `O`, or `Impossible` (POJ 3322), also with the original game's switches, bridges and split
@@ -266,20 +265,5 @@ impl Batch {
             }
             Ok(())
         })
-    }
-}
-
-/// Warns that the pack named `name` goes on at `position` after its `0 0` line with something
-/// other than blank lines and comments (POJ 3322 reads nothing after it); nothing when `None`.
-pub(super) fn report_ignored_after_end(
-    reporter: &mut impl Reporter,
-    name: &str,
-    position: Option<Position>,
-) {
-    if let Some(position) = position {
-        reporter.report(format_args!(
-            "{name}:{position}: warning: not read: the pack ends at the `0 0` line before this \
-             (POJ 3322); remove that line to read what follows"
-        ));
     }
 }

@@ -8,14 +8,13 @@ use std::io::Read;
 use clap::Args;
 
 use super::args::{InputFormat, memory_hint};
-use super::bloxorz::report_ignored_after_end;
 use super::io::{Input, Text};
 use super::print::Reporter;
 use flipblox::bloxorz::{
     Detected, DrawingReader, FlashPack, LevelSource, PackReader, detect_format, detect_from_head,
 };
 use flipblox::text::stream::StreamLines;
-use flipblox::text::{LineSource, Lines};
+use flipblox::text::{LineSource, Lines, Position};
 
 /// `--input-format` and `--verbose`, shared by every command that reads Bloxorz levels.
 #[derive(Debug, Clone, Copy, Args)]
@@ -297,5 +296,16 @@ fn stream_failed<R: Read>(
             true
         }
         None => false,
+    }
+}
+
+/// Warns that the pack named `name` goes on at `position` after its `0 0` line with something
+/// other than blank lines and comments (POJ 3322 reads nothing after it); nothing when `None`.
+fn report_ignored_after_end(reporter: &mut impl Reporter, name: &str, position: Option<Position>) {
+    if let Some(position) = position {
+        reporter.report(format_args!(
+            "{name}:{position}: warning: not read: the pack ends at the `0 0` line before this \
+             (POJ 3322); remove that line to read what follows"
+        ));
     }
 }

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::drawing::DrawingSyntax;
+use super::drawing::syntax::DrawingSyntax;
 use super::flash::syntax::FlashSyntax;
 use super::text::syntax::TextSyntax;
 use crate::bloxorz::model::mechanics::MAX_BRIDGE_GROUPS;

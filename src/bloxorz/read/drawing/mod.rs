@@ -34,6 +34,8 @@
 //! [`PackReader::max_memory`]: super::PackReader::max_memory
 //! [`pack_line_limit`]: super::text::pack_line_limit
 
+pub(crate) mod syntax;
+
 use std::fmt;
 use std::io::Read;
 
@@ -46,50 +48,12 @@ use crate::bloxorz::search::poj::bytes_needed;
 use crate::text::stream::StreamLines;
 use crate::text::{LineSource, Lines, Position, describe_at};
 
+pub use syntax::DrawingSyntax;
+
 /// True when `byte` is a cell of the drawing: `S`, `T`, `o` or `-`.
 #[inline]
 pub fn is_drawing_cell(byte: u8) -> bool {
     matches!(byte, b'S' | b'T' | b'o' | b'-')
-}
-
-/// A level of a drawing that does not follow the format.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum DrawingSyntax {
-    /// A character other than `S`, `T`, `o` or `-` in a row.
-    BadCell {
-        /// The character found, quoted or escaped (e.g. `'x'`, `byte 0xFF`).
-        found: String,
-    },
-    /// No `S` in the level (reported at its first row).
-    NoStart,
-    /// A second `S` (reported at it).
-    ExtraStart,
-    /// No `T` in the level (reported at its first row).
-    NoTarget,
-    /// A second `T` (reported at it).
-    ExtraTarget,
-    /// A line longer than the reader's line limit, which it does not hold.
-    LineTooLong {
-        /// The line limit in bytes.
-        limit: usize,
-    },
-}
-
-impl fmt::Display for DrawingSyntax {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DrawingSyntax::BadCell { found } => {
-                write!(f, "expected a cell 'S', 'T', 'o' or '-' of the drawing, found {found}")
-            }
-            DrawingSyntax::NoStart => write!(f, "expected a start 'S', found none"),
-            DrawingSyntax::ExtraStart => write!(f, "expected one start 'S', found a second"),
-            DrawingSyntax::NoTarget => write!(f, "expected a target 'T', found none"),
-            DrawingSyntax::ExtraTarget => write!(f, "expected one target 'T', found a second"),
-            DrawingSyntax::LineTooLong { limit } => {
-                write!(f, "expected a line of at most {limit} bytes, found a longer one")
-            }
-        }
-    }
 }
 
 /// Reads the levels of a drawing one after another from a [`LineSource`]: a byte slice
@@ -151,8 +115,8 @@ impl<S: LineSource> DrawingReader<S> {
         }
     }
 
-    /// Sets the memory limit for one level, in bytes, as [`PackReader::max_memory`]
-    /// (super::PackReader::max_memory) does; set it before reading.
+    /// Sets the memory limit for one level, in bytes, as
+    /// [`PackReader::max_memory`](super::PackReader::max_memory) does; set it before reading.
     pub fn max_memory(mut self, limit: u64) -> DrawingReader<S> {
         self.max_memory = limit;
         self.lines.set_line_limit(pack_line_limit(limit));
