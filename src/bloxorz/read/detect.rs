@@ -108,22 +108,26 @@ fn decided_by_first_line(text: &[u8]) -> Option<(LevelFormat, Reason)> {
 /// assert_eq!(detect_format(b"hello\n").format, LevelFormat::Pack);
 /// ```
 pub fn detect_format(bytes: &[u8]) -> Detected {
-    let assigns = assigns_levels(bytes);
+    // `levels` is looked for only when the first line leaves the choice open (or makes a
+    // drawing), so that a pack, however large, is not scanned twice.
     let flash = Detected { format: LevelFormat::Flash, reason: Reason::AssignsLevels, also: None };
     let mut lines = Lines::new(bytes);
     let Some(first) = first_level_line(&mut lines) else {
-        return if assigns {
+        return if assigns_levels(bytes) {
             flash
         } else {
             Detected { format: LevelFormat::Pack, reason: Reason::Empty, also: None }
         };
     };
     match decided_by_first_line(first.text) {
+        Some((LevelFormat::Pack, reason)) => {
+            Detected { format: LevelFormat::Pack, reason, also: None }
+        }
         Some((format, reason)) => {
-            let also = (assigns && format == LevelFormat::Drawing).then_some(LevelFormat::Flash);
+            let also = assigns_levels(bytes).then_some(LevelFormat::Flash);
             Detected { format, reason, also }
         }
-        None if assigns => flash,
+        None if assigns_levels(bytes) => flash,
         None => Detected { format: LevelFormat::Pack, reason: Reason::Otherwise, also: None },
     }
 }

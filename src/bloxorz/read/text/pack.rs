@@ -372,11 +372,8 @@ impl<S: LineSource> PackReader<S> {
             parse_header(header.text)
         };
         let first = header.text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
-        let mut at = HeaderAt {
-            first: header.position(first),
-            line: header.position(0),
-            origin: header.position(first),
-        };
+        let first_at = header.position(first);
+        let mut at = HeaderAt { first: first_at, line: header.position(0), origin: first_at };
         let mut parsed = parsed.map_err(|(byte, syntax)| (header.position(byte), syntax));
         // `scanf("%d%d")` reads the two numbers across lines: a line of one number, then blank
         // lines, then a line of one number make one header.
