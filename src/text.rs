@@ -5,7 +5,10 @@
 //! [`Read`](std::io::Read) (a pipe, a terminal, a device), through a buffer that holds one line at
 //! a time. Both yield each line with its 1-based number and its byte offset, with the line ending
 //! (`\n` or `\r\n`) and any trailing spaces or tabs removed, so that CRLF files and trailing
-//! blanks read the same as clean LF files; and both cut a line longer than their *line limit* in
+//! blanks read the same as clean LF files; both skip a UTF-8 byte-order mark at the start of the
+//! input (columns count from the character after it), and both read an input whose first
+//! [`ENDING_WINDOW`] bytes hold a carriage return and no line feed as old Mac text, whose lines
+//! end at `\r` ([`line_ending`]); and both cut a line longer than their *line limit* in
 //! the same way (see [`Line::text`]), so that a reader gives the same answers from either.
 //! [`Position`] and [`describe_at`] turn a byte inside a line into the `LINE:COLUMN` and the
 //! "found ..." text of an error message.
@@ -13,6 +16,39 @@
 pub mod stream;
 
 use std::fmt;
+
+/// The UTF-8 byte-order mark, skipped at the start of an input.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// How many bytes at the start of an input (after a byte-order mark) decide its line ending
+/// ([`line_ending`]).
+pub const ENDING_WINDOW: usize = 64 * 1024;
+
+/// The length of the byte-order mark `bytes` starts with (0 or 3).
+#[inline]
+pub fn bom_len(bytes: &[u8]) -> usize {
+    if bytes.starts_with(BOM) { BOM.len() } else { 0 }
+}
+
+/// The byte that ends lines in an input that starts with `head` (after its byte-order mark):
+/// `\r` when the first [`ENDING_WINDOW`] bytes of `head` hold a carriage return and no line
+/// feed (old Mac text), `\n` otherwise (LF and CRLF text, whose `\r` is trimmed as a trailing
+/// blank). `head` must hold the window whole, or the whole input.
+///
+/// ```
+/// use flipblox::text::line_ending;
+/// assert_eq!(line_ending(b"1 2\rXO\r"), b'\r');
+/// assert_eq!(line_ending(b"1 2\r\nXO\r\n"), b'\n');
+/// assert_eq!(line_ending(b"1 2"), b'\n');
+/// ```
+pub fn line_ending(head: &[u8]) -> u8 {
+    let window = &head[..head.len().min(ENDING_WINDOW)];
+    if memchr::memchr(b'\n', window).is_none() && memchr::memchr(b'\r', window).is_some() {
+        b'\r'
+    } else {
+        b'\n'
+    }
+}
 
 /// A 1-based position in a text input, as printed in `PATH:LINE:COLUMN` messages.
 ///
@@ -91,6 +127,40 @@ pub trait LineSource {
     }
 }
 
+impl<T: LineSource + ?Sized> LineSource for &mut T {
+    fn next_line(&mut self) -> Option<Line<'_>> {
+        (**self).next_line()
+    }
+
+    fn peek_line(&mut self) -> Option<Line<'_>> {
+        (**self).peek_line()
+    }
+
+    fn unread(&mut self) {
+        (**self).unread()
+    }
+
+    fn end_position(&mut self) -> Position {
+        (**self).end_position()
+    }
+
+    fn offset(&self) -> usize {
+        (**self).offset()
+    }
+
+    fn line_limit(&self) -> usize {
+        (**self).line_limit()
+    }
+
+    fn set_line_limit(&mut self, limit: usize) {
+        (**self).set_line_limit(limit)
+    }
+
+    fn would_block(&mut self) -> bool {
+        (**self).would_block()
+    }
+}
+
 impl<'a> Line<'a> {
     /// True when the line holds nothing but whitespace.
     pub fn is_blank(&self) -> bool {
@@ -115,6 +185,8 @@ pub fn column_of(text: &[u8], index: usize) -> usize {
 ///
 /// A final line without a line ending is still yielded; an input that ends with `\n` does not
 /// yield an extra empty line. [`Lines::end_position`] gives the position just past the input.
+/// A byte-order mark at the start is skipped, and old Mac text's lines end at `\r`
+/// ([`line_ending`]).
 /// [`Lines::new`] keeps every line whole; [`Lines::with_limit`] cuts long lines as
 /// [`Line::text`] says.
 ///
@@ -132,6 +204,8 @@ pub struct Lines<'a> {
     number: usize,
     /// The longest text kept whole (`usize::MAX - 1`: no limit).
     limit: usize,
+    /// The byte that ends a line ([`line_ending`]).
+    ending: u8,
 }
 
 impl<'a> Lines<'a> {
@@ -143,15 +217,28 @@ impl<'a> Lines<'a> {
     /// Starts at the first line of `bytes`; lines longer than `limit` bytes are cut after
     /// `limit + 1` (see [`Line::text`]).
     pub fn with_limit(bytes: &'a [u8], limit: usize) -> Self {
-        Lines { bytes, pos: 0, last: 0, number: 0, limit: limit.min(usize::MAX - 1) }
+        let pos = bom_len(bytes);
+        let ending = line_ending(&bytes[pos..]);
+        Lines { bytes, pos, last: pos, number: 0, limit: limit.min(usize::MAX - 1), ending }
+    }
+
+    /// The lines of `bytes`, a part of an input that does not start it, whose lines end at
+    /// `ending` (the [`Lines::ending`] of the whole input); no byte-order mark is looked for.
+    pub fn continuing(bytes: &'a [u8], ending: u8) -> Self {
+        Lines { bytes, pos: 0, last: 0, number: 0, limit: usize::MAX - 1, ending }
+    }
+
+    /// The byte that ends this input's lines: `\n`, or `\r` for old Mac text ([`line_ending`]).
+    pub fn ending(&self) -> u8 {
+        self.ending
     }
 
     /// The position where the input ends: the line after the last line ending, column 1, or
     /// just past the last character when the input does not end with a line ending.
     pub fn end_position(&self) -> Position {
         let bytes = self.bytes;
-        let newlines = memchr::memchr_iter(b'\n', bytes).count();
-        let last_start = memchr::memrchr(b'\n', bytes).map_or(0, |i| i + 1);
+        let newlines = memchr::memchr_iter(self.ending, bytes).count();
+        let last_start = memchr::memrchr(self.ending, bytes).map_or(bom_len(bytes), |i| i + 1);
         Position {
             line: newlines + 1,
             column: column_of(&bytes[last_start..], bytes.len() - last_start),
@@ -177,7 +264,7 @@ impl<'a> Iterator for Lines<'a> {
             return None;
         }
         let rest = &self.bytes[self.pos..];
-        let (raw, advance) = match find_newline(rest) {
+        let (raw, advance) = match find_newline(rest, self.ending) {
             Some(i) => (&rest[..i], i + 1),
             None => (rest, rest.len()),
         };
@@ -246,16 +333,16 @@ pub(crate) fn is_trailing_blank(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\r')
 }
 
-/// The index of the first `\n` in `bytes`. Most lines are short (a board row, a level row),
-/// where a plain scan of the first bytes beats the set-up cost of a vectorised search; longer
-/// lines go to `memchr`.
+/// The index of the first `ending` (the line ending byte) in `bytes`. Most lines are short (a
+/// board row, a level row), where a plain scan of the first bytes beats the set-up cost of a
+/// vectorised search; longer lines go to `memchr`.
 #[inline]
-fn find_newline(bytes: &[u8]) -> Option<usize> {
+fn find_newline(bytes: &[u8], ending: u8) -> Option<usize> {
     const SHORT: usize = 16;
     let head = &bytes[..bytes.len().min(SHORT)];
-    match head.iter().position(|&b| b == b'\n') {
+    match head.iter().position(|&b| b == ending) {
         Some(i) => Some(i),
-        None if bytes.len() > SHORT => memchr::memchr(b'\n', &bytes[SHORT..]).map(|i| i + SHORT),
+        None if bytes.len() > SHORT => memchr::memchr(ending, &bytes[SHORT..]).map(|i| i + SHORT),
         None => None,
     }
 }
@@ -344,6 +431,22 @@ mod tests {
         assert_eq!(Lines::new(b"ab\ncd\n").end_position(), Position { line: 3, column: 1 });
         assert_eq!(Lines::new(b"ab\ncd").end_position(), Position { line: 2, column: 3 });
         assert_eq!(Lines::new(b"").end_position(), Position { line: 1, column: 1 });
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_old_mac_lines_end_at_cr() {
+        let lines: Vec<_> = Lines::new(b"\xEF\xBB\xBFab\ncd").map(|l| (l.offset, l.text)).collect();
+        assert_eq!(lines, vec![(3, &b"ab"[..]), (6, &b"cd"[..])]);
+        assert_eq!(Lines::new(b"\xEF\xBB\xBFab").end_position(), Position { line: 1, column: 3 });
+        let mac = b"ab\rcd \r\rx";
+        let lines: Vec<_> = Lines::new(mac).map(|l| (l.number, l.offset, l.text)).collect();
+        assert_eq!(
+            lines,
+            vec![(1, 0, &b"ab"[..]), (2, 3, &b"cd"[..]), (3, 7, &b""[..]), (4, 8, &b"x"[..])]
+        );
+        assert_eq!(Lines::new(mac).end_position(), Position { line: 4, column: 2 });
+        // A carriage return before a line feed is CRLF text's.
+        assert_eq!(Lines::new(b"a\rb\nc").count(), 2);
     }
 
     #[test]

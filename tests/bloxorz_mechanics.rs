@@ -192,11 +192,9 @@ fn the_level_examples_of_the_docs_answer_as_shown() {
 
 #[test]
 fn input_formats_are_checked_as_usage() {
-    for args in [
-        &["bloxorz", "--input-format", "swf"][..],
-        &["convert"],
-        &["convert", "--input-format", "poj3322"],
-    ] {
+    for args in
+        [&["bloxorz", "--input-format", "swf"][..], &["convert", "--input-format", "poj3322"]]
+    {
         let out = flipblox(args, b"");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty());

@@ -18,6 +18,7 @@ mod common;
 
 mod bloxorz_cli;
 mod bloxorz_field;
+mod bloxorz_formats;
 mod bloxorz_fuzz;
 mod bloxorz_mechanics;
 mod bloxorz_original;

@@ -46,9 +46,10 @@ pub use model::{
     flags, placement_of, roll, state_count, state_of, write_path,
 };
 pub use read::{
-    CutBy, DEFAULT_MAX_MEMORY, ErrorKind, FlashError, FlashPack, FlashStages, FlashSyntax,
-    LevelError, LevelSource, Limit, Notation, PackReader, Rule, Stage, TextSyntax, cell_position,
-    ignored_after_end,
+    CutBy, DEFAULT_MAX_MEMORY, Detected, DrawingReader, DrawingSyntax, ErrorKind, FlashError,
+    FlashPack, FlashStages, FlashSyntax, LevelError, LevelFormat, LevelSource, Limit, NoDrawing,
+    Notation, PackReader, Reason, Rule, Stage, TextSyntax, assigns_levels, cell_position,
+    detect_format, detect_from_head, ignored_after_end, is_drawing_cell, write_drawing,
 };
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{

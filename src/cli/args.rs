@@ -273,10 +273,26 @@ impl From<FormatArg> for Format {
 /// How a Bloxorz input file is written (`--input-format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum InputFormat {
+    /// Told from the file: `flash` when it assigns `levels`, `drawing` when its first line holds
+    /// only drawing cells, `pack` otherwise (docs/LEVELS.md).
+    Auto,
     /// Level packs in the text format (POJ 3322 and its extension, docs/LEVELS.md).
     Pack,
-    /// The original Flash game's level file (bloxorzlevels.txt).
+    /// The original Flash game's level file (bloxorzlevels.txt) or a JavaScript port of it.
     Flash,
+    /// The S/T/o/- drawing: `S` start, `T` target, `o` tile, `-` nothing, ragged rows, levels
+    /// separated by blank lines.
+    Drawing,
+}
+
+impl From<flipblox::bloxorz::LevelFormat> for InputFormat {
+    fn from(format: flipblox::bloxorz::LevelFormat) -> InputFormat {
+        match format {
+            flipblox::bloxorz::LevelFormat::Pack => InputFormat::Pack,
+            flipblox::bloxorz::LevelFormat::Flash => InputFormat::Flash,
+            flipblox::bloxorz::LevelFormat::Drawing => InputFormat::Drawing,
+        }
+    }
 }
 
 /// Parses a byte size such as `2GiB`, `512 MB` or `1000000` (`--max-memory`).

@@ -6,14 +6,13 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use super::args::{InputFormat, MapArgs, Outcome, level_error, memory_hint, parse_memory};
-use super::io::{Source, Text, for_each_input, sources};
+use super::args::{MapArgs, Outcome, level_error, parse_memory};
+use super::io::{Source, for_each_input, sources};
+use super::levels::{FormatArgs, Reading};
 use super::print::{Printer, Record, Reporter};
 use super::progress;
-use flipblox::bloxorz::{
-    Answer, FlashPack, LevelSource, PackReader, Report, RunOptions, Runner, write_path,
-};
-use flipblox::text::{LineSource, Position};
+use super::shard::{Shard, ShardArgs, Sharded};
+use flipblox::bloxorz::{Answer, LevelSource, Report, RunOptions, Runner, write_path};
 
 /// Solve Bloxorz levels: the minimum number of moves that bring the box to stand on the target
 /// `O`, or `Impossible` (POJ 3322), also with the original game's switches, bridges and split
@@ -42,10 +41,11 @@ pub struct BloxorzArgs {
     #[arg(long)]
     path: bool,
 
-    /// How FILE is written: `pack` (levels in the text format) or `flash` (the original Flash
-    /// game's level file, `levels = [...]` play order).
-    #[arg(long, value_enum, default_value_t = InputFormat::Pack)]
-    input_format: InputFormat,
+    #[command(flatten)]
+    formats: FormatArgs,
+
+    #[command(flatten)]
+    shard: ShardArgs,
 
     /// Print one JSON object per line (docs/JSON.md): file, index (the level, 1-based), error,
     /// distance (the minimum number of moves; null when impossible), path (null without --path),
@@ -88,10 +88,19 @@ struct LevelRecord<'a> {
     /// Only with `--timings`.
     #[serde(skip_serializing_if = "Option::is_none")]
     microseconds: Option<u64>,
+    /// With `--shard`: the text line starts with the index and a tab.
+    #[serde(skip)]
+    indexed: bool,
 }
 
 impl Record for LevelRecord<'_> {
     fn text(&self, out: &mut impl Write) -> io::Result<()> {
+        if self.indexed {
+            write!(out, "{}\t", self.index)?;
+        }
+        if self.error.is_some() {
+            return out.write_all(b"Error");
+        }
         match (self.distance, &self.path) {
             (None, _) => out.write_all(b"Impossible"),
             (Some(n), None) => write!(out, "{n}"),
@@ -125,6 +134,7 @@ impl<'a> LevelRecord<'a> {
             states_explored: Some(answer.solution.states_explored),
             microseconds: timings
                 .then(|| u64::try_from(answer.elapsed.as_micros()).unwrap_or(u64::MAX)),
+            indexed: false,
         }
     }
 
@@ -140,6 +150,7 @@ impl<'a> LevelRecord<'a> {
             cols: None,
             states_explored: None,
             microseconds: None,
+            indexed: false,
         }
     }
 }
@@ -169,54 +180,21 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
         failed: false,
         bytes_before: 0,
         levels: 0,
+        indexed: args.shard.shard.is_some() && !args.json,
+        shard: args.shard.shard,
     };
+    let reading = Reading { formats: args.formats, max_memory: args.max_memory, whole: false };
+    let shard = args.shard.shard;
     let unreadable = for_each_input(&sources, args.map.map(), &mut printer, |printer, input| {
         let name = input.name().to_string();
-        match args.input_format {
-            InputFormat::Flash => {
-                // The file's format needs all of it: it is read whole, within --max-memory.
-                let bytes = match input.whole(args.max_memory, "--max-memory") {
-                    Ok(bytes) => bytes,
-                    Err(e) => {
-                        batch.failed = true;
-                        printer.unreadable(&name, &format_args!("{e:#}"));
-                        return Ok(());
-                    }
-                };
-                let pack = match FlashPack::parse(bytes, args.max_memory) {
-                    Ok(pack) => pack,
-                    Err(e) => {
-                        batch.failed = true;
-                        let hint = memory_hint(e.is_over_memory_limit());
-                        printer.report(format_args!("{name}:{e}{hint}"));
-                        return Ok(());
-                    }
-                };
-                for problem in pack.problems() {
-                    batch.failed = true;
-                    printer.report(format_args!("{name}:{problem}"));
-                }
-                batch.run(&mut runner, printer, &name, pack.source())?;
-                batch.bytes_before += bytes.len() as u64;
-            }
-            InputFormat::Pack => match input.text() {
-                Text::Bytes(bytes) => {
-                    let reader = PackReader::new(bytes).max_memory(args.max_memory);
-                    batch.run_pack(&mut runner, printer, &name, reader)?;
-                }
-                Text::Stream(incoming) => {
-                    let probe = incoming.probe();
-                    let incoming = incoming.flushing(printer.flush_hook());
-                    let mut reader = PackReader::from_reader(incoming).max_memory(args.max_memory);
-                    reader.lines_mut().set_probe(probe);
-                    batch.run_pack(&mut runner, printer, &name, &mut reader)?;
-                    if let Some(e) = reader.lines_mut().take_error() {
-                        printer.unreadable(&name, &format_args!("{e}"));
-                        batch.failed = true;
-                    }
-                }
-            },
-        }
+        let flush: Box<dyn FnMut()> = Box::new(printer.flush_hook());
+        let failed = reading.read(input, printer, Some(flush), |printer, levels| {
+            let source = Sharded::new(&mut *levels.source, shard);
+            batch.run(&mut runner, printer, &name, source)?;
+            batch.bytes_before += levels.len.unwrap_or(levels.source.offset()) as u64;
+            Ok(())
+        })?;
+        batch.failed |= failed;
         Ok(())
     })?;
     drop(stop_bar);
@@ -235,25 +213,13 @@ struct Batch {
     /// Bytes of the inputs before this one.
     bytes_before: u64,
     levels: u64,
+    /// `--shard` in text: each line starts with the level's index.
+    indexed: bool,
+    /// `--shard`: the levels a source gives are numbered within the part.
+    shard: Option<Shard>,
 }
 
 impl Batch {
-    /// Solves and prints the levels of the pack `reader` (the input `name`), then warns when
-    /// something after its `0 0` line was not read.
-    fn run_pack<S: LineSource>(
-        &mut self,
-        runner: &mut Runner,
-        printer: &mut Printer,
-        name: &str,
-        mut reader: impl std::borrow::BorrowMut<PackReader<S>>,
-    ) -> anyhow::Result<()> {
-        let reader = reader.borrow_mut();
-        self.run(runner, printer, name, &mut *reader)?;
-        report_ignored_after_end(printer, name, reader.ignored_after_end());
-        self.bytes_before += reader.offset() as u64;
-        Ok(())
-    }
-
     /// Solves and prints the levels of `source` (the input `name`).
     fn run(
         &mut self,
@@ -262,22 +228,29 @@ impl Batch {
         name: &str,
         source: impl LevelSource,
     ) -> anyhow::Result<()> {
-        runner.run_source(source, |report: Report| -> anyhow::Result<()> {
+        runner.run_source(source, |mut report: Report| -> anyhow::Result<()> {
+            if let Some(shard) = self.shard {
+                report.level = shard.global(report.level);
+            }
             match &report.result {
-                Ok(answer) => printer.record(&LevelRecord::answer(
-                    name,
-                    report.level,
-                    answer,
-                    self.path,
-                    self.timings,
-                ))?,
+                Ok(answer) => {
+                    let mut record =
+                        LevelRecord::answer(name, report.level, answer, self.path, self.timings);
+                    record.indexed = self.indexed;
+                    printer.record(&record)?;
+                }
                 Err(e) => {
                     self.failed = true;
                     let message = level_error(e);
-                    printer.failure(
-                        format_args!("{name}:{message}"),
-                        &LevelRecord::failure(name, report.level, message.clone()),
-                    )?;
+                    let mut record = LevelRecord::failure(name, report.level, message.clone());
+                    if self.indexed {
+                        // `INDEX<tab>Error`, after the message.
+                        record.indexed = true;
+                        printer.report(format_args!("{name}:{message}"));
+                        printer.record(&record)?;
+                    } else {
+                        printer.failure(format_args!("{name}:{message}"), &record)?;
+                    }
                 }
             }
             self.levels += 1;
@@ -292,20 +265,5 @@ impl Batch {
             }
             Ok(())
         })
-    }
-}
-
-/// Warns that the pack named `name` goes on at `position` after its `0 0` line with something
-/// other than blank lines and comments (POJ 3322 reads nothing after it); nothing when `None`.
-pub(super) fn report_ignored_after_end(
-    reporter: &mut impl Reporter,
-    name: &str,
-    position: Option<Position>,
-) {
-    if let Some(position) = position {
-        reporter.report(format_args!(
-            "{name}:{position}: warning: not read: the pack ends at the `0 0` line before this \
-             (POJ 3322); remove that line to read what follows"
-        ));
     }
 }

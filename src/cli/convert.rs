@@ -7,10 +7,11 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::args::{InputFormat, MapArgs, Outcome, level_error, memory_hint, parse_memory};
-use super::io::{Destination, Text, for_each_input, sources};
+use super::args::{MapArgs, Outcome, level_error, parse_memory};
+use super::io::{Destination, for_each_input, sources};
+use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
-use flipblox::bloxorz::{FlashPack, Level, PackReader};
+use flipblox::bloxorz::{Level, NoDrawing, write_drawing};
 
 /// Write Bloxorz levels in the text format (docs/LEVELS.md).
 ///
@@ -28,9 +29,14 @@ pub struct ConvertArgs {
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
 
-    /// How FILE is written: `flash` (the original game's level file) or `pack` (the text format).
-    #[arg(long, value_enum)]
-    input_format: InputFormat,
+    #[command(flatten)]
+    formats: FormatArgs,
+
+    /// The format to write: `pack` (the text format, ended by `0 0`) or `drawing` (the S/T/o/-
+    /// drawing, levels separated by blank lines; a level with what the drawing cannot show, such
+    /// as fragile cells, switches or a lying start, is refused on stderr and left out).
+    #[arg(long, value_enum, default_value_t = OutputFormat::Pack)]
+    to: OutputFormat,
 
     /// Where to write the levels (default: standard output).
     #[arg(short, long, value_name = "FILE")]
@@ -44,93 +50,92 @@ pub struct ConvertArgs {
     map: MapArgs,
 }
 
+/// What `convert` writes (`--to`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum OutputFormat {
+    /// The text format of level packs.
+    Pack,
+    /// The S/T/o/- drawing.
+    Drawing,
+}
+
 /// Runs `flipblox convert`.
 pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
     let mut destination = Destination::create(args.output.as_deref())?;
     let output = destination.name().to_string();
     let out = destination.writer();
     let mut failed = false;
-    let write_level = |out: &mut dyn Write, comment: Option<String>, level: &Level| {
+    let to = args.to;
+    // Drawings written so far (each after the first follows a blank line).
+    let mut drawings = 0usize;
+    let mut drawing = String::new();
+    // Writes `level` in the output format; `Ok(Some(why))` when the drawing cannot show it.
+    let mut write_level = |out: &mut dyn Write,
+                           comment: Option<String>,
+                           level: &Level|
+     -> std::io::Result<Option<NoDrawing>> {
+        if to == OutputFormat::Drawing {
+            drawing.clear();
+            if let Err(why) = write_drawing(level, &mut drawing) {
+                return Ok(Some(why));
+            }
+            if drawings > 0 {
+                writeln!(out)?;
+            }
+            drawings += 1;
+            out.write_all(drawing.as_bytes())?;
+            return Ok(None);
+        }
         if let Some(comment) = comment {
             writeln!(out, "; {comment}")?;
         }
-        write!(out, "{level}")
+        write!(out, "{level}")?;
+        Ok(None)
     };
+    let reading = Reading { formats: args.formats, max_memory: args.max_memory, whole: false };
     let unreadable =
         for_each_input(&sources(&args.files), args.map.map(), &mut Stderr, |err, input| {
             let name = input.name().to_string();
-            match args.input_format {
-                InputFormat::Flash => {
-                    let bytes = match input.whole(args.max_memory, "--max-memory") {
-                        Ok(bytes) => bytes,
-                        Err(e) => {
-                            err.unreadable(&name, &format_args!("{e:#}"));
-                            failed = true;
-                            return Ok(());
-                        }
-                    };
-                    let pack = match FlashPack::parse(bytes, args.max_memory) {
-                        Ok(pack) => pack,
-                        Err(e) => {
-                            let hint = memory_hint(e.is_over_memory_limit());
-                            err.report(format_args!("{name}:{e}{hint}"));
-                            failed = true;
-                            return Ok(());
-                        }
-                    };
-                    for problem in pack.problems() {
-                        err.report(format_args!("{name}:{problem}"));
-                        failed = true;
-                    }
-                    for (i, stage) in pack.stages().iter().enumerate() {
-                        let mut comment = format!("stage {}: {}", i + 1, stage.name);
-                        if let Some(code) = &stage.passcode {
-                            // Escaped, so that a line break in the string cannot end the comment.
-                            comment.push_str(&format!(" (passcode {})", code.escape_debug()));
-                        }
-                        match &stage.level {
-                            Ok(level) => write_level(out, Some(comment), level)?,
-                            Err(e) => {
-                                let e = level_error(e);
-                                err.report(format_args!("{name}:{e}"));
+            let problems = reading.read(input, err, None, |err, levels| {
+                let mut level = Level::new();
+                while let Some(read) = levels.source.read_into(&mut level) {
+                    let number = levels.source.levels_started();
+                    // A stage of the Flash game's file is written after a comment naming it.
+                    let comment =
+                        levels.flash.and_then(|pack| pack.stages().get(number - 1)).map(|stage| {
+                            let mut comment = format!("stage {number}: {}", stage.name);
+                            if let Some(code) = &stage.passcode {
+                                // Escaped, so that a line break in the string cannot end the
+                                // comment.
+                                comment.push_str(&format!(" (passcode {})", code.escape_debug()));
+                            }
+                            comment
+                        });
+                    match read {
+                        Ok(()) => {
+                            if let Some(why) = write_level(out, comment, &level)? {
+                                let at =
+                                    level.origin().map_or(" ".to_string(), |p| format!("{p}: "));
+                                err.report(format_args!(
+                                    "{name}:{at}level {number}: not written: {why}"
+                                ));
                                 failed = true;
-                                writeln!(out, "; {comment} could not be read: {e}")?;
+                            }
+                        }
+                        Err(e) => {
+                            let e = level_error(&e);
+                            err.report(format_args!("{name}:{e}"));
+                            failed = true;
+                            if to == OutputFormat::Pack {
+                                let what = comment.unwrap_or_else(|| format!("level {number}"));
+                                writeln!(out, "; {what} could not be read: {e}")?;
                             }
                         }
                     }
                 }
-                InputFormat::Pack => {
-                    let mut convert = |reader: &mut dyn Iterator<Item = _>| -> anyhow::Result<()> {
-                        for level in reader {
-                            match level {
-                                Ok(level) => write_level(out, None, &level)?,
-                                Err(e) => {
-                                    let e: flipblox::bloxorz::LevelError = e;
-                                    let (number, e) = (e.level, level_error(&e));
-                                    err.report(format_args!("{name}:{e}"));
-                                    failed = true;
-                                    writeln!(out, "; level {number} could not be read: {e}")?;
-                                }
-                            }
-                        }
-                        Ok(())
-                    };
-                    match input.text() {
-                        Text::Bytes(bytes) => {
-                            convert(&mut PackReader::new(bytes).max_memory(args.max_memory))?
-                        }
-                        Text::Stream(incoming) => {
-                            let mut reader =
-                                PackReader::from_reader(incoming).max_memory(args.max_memory);
-                            convert(&mut reader)?;
-                            if let Some(e) = reader.lines_mut().take_error() {
-                                err.unreadable(&name, &format_args!("{e}"));
-                                failed = true;
-                            }
-                        }
-                    }
-                }
-            }
+                Ok(())
+            })?;
+            failed |= problems;
             Ok(())
         })
         // Inputs' problems are reported inside; what ends the run is a failed write.
@@ -144,7 +149,9 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
         );
         return Ok(Outcome::SomeFailed);
     }
-    writeln!(destination.writer(), "0 0").with_context(|| format!("{output}: cannot write"))?;
+    if to == OutputFormat::Pack {
+        writeln!(destination.writer(), "0 0").with_context(|| format!("{output}: cannot write"))?;
+    }
     destination.commit()?;
     Ok(Outcome::from_failed(failed || unreadable))
 }

@@ -4,15 +4,19 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::args::{FormatArg, MapArgs, Outcome, level_number, memory_hint, parse_memory};
+use super::args::{
+    FormatArg, InputFormat, MapArgs, Outcome, level_number, memory_hint, parse_memory,
+};
 use super::io::Source;
 use super::io::{Destination, for_each_input, write_table};
+use super::levels::{FormatArgs, Levels, Reading};
 use super::print::{Reporter, Stderr};
 use flipblox::bloxorz::{
-    DistanceField, FieldError, Level, cell_position, distance_field, read_level,
+    DistanceField, FieldError, Level, cell_position, distance_field, field_bytes_needed, read_level,
 };
 use flipblox::flip::DistanceTable;
 use flipblox::table_file::{Format, Table};
+use flipblox::text::Position;
 
 /// Export a distance table (layouts: docs/FORMATS.md).
 #[derive(Debug, Args)]
@@ -100,6 +104,9 @@ pub(super) struct FieldLevelArgs {
     #[arg(long, value_name = "N", value_parser = level_number)]
     level: usize,
 
+    #[command(flatten)]
+    formats: FormatArgs,
+
     /// Refuse the level, before allocating, when its distance field would need more memory
     /// than SIZE: the search's 19 bytes per cell of the level padded by 2 on each side, plus 24
     /// bytes per cell for the field and its payload (e.g. 512MiB, 4GB, 1000000).
@@ -150,6 +157,14 @@ impl FieldLevelArgs {
         let source = [Source::from_arg(file)];
         let unreadable = for_each_input(&source, self.map.map(), &mut Stderr, |out, input| {
             let name = input.name().to_string();
+            // One level is read from a stream held whole, within --max-memory.
+            let reading = Reading { formats: self.formats, max_memory, whole: true };
+            let (mut found, mut format) = (None, InputFormat::Pack);
+            reading.read(input, out, None, |_, levels| {
+                format = levels.format;
+                found = Some(nth_level(levels, number, max_memory));
+                Ok(())
+            })?;
             let mut report = |e: &FieldError| {
                 let hint = memory_hint(e.is_over_memory_limit());
                 match e.position() {
@@ -157,27 +172,21 @@ impl FieldLevelArgs {
                     None => out.report_file(&name, format_args!("{e}{hint}")),
                 }
             };
-            // One level is read from a stream held whole, within --max-memory.
-            let bytes = match input.whole(max_memory, "--max-memory") {
-                Ok(bytes) => bytes,
-                Err(e) => {
-                    out.unreadable(&name, &format_args!("{e:#}"));
-                    return Ok(());
-                }
-            };
-            let level = match read_level(bytes, number, max_memory) {
-                Ok(level) => level,
-                Err(e) => {
+            let level = match found {
+                Some(Ok(level)) => level,
+                Some(Err(e)) => {
                     report(&e);
                     return Ok(());
                 }
+                None => return Ok(()),
             };
             match distance_field(&level) {
                 Ok(field) => made = Some((level, field)),
                 Err(e @ FieldError::Mechanics { cell }) => {
-                    // The level was read from this text pack, so its origin is its header.
+                    // A level read from a text pack has its header as its origin.
                     let at = level
                         .origin()
+                        .filter(|_| format == InputFormat::Pack)
                         .map_or(String::new(), |h| format!(":{}", cell_position(h, cell)));
                     out.report(format_args!("{name}{at}: level {number}: {e}"));
                 }
@@ -187,4 +196,36 @@ impl FieldLevelArgs {
         })?;
         Ok(made.filter(|_| !unreadable))
     }
+}
+
+/// Level `number` of `levels`, for its distance field: a pack held whole is read by
+/// [`read_level`], which refuses a level too large for its field at its header; other formats
+/// are walked up to the level, which is refused after it is read when its field would need more
+/// than `max_memory`.
+fn nth_level(levels: Levels<'_>, number: usize, max_memory: u64) -> Result<Level, FieldError> {
+    if let (InputFormat::Pack, Some(bytes)) = (levels.format, levels.bytes) {
+        return read_level(bytes, number, max_memory);
+    }
+    let mut level = Level::new();
+    while let Some(read) = levels.source.read_into(&mut level) {
+        if levels.source.levels_started() == number {
+            read?;
+            let (rows, cols) = (level.rows() as u64, level.cols() as u64);
+            let needed = field_bytes_needed(rows, cols);
+            if needed.is_none_or(|n| n > max_memory) {
+                let position = level.origin().unwrap_or(Position { line: 1, column: 1 });
+                let limit = max_memory;
+                return Err(FieldError::TooLarge {
+                    level: number,
+                    position,
+                    rows,
+                    cols,
+                    needed,
+                    limit,
+                });
+            }
+            return Ok(level);
+        }
+    }
+    Err(FieldError::OutOfRange { level: number, levels: levels.source.levels_started() })
 }

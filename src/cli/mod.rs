@@ -11,10 +11,12 @@ mod export;
 mod flip;
 mod inspect;
 mod io;
+mod levels;
 pub mod print;
 mod progress;
 #[cfg(feature = "render")]
 mod render;
+mod shard;
 mod shell;
 mod signals;
 mod stats;

@@ -9,17 +9,17 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError, mpsc};
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use super::args::{InputFormat, MapArgs, Outcome, level_error, level_number, parse_memory, usage};
-use super::bloxorz::report_ignored_after_end;
+use super::args::{MapArgs, Outcome, level_error, level_number, parse_memory, usage};
 use super::export::FieldLevelArgs;
 use super::io::{Destination, Input, Source, for_each_input};
+use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
 use super::progress;
 use super::stats::StatsFlipArgs;
 use super::variant::VariantArgs;
 use flipblox::bloxorz::{
-    ErrorKind, FieldError, FlashPack, Level, LevelError, LevelSource, Limits, PackReader, Solution,
-    Solver, Step, replay_path,
+    ErrorKind, FieldError, Level, LevelError, LevelSource, Limits, Solution, Solver, Step,
+    replay_path,
 };
 use flipblox::flip::variant::ColourBoard;
 use flipblox::flip::zk::ZkSolver;
@@ -138,10 +138,8 @@ struct BloxorzArgs {
     #[arg(long)]
     no_legend: bool,
 
-    /// How FILE is written: `pack` (levels in the text format) or `flash` (the original Flash
-    /// game's level file).
-    #[arg(long, value_enum, default_value_t = InputFormat::Pack)]
-    input_format: InputFormat,
+    #[command(flatten)]
+    formats: FormatArgs,
 
     /// Refuse, before allocating, any level that would need more memory than SIZE to solve (as
     /// `flipblox bloxorz --max-memory`).
@@ -290,36 +288,12 @@ fn for_each_level(
     reporter: &mut impl Reporter,
     mut each: impl FnMut(usize, usize, Result<&Level, LevelError>) -> anyhow::Result<bool>,
 ) -> anyhow::Result<bool> {
-    let name = input.name().to_string();
+    let reading = Reading { formats: args.formats, max_memory: args.max_memory, whole: true };
     // Pictures are drawn from a pack held whole: a stream is read within --max-memory.
-    let bytes = match input.whole(args.max_memory, "--max-memory") {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            reporter.unreadable(&name, &format_args!("{e:#}"));
-            return Ok(true);
-        }
-    };
-    match args.input_format {
-        InputFormat::Pack => {
-            let mut reader = PackReader::new(bytes).max_memory(args.max_memory);
-            walk(&mut reader, &mut each)?;
-            report_ignored_after_end(reporter, &name, reader.ignored_after_end());
-            Ok(false)
-        }
-        InputFormat::Flash => match FlashPack::parse(bytes, args.max_memory) {
-            Ok(pack) => {
-                for problem in pack.problems() {
-                    reporter.report(format_args!("{name}:{problem}"));
-                }
-                walk(pack.source(), &mut each)?;
-                Ok(!pack.problems().is_empty())
-            }
-            Err(e) => {
-                reporter.report(format_args!("{name}:{e}"));
-                Ok(true)
-            }
-        },
-    }
+    reading.read(input, reporter, None, |_, levels| {
+        walk(levels.source, &mut each)?;
+        Ok(())
+    })
 }
 
 /// Reads the levels of `source` for [`for_each_level`]; returns the offset past the last.

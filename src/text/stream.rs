@@ -12,7 +12,10 @@
 use std::fmt;
 use std::io::{self, Read};
 
-use crate::text::{Line, LineSource, Position, column_of, is_trailing_blank, trimmed_len};
+use crate::text::{
+    BOM, ENDING_WINDOW, Line, LineSource, Position, column_of, is_trailing_blank, line_ending,
+    trimmed_len,
+};
 
 /// Bytes asked of the reader at a time (and the buffer's size while lines are short).
 const CHUNK: usize = 64 * 1024;
@@ -58,6 +61,10 @@ pub struct StreamLines<R> {
     end_column: usize,
     /// Tells whether more input is at hand now, for [`LineSource::would_block`].
     probe: Option<Box<dyn FnMut() -> bool>>,
+    /// The byte that ends a line ([`line_ending`]), once the start of the input is read.
+    ending: u8,
+    /// The start of the input has been read: its byte-order mark skipped, its line ending known.
+    started: bool,
 }
 
 /// A scanned line: its text is `buf[start..start + text_len]`.
@@ -101,7 +108,28 @@ impl<R: Read> StreamLines<R> {
             newlines: 0,
             end_column: 1,
             probe: None,
+            ending: b'\n',
+            started: false,
         }
+    }
+
+    /// Reads the start of the input: enough to skip a byte-order mark and to know the line
+    /// ending as [`line_ending`] does over a slice (a line feed, the window whole, or the end of
+    /// the input).
+    fn begin(&mut self) {
+        self.started = true;
+        let wanted = BOM.len() + ENDING_WINDOW;
+        while self.filled < wanted && memchr::memchr(b'\n', &self.buf[..self.filled]).is_none() {
+            if !self.refill(self.filled) {
+                break;
+            }
+        }
+        let head = &self.buf[..self.filled];
+        if head.starts_with(BOM) {
+            self.start = BOM.len();
+            self.offset = BOM.len();
+        }
+        self.ending = line_ending(&self.buf[self.start..self.filled]);
     }
 
     /// Sets `probe`, which tells [`LineSource::would_block`] whether the reader has more input
@@ -185,6 +213,9 @@ impl<R: Read> StreamLines<R> {
 
     /// Scans the next line into `ready`; false at the end of the input.
     fn scan(&mut self) -> bool {
+        if !self.started {
+            self.begin();
+        }
         if self.consumed {
             self.consume();
         }
@@ -200,7 +231,7 @@ impl<R: Read> StreamLines<R> {
         loop {
             if kept < keep {
                 let window_end = self.filled.min(self.start + keep);
-                if let Some(i) = memchr::memchr(b'\n', &self.buf[scan..window_end]) {
+                if let Some(i) = memchr::memchr(self.ending, &self.buf[scan..window_end]) {
                     let raw_len = kept + i;
                     let text_len = trimmed_len(&self.buf[self.start..self.start + raw_len]);
                     let next = scan + i + 1;
@@ -222,7 +253,7 @@ impl<R: Read> StreamLines<R> {
             if kept == keep {
                 while scan < self.filled {
                     match self.buf[scan] {
-                        b'\n' => {
+                        b if b == self.ending => {
                             let text_len = trimmed_len(&self.buf[self.start..self.start + kept]);
                             let (raw_len, next) = (kept + dropped, scan + 1);
                             self.ready = Some(Ready { text_len, raw_len, next, end: End::Newline });
@@ -321,7 +352,10 @@ impl<R: Read> LineSource for StreamLines<R> {
         if self.ready.is_some() || self.eof {
             return false;
         }
-        if memchr::memchr(b'\n', &self.buf[self.start..self.filled]).is_some() {
+        if !self.started {
+            return self.probe.as_mut().is_none_or(|available| !available());
+        }
+        if memchr::memchr(self.ending, &self.buf[self.start..self.filled]).is_some() {
             return false;
         }
         self.probe.as_mut().is_none_or(|available| !available())
@@ -401,6 +435,14 @@ mod tests {
             b"abcdefghijklmnop",
             b"x         ",
             b"\xff\xfe\n\xe9\n",
+            b"\xEF\xBB\xBF2 2\nXO\n..\n",
+            b"\xEF\xBB\xBF",
+            b"\xEF\xBB",
+            b"\xEF\xBB\xBFab",
+            b"1 2\rXO\r\r0 0\r",
+            b"ab \rcd\t\r x",
+            b"\xEF\xBB\xBF\rab\r",
+            b"a\rb\nc\r\n",
         ];
         for bytes in cases {
             for limit in [0, 1, 3, 8, 100] {

@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use super::drawing::syntax::DrawingSyntax;
 use super::flash::syntax::FlashSyntax;
 use super::text::syntax::TextSyntax;
 use crate::bloxorz::model::mechanics::MAX_BRIDGE_GROUPS;
@@ -45,6 +46,8 @@ pub enum ErrorKind {
     Text(TextSyntax),
     /// The Flash game's level file's syntax and layout.
     Flash(FlashSyntax),
+    /// The S/T/o/- drawing's syntax.
+    Drawing(DrawingSyntax),
     /// A rule of levels, whatever their format, broken; cells are named in `notation`.
     Rule {
         /// The rule.
@@ -74,6 +77,7 @@ impl fmt::Display for ErrorKind {
         match self {
             ErrorKind::Text(e) => e.fmt(f),
             ErrorKind::Flash(e) => e.fmt(f),
+            ErrorKind::Drawing(e) => e.fmt(f),
             ErrorKind::Rule { rule, notation } => rule.fmt_in(*notation, f),
             ErrorKind::Limit(e) => e.fmt(f),
         }

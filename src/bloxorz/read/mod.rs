@@ -1,5 +1,5 @@
 //! Reading levels: the text format of level packs ([`text`]), the original Flash game's level
-//! file ([`flash`]), the one error type of both ([`LevelError`]), and [`LevelSource`], what a
+//! file ([`flash`]), the S/T/o/- drawing ([`drawing`]), the one error type of both ([`LevelError`]), and [`LevelSource`], what a
 //! batch reads levels from.
 //!
 //! Both readers check the same rules through one builder (`builder.rs`): they read their own
@@ -7,11 +7,15 @@
 //! coordinates ([`Notation`]).
 
 mod builder;
+pub mod detect;
+pub mod drawing;
 pub(crate) mod error;
 pub mod flash;
 mod source;
 pub mod text;
 
+pub use detect::{Detected, LevelFormat, Reason, assigns_levels, detect_format, detect_from_head};
+pub use drawing::{DrawingReader, DrawingSyntax, NoDrawing, is_drawing_cell, write_drawing};
 pub use error::{ErrorKind, LevelError, Limit, Notation, Rule};
 pub use flash::{FlashError, FlashPack, FlashStages, FlashSyntax, Stage};
 pub use source::LevelSource;

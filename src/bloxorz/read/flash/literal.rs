@@ -72,6 +72,9 @@ pub(crate) enum Statement {
     Assign(Spanned<String>, Spanned<Value>),
     /// `NAME.push(VALUE);`
     Push(Spanned<String>, Spanned<Value>),
+    /// `NAME[...]...;` (a JavaScript port's `levels[1].unshift("780464");`): not read, only
+    /// noted.
+    Ignored(Spanned<String>),
 }
 
 /// A statement that could not be read: the name it was about (when it got that far), the byte
@@ -489,13 +492,27 @@ impl<'a, 'b> Parser<'a, 'b> {
         name: &mut Option<String>,
         build: &impl Fn(&str) -> bool,
     ) -> Result<Statement, Fault> {
-        let target = match self.peek() {
+        let mut target = match self.peek() {
             Some(Token { tok: Tok::Name(n), at, .. }) => Spanned { at: *at, value: n.clone() },
             _ => return Err(self.fail("a statement `NAME = VALUE;` or `NAME.push(VALUE);`")),
         };
+        // A JavaScript port declares its names: `var NAME = VALUE;` (or `let`, `const`).
+        if matches!(target.value.as_str(), "var" | "let" | "const") {
+            self.bump();
+            target = match self.peek() {
+                Some(Token { tok: Tok::Name(n), at, .. }) => Spanned { at: *at, value: n.clone() },
+                _ => return Err(self.fail("a name after the declaration")),
+            };
+        }
         *name = Some(target.value.clone());
         let wanted = build(&target.value);
+        let line = self.peek().map_or(0, |t| t.line);
         self.bump();
+        if self.is_punct(b'[') {
+            // `NAME[...]....;`: skipped to its end, and noted.
+            self.resync(line);
+            return Ok(Statement::Ignored(target));
+        }
         let statement = if self.is_punct(b'.') {
             self.bump();
             match self.peek() {
@@ -559,9 +576,28 @@ pub(crate) fn for_each_statement(
 ) -> Result<(), Fault> {
     let mut parser = Parser::new(bytes, 0, budget);
     while let Some(first) = parser.peek() {
-        if first.tok == Tok::Punct(b';') {
-            parser.bump();
-            continue;
+        // A JavaScript port may wrap the statements in `function NAME() { ... return NAME; }`:
+        // the wrapper is skipped, its statements are read.
+        match &first.tok {
+            Tok::Punct(b';' | b'}') => {
+                parser.bump();
+                continue;
+            }
+            Tok::Name(n) if n == "function" => {
+                while let Some(token) = parser.bump() {
+                    if token.tok == Tok::Punct(b'{') {
+                        break;
+                    }
+                }
+                continue;
+            }
+            Tok::Name(n) if n == "return" => {
+                let line = first.line;
+                parser.bump();
+                parser.resync(line);
+                continue;
+            }
+            _ => {}
         }
         let mut name = None;
         let read = parser.statement(&mut name, &build);
@@ -642,10 +678,25 @@ mod tests {
             .iter()
             .map(|s| match s {
                 Ok(Statement::Assign(n, _) | Statement::Push(n, _)) => n.value.clone(),
+                Ok(Statement::Ignored(n)) => format!("?{}", n.value),
                 Err(b) => format!("!{}", b.name.clone().unwrap_or_default()),
             })
             .collect();
         assert_eq!(names, ["a", "b", "c", "!d", "!e", "!g", "h"]);
+        // A JavaScript port: declarations, a wrapper function, a statement on an entry.
+        let port = read(
+            "function getLevels() {\n var a = [];\n let b = 1; const c = 2;\n a[1].unshift('x');\n \
+             a.push(3);\n return a;\n}\n",
+        );
+        let names: Vec<_> = port
+            .iter()
+            .map(|s| match s {
+                Ok(Statement::Assign(n, _) | Statement::Push(n, _)) => n.value.clone(),
+                Ok(Statement::Ignored(n)) => format!("?{}", n.value),
+                Err(b) => format!("!{}", b.name.clone().unwrap_or_default()),
+            })
+            .collect();
+        assert_eq!(names, ["a", "b", "c", "?a", "a"]);
         let Err(broken) = &got[3] else { unreachable!() };
         assert_eq!(broken.at, 27);
         assert_eq!(

@@ -28,6 +28,7 @@ pub struct Stage {
 pub struct FlashPack {
     stages: Vec<Stage>,
     problems: Vec<FlashError>,
+    warnings: Vec<FlashError>,
     len: usize,
 }
 
@@ -148,6 +149,7 @@ impl FlashPack {
         let mut order: Option<Spanned<Value>> = None;
         let mut codes: Option<Vec<Spanned<Value>>> = None;
         let mut broken: Vec<(Option<String>, usize, FlashSyntax)> = Vec::new();
+        let mut warnings = Vec::new();
         let wanted = |name: &str| name == "levels" || name == "levelcodes";
         let read = literal::for_each_statement(bytes, &mut budget, wanted, |statement, budget| {
             match statement {
@@ -179,6 +181,11 @@ impl FlashPack {
                         broken.push((Some(name.value), name.at, problem));
                     }
                 },
+                Ok(Statement::Ignored(name)) => {
+                    budget.spend(ARRAY_COST + name.value.len() as u64, name.at)?;
+                    let problem = FlashSyntax::NotApplied { name: name.value };
+                    warnings.push(FlashError { position: index.position(name.at), problem });
+                }
                 Err(b) if b.name.as_deref() == Some("levels") => {
                     return Err((b.at, b.problem));
                 }
@@ -258,7 +265,7 @@ impl FlashPack {
             .filter(|b| !is_stage(&b.0))
             .map(|(_, at, problem)| FlashError { position: index.position(at), problem })
             .collect();
-        Ok(FlashPack { stages, problems, len: bytes.len() })
+        Ok(FlashPack { stages, problems, warnings, len: bytes.len() })
     }
 
     /// The stages in play order (stage `k` at index `k - 1`).
@@ -270,6 +277,13 @@ impl FlashPack {
     /// undefined names. They do not stop the stages being answered.
     pub fn problems(&self) -> &[FlashError] {
         &self.problems
+    }
+
+    /// Statements of a JavaScript port that are read but not applied
+    /// ([`FlashSyntax::NotApplied`], such as `levels[1].unshift("780464");`): warnings, which
+    /// do not make the file fail.
+    pub fn warnings(&self) -> &[FlashError] {
+        &self.warnings
     }
 
     /// The stages as a [`LevelSource`] for the batch runner.
@@ -630,7 +644,10 @@ mod tests {
     #[test]
     fn file_errors_and_problems_outside_the_stages() {
         let err = FlashPack::parse(b"x = 1;\n", 1 << 20).unwrap_err();
-        assert_eq!(err.to_string(), "2:1: expected a play order `levels = [...]`, found none");
+        assert_eq!(
+            err.to_string(),
+            "2:1: expected a play order `levels = [...]` (or `var levels = [...]`, `let`, `const`), found none"
+        );
         let err = FlashPack::parse(b"levels = [a b];\n", 1 << 20).unwrap_err();
         assert_eq!(err.to_string(), "1:13: expected ',' or ']' in the list, found `b`");
         let text = SMALL.replace("skiptomenu = false;", "skiptomenu = @;");

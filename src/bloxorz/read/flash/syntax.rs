@@ -21,6 +21,12 @@ pub enum FlashSyntax {
     },
     /// No `levels = [...]` statement.
     NoOrder,
+    /// A statement on an entry of a list (`levels[1].unshift("780464");`), not applied (a
+    /// warning: the stages are still answered).
+    NotApplied {
+        /// The list's name.
+        name: String,
+    },
     /// `levels` is not a list.
     BadOrder {
         /// What it is.
@@ -102,7 +108,16 @@ impl fmt::Display for FlashSyntax {
         use FlashSyntax as P;
         match self {
             P::Syntax { expected, found } => write!(f, "expected {expected}, found {found}"),
-            P::NoOrder => write!(f, "expected a play order `levels = [...]`, found none"),
+            P::NoOrder => write!(
+                f,
+                "expected a play order `levels = [...]` (or `var levels = [...]`, `let`, `const`), \
+                 found none"
+            ),
+            P::NotApplied { name } => write!(
+                f,
+                "warning: not applied: a statement on an entry of `{name}` (only `{name} = [...]` \
+                 and `{name}.push(...)` are read)"
+            ),
             P::BadOrder { found } => {
                 write!(f, "expected the play order as a list `levels = [...]`, found {found}")
             }

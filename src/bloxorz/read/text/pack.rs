@@ -8,7 +8,10 @@
 //! `X` the start (one `X`: the box stands there; two orthogonally adjacent `X`: it lies on both).
 //! A level has exactly one `O` and one `X` or two adjacent `X`. The pack ends at a `0 0` line
 //! (anything after it is not read) or at the end of the input. Blank lines may stand between
-//! levels, lines may end in LF or CRLF, and trailing spaces and tabs are ignored. Any size is
+//! levels, lines may end in LF, CRLF or (old Mac text) CR, a UTF-8 byte-order mark may start the
+//! input, and trailing spaces and tabs are ignored. As `scanf("%d%d")` reads it, a header may be
+//! split over two lines of one number each (blank lines between them); its rows then follow its
+//! second line. Any size is
 //! accepted (POJ's bounds are 3 to 500), up to the memory limit ([`PackReader::max_memory`]), and
 //! levels need no `#` border: everything outside the grid is empty.
 //!
@@ -74,13 +77,15 @@ pub const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
 /// ```
 pub fn ignored_after_end(pack: &[u8], offset: usize) -> Option<Position> {
     let offset = offset.min(pack.len());
-    let mut lines = Lines::new(&pack[offset..]);
+    let ending = Lines::new(pack).ending();
+    let mut lines =
+        if offset == 0 { Lines::new(pack) } else { Lines::continuing(&pack[offset..], ending) };
     let end = lines.by_ref().find(|line| !skipped(line))?;
     if !matches!(parse_header(end.text), Ok(Header::End)) {
         return None;
     }
     let position = first_unskipped(&mut lines)?;
-    let line_before = memchr::memchr_iter(b'\n', &pack[..offset]).count();
+    let line_before = memchr::memchr_iter(ending, &pack[..offset]).count();
     Some(Position { line: line_before + position.line, column: position.column })
 }
 
@@ -129,8 +134,9 @@ enum Header {
     Size(u64, u64),
 }
 
-/// True when `text` is two runs of ASCII digits separated (and possibly preceded) by blanks: the
-/// shape of a header, which no row of cells can have.
+/// True when `text` is one or two runs of ASCII digits separated (and possibly preceded) by
+/// blanks: the shape of a header (or of the first line of one split over lines), which no row of
+/// cells can have.
 fn looks_like_header(text: &[u8]) -> bool {
     // Rows of cells are rejected at their first byte.
     if !text.first().is_some_and(|b| b.is_ascii_digit() || b.is_ascii_whitespace()) {
@@ -138,7 +144,19 @@ fn looks_like_header(text: &[u8]) -> bool {
     }
     let mut tokens = text.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty());
     let is_number = |t: &[u8]| t.iter().all(u8::is_ascii_digit);
-    matches!((tokens.next(), tokens.next(), tokens.next()), (Some(a), Some(b), None) if is_number(a) && is_number(b))
+    match (tokens.next(), tokens.next(), tokens.next()) {
+        (Some(a), Some(b), None) => is_number(a) && is_number(b),
+        (Some(a), None, None) => is_number(a),
+        _ => false,
+    }
+}
+
+/// The value of `text` when it is one whole number below 2^64 between blanks, as the first line
+/// of a header split over lines.
+fn lone_number(text: &[u8]) -> Option<u64> {
+    let begin = text.iter().position(|b| !b.is_ascii_whitespace())?;
+    let (end, value) = digits_at(text, begin);
+    (end > begin && text[end..].iter().all(u8::is_ascii_whitespace)).then_some(value).flatten()
 }
 
 /// Parses a header line into its two numbers (each below 2^64), or says what is wrong
@@ -221,11 +239,14 @@ pub struct PackReader<S> {
     terminated: bool,
 }
 
-/// Where a level's header is: its first character, and its line (column 1).
+/// Where a level's header is: its first character, and its line (column 1); and its last
+/// number, which its rows follow (the first character too, unless the header is split over
+/// lines).
 #[derive(Debug, Clone, Copy)]
 struct HeaderAt {
     first: Position,
     line: Position,
+    origin: Position,
 }
 
 impl<'a> PackReader<Lines<'a>> {
@@ -351,7 +372,24 @@ impl<S: LineSource> PackReader<S> {
             parse_header(header.text)
         };
         let first = header.text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
-        let at = HeaderAt { first: header.position(first), line: header.position(0) };
+        let first_at = header.position(first);
+        let mut at = HeaderAt { first: first_at, line: header.position(0), origin: first_at };
+        let mut parsed = parsed.map_err(|(byte, syntax)| (header.position(byte), syntax));
+        // `scanf("%d%d")` reads the two numbers across lines: a line of one number, then blank
+        // lines, then a line of one number make one header.
+        let split = (parsed.is_err() && header.text.len() <= limit)
+            .then(|| lone_number(header.text))
+            .flatten();
+        if let Some(rows) = split
+            && let Some((cols, origin)) = self.second_header_number()
+        {
+            at.origin = origin;
+            parsed = match (rows, cols) {
+                (0, 0) => Ok(Header::End),
+                (0, _) | (_, 0) => Err((at.first, TextSyntax::ZeroSize { rows, cols })),
+                _ => Ok(Header::Size(rows, cols)),
+            };
+        }
         let (rows, cols) = match parsed {
             Ok(Header::End) => {
                 self.levels -= 1;
@@ -360,8 +398,8 @@ impl<S: LineSource> PackReader<S> {
                 return None;
             }
             Ok(Header::Size(rows, cols)) => (rows, cols),
-            Err((byte, syntax)) => {
-                let result = fail(header.position(byte), ErrorKind::Text(syntax));
+            Err((position, syntax)) => {
+                let result = fail(position, ErrorKind::Text(syntax));
                 self.skip_to_header();
                 return result;
             }
@@ -406,7 +444,7 @@ impl<S: LineSource> PackReader<S> {
         cols: usize,
     ) -> Result<(), (Position, ErrorKind)> {
         let mut builder = Builder::begin(level, rows, cols, Notation::Text);
-        level.set_origin(at.first);
+        level.set_origin(at.origin);
         let limit = self.lines.line_limit();
         for r in 0..rows {
             let cut = |by| ErrorKind::Text(TextSyntax::CutOff { expected: rows, found: r, by });
@@ -437,7 +475,7 @@ impl<S: LineSource> PackReader<S> {
         }
         builder.finish(level).map_err(|(place, kind)| match place {
             Where::Level => (at.line, kind),
-            Where::Cell(r, c) => (cell_position(at.first, (r, c)), kind),
+            Where::Cell(r, c) => (cell_position(at.origin, (r, c)), kind),
         })
     }
 
@@ -491,6 +529,29 @@ impl<S: LineSource> PackReader<S> {
                     }),
             };
             placed.map_err(|(at, kind)| (line.position(at), kind))?;
+        }
+    }
+
+    /// The second number of a header split over lines, after a line of one number: the next
+    /// line that is not blank, when it is one number (consumed, with the blank lines before
+    /// it), with the position of the number; `None` otherwise (nothing after the blank lines is
+    /// consumed).
+    fn second_header_number(&mut self) -> Option<(u64, Position)> {
+        let limit = self.lines.line_limit();
+        loop {
+            let line = self.lines.peek_line()?;
+            if line.text.len() > limit {
+                return None;
+            }
+            if line.is_blank() {
+                self.lines.next_line();
+                continue;
+            }
+            let value = lone_number(line.text)?;
+            let begin = line.text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
+            let position = line.position(begin);
+            self.lines.next_line();
+            return Some((value, position));
         }
     }
 
@@ -580,6 +641,41 @@ mod tests {
         let first = levels.next().unwrap().unwrap();
         assert_eq!(first.start(), Placement::standing(0, 0));
         assert_eq!(first.target(), (0, 2));
+    }
+
+    #[test]
+    fn packs_as_c_programs_read_them() {
+        // A byte-order mark, a header split over lines or spaced out, old Mac line endings.
+        let cases: &[&[u8]] = &[
+            b"\xEF\xBB\xBF1 3\nX.O\n0 0\n",
+            b"1\n3\nX.O\n0\n0\n",
+            b"  1 \n\n\t 3\nX.O\n",
+            b"  1 \t   3  \nX.O\n",
+            b"1 3\rX.O\r0 0\r",
+            b"\xEF\xBB\xBF1\r3\rX.O\r",
+        ];
+        for pack in cases {
+            let levels: Vec<_> = PackReader::new(pack).map(|l| l.map(|l| l.to_string())).collect();
+            assert_eq!(levels, vec![Ok("1 3\nX.O\n".to_string())], "{:?}", pack.escape_ascii());
+            let stream: Vec<_> =
+                PackReader::from_reader(&pack[..]).map(|l| l.map(|l| l.to_string())).collect();
+            assert_eq!(stream, levels);
+        }
+        // Positions stay right: after a byte-order mark, below a split header, in Mac text.
+        let err = |pack: &[u8]| PackReader::new(pack).next().unwrap().unwrap_err().to_string();
+        assert!(err(b"\xEF\xBB\xBF1 3\nXqO\n").starts_with("2:2: level 1: expected a cell"));
+        assert!(err(b"1\n3\nXqO\n").starts_with("3:2: level 1: expected a cell"));
+        assert!(err(b"2 3\rX.O\r.q.\r").starts_with("3:2: level 1: expected a cell"));
+        assert_eq!(err(b"1\n  3\nX..\n"), "1:1: level 1: expected one target 'O', found none");
+        assert_eq!(
+            err(b"1\n0\nX..\n"),
+            "1:1: level 1: expected at least 1 row and 1 column (or `0 0` to end the pack), found 1 0"
+        );
+        let mut reader = PackReader::new(b"1\r2\rXO\r0\r0\r\r1 2\rXO\r");
+        assert!(reader.next().unwrap().is_ok());
+        assert!(reader.next().is_none());
+        assert_eq!(reader.ignored_after_end().map(|p| p.line), Some(7));
+        assert_eq!(ignored_after_end(b"1 2\rXO\r0 0\r\r1 2\rXO\r", 7).map(|p| p.line), Some(5));
     }
 
     #[test]

@@ -1,0 +1,41 @@
+//! Fuzzes the readers issue 14 added and the choice between them: any bytes give levels or
+//! positioned errors, never a panic; the S/T/o/- drawing and the pack read the same levels from a
+//! slice and from a stream (byte-order marks and old Mac line endings included); a drawing
+//! written back reads as the same level; and `--input-format auto`'s decision on a stream's
+//! start never differs from its decision on the whole input.
+#![no_main]
+
+use flipblox::bloxorz::{
+    DrawingReader, Level, LevelError, PackReader, detect_format, detect_from_head, write_drawing,
+};
+use libfuzzer_sys::fuzz_target;
+
+/// Every level as its text or its error.
+fn levels(reader: impl Iterator<Item = Result<Level, LevelError>>) -> Vec<Result<String, String>> {
+    reader.take(64).map(|r| r.map(|l| l.to_string()).map_err(|e| e.to_string())).collect()
+}
+
+fuzz_target!(|bytes: &[u8]| {
+    const MEMORY: u64 = 1 << 20;
+    let drawn = levels(DrawingReader::new(bytes).max_memory(MEMORY));
+    let streamed = levels(DrawingReader::from_reader(bytes).max_memory(MEMORY));
+    assert_eq!(drawn, streamed);
+    for level in DrawingReader::new(bytes).max_memory(MEMORY).take(64).flatten() {
+        let mut drawing = String::new();
+        if write_drawing(&level, &mut drawing).is_ok() {
+            let back = DrawingReader::new(drawing.as_bytes()).next().unwrap().unwrap();
+            assert_eq!(back.to_string(), level.to_string());
+        }
+    }
+    let packed = levels(PackReader::new(bytes).max_memory(MEMORY));
+    assert_eq!(packed, levels(PackReader::from_reader(bytes).max_memory(MEMORY)));
+    let whole = detect_format(bytes);
+    if !bytes.contains(&b'\r') {
+        for end in [0, 1, 2, 7, 64, bytes.len() / 2] {
+            let head = &bytes[..end.min(bytes.len())];
+            if let Some(early) = detect_from_head(head, false) {
+                assert_eq!(early.format, whole.format, "{:?}", head.escape_ascii().to_string());
+            }
+        }
+    }
+});
