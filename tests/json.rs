@@ -195,6 +195,35 @@ fn verify_records_follow_their_schemas() {
 }
 
 #[test]
+fn stats_records_follow_their_schemas() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("t.fbt");
+    let table = table.to_str().unwrap();
+    assert!(flipblox(&["export", "flip", "-o", table], b"").status.success());
+    for args in [
+        &["stats", "flip", "--json"][..],
+        &["stats", "flip", "--json", "--table", table],
+        &["stats", "flip", "--json", "--size", "3x3", "--goal", "white", "--colours", "3"],
+        &["stats", "flip", "--json", "--size", "3x4", "--wrap", "--toggle", "x.x/.x./x.x"],
+    ] {
+        let out = flipblox(args, b"");
+        assert!(out.status.success(), "{args:?}: {}", crate::common::stderr(&out));
+        let records = records(&out);
+        assert_eq!(records.len(), 1);
+        check("stats", &records[0]);
+        let total: u64 =
+            records[0]["histogram"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).sum();
+        assert_eq!(
+            total + records[0]["impossible"].as_u64().unwrap(),
+            records[0]["states"].as_u64().unwrap()
+        );
+    }
+    let out = flipblox(&["stats", "flip", "--json", "--table", "missing.fbt"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    check("file-error", &records(&out)[0]);
+}
+
+#[test]
 fn the_schemas_refuse_what_they_do_not_document() {
     // The check can fail: a stray key, a missing key and a wrong type are each refused.
     let record: Value = serde_json::from_str(
@@ -221,6 +250,7 @@ fn every_schema_on_the_page_is_checked_by_a_test() {
     bloxorz_records_follow_their_schemas();
     inspect_records_follow_their_schemas();
     verify_records_follow_their_schemas();
+    stats_records_follow_their_schemas();
     let used = USED.lock().unwrap().clone();
     let unused: Vec<&String> =
         SCHEMAS.keys().filter(|name| !used.contains(&name.as_str())).collect();

@@ -8,9 +8,10 @@ use clap::{Args, Subcommand};
 
 use serde::Serialize;
 
-use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs, usage};
+use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs, UsageError, usage};
 use super::flip::require_variant_buildable;
-use super::print;
+use super::io::Source;
+use super::print::{self, FileError};
 use super::progress;
 use super::variant::{VariantArgs, VariantFields};
 use flipblox::flip::variant::bfs::variant_distance_table;
@@ -44,7 +45,8 @@ struct StatsFlipCommandArgs {
     #[command(flatten)]
     variant: VariantArgs,
 
-    /// Print one JSON object instead of the text: file (the table file, or null), size, goal,
+    /// Print one JSON object instead of the text: file (the table file, or null), error (null;
+    /// for a table file that cannot be used, the only other key), size, goal,
     /// colours, wrap, toggle, states, histogram (the count at each distance 0, 1, ..., as an
     /// array), impossible, max_distance (null when no state reaches the goal).
     #[arg(long)]
@@ -55,6 +57,8 @@ struct StatsFlipCommandArgs {
 #[derive(Debug, Serialize)]
 struct StatsRecord<'a> {
     file: Option<&'a str>,
+    /// Always `null`: a table that cannot be used is a [`FileError`] record.
+    error: Option<&'a str>,
     size: String,
     #[serde(flatten)]
     variant: VariantFields,
@@ -88,7 +92,26 @@ pub(super) struct StatsFlipArgs {
 /// Runs `flipblox stats`.
 pub fn run(args: StatsArgs) -> anyhow::Result<Outcome> {
     match args.what {
-        StatsCommand::Flip(args) => flip(&args),
+        StatsCommand::Flip(args) => {
+            let file = args.table.table.as_ref().map(|path| Source::from_arg(path).display_name());
+            match flip(&args) {
+                // A table file that cannot be used gets its record (docs/JSON.md); usage errors
+                // do not.
+                Err(e)
+                    if args.json && file.is_some() && e.downcast_ref::<UsageError>().is_none() =>
+                {
+                    let mut out = print::stdout();
+                    let name = file.unwrap_or_default();
+                    let message = format!("{e:#}");
+                    let error = message.strip_prefix(&format!("{name}: ")).unwrap_or(&message);
+                    serde_json::to_writer(&mut out, &FileError { file: &name, error })?;
+                    writeln!(out)?;
+                    out.flush().context("writing to stdout")?;
+                    Err(e)
+                }
+                outcome => outcome,
+            }
+        }
     }
 }
 
@@ -166,6 +189,7 @@ fn flip(command_args: &StatsFlipCommandArgs) -> anyhow::Result<Outcome> {
     if command_args.json {
         let record = StatsRecord {
             file: opened.as_ref().map(OpenedTable::name),
+            error: None,
             size: size.to_string(),
             variant: chosen.fields(),
             states: total,
