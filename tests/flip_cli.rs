@@ -214,3 +214,45 @@ fn a_closed_pipe_is_not_an_error() {
     assert_eq!(code, Some(0), "{err}");
     assert!(err.is_empty(), "{err}");
 }
+
+#[test]
+fn shards_of_a_file_merged_by_index_equal_the_single_run() {
+    // boards-1000 plus two bad boards, so failures are split across the parts too.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("boards.txt");
+    let text = read_text(project("data/flip/boards-1000.txt"));
+    write_file(&path, format!("bwq\n\n{text}\nbbbb\nbbb\nbbbb\nbbbb\n"));
+    let path = path.to_str().unwrap();
+    let whole = flipblox(&["flip", path], b"");
+    assert_eq!(whole.status.code(), Some(1));
+    let whole: Vec<String> = stdout(&whole).lines().map(str::to_owned).collect();
+    assert_eq!(whole.len(), 1002);
+    let whole_json = stdout(&flipblox(&["flip", "--json", path], b""));
+    for n in [1, 2, 3, 7] {
+        let mut text: Vec<(usize, String)> = Vec::new();
+        let mut json: Vec<(usize, String)> = Vec::new();
+        for k in 1..=n {
+            let shard = format!("{k}/{n}");
+            let out = flipblox(&["flip", "--shard", &shard, path], b"");
+            // A part fails exactly when it holds a bad board (numbers 1 and 1002).
+            let bad = [1usize, 1002].iter().any(|&i| (i - 1) % n == k - 1);
+            assert_eq!(out.status.code(), Some(i32::from(bad)), "part {shard}");
+            for line in stdout(&out).lines() {
+                let (index, answer) = line.split_once('\t').expect("INDEX<tab>ANSWER");
+                let index: usize = index.parse().unwrap();
+                assert_eq!((index - 1) % n, k - 1, "part {shard} answers its own boards");
+                text.push((index, answer.to_owned()));
+            }
+            let out = flipblox(&["flip", "--json", "--shard", &shard, path], b"");
+            for line in stdout(&out).lines() {
+                let v: serde_json::Value = serde_json::from_str(line).unwrap();
+                json.push((v["index"].as_u64().unwrap() as usize, format!("{line}\n")));
+            }
+        }
+        text.sort();
+        json.sort();
+        let merged: Vec<String> = text.into_iter().map(|(_, a)| a).collect();
+        assert_eq!(merged, whole, "{n} parts");
+        assert_eq!(json.into_iter().map(|(_, l)| l).collect::<String>(), whole_json, "{n} parts");
+    }
+}

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::args::{MapArgs, Outcome, level_error, parse_memory};
 use super::io::{Source, for_each_input, sources};
 use super::levels::{FormatArgs, Reading};
-use super::print::{Printer, Record, Reporter};
+use super::print::{Printer, Record};
 use super::progress;
 use super::shard::{Shard, ShardArgs, Sharded};
 use flipblox::bloxorz::{Answer, LevelSource, Report, RunOptions, Runner, write_path};
@@ -243,14 +243,8 @@ impl Batch {
                     self.failed = true;
                     let message = level_error(e);
                     let mut record = LevelRecord::failure(name, report.level, message.clone());
-                    if self.indexed {
-                        // `INDEX<tab>Error`, after the message.
-                        record.indexed = true;
-                        printer.report(format_args!("{name}:{message}"));
-                        printer.record(&record)?;
-                    } else {
-                        printer.failure(format_args!("{name}:{message}"), &record)?;
-                    }
+                    record.indexed = self.indexed;
+                    printer.failure(format_args!("{name}:{message}"), &record)?;
                 }
             }
             self.levels += 1;

@@ -12,6 +12,7 @@ use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs, usage};
 use super::io::{Text, for_each_input, sources};
 use super::print::{Printer, Record, Reporter};
 use super::progress;
+use super::shard::{Shard, ShardArgs};
 use super::variant::{Chosen, VariantArgs, VariantFields};
 use flipblox::flip::gf2::{DEFAULT_SEARCH_BITS, MAX_SEARCH_BITS};
 use flipblox::flip::variant::bfs::{
@@ -104,6 +105,9 @@ pub struct FlipArgs {
     variant: VariantArgs,
 
     #[command(flatten)]
+    shard: ShardArgs,
+
+    #[command(flatten)]
     map: MapArgs,
 }
 
@@ -154,6 +158,9 @@ struct BoardRecord<'a> {
     /// With `--output grid` (text only): the board's rows, for the grid of press counts.
     #[serde(skip)]
     grid_rows: Option<usize>,
+    /// With `--shard` (text only): the line starts with the index and a tab.
+    #[serde(skip)]
+    indexed: bool,
 }
 
 /// Presses on a board of `cols` columns, written as 1-based `[row, col]`, a cell pressed `j`
@@ -217,6 +224,12 @@ impl Serialize for BoardText<'_> {
 
 impl Record for BoardRecord<'_> {
     fn text(&self, out: &mut impl Write) -> io::Result<()> {
+        if self.indexed {
+            write!(out, "{}\t", self.index)?;
+        }
+        if self.error.is_some() {
+            return out.write_all(b"Error");
+        }
         let Some(d) = self.distance else { return out.write_all(b"Impossible") };
         write!(out, "{d}")?;
         let Some(presses) = self.path else { return Ok(()) };
@@ -315,9 +328,18 @@ struct Answerer<'t> {
     path: bool,
     grid: bool,
     json: bool,
+    /// `--shard`: the boards to answer.
+    shard: Option<Shard>,
+    /// With `--shard`, text lines start with the board's index.
+    indexed: bool,
 }
 
 impl Answerer<'_> {
+    /// True when board `index` is in this run's part (`--shard`; every board without it).
+    fn takes(&self, index: usize) -> bool {
+        self.shard.is_none_or(|shard| shard.takes(index))
+    }
+
     fn size(&self) -> BoardSize {
         self.chosen.variant.size()
     }
@@ -370,6 +392,7 @@ impl Answerer<'_> {
                     colour,
                     with_path: self.path,
                     grid_rows,
+                    indexed: self.indexed,
                 })?;
                 (
                     answer.distance,
@@ -396,6 +419,7 @@ impl Answerer<'_> {
                     colour: found.colour.map(|c| self.chosen.colour_name(c)),
                     with_path: self.path,
                     grid_rows,
+                    indexed: self.indexed,
                 })?;
                 (found.distance, found.proven_minimal, nullity, family.solver.search_bits())
             }
@@ -432,6 +456,7 @@ impl Answerer<'_> {
             colour: None,
             with_path: self.path,
             grid_rows: None,
+            indexed: self.indexed,
         };
         printer.failure(format_args!("{file}:{error}"), &record)
     }
@@ -553,11 +578,16 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         path: args.path,
         grid: args.output == OutputArg::Grid,
         json: args.json,
+        shard: args.shard.shard,
+        indexed: args.shard.shard.is_some() && !args.json,
     };
     let mut printer = Printer::new(args.json);
     let mut failed = false;
     if !args.board.is_empty() {
         for (i, text) in args.board.iter().enumerate() {
+            if !answerer.takes(i + 1) {
+                continue;
+            }
             match answerer.parse(text) {
                 Ok(()) => {
                     let start = Position { line: 1, column: 1 };
@@ -643,6 +673,9 @@ impl Boards<'_, '_> {
         let count = reader.read_count_line(|text| self.answerer.is_row(text));
         while let Some(result) = self.answerer.read(reader) {
             let (index, start) = (reader.boards_started(), reader.board_start());
+            if !self.answerer.takes(index) {
+                continue;
+            }
             match result {
                 Ok(()) => self.answerer.answer(printer, name, index, start)?,
                 Err(e) => {

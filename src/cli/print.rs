@@ -138,7 +138,8 @@ impl Reporter for BufWriter<Stdout> {
 /// One answer as `flip` or `bloxorz` prints it: serialised for `--json`, one text line
 /// otherwise.
 pub trait Record: Serialize {
-    /// Writes the record's text line, without its line break.
+    /// Writes the record's text line, without its line break: `Error` for a record of an input
+    /// that could not be read or answered.
     ///
     /// # Errors
     ///
@@ -197,7 +198,7 @@ impl Printer {
         Ok(())
     }
 
-    /// Reports `message` on stderr and prints `record` for `--json`, `Error` otherwise.
+    /// Reports `message` on stderr, then prints `record` (whose text is `Error`).
     ///
     /// # Errors
     ///
@@ -209,11 +210,7 @@ impl Printer {
     ) -> anyhow::Result<()> {
         self.out.borrow_mut().flush()?;
         self.report(message);
-        if self.json {
-            self.record(record)
-        } else {
-            Ok(self.out.borrow_mut().write_all(b"Error\n")?)
-        }
+        self.record(record)
     }
 
     /// Writes everything to stdout now (before a long pause, such as a table build).
