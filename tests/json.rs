@@ -121,6 +121,14 @@ fn bloxorz_records_follow_their_schemas() {
         check("file-failure", &records[4]);
         assert_eq!(records[4]["file"], missing);
     }
+    // A file in the original game's format without a play order: nothing to answer.
+    let flash = dir.path().join("order.js");
+    write_file(&flash, "var levels = 5;\n");
+    let out = flipblox(&["bloxorz", "--json", flash.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let records = records(&out);
+    check("file-failure", &records[0]);
+    assert!(records[0]["error"].as_str().unwrap().starts_with("1:14: expected the play order"));
 }
 
 #[test]

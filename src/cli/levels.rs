@@ -263,7 +263,7 @@ fn read_flash<R: Reporter>(
         Ok(pack) => pack,
         Err(e) => {
             let hint = memory_hint(e.is_over_memory_limit());
-            reporter.report(format_args!("{name}:{e}{hint}"));
+            reporter.failed_at(name, &format_args!("{e}{hint}"));
             return Ok(true);
         }
     };

@@ -116,6 +116,12 @@ pub trait Reporter {
     fn unreadable(&mut self, name: &str, error: &dyn fmt::Display) {
         self.report_file(name, format_args!("cannot read: {error}"));
     }
+
+    /// Reports that the input `name`, read whole, holds nothing that can be answered, at a place
+    /// (`error` is `LINE:COLUMN: ...`): `NAME:LINE:COLUMN: ...`.
+    fn failed_at(&mut self, name: &str, error: &dyn fmt::Display) {
+        self.report(format_args!("{name}:{error}"));
+    }
 }
 
 /// A [`Reporter`] for commands whose stdout holds nothing that must come first.
@@ -251,9 +257,23 @@ impl Reporter for Printer {
     fn unreadable(&mut self, name: &str, error: &dyn fmt::Display) {
         let message = format!("cannot read: {error}");
         self.report_file(name, format_args!("{message}"));
+        self.file_record(name, &message);
+    }
+
+    /// Also prints, for `--json`, the file's record `{"file": NAME, "index": null, "error":
+    /// "LINE:COLUMN: ..."}`.
+    fn failed_at(&mut self, name: &str, error: &dyn fmt::Display) {
+        self.report(format_args!("{name}:{error}"));
+        self.file_record(name, &error.to_string());
+    }
+}
+
+impl Printer {
+    /// For `--json`, the record of a file none of whose boards or levels could be read.
+    fn file_record(&mut self, name: &str, message: &str) {
         if self.json {
             let out = &mut *self.out.borrow_mut();
-            let record = FileFailure { file: name, index: None, error: &message };
+            let record = FileFailure { file: name, index: None, error: message };
             let _ = serde_json::to_writer(&mut *out, &record).map(|()| out.write_all(b"\n"));
         }
     }

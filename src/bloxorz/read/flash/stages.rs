@@ -169,6 +169,16 @@ impl FlashPack {
                         arrays.remove(&name.value);
                     }
                 }
+                // `levels.push(name)` after `levels = [...]` adds a stage to the play order.
+                Ok(Statement::Push(name, value))
+                    if name.value == "levels"
+                        && matches!(&order, Some(Spanned { value: Value::List(_), .. })) =>
+                {
+                    budget.spend(PUSH_COST, value.at)?;
+                    if let Some(Spanned { value: Value::List(entries), .. }) = &mut order {
+                        entries.push(value);
+                    }
+                }
                 Ok(Statement::Push(name, value)) => match arrays.get_mut(&name.value) {
                     Some(array) => {
                         budget.spend(PUSH_COST, value.at)?;
@@ -558,6 +568,20 @@ mod tests {
             "2 9\nX..S..-#O\nV..####..\nswitch 1 4: toggle 1 7\nsplit 2 1: 2 8, 2 9\n"
         );
         assert_eq!(level.origin(), Some(Position { line: 2, column: 1 }));
+    }
+
+    #[test]
+    fn stages_pushed_onto_the_play_order_join_it_in_order() {
+        let text = "var a = []; a.push(\"bbbe\"); a.push([0,0]);\n\
+                    var b = []; b.push(\"be\"); b.push([0,0]);\n\
+                    var levels = [\"\", a];\nlevels.push(b);\nlevels.push(a);\n";
+        let pack = FlashPack::parse(text.as_bytes(), 1 << 20).unwrap();
+        assert!(pack.problems().is_empty(), "{:?}", pack.problems());
+        let names: Vec<&str> = pack.stages().iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "a"]);
+        // Before any `levels = [...]`, a push has nothing to join: the file has no play order.
+        let early = FlashPack::parse(b"var a = [];\nlevels.push(a);\n", 1 << 20);
+        assert!(early.is_err());
     }
 
     fn stage_error(text: &str) -> String {
