@@ -123,13 +123,23 @@ impl Lexer<'_> {
             let (at, line) = (i, self.line);
             let token = |tok| Some(Token { tok, at, line });
             match b {
+                // A line ends at `\n`, or at a `\r` not followed by one (old Mac files).
                 b'\n' => {
                     self.line += 1;
                     self.i += 1;
                 }
+                b'\r' if bytes.get(i + 1) != Some(&b'\n') => {
+                    self.line += 1;
+                    self.i += 1;
+                }
                 _ if b.is_ascii_whitespace() => self.i += 1,
+                // A UTF-8 byte-order mark at the start is not part of the text.
+                0xEF if i == 0 && bytes.starts_with(&[0xEF, 0xBB, 0xBF]) => self.i = 3,
+                // A line comment ends at a line break, `\n` or a lone `\r` (old Mac files), as
+                // in JavaScript.
                 b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                    self.i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+                    let end = memchr::memchr2(b'\n', b'\r', &bytes[i..]);
+                    self.i = end.map_or(bytes.len(), |n| i + n);
                 }
                 b'/' if bytes.get(i + 1) == Some(&b'*') => {
                     let mut k = i + 2;

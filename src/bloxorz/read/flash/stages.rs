@@ -584,6 +584,22 @@ mod tests {
         assert!(early.is_err());
     }
 
+    #[test]
+    fn a_byte_order_mark_and_old_mac_line_breaks_read_as_javascript_does() {
+        let text = "// a comment\nvar a = []; a.push(\"bbbe\"); a.push([0,0])\n\
+                    var levels = [\"\", a]\nlevels.push(a)\n";
+        let names = |bytes: &[u8]| -> Vec<String> {
+            let pack = FlashPack::parse(bytes, 1 << 20).unwrap();
+            assert!(pack.problems().is_empty(), "{:?}", pack.problems());
+            pack.stages().iter().map(|s| s.name.clone()).collect()
+        };
+        let plain = names(text.as_bytes());
+        assert_eq!(plain, ["a", "a"]);
+        assert_eq!(names(&[b"\xEF\xBB\xBF", text.as_bytes()].concat()), plain);
+        assert_eq!(names(text.replace('\n', "\r").as_bytes()), plain);
+        assert_eq!(names(text.replace('\n', "\r\n").as_bytes()), plain);
+    }
+
     fn stage_error(text: &str) -> String {
         let pack = FlashPack::parse(text.as_bytes(), 1 << 20).unwrap();
         pack.stages()[0].level.as_ref().unwrap_err().to_string()
