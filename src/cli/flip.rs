@@ -504,6 +504,13 @@ impl Answerer<'_> {
 /// Runs `flipblox flip`.
 pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     let method = Method::from(args.method);
+    if args.shard.shard.is_some() && args.output == OutputArg::Grid && !args.json {
+        return Err(usage(
+            &["flip"],
+            "--shard numbers each answer line, and --output grid prints several lines a board: \
+             use --json to shard it",
+        ));
+    }
     if args.table.is_some() && method == Method::Gf2 {
         return Err(usage(
             &["flip"],

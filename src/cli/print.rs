@@ -11,6 +11,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use indicatif::ProgressBar;
 use serde::Serialize;
 
+use flipblox::table_file::ExportError;
+
 /// Which of standard input, output and error were closed when the process started (`<&-`,
 /// `>&-`). Rust's runtime opens `/dev/null` on a closed standard stream before `main`, which
 /// would make writing to a closed stdout succeed silently; this is noted before that.
@@ -87,12 +89,15 @@ pub fn report(message: fmt::Arguments<'_>) {
 /// True when `err` is (or wraps) a broken pipe: the reader went away, which is not a failure.
 ///
 /// A failed `serde_json::to_writer` (`--json`) carries the I/O error inside a
-/// `serde_json::Error`, whose `source()` skips it, so that error is asked for its kind directly.
+/// `serde_json::Error`, and a failed export inside an `ExportError::Io`, whose `source()`s skip
+/// it, so those errors are asked for it directly.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    let broken = |io: &io::Error| io.kind() == io::ErrorKind::BrokenPipe;
     err.chain().any(|e| {
-        e.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+        e.downcast_ref::<io::Error>().is_some_and(broken)
             || e.downcast_ref::<serde_json::Error>()
                 .is_some_and(|json| json.io_error_kind() == Some(io::ErrorKind::BrokenPipe))
+            || matches!(e.downcast_ref::<ExportError>(), Some(ExportError::Io(io)) if broken(io))
     })
 }
 

@@ -13,8 +13,9 @@ use crate::shape::ShapeError;
 /// Writing a table in some format failed.
 #[derive(Debug, Error)]
 pub enum ExportError {
-    /// The output could not be written (including a closed pipe).
-    #[error("cannot write the output")]
+    /// The output could not be written (including a closed pipe); the message is the I/O
+    /// error's, for the caller to put after the output's name.
+    #[error(transparent)]
     Io(#[from] io::Error),
     /// An encoder refused the data (not expected for tables built by this crate).
     #[error("cannot encode the {format} output: {message}")]
