@@ -13,6 +13,8 @@ use super::io::{Text, for_each_input, sources};
 use super::print::{Printer, Record, Reporter};
 use super::progress;
 use super::variant::{Chosen, VariantArgs, VariantFields};
+
+mod fast;
 use flipblox::flip::gf2::{DEFAULT_SEARCH_BITS, MAX_SEARCH_BITS};
 use flipblox::flip::variant::bfs::{
     MAX_VARIANT_TABLE_STATES, VariantTable, variant_distance_table,
@@ -573,10 +575,12 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         return Ok(Outcome::from_failed(failed));
     }
     let (rows, cols) = (size.rows(), size.cols());
+    let fast = fast::applies(&args);
     let unreadable = for_each_input(&sources(&args.files), map, &mut printer, |printer, input| {
         let name = input.name().to_string();
         let mut boards = Boards { answerer: &mut answerer, failed: &mut failed };
         match input.text() {
+            Text::Bytes(bytes) if fast => boards.answer_all_fast(printer, &name, bytes),
             Text::Bytes(bytes) => {
                 boards.answer_all(printer, &name, BoardReader::new(bytes, rows, cols))
             }
