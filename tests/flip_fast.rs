@@ -4,7 +4,9 @@
 //! irregularity mixed in, and its answers equal a brute force over press sets written here.
 
 use flipblox::flip::DistanceTable;
-use flipblox::flip::fast::{CleanRun, answer_clean_boards, clean_board_state};
+use flipblox::flip::fast::{
+    CleanRun, answer_clean_boards, clean_board_state, clean_crlf_board_state,
+};
 
 use crate::common::{Rng, flipblox, project, read_text, stderr, stdout, write_file};
 
@@ -69,6 +71,7 @@ fn random_file(rng: &mut Rng, brute: &[Option<u32>]) -> (Vec<u8>, String) {
         let row = rng.below(4) as usize;
         if rng.chance(0.4) {
             match rng.below(10) {
+                0 if rng.chance(0.5) => ends = vec![b"\r\n"; 4],
                 0 => ends[row] = b"\r\n",
                 1 => rows[row].extend_from_slice(rng.pick(&[&b" "[..], b"\t", b"  \t", b" \r"])),
                 2 => rows[row] = rows[row].iter().flat_map(|&p| [p, b' ']).collect(),
@@ -108,7 +111,7 @@ fn random_file(rng: &mut Rng, brute: &[Option<u32>]) -> (Vec<u8>, String) {
             text.extend_from_slice(end);
         }
         if rng.chance(0.1) {
-            text.push(b'\n');
+            text.extend_from_slice(rng.pick(&[&b"\n"[..], b"\r\n"]));
         }
         expected.push_str(&match (readable, brute[usize::from(state)]) {
             (false, _) => "Error".to_string(),
@@ -189,7 +192,7 @@ fn the_fast_path_answers_the_shipped_boards_and_many_more_than_one_buffer() {
 }
 
 #[test]
-fn a_clean_board_is_read_whole_and_every_single_byte_corruption_refused() {
+fn a_clean_board_is_read_whole_and_every_single_byte_corruption_refused_lf_and_crlf() {
     let mut rng = Rng(42);
     for _ in 0..200 {
         let state = rng.next() as u16;
@@ -209,6 +212,33 @@ fn a_clean_board_is_read_whole_and_every_single_byte_corruption_refused() {
                     s
                 });
                 assert_eq!(clean_board_state(&bad), want, "byte {byte:#04x} at {at}");
+            }
+        }
+        // The same board with CRLF line endings.
+        let crlf: Vec<u8> = board_text(state)
+            .iter()
+            .flat_map(|&b| if b == b'\n' { vec![b'\r', b'\n'] } else { vec![b] })
+            .collect();
+        let crlf: [u8; 24] = crlf.try_into().unwrap();
+        assert_eq!(clean_crlf_board_state(&crlf), Some(state));
+        for at in 0..24 {
+            for byte in 0..=u8::MAX {
+                let mut bad = crlf;
+                bad[at] = byte;
+                let ok = match at % 6 {
+                    4 => byte == b'\r',
+                    5 => byte == b'\n',
+                    _ => matches!(byte, b'b' | b'w'),
+                };
+                let want = ok.then(|| {
+                    let mut s = state;
+                    if at % 6 < 4 {
+                        let bit = 4 * (at / 6) + at % 6;
+                        s = s & !(1 << bit) | u16::from(byte == b'b') << bit;
+                    }
+                    s
+                });
+                assert_eq!(clean_crlf_board_state(&bad), want, "CRLF: byte {byte:#04x} at {at}");
             }
         }
     }
