@@ -88,14 +88,14 @@ fn random_file(rng: &mut Rng, brute: &[Option<u32>]) -> (Vec<u8>, String) {
                     readable = false;
                 }
                 6 => {
-                    rows[row].push(rng.pick(&[b'b', b'w', b'x']));
+                    rows[row].push(rng.pick(b"bwx"));
                     readable = false;
                 }
                 7 => {
                     // Cut off by a blank line: the next board starts after it.
                     let kept = 1 + rng.below(3) as usize;
-                    for r in 0..kept {
-                        text.extend_from_slice(&rows[r]);
+                    for r in &rows[..kept] {
+                        text.extend_from_slice(r);
                         text.push(b'\n');
                     }
                     text.push(b'\n');
