@@ -13,8 +13,6 @@ use super::io::{Text, for_each_input, sources};
 use super::print::{Printer, Record, Reporter};
 use super::progress;
 use super::variant::{Chosen, VariantArgs, VariantFields};
-
-mod fast;
 use flipblox::flip::gf2::{DEFAULT_SEARCH_BITS, MAX_SEARCH_BITS};
 use flipblox::flip::variant::bfs::{
     MAX_VARIANT_TABLE_STATES, VariantTable, variant_distance_table,
@@ -24,6 +22,8 @@ use flipblox::flip::zk::{ZkScratch, ZkSolver};
 use flipblox::flip::{Answer, BoardError, BoardReader, BoardSize, FlipSolver, GridBoard, Method};
 use flipblox::table_file::Check;
 use flipblox::text::{LineSource, Position};
+
+mod fast;
 
 /// Answer Flip Game boards: the minimum number of presses to make every piece white or every
 /// piece black, or `Impossible` (POJ 1753 for 4x4; Lights Out with the plus-shaped toggle on
