@@ -1,5 +1,7 @@
-//! Flip Game benchmarks (issue 2): table lookups per second in process, and the whole-process
-//! time of `flipblox flip` on a file of 1,000,000 boards.
+//! Flip Game benchmarks (issues 2 and 15): table lookups per second in process; the 4x4 fast
+//! path on 1,000,000 boards written back to back, in memory, beside the floor (the minimal loop:
+//! each board's 20 bytes to its state, one lookup, the answer appended to one buffer, no checks);
+//! and the whole-process time of `flipblox flip` on files of 1,000,000 boards.
 //!
 //! Run with `cargo bench --bench flip`. Criterion reports lookups as elements per second.
 
@@ -9,7 +11,8 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use flipblox::flip::{Board, DistanceTable};
+use flipblox::flip::fast::answer_clean_boards;
+use flipblox::flip::{Board, DistanceTable, IMPOSSIBLE};
 
 /// A deterministic stream of 16-bit states (xorshift), so every run looks up the same boards.
 fn states(n: usize) -> Vec<u16> {
@@ -73,13 +76,86 @@ fn board_file(n: usize) -> tempfile::NamedTempFile {
     file
 }
 
+/// `n` random boards in the common layout, written back to back (20 bytes each, no blank lines).
+fn back_to_back(n: usize) -> Vec<u8> {
+    let mut text = Vec::with_capacity(n * 20);
+    for s in states(n) {
+        for row in 0..4 {
+            for col in 0..4 {
+                text.push(if s >> (4 * row + col) & 1 == 1 { b'b' } else { b'w' });
+            }
+            text.push(b'\n');
+        }
+    }
+    text
+}
+
+/// The floor: the minimal loop over boards written back to back, with no error handling (a
+/// byte other than `b` counts as white, the line endings are not looked at): each board's state
+/// from its 20 bytes, one lookup, the answer line appended to `out`.
+fn floor(bytes: &[u8], table: &[u8], out: &mut Vec<u8>) {
+    for board in bytes.chunks_exact(20) {
+        let mut state = 0usize;
+        for row in 0..4 {
+            for col in 0..4 {
+                state |= usize::from(board[5 * row + col] == b'b') << (4 * row + col);
+            }
+        }
+        match table[state] {
+            IMPOSSIBLE => out.extend_from_slice(b"Impossible\n"),
+            d => out.extend_from_slice(&[b'0' + d, b'\n']),
+        }
+    }
+}
+
+fn in_memory(c: &mut Criterion) {
+    let table = DistanceTable::embedded();
+    let text = back_to_back(1_000_000);
+    let mut expected = Vec::new();
+    floor(&text, table.as_bytes(), &mut expected);
+    let mut out = Vec::new();
+    let run = answer_clean_boards(&text, 0, table.as_bytes(), &mut out, usize::MAX);
+    assert_eq!((run.boards, &out), (1_000_000, &expected), "the fast path and the floor differ");
+    let mut group = c.benchmark_group("flip_in_memory_1M_boards");
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.bench_function("floor (minimal loop, no checks)", |b| {
+        b.iter(|| {
+            out.clear();
+            floor(black_box(&text), table.as_bytes(), &mut out);
+            out.len()
+        })
+    });
+    group.bench_function("fast path (answer_clean_boards)", |b| {
+        b.iter(|| {
+            // As `flipblox flip` runs it: the buffer handed on every 4 MiB.
+            let (mut offset, mut written) = (0, 0);
+            while offset < text.len() {
+                out.clear();
+                let run = answer_clean_boards(
+                    black_box(&text),
+                    offset,
+                    table.as_bytes(),
+                    &mut out,
+                    4 << 20,
+                );
+                offset = run.end;
+                written += black_box(&out).len();
+            }
+            written
+        })
+    });
+    group.finish();
+}
+
 fn whole_process(c: &mut Criterion) {
     let file = board_file(1_000_000);
+    let mut packed = tempfile::NamedTempFile::new().expect("temp file");
+    packed.write_all(&back_to_back(1_000_000)).expect("write boards");
+    packed.flush().expect("flush boards");
     let run = |extra: &[&str]| {
         let status = Command::new(env!("CARGO_BIN_EXE_flipblox"))
             .arg("flip")
             .args(extra)
-            .arg(file.path())
             .stdout(Stdio::null())
             .status()
             .expect("run flipblox");
@@ -88,10 +164,12 @@ fn whole_process(c: &mut Criterion) {
     let mut group = c.benchmark_group("flip_process_1M_boards");
     group.sample_size(10).measurement_time(Duration::from_secs(10));
     group.throughput(Throughput::Elements(1_000_000));
-    group.bench_function("flipblox flip FILE", |b| b.iter(|| run(&[])));
-    group.bench_function("flipblox flip --path FILE", |b| b.iter(|| run(&["--path"])));
+    let (spaced, packed) = (file.path().to_str().unwrap(), packed.path().to_str().unwrap());
+    group.bench_function("flipblox flip FILE", |b| b.iter(|| run(&[spaced])));
+    group.bench_function("flipblox flip FILE (back to back)", |b| b.iter(|| run(&[packed])));
+    group.bench_function("flipblox flip --path FILE", |b| b.iter(|| run(&["--path", spaced])));
     group.finish();
 }
 
-criterion_group!(benches, lookups, whole_process);
+criterion_group!(benches, lookups, in_memory, whole_process);
 criterion_main!(benches);

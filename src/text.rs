@@ -233,6 +233,18 @@ impl<'a> Lines<'a> {
         self.ending
     }
 
+    /// Starts at byte `offset` of `bytes`, which must be the start of a line, numbered `line`
+    /// (1-based), with the line limit `limit` (see [`Lines::with_limit`]): the lines yielded from
+    /// there on, [`Lines::end_position`] included, are those of a [`Lines`] over the whole of
+    /// `bytes` that has read up to `offset`.
+    pub fn starting_at(bytes: &'a [u8], limit: usize, offset: usize, line: usize) -> Self {
+        let mut lines = Lines::with_limit(bytes, limit);
+        lines.pos = offset.min(bytes.len());
+        lines.last = lines.pos;
+        lines.number = line.saturating_sub(1);
+        lines
+    }
+
     /// The position where the input ends: the line after the last line ending, column 1, or
     /// just past the last character when the input does not end with a line ending.
     pub fn end_position(&self) -> Position {

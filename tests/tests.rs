@@ -28,6 +28,7 @@ mod docs;
 mod errors;
 mod flip_cli;
 mod flip_family_cli;
+mod flip_fast;
 mod flip_sizes;
 mod flip_sizes_cli;
 mod flip_sizes_props;

@@ -24,6 +24,8 @@ use flipblox::flip::{Answer, BoardError, BoardReader, BoardSize, FlipSolver, Gri
 use flipblox::table_file::Check;
 use flipblox::text::{LineSource, Position};
 
+mod fast;
+
 /// Answer Flip Game boards: the minimum number of presses to make every piece white or every
 /// piece black, or `Impossible` (POJ 1753 for 4x4; Lights Out with the plus-shaped toggle on
 /// any board with --size; the Lights Out family with --goal, --toggle, --wrap, --colours).
@@ -611,10 +613,12 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         return Ok(Outcome::from_failed(failed));
     }
     let (rows, cols) = (size.rows(), size.cols());
+    let fast = fast::applies(&args);
     let unreadable = for_each_input(&sources(&args.files), map, &mut printer, |printer, input| {
         let name = input.name().to_string();
         let mut boards = Boards { answerer: &mut answerer, failed: &mut failed };
         match input.text() {
+            Text::Bytes(bytes) if fast => boards.answer_all_fast(printer, &name, bytes),
             Text::Bytes(bytes) => {
                 boards.answer_all(printer, &name, BoardReader::new(bytes, rows, cols))
             }

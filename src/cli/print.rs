@@ -209,6 +209,16 @@ impl Printer {
         Ok(())
     }
 
+    /// Writes `lines`, text lines already formatted by the caller (the 4x4 fast path's answers),
+    /// as they are.
+    ///
+    /// # Errors
+    ///
+    /// Writing to stdout failed.
+    pub fn lines(&mut self, lines: &[u8]) -> io::Result<()> {
+        self.out.borrow_mut().write_all(lines)
+    }
+
     /// Reports `message` on stderr, then prints `record` (whose text is `Error`).
     ///
     /// # Errors

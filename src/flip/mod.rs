@@ -17,6 +17,8 @@
 //!   table, a table file, a table built at run time or GF(2).
 //! - [`variant`]: the Lights Out family (toggle patterns, wrap-around, `K` colours, one-colour
 //!   goals, alphabets) and its distance tables ([`variant::bfs`]).
+//! - [`fast`]: 4x4 boards in the common layout (20 bytes each) checked 16 bytes at a time and
+//!   answered straight into an output buffer; the reader takes over for any other board.
 //! - [`zk`]: any variant on any board by linear algebra over `Z_K` ([`zk::ZkSolver`]).
 //!
 //! ```
@@ -35,6 +37,7 @@ mod board;
 mod brute;
 mod compare;
 mod consistency;
+pub mod fast;
 pub mod gf2;
 mod grid;
 mod reader;

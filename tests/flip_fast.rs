@@ -1,0 +1,274 @@
+//! The 4x4 fast path of `flipblox flip FILE` (issue 15): its output, stderr and exit code equal
+//! the general reader's (`--method table`, which the fast path does not take, reads the same
+//! file with the positioned reader alone) byte for byte on random files with every kind of
+//! irregularity mixed in, and its answers equal a brute force over press sets written here.
+
+use flipblox::flip::DistanceTable;
+use flipblox::flip::fast::{
+    CleanRun, answer_clean_boards, clean_board_state, clean_crlf_board_state,
+};
+
+use crate::common::{Rng, flipblox, project, read_text, stderr, stdout, write_file};
+
+/// The minimum presses from every 4x4 state to a uniform board (`None`: impossible), by a brute
+/// force over all 2^16 press sets with a press written here: bit `4r + c` is the piece at
+/// (r, c), a press flips it and its orthogonal neighbours.
+fn brute_distances() -> Vec<Option<u32>> {
+    let toggle = |p: usize| {
+        let (r, c) = ((p / 4) as i32, (p % 4) as i32);
+        let mut mask = 0u16;
+        for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let (rr, cc) = (r + dr, c + dc);
+            if (0..4).contains(&rr) && (0..4).contains(&cc) {
+                mask |= 1 << (4 * rr + cc);
+            }
+        }
+        mask
+    };
+    let mut best: Vec<Option<u32>> = vec![None; 1 << 16];
+    for set in 0u32..1 << 16 {
+        let flipped = (0..16).filter(|&p| set >> p & 1 == 1).fold(0u16, |m, p| m ^ toggle(p));
+        // Pressing `set` on `flipped` (or its complement) reaches all white (or all black).
+        for state in [flipped, !flipped] {
+            let slot = &mut best[usize::from(state)];
+            if slot.is_none_or(|b| set.count_ones() < b) {
+                *slot = Some(set.count_ones());
+            }
+        }
+    }
+    best
+}
+
+fn rows_of(state: u16) -> [Vec<u8>; 4] {
+    std::array::from_fn(|r| {
+        (0..4).map(|c| if state >> (4 * r + c) & 1 == 1 { b'b' } else { b'w' }).collect()
+    })
+}
+
+/// A board in the common layout: four rows, each ended by `\n`.
+fn board_text(state: u16) -> Vec<u8> {
+    rows_of(state).iter().flat_map(|r| [&r[..], b"\n"].concat()).collect()
+}
+
+/// A random file of 4x4 boards with irregularities that keep the reader in step (CRLF, trailing
+/// blanks, pieces separated by spaces, blank lines, bad characters, short and long rows, a
+/// board cut off by a blank line, a leading count line, no final line ending), and the answer
+/// line expected for each board from `brute`.
+fn random_file(rng: &mut Rng, brute: &[Option<u32>]) -> (Vec<u8>, String) {
+    let boards = rng.below(80) as usize;
+    let mut text = Vec::new();
+    let mut expected = String::new();
+    if rng.chance(0.15) {
+        // A count line, right or wrong (a wrong one is a warning on stderr).
+        let count = if rng.chance(0.5) { boards as u64 } else { rng.below(100) };
+        text.extend_from_slice(format!("{count}\n").as_bytes());
+    }
+    for _ in 0..boards {
+        let state = rng.next() as u16;
+        let mut rows = rows_of(state);
+        let mut ends: Vec<&[u8]> = vec![b"\n"; 4];
+        let mut readable = true;
+        let row = rng.below(4) as usize;
+        if rng.chance(0.4) {
+            match rng.below(10) {
+                0 if rng.chance(0.5) => ends = vec![b"\r\n"; 4],
+                0 => ends[row] = b"\r\n",
+                1 => rows[row].extend_from_slice(rng.pick(&[&b" "[..], b"\t", b"  \t", b" \r"])),
+                2 => rows[row] = rows[row].iter().flat_map(|&p| [p, b' ']).collect(),
+                3 => text.extend_from_slice(rng.pick(&[&b"\n"[..], b"\n\n", b" \n", b"\r\n"])),
+                4 => {
+                    let col = rng.below(4) as usize;
+                    rows[row][col] = rng.pick(&[b'x', b'B', b' ', b'\t', 0, 0xFF, 0xC3, b'.']);
+                    // A tab or space inside the row may read as separated pieces; the general
+                    // reader decides, and the comparison below checks the fast path agrees.
+                    readable = false;
+                }
+                5 => {
+                    rows[row].truncate(1 + rng.below(3) as usize);
+                    readable = false;
+                }
+                6 => {
+                    rows[row].push(rng.pick(b"bwx"));
+                    readable = false;
+                }
+                7 => {
+                    // Cut off by a blank line: the next board starts after it.
+                    let kept = 1 + rng.below(3) as usize;
+                    for r in &rows[..kept] {
+                        text.extend_from_slice(r);
+                        text.push(b'\n');
+                    }
+                    text.push(b'\n');
+                    expected.push_str("Error\n");
+                    continue;
+                }
+                8 => text.push(b'\n'),
+                _ => ends[row] = b"\t\r\n",
+            }
+        }
+        for (r, end) in rows.iter().zip(&ends) {
+            text.extend_from_slice(r);
+            text.extend_from_slice(end);
+        }
+        if rng.chance(0.1) {
+            text.extend_from_slice(rng.pick(&[&b"\n"[..], b"\r\n"]));
+        }
+        expected.push_str(&match (readable, brute[usize::from(state)]) {
+            (false, _) => "Error".to_string(),
+            (true, Some(d)) => d.to_string(),
+            (true, None) => "Impossible".to_string(),
+        });
+        expected.push('\n');
+    }
+    if rng.chance(0.2) {
+        while text.last() == Some(&b'\n') {
+            text.pop();
+        }
+    }
+    (text, expected)
+}
+
+#[test]
+fn the_fast_path_prints_what_the_general_reader_prints_on_irregular_files() {
+    let brute = brute_distances();
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(1753);
+    for case in 0..60 {
+        let (text, expected) = random_file(&mut rng, &brute);
+        let path = dir.path().join(format!("boards-{case}.txt"));
+        write_file(&path, &text);
+        let path = path.to_str().unwrap();
+        let fast = flipblox(&["flip", path], b"");
+        let general = flipblox(&["flip", "--method", "table", path], b"");
+        let shown = String::from_utf8_lossy(&text);
+        assert_eq!(stdout(&fast), stdout(&general), "case {case}:\n{shown}");
+        assert_eq!(stderr(&fast), stderr(&general), "case {case}:\n{shown}");
+        assert_eq!(fast.status.code(), general.status.code(), "case {case}");
+        // Every board the generator knows to be unreadable printed `Error`; the others the
+        // brute force's answer (a bad character that still reads, e.g. a separating space, is
+        // allowed to be answered only if the general reader answered it too: checked above).
+        for (i, (got, want)) in stdout(&fast).lines().zip(expected.lines()).enumerate() {
+            if want != "Error" {
+                assert_eq!(got, want, "case {case}, board {}:\n{shown}", i + 1);
+            }
+        }
+        assert_eq!(stdout(&fast).lines().count(), expected.lines().count(), "case {case}");
+        let errors = stdout(&fast).lines().any(|l| l == "Error");
+        assert_eq!(fast.status.success(), !errors, "case {case}");
+    }
+}
+
+#[test]
+fn the_fast_path_answers_the_shipped_boards_and_many_more_than_one_buffer() {
+    let path = project("data/flip/boards-1000.txt");
+    let out = flipblox(&["flip", path.to_str().unwrap()], b"");
+    assert_eq!(stdout(&out), read_text(project("data/flip/boards-1000.expected")));
+    // 450,000 boards that cannot be solved: 4.95 MB of `Impossible` lines, more than the fast
+    // path's 4 MiB output buffer holds, and one bad board right after the first flush.
+    let brute = brute_distances();
+    let state = (0..=u16::MAX).find(|&s| brute[usize::from(s)].is_none()).unwrap();
+    let board = board_text(state);
+    let mut text = board.repeat(390_000);
+    let mut bad = board.clone();
+    bad[0] = b'x';
+    text.extend_from_slice(&bad);
+    text.extend_from_slice(&board.repeat(60_000));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("impossible.txt");
+    write_file(&file, &text);
+    let out = flipblox(&["flip", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let mut expected = "Impossible\n".repeat(390_000);
+    expected.push_str("Error\n");
+    expected.push_str(&"Impossible\n".repeat(60_000));
+    assert!(stdout(&out) == expected, "the answers differ");
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "{}:1560001:1: board 390001: expected 'b' or 'w', found 'x'\n",
+            file.to_str().unwrap()
+        )
+    );
+}
+
+#[test]
+fn a_clean_board_is_read_whole_and_every_single_byte_corruption_refused_lf_and_crlf() {
+    let mut rng = Rng(42);
+    for _ in 0..200 {
+        let state = rng.next() as u16;
+        let board: [u8; 20] = board_text(state).try_into().unwrap();
+        assert_eq!(clean_board_state(&board), Some(state));
+        for at in 0..20 {
+            for byte in 0..=u8::MAX {
+                let mut bad = board;
+                bad[at] = byte;
+                let ok = if at % 5 == 4 { byte == b'\n' } else { matches!(byte, b'b' | b'w') };
+                let want = ok.then(|| {
+                    let mut s = state;
+                    if at % 5 != 4 {
+                        let bit = 4 * (at / 5) + at % 5;
+                        s = s & !(1 << bit) | u16::from(byte == b'b') << bit;
+                    }
+                    s
+                });
+                assert_eq!(clean_board_state(&bad), want, "byte {byte:#04x} at {at}");
+            }
+        }
+        // The same board with CRLF line endings.
+        let crlf: Vec<u8> = board_text(state)
+            .iter()
+            .flat_map(|&b| if b == b'\n' { vec![b'\r', b'\n'] } else { vec![b] })
+            .collect();
+        let crlf: [u8; 24] = crlf.try_into().unwrap();
+        assert_eq!(clean_crlf_board_state(&crlf), Some(state));
+        for at in 0..24 {
+            for byte in 0..=u8::MAX {
+                let mut bad = crlf;
+                bad[at] = byte;
+                let ok = match at % 6 {
+                    4 => byte == b'\r',
+                    5 => byte == b'\n',
+                    _ => matches!(byte, b'b' | b'w'),
+                };
+                let want = ok.then(|| {
+                    let mut s = state;
+                    if at % 6 < 4 {
+                        let bit = 4 * (at / 6) + at % 6;
+                        s = s & !(1 << bit) | u16::from(byte == b'b') << bit;
+                    }
+                    s
+                });
+                assert_eq!(clean_crlf_board_state(&bad), want, "CRLF: byte {byte:#04x} at {at}");
+            }
+        }
+    }
+}
+
+#[test]
+fn answer_clean_boards_resumes_where_a_full_buffer_stopped_it() {
+    let brute = brute_distances();
+    let table = DistanceTable::embedded();
+    let mut rng = Rng(7);
+    let mut text = Vec::new();
+    let mut expected = String::new();
+    for _ in 0..20_000 {
+        let state = rng.next() as u16;
+        text.extend(board_text(state));
+        if rng.chance(0.2) {
+            text.push(b'\n');
+        }
+        expected
+            .push_str(&brute[usize::from(state)].map_or("Impossible".into(), |d| d.to_string()));
+        expected.push('\n');
+    }
+    let (mut offset, mut boards, mut out) = (0, 0, Vec::new());
+    while offset < text.len() {
+        let limit = out.len() + 7;
+        let run = answer_clean_boards(&text, offset, table.as_bytes(), &mut out, limit);
+        assert!(run.end > offset || run.boards > 0, "no progress at {offset}");
+        let CleanRun { end, boards: n, .. } = run;
+        (offset, boards) = (end, boards + n);
+    }
+    assert_eq!(boards, 20_000);
+    assert_eq!(String::from_utf8(out).unwrap(), expected);
+}
