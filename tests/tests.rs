@@ -46,3 +46,4 @@ mod shell;
 mod table_export;
 mod table_files;
 mod table_load;
+mod table_variants;

@@ -40,6 +40,8 @@ use super::table::Table;
 use crate::bloxorz::{DistanceField, ORIENTATIONS};
 use crate::flip::DistanceTable;
 use crate::flip::MAX_TABLE_CELLS;
+use crate::flip::variant::Variant;
+use crate::flip::variant::bfs::{MAX_VARIANT_TABLE_STATES, VariantTable};
 use crate::shape::ShapeError;
 
 /// The first 8 bytes of every flipblox table file.
@@ -129,6 +131,7 @@ fn align_up(offset: u64) -> u64 {
 pub(crate) fn payload_bytes<'t>(table: &'t Table<'_>) -> Cow<'t, [u8]> {
     match table {
         Table::Flip(t) => Cow::Borrowed(t.as_bytes()),
+        Table::LightsOut(t) => Cow::Borrowed(t.as_bytes()),
         Table::Bloxorz(f) => {
             Cow::Owned(f.distances().iter().flat_map(|d| d.to_le_bytes()).collect())
         }
@@ -152,11 +155,11 @@ pub fn write_table_file(table: &Table<'_>, out: &mut dyn Write) -> Result<(), Ex
     let payload = payload_bytes(table);
     let puzzle = table.puzzle();
     let mut header = Header {
-        puzzle,
         state_layout: puzzle.state_layout(),
         element: puzzle.element(),
         shape: table.shape(),
         sentinel: puzzle.element().sentinel(),
+        puzzle,
         histogram: table.histogram(),
         payload_offset: 0,
         payload_len: payload.len() as u64,
@@ -279,6 +282,13 @@ impl<'a> TableFile<'a> {
             Puzzle::FlipGame { rows, cols } => {
                 Table::Flip(DistanceTable::new(rows, cols, payload)?)
             }
+            Puzzle::LightsOut { .. } => {
+                let variant = lights_out_variant(&header.puzzle)?;
+                Table::LightsOut(
+                    VariantTable::new(&variant, payload)
+                        .map_err(|e| inconsistent("payload_len", e, "one byte per state"))?,
+                )
+            }
             Puzzle::Bloxorz { rows, cols } => {
                 let entries: Vec<i32> = payload
                     .chunks_exact(4)
@@ -290,11 +300,14 @@ impl<'a> TableFile<'a> {
         if check != Check::Header {
             compare_histograms(&header.histogram, &table.histogram())?;
         }
-        if check == Check::Full
-            && let Table::Flip(t) = &table
-        {
-            t.check()
-                .map_err(|fault| LoadError::NotDistances { table: header.puzzle.kind(), fault })?;
+        if check == Check::Full {
+            let not_distances =
+                |fault| LoadError::NotDistances { table: header.puzzle.kind(), fault };
+            match &table {
+                Table::Flip(t) => t.check().map_err(not_distances)?,
+                Table::LightsOut(t) => t.check().map_err(not_distances)?,
+                Table::Bloxorz(_) => {}
+            }
         }
         Ok(TableFile {
             header,
@@ -361,6 +374,37 @@ impl<'a> TableFile<'a> {
     }
 }
 
+impl<'a> TableFile<'a> {
+    /// The file's table as the table of a Lights Out variant, borrowing the payload in place: a
+    /// Flip Game table is the table of [`Variant::flip_game`] on its board.
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::WrongTable`] for a Bloxorz field.
+    pub fn variant_table(&self) -> Result<VariantTable<'a>, ShapeError> {
+        match &self.table {
+            Table::LightsOut(t) => Ok(t.clone()),
+            Table::Flip(t) => {
+                let variant = Variant::flip_game(t.size());
+                Ok(VariantTable::new(&variant, self.payload).expect("2^(R*C) entries"))
+            }
+            Table::Bloxorz(_) => Err(ShapeError::WrongTable {
+                expected: "a Lights Out table".to_string(),
+                found: self.header.puzzle.kind(),
+            }),
+        }
+    }
+}
+
+/// The variant a [`Puzzle::LightsOut`] header names.
+fn lights_out_variant(puzzle: &Puzzle) -> Result<Variant, LoadError> {
+    match puzzle.variant() {
+        Ok(Some(variant)) => Ok(variant),
+        Ok(None) => Err(inconsistent("puzzle", puzzle.kind(), "a Lights Out variant")),
+        Err(why) => Err(inconsistent("puzzle", why, "a Lights Out variant")),
+    }
+}
+
 /// Why the header bytes could not be decoded, in words (bincode's own `Display` prints its
 /// `Debug` form).
 fn decode_message(error: &bincode::error::DecodeError) -> String {
@@ -384,7 +428,7 @@ fn decode_message(error: &bincode::error::DecodeError) -> String {
 /// Checks that the header's fields agree with each other and with the format's rules, with
 /// checked arithmetic throughout. `header_end` is the offset just past the header.
 fn check_header(header: &Header, header_end: u64) -> Result<(), LoadError> {
-    let puzzle = header.puzzle;
+    let puzzle = &header.puzzle;
     if header.element != puzzle.element() {
         return Err(inconsistent(
             "element",
@@ -404,17 +448,32 @@ fn check_header(header: &Header, header_end: u64) -> Result<(), LoadError> {
     }
     let shape = match puzzle {
         Puzzle::FlipGame { rows, cols } => {
-            let cells = u64::from(rows) * u64::from(cols);
+            let cells = u64::from(*rows) * u64::from(*cols);
             if cells == 0 || cells > MAX_TABLE_CELLS as u64 {
-                return Err(ShapeError::BoardSize { rows: rows.into(), cols: cols.into() }.into());
+                let (rows, cols) = (u64::from(*rows), u64::from(*cols));
+                return Err(ShapeError::BoardSize { rows, cols }.into());
             }
             vec![1u64 << cells]
         }
         Puzzle::Bloxorz { rows, cols } => {
-            if rows == 0 || cols == 0 {
-                return Err(ShapeError::BoardSize { rows: rows.into(), cols: cols.into() }.into());
+            if *rows == 0 || *cols == 0 {
+                let (rows, cols) = (u64::from(*rows), u64::from(*cols));
+                return Err(ShapeError::BoardSize { rows, cols }.into());
             }
-            vec![u64::from(rows), u64::from(cols), ORIENTATIONS as u64]
+            vec![u64::from(*rows), u64::from(*cols), ORIENTATIONS as u64]
+        }
+        Puzzle::LightsOut { .. } => {
+            let variant = lights_out_variant(puzzle)?;
+            match variant.states() {
+                Some(states) if states <= MAX_VARIANT_TABLE_STATES => vec![states],
+                _ => {
+                    return Err(inconsistent(
+                        "puzzle",
+                        puzzle.kind(),
+                        "a variant of at most 2^32 states",
+                    ));
+                }
+            }
         }
     };
     if header.shape != shape {
