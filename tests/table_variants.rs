@@ -149,7 +149,7 @@ fn variant(rows: usize, cols: usize, mask: &str, wrap: bool, k: u8, goal: Goal) 
 
 fn written(variant: &Variant, entries: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::new();
-    let table = Table::LightsOut(VariantTable::new(variant, entries).unwrap());
+    let table = Table::LightsOut(Box::new(VariantTable::new(variant, entries).unwrap()));
     write_table_file(&table, &mut bytes).unwrap();
     bytes
 }

@@ -122,7 +122,8 @@ impl Built {
         match self {
             Built::Flip(t) => Table::Flip(t.clone()),
             Built::Variant(variant, bytes) => {
-                Table::LightsOut(VariantTable::new(variant, bytes).expect("K^(R*C) entries"))
+                let table = VariantTable::new(variant, bytes).expect("K^(R*C) entries");
+                Table::LightsOut(Box::new(table))
             }
         }
     }

@@ -25,8 +25,9 @@
 //! (every byte used), header consistency (element type, sentinel and state layout match the
 //! puzzle; shape matches the board; payload length, offset and histogram total match the shape),
 //! the file length, the zero padding, then ([`Check::Full`]) the payload CRC, the entries, the
-//! histogram recomputed from the payload, and for a Flip Game table the proof that the payload
-//! is the distance table of the board the header names ([`DistanceTable::check`]). `docs/FORMATS.md` shows the layout byte by byte.
+//! histogram recomputed from the payload, and for a Flip Game or Lights Out table the proof that
+//! the payload is the distance table of the board and variant the header names
+//! ([`DistanceTable::check`], [`VariantTable::check`]). `docs/FORMATS.md` shows the layout byte by byte.
 
 use std::borrow::Cow;
 use std::io::Write;
@@ -110,8 +111,9 @@ pub enum Check {
     /// payload), but not whether the entries are distances (for a caller that compares them
     /// itself, as `flipblox verify` does).
     Payload,
-    /// [`Check::Payload`], and for a Flip Game table the proof that it holds the distances of
-    /// its board ([`DistanceTable::check`]: a forged payload with its checksums recomputed fails
+    /// [`Check::Payload`], and for a Flip Game (Lights Out) table the proof that it holds the
+    /// distances of its board ([`DistanceTable::check`], [`VariantTable::check`]: a forged
+    /// payload with its checksums recomputed, or a table under another variant's name, fails
     /// it).
     Full,
 }
@@ -284,10 +286,10 @@ impl<'a> TableFile<'a> {
             }
             Puzzle::LightsOut { .. } => {
                 let variant = lights_out_variant(&header.puzzle)?;
-                Table::LightsOut(
+                Table::LightsOut(Box::new(
                     VariantTable::new(&variant, payload)
                         .map_err(|e| inconsistent("payload_len", e, "one byte per state"))?,
-                )
+                ))
             }
             Puzzle::Bloxorz { rows, cols } => {
                 let entries: Vec<i32> = payload
@@ -383,7 +385,7 @@ impl<'a> TableFile<'a> {
     /// [`ShapeError::WrongTable`] for a Bloxorz field.
     pub fn variant_table(&self) -> Result<VariantTable<'a>, ShapeError> {
         match &self.table {
-            Table::LightsOut(t) => Ok(t.clone()),
+            Table::LightsOut(t) => Ok((**t).clone()),
             Table::Flip(t) => {
                 let variant = Variant::flip_game(t.size());
                 Ok(VariantTable::new(&variant, self.payload).expect("2^(R*C) entries"))

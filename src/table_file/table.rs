@@ -15,7 +15,7 @@ pub enum Table<'a> {
     Bloxorz(DistanceField<'a>),
     /// The distance table of a Lights Out variant other than the Flip Game (whose table is
     /// [`Table::Flip`]).
-    LightsOut(VariantTable<'a>),
+    LightsOut(Box<VariantTable<'a>>),
 }
 
 impl Table<'_> {

@@ -343,7 +343,7 @@ impl<'a> VariantTable<'a> {
             return check_distance_table(self.bytes, &patterns, &goals);
         }
         let is_goal = |s: u64| match self.variant.goal() {
-            Goal::Any => s % ones == 0,
+            Goal::Any => s.is_multiple_of(ones),
             Goal::Colour(c) => s == ones * u64::from(c),
         };
         let mut cells = vec![0u8; n];
