@@ -210,6 +210,46 @@ fn forged_and_relabelled_variant_tables_fail_the_full_check() {
 }
 
 #[test]
+fn a_variant_has_one_encoding() {
+    // A pattern written non-canonically is refused: every accepted file is the one `export`
+    // writes for its table (the unit tests of `container` refuse the Flip Game's rules under
+    // the Lights Out kind).
+    let v = variant(2, 2, ".x./x.x/.x.", false, 3, Goal::Any);
+    let entries = brute_table(&Rules::new(2, 2, ".x./x.x/.x.", false, 3), None);
+    let good = written(&v, &entries);
+    let text = ".x./x.x/.x.";
+    let at = good.windows(text.len()).position(|w| w == text.as_bytes()).unwrap();
+    for (from, to) in [(text, "...../..x../.x.x./..x../....."), (text, ".x./x.x/.x.")] {
+        let mut header = good[20..].to_vec();
+        let len = u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize;
+        header.truncate(len);
+        let start = at - 20;
+        header.splice(start..start + from.len(), to.bytes());
+        header[start - 8..start].copy_from_slice(&(to.len() as u64).to_le_bytes());
+        let payload_offset = good.len() - entries.len();
+        let new_offset = (20 + header.len()).div_ceil(64) * 64;
+        // payload_offset is the header's u64 after the histogram: patch it by value.
+        let old = (payload_offset as u64).to_le_bytes();
+        let p = header.windows(8).rposition(|w| w == old).unwrap();
+        header[p..p + 8].copy_from_slice(&(new_offset as u64).to_le_bytes());
+        let mut bytes = good[..20].to_vec();
+        bytes[12..16].copy_from_slice(&(header.len() as u32).to_le_bytes());
+        bytes[16..20].copy_from_slice(&crc32fast::hash(&header).to_le_bytes());
+        bytes.extend(&header);
+        bytes.resize(new_offset, 0);
+        bytes.extend(&good[payload_offset..]);
+        let parsed = TableFile::parse(&bytes, Check::Full);
+        if from == to {
+            assert_eq!(bytes, good);
+            assert!(parsed.is_ok());
+        } else {
+            let err = parsed.unwrap_err();
+            assert!(matches!(err, LoadError::Inconsistent { field: "puzzle", .. }), "{err}");
+        }
+    }
+}
+
+#[test]
 fn variant_tables_export_to_every_format() {
     let dir = tempfile::tempdir().unwrap();
     let rules = Rules::new(2, 2, "x.x/.x./x.x", true, 3);

@@ -401,6 +401,12 @@ impl<'a> TableFile<'a> {
 /// The variant a [`Puzzle::LightsOut`] header names.
 fn lights_out_variant(puzzle: &Puzzle) -> Result<Variant, LoadError> {
     match puzzle.variant() {
+        // One encoding per variant: the canonical pattern text, and the Flip Game as puzzle 0.
+        Ok(Some(variant)) if Puzzle::of_variant(&variant) != *puzzle => Err(inconsistent(
+            "puzzle",
+            format!("{puzzle:?}"),
+            format!("{:?}", Puzzle::of_variant(&variant)),
+        )),
         Ok(Some(variant)) => Ok(variant),
         Ok(None) => Err(inconsistent("puzzle", puzzle.kind(), "a Lights Out variant")),
         Err(why) => Err(inconsistent("puzzle", why, "a Lights Out variant")),
@@ -566,6 +572,32 @@ mod tests {
         let file = TableFile::parse(&bytes, Check::Full).unwrap();
         assert_eq!(file.table(), &table);
         assert_eq!(file.payload().len(), 36);
+    }
+
+    #[test]
+    fn a_lights_out_header_names_one_variant_in_its_one_encoding() {
+        let lights_out = |toggle: &str, colours, goal| Puzzle::LightsOut {
+            rows: 2,
+            cols: 3,
+            colours,
+            wrap: false,
+            toggle: toggle.to_string(),
+            goal,
+        };
+        let v = lights_out_variant(&lights_out(".x./xxx/.x.", 3, Some(2))).unwrap();
+        assert_eq!(v.to_string(), "2x3, toggle .x./xxx/.x., 3 colours, goal colour 2");
+        // The Flip Game is puzzle 0; a pattern is written canonically; the rules must be valid.
+        for bad in [
+            lights_out(".x./xxx/.x.", 2, None),
+            lights_out("...../..x../.xxx./..x../.....", 3, None),
+            lights_out(".x./xxx/.x.", 3, Some(3)),
+            lights_out(".x./xxx/.x.", 17, None),
+            lights_out("xx", 3, None),
+            lights_out("xxxxxxxxx", 3, None),
+        ] {
+            let err = lights_out_variant(&bad).unwrap_err();
+            assert!(matches!(err, LoadError::Inconsistent { field: "puzzle", .. }), "{err}");
+        }
     }
 
     #[test]
