@@ -137,7 +137,10 @@ fn inspect_records_follow_their_schemas() {
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
     let (flip, npy, field, field_npy) =
         (path("t.fbt"), path("t.npy"), path("field.fbt"), path("field.npy"));
+    let zk = path("zk.fbt");
+    let variant = ["export", "flip", "--size", "2x3", "--colours", "3", "--wrap", "--goal", "2"];
     for (args, file) in [
+        (&variant[..], &zk),
         (&["export", "flip"][..], &flip),
         (&["export", "flip"], &npy),
         (&["export", "bloxorz", "data/bloxorz/poj-sample.txt", "--level", "1"], &field),
@@ -149,18 +152,21 @@ fn inspect_records_follow_their_schemas() {
     let bad = path("bad.fbt");
     write_file(&bad, "not a table");
     let missing = path("missing.fbt");
-    let out =
-        flipblox(&["inspect", "--json", &flip, &npy, &field, &field_npy, &bad, &missing], b"");
+    let files = [&zk, &flip, &npy, &field, &field_npy, &bad, &missing];
+    let out = flipblox(&[&["inspect", "--json"][..], &files.map(String::as_str)].concat(), b"");
     assert_eq!(out.status.code(), Some(1));
     let records = records(&out);
-    assert_eq!(records.len(), 6);
-    for (record, puzzle) in
-        records[..4].iter().zip(["flip-game", "flip-game", "bloxorz", "bloxorz"])
-    {
+    assert_eq!(records.len(), 7);
+    let puzzles = ["lights-out", "flip-game", "flip-game", "bloxorz", "bloxorz"];
+    for (record, puzzle) in records[..5].iter().zip(puzzles) {
         check("inspect", record);
         assert_eq!(record["puzzle"], puzzle);
     }
-    for (record, file) in records[4..].iter().zip([&bad, &missing]) {
+    let rules = serde_json::json!({"colours": 3, "wrap": true, "toggle": ".x./xxx/.x.", "goal": 2});
+    assert_eq!(records[0]["variant"], rules);
+    assert_eq!(records[0]["shape"], serde_json::json!([729]));
+    assert!(records[1]["variant"].is_null());
+    for (record, file) in records[5..].iter().zip([&bad, &missing]) {
         check("file-error", record);
         assert_eq!(&record["file"], file);
     }

@@ -47,3 +47,4 @@ mod shell;
 mod table_export;
 mod table_files;
 mod table_load;
+mod table_variants;

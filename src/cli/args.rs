@@ -8,8 +8,13 @@ use clap::{Args, ValueEnum};
 
 use super::io::{Destination, Input, Source};
 use flipblox::bloxorz::LevelError;
+use flipblox::flip::variant::Variant;
+use flipblox::flip::variant::bfs::VariantTable;
 use flipblox::flip::{BoardSize, DEFAULT_MAX_TABLE_CELLS, DistanceTable};
-use flipblox::table_file::{Check, Format, load_flip_table};
+use flipblox::table_file::npy::NPY_MAGIC;
+use flipblox::table_file::{
+    Check, Format, LoadError, Puzzle, ShapeError, TableFile, load_flip_table,
+};
 
 /// How a command ended when it did not hit an error it could not get past.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,6 +160,53 @@ impl OpenedTable {
         let board = size.map(|s| (s.rows() as u32, s.cols() as u32));
         let bytes = self.input.bytes().expect("read whole when opened");
         load_flip_table(bytes, self.check, board).with_context(|| self.input.name().to_string())
+    }
+
+    /// The file's table as a Lights Out variant's (a Flip Game table is
+    /// [`Variant::flip_game`]'s), of `size` when given, borrowing the mapped payload in place.
+    ///
+    /// # Errors
+    ///
+    /// As [`OpenedTable::flip_table`]; a table of another board size is refused naming both.
+    pub fn variant_table(&self, size: Option<BoardSize>) -> anyhow::Result<VariantTable<'_>> {
+        let bytes = self.input.bytes().expect("read whole when opened");
+        let name = || self.input.name().to_string();
+        let file = if bytes.starts_with(NPY_MAGIC) {
+            return Err(LoadError::NpyNotTableFile).with_context(name);
+        } else {
+            TableFile::parse(bytes, self.check).with_context(name)?
+        };
+        let table = file.variant_table().with_context(name)?;
+        let found = table.variant().size();
+        if let Some(size) = size
+            && size != found
+        {
+            return Err(ShapeError::WrongTable {
+                expected: format!("a table of a {size} board"),
+                found: file.header().puzzle.kind(),
+            })
+            .with_context(name);
+        }
+        Ok(table)
+    }
+
+    /// A failure naming both variants unless the file's table is `variant`'s.
+    ///
+    /// # Errors
+    ///
+    /// The file holds another variant's table.
+    pub fn require_variant(
+        &self,
+        table: &VariantTable<'_>,
+        variant: &Variant,
+    ) -> anyhow::Result<()> {
+        if table.variant() == variant {
+            return Ok(());
+        }
+        let found = Puzzle::of_variant(table.variant()).kind();
+        let expected = Puzzle::of_variant(variant).kind();
+        Err(ShapeError::WrongTable { expected, found })
+            .with_context(|| self.input.name().to_string())
     }
 
     /// The file's name for messages.

@@ -5,16 +5,19 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use super::args::{
-    FormatArg, InputFormat, MapArgs, Outcome, level_number, memory_hint, parse_memory,
+    FormatArg, InputFormat, MapArgs, Outcome, TableLimitArgs, level_number, memory_hint,
+    parse_memory,
 };
 use super::io::Source;
 use super::io::{Destination, for_each_input, write_table};
 use super::levels::{FormatArgs, Levels, Reading};
 use super::print::{Reporter, Stderr};
+use super::table::Built;
+use super::variant::VariantArgs;
 use flipblox::bloxorz::{
     DistanceField, FieldError, Level, cell_position, distance_field, field_bytes_needed, read_level,
 };
-use flipblox::flip::DistanceTable;
+use flipblox::flip::BoardSize;
 use flipblox::table_file::{Format, Table};
 use flipblox::text::Position;
 
@@ -28,7 +31,9 @@ pub struct ExportArgs {
 #[derive(Debug, Subcommand)]
 enum ExportCommand {
     /// The embedded 4x4 Flip Game table: 65,536 states, index = state (bit 4*row+col set =
-    /// black), 255 / empty / null = Impossible.
+    /// black), 255 / empty / null = Impossible. With --size or the variant options (--goal,
+    /// --wrap, --toggle, --colours), that board's or variant's table, built first (a variant of
+    /// K colours: index = the base-K number of the cells' colours).
     Flip(ExportFlipArgs),
     /// The distance-to-goal field of one level of a Bloxorz pack (POJ 3322): int32, (R, C, 3).
     ///
@@ -76,6 +81,17 @@ impl OutputArgs {
 struct ExportFlipArgs {
     #[command(flatten)]
     out: OutputArgs,
+
+    /// Board size: ROWSxCOLS (4x4, the embedded table, when omitted); other sizes and other
+    /// variants are built first, within --max-table-cells.
+    #[arg(long, value_name = "RxC")]
+    size: Option<BoardSize>,
+
+    #[command(flatten)]
+    limit: TableLimitArgs,
+
+    #[command(flatten)]
+    variant: VariantArgs,
 }
 
 /// `export bloxorz`: one level of a pack.
@@ -121,9 +137,11 @@ pub(super) struct FieldLevelArgs {
 pub fn run(args: ExportArgs) -> anyhow::Result<Outcome> {
     match args.what {
         ExportCommand::Flip(args) => {
-            let (destination, format) = args.out.open(&["export", "flip"])?;
-            let table = Table::Flip(DistanceTable::embedded());
-            write_table(&table, format, destination)?;
+            let command = &["export", "flip"];
+            let (destination, format) = args.out.open(command)?;
+            let size = args.size.unwrap_or(BoardSize::CLASSIC);
+            let built = Built::new(size, &args.variant, args.limit, true, command)?;
+            write_table(&built.table(), format, destination)?;
             Ok(Outcome::Success)
         }
         ExportCommand::Bloxorz(args) => export_bloxorz(&args),

@@ -520,13 +520,6 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         ));
     }
     let default_variant = args.variant.is_default();
-    if args.table.is_some() && !default_variant {
-        return Err(usage(
-            &["flip"],
-            "--table answers the Flip Game's table files; the variant options (--goal, \
-             --alphabet, --wrap, --toggle, --colours) answer by linear algebra or --method table",
-        ));
-    }
     let check = if args.verify_table { Check::Full } else { Check::Header };
     let map = args.map.map();
     let opened =
@@ -534,12 +527,24 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     let presses = args.path || args.json || args.output == OutputArg::Grid;
     let mut built: Option<Vec<u8>> = None;
     // The table borrows the mapped payload: no copy of it is made.
-    let mut file_table = opened.as_ref().map(|o| o.flip_table(args.size)).transpose()?;
-    let size = match &file_table {
-        Some(table) => table.size(),
-        None => args.size.unwrap_or(BoardSize::CLASSIC),
+    let mut file_table = match &opened {
+        Some(o) if default_variant => Some(o.flip_table(args.size)?),
+        _ => None,
+    };
+    // Another variant: the file's variant table, whose variant must be the options'.
+    let file_variant = match &opened {
+        Some(o) if !default_variant => Some(o.variant_table(args.size)?),
+        _ => None,
+    };
+    let size = match (&file_table, &file_variant) {
+        (Some(table), _) => table.size(),
+        (_, Some(table)) => table.variant().size(),
+        _ => args.size.unwrap_or(BoardSize::CLASSIC),
     };
     let chosen = args.variant.choose(size, &["flip"])?;
+    if let (Some(o), Some(table)) = (&opened, &file_variant) {
+        o.require_variant(table, &chosen.variant)?;
+    }
     let (engine, table_file) = if default_variant {
         match file_table.take() {
             Some(table) => {
@@ -559,7 +564,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         }
     } else {
         let variant = &chosen.variant;
-        if method == Method::Table {
+        if method == Method::Table && file_variant.is_none() {
             require_variant_buildable(variant, args.limit, &["flip"])?;
             let bar = progress::variant_table_build(variant);
             built = Some(variant_distance_table(variant, |reached| bar.set_position(reached))?);
@@ -567,7 +572,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         }
         let table = match &built {
             Some(bytes) => Some(VariantTable::new(variant, bytes)?),
-            None => None,
+            None => file_variant,
         };
         let family = Family {
             solver: ZkSolver::new(variant).with_search_bits(args.search_bits),
@@ -576,7 +581,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             presses: Vec::new(),
             board: ColourBoard::new(size.rows(), size.cols()),
         };
-        (Engine::Family(family), None)
+        (Engine::Family(family), opened.as_ref().map(|o| o.name().to_string()))
     };
     let fields = chosen.fields();
     let mut answerer = Answerer {

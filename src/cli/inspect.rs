@@ -10,7 +10,9 @@ use serde::Serialize;
 use super::args::{MapArgs, Outcome, table_bytes};
 use super::io::{for_each_input, sources};
 use super::print::{FileError, PerFile, Reporter};
-use flipblox::table_file::{Element, Loaded, NpyFile, NpyTable, Puzzle, Table, TableFile, load};
+use flipblox::table_file::{
+    Element, Loaded, NpyFile, NpyTable, Puzzle, Table, TableFile, VariantFields, load,
+};
 
 /// Check table files (from `flipblox table build`, or `flipblox export --format bincode` or
 /// `--format npy`) and print their metadata and distance histogram.
@@ -109,8 +111,10 @@ struct Details {
     format: &'static str,
     /// `2` (table file) or `1.0` (the `.npy` version).
     format_version: String,
-    /// `flip-game` or `bloxorz`, as in the JSON export.
+    /// `flip-game`, `bloxorz` or `lights-out`, as in the JSON export.
     puzzle: &'static str,
+    /// A Lights Out table's rules (colours, wrap, toggle, goal); `null` for the others.
+    variant: Option<VariantFields>,
     /// The board's or level's rows and columns; `null` for a Flip Game `.npy`, which does not
     /// record them.
     rows: Option<u32>,
@@ -139,10 +143,10 @@ impl Details {
                 let header = file.header();
                 let goal = match file.table() {
                     Table::Bloxorz(field) => Some(field.goal()),
-                    Table::Flip(_) => None,
+                    Table::Flip(_) | Table::LightsOut(_) => None,
                 };
                 let version = flipblox::table_file::container::FORMAT_VERSION.to_string();
-                let puzzle = Some(header.puzzle);
+                let puzzle = Some(header.puzzle.clone());
                 (
                     "flipblox table file",
                     version,
@@ -171,18 +175,21 @@ impl Details {
                 )
             }
         };
-        let (name, rows, cols) = match puzzle {
-            Some(Puzzle::FlipGame { rows, cols }) => ("flip-game", Some(rows), Some(cols)),
-            Some(Puzzle::Bloxorz { rows, cols }) => ("bloxorz", Some(rows), Some(cols)),
+        let (name, rows, cols) = match &puzzle {
+            Some(puzzle) => {
+                let (rows, cols) = puzzle.board();
+                (puzzle.name(), Some(rows), Some(cols))
+            }
             None => ("flip-game", None, None),
         };
+        let variant = puzzle.as_ref().and_then(Puzzle::variant_fields);
         // A Flip Game .npy does not record the board's columns: its layout is written with `cols`.
-        let layout = |puzzle: Puzzle, cols: u32| puzzle.state_layout().describe(cols);
-        let state_layout = match (puzzle, cols) {
+        let layout = |puzzle: &Puzzle, cols: u32| puzzle.state_layout().describe(cols);
+        let state_layout = match (&puzzle, cols) {
             (Some(puzzle), Some(cols)) => layout(puzzle, cols),
             _ => "index = state; bit cols*row+col set = that piece shows black".to_string(),
         };
-        let element = match puzzle {
+        let element = match &puzzle {
             Some(puzzle) => puzzle.element(),
             None => Element::U8,
         };
@@ -191,6 +198,7 @@ impl Details {
             format,
             format_version,
             puzzle: name,
+            variant,
             rows,
             cols,
             max_distance: histogram.max_distance(),
@@ -199,7 +207,7 @@ impl Details {
             state_layout,
             goal: goal.map(<[u32; 2]>::from),
             impossible_value: element.sentinel(),
-            illegal_value: puzzle.and_then(|p| p.illegal_value()),
+            illegal_value: puzzle.as_ref().and_then(Puzzle::illegal_value),
             impossible: histogram.impossible,
             illegal: histogram.illegal,
             histogram: histogram.counts,
@@ -218,9 +226,7 @@ fn describe_table_file(out: &mut impl Write, file: &TableFile<'_>) -> anyhow::Re
         file.header_crc32()
     )?;
     writeln!(out, "puzzle: {}", header.puzzle.describe())?;
-    let cols = match header.puzzle {
-        Puzzle::FlipGame { cols, .. } | Puzzle::Bloxorz { cols, .. } => cols,
-    };
+    let (_, cols) = header.puzzle.board();
     writeln!(out, "state layout: {}", header.state_layout.describe(cols))?;
     if let Table::Bloxorz(field) = file.table() {
         let (r, c) = field.goal();

@@ -8,14 +8,14 @@ use clap::{Args, Subcommand};
 
 use serde::Serialize;
 
-use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs, UsageError, usage};
+use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs, UsageError};
 use super::flip::require_variant_buildable;
 use super::io::Source;
 use super::print::{self, FileError};
 use super::progress;
 use super::variant::{VariantArgs, VariantFields};
-use flipblox::flip::variant::bfs::variant_distance_table;
-use flipblox::flip::{BoardSize, DistanceTable, IMPOSSIBLE};
+use flipblox::flip::variant::bfs::{VariantTable, variant_distance_table};
+use flipblox::flip::{BoardSize, DistanceTable};
 use flipblox::table_file::Check;
 
 /// Print statistics of a distance table.
@@ -155,33 +155,26 @@ fn flip(command_args: &StatsFlipCommandArgs) -> anyhow::Result<Outcome> {
         let (histogram, impossible) = table.histogram();
         (chosen, histogram, impossible)
     } else {
-        if args.table.is_some() {
-            return Err(usage(
-                command,
-                "--table reads the Flip Game's table files; the variant options build the \
-                 variant's table in memory",
-            ));
+        if let Some(path) = &args.table {
+            // The file's table, checked in full, must be the options' variant's.
+            let o = opened.insert(OpenedTable::open(path, Check::Full, args.map.map())?);
+            let table = o.variant_table(args.size)?;
+            let chosen = command_args.variant.choose(table.variant().size(), command)?;
+            o.require_variant(&table, &chosen.variant)?;
+            let (histogram, impossible) = table.histogram();
+            (chosen, histogram, impossible)
+        } else {
+            let size = args.size.unwrap_or(BoardSize::CLASSIC);
+            let chosen = command_args.variant.choose(size, command)?;
+            require_variant_buildable(&chosen.variant, args.limit, command)?;
+            let bar = progress::variant_table_build(&chosen.variant);
+            let bytes =
+                variant_distance_table(&chosen.variant, |reached| bar.set_position(reached))?;
+            bar.finish_and_clear();
+            let (histogram, impossible) =
+                VariantTable::new(&chosen.variant, &bytes).expect("K^(R*C) entries").histogram();
+            (chosen, histogram, impossible)
         }
-        let size = args.size.unwrap_or(BoardSize::CLASSIC);
-        let chosen = command_args.variant.choose(size, command)?;
-        require_variant_buildable(&chosen.variant, args.limit, command)?;
-        let bar = progress::variant_table_build(&chosen.variant);
-        let table = variant_distance_table(&chosen.variant, |reached| bar.set_position(reached))?;
-        bar.finish_and_clear();
-        let mut histogram = Vec::new();
-        let mut impossible = 0u64;
-        for &d in &table {
-            if d == IMPOSSIBLE {
-                impossible += 1;
-                continue;
-            }
-            let d = usize::from(d);
-            if histogram.len() <= d {
-                histogram.resize(d + 1, 0);
-            }
-            histogram[d] += 1;
-        }
-        (chosen, histogram, impossible)
     };
     let size = chosen.variant.size();
     let mut out = print::stdout();

@@ -5,9 +5,13 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use super::args::{FormatArg, Outcome, TableLimitArgs};
+use super::flip::require_variant_buildable;
 use super::io::{Destination, write_table};
 use super::progress;
-use flipblox::flip::BoardSize;
+use super::variant::VariantArgs;
+use flipblox::flip::variant::Variant;
+use flipblox::flip::variant::bfs::{VariantTable, variant_distance_table};
+use flipblox::flip::{BoardSize, DistanceTable};
 use flipblox::table_file::Table;
 
 /// Build Flip Game distance tables into files.
@@ -24,7 +28,9 @@ enum TableCommand {
     /// Impossible) after a header with the shape, the histogram and CRC-32s, at a 64-byte
     /// boundary so that `flipblox flip --table FILE` answers from the file in place. 5x5:
     /// a 32 MiB file, written in about 0.4 s with a peak of 42 MB (each further piece doubles
-    /// both).
+    /// both). The variant options (--goal, --wrap, --toggle, --colours) build that variant's
+    /// table instead: K^(R*C) one-byte entries, the variant recorded in the header, which
+    /// `flip --table` and `stats flip --table` then check against their own options.
     Build(BuildArgs),
 }
 
@@ -47,6 +53,9 @@ struct BuildArgs {
 
     #[command(flatten)]
     limit: TableLimitArgs,
+
+    #[command(flatten)]
+    variant: VariantArgs,
 }
 
 /// Runs `flipblox table`.
@@ -64,7 +73,58 @@ fn build(args: &BuildArgs) -> anyhow::Result<Outcome> {
         FormatArg::resolve(args.format, Some(&args.output), Some(FormatArg::Bincode), command)?;
     let destination = Destination::create(Some(&args.output))?;
     format.check_terminal(&destination, command)?;
-    let table = Table::Flip(progress::build_table(size)?);
-    write_table(&table, format.into(), destination)?;
+    let built = Built::new(size, &args.variant, args.limit, false, command)?;
+    write_table(&built.table(), format.into(), destination)?;
     Ok(Outcome::Success)
+}
+
+/// A table built for `table build` or `export flip`: the Flip Game's, or another variant's.
+pub(super) enum Built {
+    /// The Flip Game's table (embedded or built).
+    Flip(DistanceTable<'static>),
+    /// The table of a variant other than the Flip Game, and its bytes.
+    Variant(Variant, Vec<u8>),
+}
+
+impl Built {
+    /// The table of the variant the options name on `size`: the embedded 4x4 table when
+    /// `embedded` allows it, else built with a progress bar, within `limit` (counted in states,
+    /// `2^N`, for a variant).
+    ///
+    /// # Errors
+    ///
+    /// A usage error of `command` for options that do not fit or a table over the limit.
+    pub(super) fn new(
+        size: BoardSize,
+        options: &VariantArgs,
+        limit: TableLimitArgs,
+        embedded: bool,
+        command: &'static [&'static str],
+    ) -> anyhow::Result<Built> {
+        let chosen = options.choose(size, command)?;
+        if chosen.variant == Variant::flip_game(size) {
+            if embedded && size == BoardSize::CLASSIC {
+                return Ok(Built::Flip(DistanceTable::embedded()));
+            }
+            limit.require_buildable(size, command)?;
+            return Ok(Built::Flip(progress::build_table(size)?));
+        }
+        let variant = chosen.variant;
+        require_variant_buildable(&variant, limit, command)?;
+        let bar = progress::variant_table_build(&variant);
+        let bytes = variant_distance_table(&variant, |reached| bar.set_position(reached))?;
+        bar.finish_and_clear();
+        Ok(Built::Variant(variant, bytes))
+    }
+
+    /// The table to write.
+    pub(super) fn table(&self) -> Table<'_> {
+        match self {
+            Built::Flip(t) => Table::Flip(t.clone()),
+            Built::Variant(variant, bytes) => {
+                let table = VariantTable::new(variant, bytes).expect("K^(R*C) entries");
+                Table::LightsOut(Box::new(table))
+            }
+        }
+    }
 }

@@ -25,8 +25,9 @@
 //! (every byte used), header consistency (element type, sentinel and state layout match the
 //! puzzle; shape matches the board; payload length, offset and histogram total match the shape),
 //! the file length, the zero padding, then ([`Check::Full`]) the payload CRC, the entries, the
-//! histogram recomputed from the payload, and for a Flip Game table the proof that the payload
-//! is the distance table of the board the header names ([`DistanceTable::check`]). `docs/FORMATS.md` shows the layout byte by byte.
+//! histogram recomputed from the payload, and for a Flip Game or Lights Out table the proof that
+//! the payload is the distance table of the board and variant the header names
+//! ([`DistanceTable::check`], [`VariantTable::check`]). `docs/FORMATS.md` shows the layout byte by byte.
 
 use std::borrow::Cow;
 use std::io::Write;
@@ -40,6 +41,8 @@ use super::table::Table;
 use crate::bloxorz::{DistanceField, ORIENTATIONS};
 use crate::flip::DistanceTable;
 use crate::flip::MAX_TABLE_CELLS;
+use crate::flip::variant::Variant;
+use crate::flip::variant::bfs::{MAX_VARIANT_TABLE_STATES, VariantTable};
 use crate::shape::ShapeError;
 
 /// The first 8 bytes of every flipblox table file.
@@ -108,8 +111,9 @@ pub enum Check {
     /// payload), but not whether the entries are distances (for a caller that compares them
     /// itself, as `flipblox verify` does).
     Payload,
-    /// [`Check::Payload`], and for a Flip Game table the proof that it holds the distances of
-    /// its board ([`DistanceTable::check`]: a forged payload with its checksums recomputed fails
+    /// [`Check::Payload`], and for a Flip Game (Lights Out) table the proof that it holds the
+    /// distances of its board ([`DistanceTable::check`], [`VariantTable::check`]: a forged
+    /// payload with its checksums recomputed, or a table under another variant's name, fails
     /// it).
     Full,
 }
@@ -129,6 +133,7 @@ fn align_up(offset: u64) -> u64 {
 pub(crate) fn payload_bytes<'t>(table: &'t Table<'_>) -> Cow<'t, [u8]> {
     match table {
         Table::Flip(t) => Cow::Borrowed(t.as_bytes()),
+        Table::LightsOut(t) => Cow::Borrowed(t.as_bytes()),
         Table::Bloxorz(f) => {
             Cow::Owned(f.distances().iter().flat_map(|d| d.to_le_bytes()).collect())
         }
@@ -152,11 +157,11 @@ pub fn write_table_file(table: &Table<'_>, out: &mut dyn Write) -> Result<(), Ex
     let payload = payload_bytes(table);
     let puzzle = table.puzzle();
     let mut header = Header {
-        puzzle,
         state_layout: puzzle.state_layout(),
         element: puzzle.element(),
         shape: table.shape(),
         sentinel: puzzle.element().sentinel(),
+        puzzle,
         histogram: table.histogram(),
         payload_offset: 0,
         payload_len: payload.len() as u64,
@@ -279,6 +284,13 @@ impl<'a> TableFile<'a> {
             Puzzle::FlipGame { rows, cols } => {
                 Table::Flip(DistanceTable::new(rows, cols, payload)?)
             }
+            Puzzle::LightsOut { .. } => {
+                let variant = lights_out_variant(&header.puzzle)?;
+                Table::LightsOut(Box::new(
+                    VariantTable::new(&variant, payload)
+                        .map_err(|e| inconsistent("payload_len", e, "one byte per state"))?,
+                ))
+            }
             Puzzle::Bloxorz { rows, cols } => {
                 let entries: Vec<i32> = payload
                     .chunks_exact(4)
@@ -290,11 +302,14 @@ impl<'a> TableFile<'a> {
         if check != Check::Header {
             compare_histograms(&header.histogram, &table.histogram())?;
         }
-        if check == Check::Full
-            && let Table::Flip(t) = &table
-        {
-            t.check()
-                .map_err(|fault| LoadError::NotDistances { table: header.puzzle.kind(), fault })?;
+        if check == Check::Full {
+            let not_distances =
+                |fault| LoadError::NotDistances { table: header.puzzle.kind(), fault };
+            match &table {
+                Table::Flip(t) => t.check().map_err(not_distances)?,
+                Table::LightsOut(t) => t.check().map_err(not_distances)?,
+                Table::Bloxorz(_) => {}
+            }
         }
         Ok(TableFile {
             header,
@@ -361,6 +376,43 @@ impl<'a> TableFile<'a> {
     }
 }
 
+impl<'a> TableFile<'a> {
+    /// The file's table as the table of a Lights Out variant, borrowing the payload in place: a
+    /// Flip Game table is the table of [`Variant::flip_game`] on its board.
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::WrongTable`] for a Bloxorz field.
+    pub fn variant_table(&self) -> Result<VariantTable<'a>, ShapeError> {
+        match &self.table {
+            Table::LightsOut(t) => Ok((**t).clone()),
+            Table::Flip(t) => {
+                let variant = Variant::flip_game(t.size());
+                Ok(VariantTable::new(&variant, self.payload).expect("2^(R*C) entries"))
+            }
+            Table::Bloxorz(_) => Err(ShapeError::WrongTable {
+                expected: "a Lights Out table".to_string(),
+                found: self.header.puzzle.kind(),
+            }),
+        }
+    }
+}
+
+/// The variant a [`Puzzle::LightsOut`] header names.
+fn lights_out_variant(puzzle: &Puzzle) -> Result<Variant, LoadError> {
+    match puzzle.variant() {
+        // One encoding per variant: the canonical pattern text, and the Flip Game as puzzle 0.
+        Ok(Some(variant)) if Puzzle::of_variant(&variant) != *puzzle => Err(inconsistent(
+            "puzzle",
+            format!("{puzzle:?}"),
+            format!("{:?}", Puzzle::of_variant(&variant)),
+        )),
+        Ok(Some(variant)) => Ok(variant),
+        Ok(None) => Err(inconsistent("puzzle", puzzle.kind(), "a Lights Out variant")),
+        Err(why) => Err(inconsistent("puzzle", why, "a Lights Out variant")),
+    }
+}
+
 /// Why the header bytes could not be decoded, in words (bincode's own `Display` prints its
 /// `Debug` form).
 fn decode_message(error: &bincode::error::DecodeError) -> String {
@@ -384,7 +436,7 @@ fn decode_message(error: &bincode::error::DecodeError) -> String {
 /// Checks that the header's fields agree with each other and with the format's rules, with
 /// checked arithmetic throughout. `header_end` is the offset just past the header.
 fn check_header(header: &Header, header_end: u64) -> Result<(), LoadError> {
-    let puzzle = header.puzzle;
+    let puzzle = &header.puzzle;
     if header.element != puzzle.element() {
         return Err(inconsistent(
             "element",
@@ -404,17 +456,32 @@ fn check_header(header: &Header, header_end: u64) -> Result<(), LoadError> {
     }
     let shape = match puzzle {
         Puzzle::FlipGame { rows, cols } => {
-            let cells = u64::from(rows) * u64::from(cols);
+            let cells = u64::from(*rows) * u64::from(*cols);
             if cells == 0 || cells > MAX_TABLE_CELLS as u64 {
-                return Err(ShapeError::BoardSize { rows: rows.into(), cols: cols.into() }.into());
+                let (rows, cols) = (u64::from(*rows), u64::from(*cols));
+                return Err(ShapeError::BoardSize { rows, cols }.into());
             }
             vec![1u64 << cells]
         }
         Puzzle::Bloxorz { rows, cols } => {
-            if rows == 0 || cols == 0 {
-                return Err(ShapeError::BoardSize { rows: rows.into(), cols: cols.into() }.into());
+            if *rows == 0 || *cols == 0 {
+                let (rows, cols) = (u64::from(*rows), u64::from(*cols));
+                return Err(ShapeError::BoardSize { rows, cols }.into());
             }
-            vec![u64::from(rows), u64::from(cols), ORIENTATIONS as u64]
+            vec![u64::from(*rows), u64::from(*cols), ORIENTATIONS as u64]
+        }
+        Puzzle::LightsOut { .. } => {
+            let variant = lights_out_variant(puzzle)?;
+            match variant.states() {
+                Some(states) if states <= MAX_VARIANT_TABLE_STATES => vec![states],
+                _ => {
+                    return Err(inconsistent(
+                        "puzzle",
+                        puzzle.kind(),
+                        "a variant of at most 2^32 states",
+                    ));
+                }
+            }
         }
     };
     if header.shape != shape {
@@ -505,6 +572,32 @@ mod tests {
         let file = TableFile::parse(&bytes, Check::Full).unwrap();
         assert_eq!(file.table(), &table);
         assert_eq!(file.payload().len(), 36);
+    }
+
+    #[test]
+    fn a_lights_out_header_names_one_variant_in_its_one_encoding() {
+        let lights_out = |toggle: &str, colours, goal| Puzzle::LightsOut {
+            rows: 2,
+            cols: 3,
+            colours,
+            wrap: false,
+            toggle: toggle.to_string(),
+            goal,
+        };
+        let v = lights_out_variant(&lights_out(".x./xxx/.x.", 3, Some(2))).unwrap();
+        assert_eq!(v.to_string(), "2x3, toggle .x./xxx/.x., 3 colours, goal colour 2");
+        // The Flip Game is puzzle 0; a pattern is written canonically; the rules must be valid.
+        for bad in [
+            lights_out(".x./xxx/.x.", 2, None),
+            lights_out("...../..x../.xxx./..x../.....", 3, None),
+            lights_out(".x./xxx/.x.", 3, Some(3)),
+            lights_out(".x./xxx/.x.", 17, None),
+            lights_out("xx", 3, None),
+            lights_out("xxxxxxxxx", 3, None),
+        ] {
+            let err = lights_out_variant(&bad).unwrap_err();
+            assert!(matches!(err, LoadError::Inconsistent { field: "puzzle", .. }), "{err}");
+        }
     }
 
     #[test]

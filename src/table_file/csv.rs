@@ -13,6 +13,7 @@ use std::io::Write;
 use super::error::ExportError;
 use super::table::Table;
 use crate::bloxorz::ORIENTATIONS;
+use crate::flip::variant::Alphabet;
 
 fn csv_error(e: csv::Error) -> ExportError {
     match e.into_kind() {
@@ -38,6 +39,23 @@ pub(crate) fn write_csv(table: &Table<'_>, out: &mut dyn Write) -> Result<(), Ex
             for state in 0..t.as_bytes().len() {
                 for (i, piece) in board.iter_mut().enumerate() {
                     *piece = if state >> i & 1 == 1 { b'b' } else { b'w' };
+                }
+                write_number(&mut fields[0], Some(state));
+                write_number(&mut fields[1], table.distance_at(state));
+                let record = [fields[0].as_bytes(), &board, fields[1].as_bytes()];
+                w.write_record(record).map_err(csv_error)?;
+            }
+        }
+        Table::LightsOut(t) => {
+            w.write_record(["state", "board", "distance"]).map_err(csv_error)?;
+            let k = u64::from(t.variant().colours());
+            let alphabet = Alphabet::default_for(t.variant().colours());
+            board.resize(t.variant().size().cells(), alphabet.symbol(0));
+            for state in 0..t.as_bytes().len() {
+                let mut rest = state as u64;
+                for piece in board.iter_mut() {
+                    *piece = alphabet.symbol((rest % k) as u8);
+                    rest /= k;
                 }
                 write_number(&mut fields[0], Some(state));
                 write_number(&mut fields[1], table.distance_at(state));

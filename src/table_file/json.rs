@@ -8,6 +8,10 @@
 //!  "illegal":0,"distances":[0,null,...]}
 //! ```
 //!
+//! A Lights Out table (`"puzzle":"lights-out"`) also has `"variant":{"colours":K,"wrap":...,
+//! "toggle":"...","goal":null or a colour}` after `puzzle`, and its `distances` are flat like
+//! the Flip Game's (index = the base-K state).
+//!
 //! Flip Game: `distances` is flat, index = state, `null` when impossible. Bloxorz: `distances`
 //! is nested `[rows][cols][3]` (`distances[r][c][o]`) and keeps the field's two sentinels as
 //! numbers, -1 impossible and -2 illegal (`impossible_value`, `illegal_value`), so they stay
@@ -18,7 +22,7 @@ use std::io::Write;
 use serde::ser::{Serialize, Serializer};
 
 use super::error::ExportError;
-use super::meta::Puzzle;
+use super::meta::{Puzzle, VariantFields};
 use super::table::Table;
 use crate::bloxorz::ORIENTATIONS;
 
@@ -33,6 +37,8 @@ struct JsonTable<'t, 'a> {
     format: &'static str,
     format_version: u32,
     puzzle: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<VariantFields>,
     description: String,
     rows: u32,
     cols: u32,
@@ -54,6 +60,9 @@ impl Serialize for Distances<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.0 {
             Table::Flip(t) => s.collect_seq((0..t.as_bytes().len()).map(|i| self.0.distance_at(i))),
+            Table::LightsOut(t) => {
+                s.collect_seq((0..t.as_bytes().len()).map(|i| self.0.distance_at(i)))
+            }
             Table::Bloxorz(f) => {
                 s.collect_seq(f.distances().chunks(f.cols() as usize * ORIENTATIONS).map(Row))
             }
@@ -78,25 +87,23 @@ impl Serialize for Row<'_> {
 pub(crate) fn write_json(table: &Table<'_>, out: &mut dyn Write) -> Result<(), ExportError> {
     let puzzle = table.puzzle();
     let histogram = table.histogram();
-    let (name, rows, cols) = match puzzle {
-        Puzzle::FlipGame { rows, cols } => ("flip-game", rows, cols),
-        Puzzle::Bloxorz { rows, cols } => ("bloxorz", rows, cols),
-    };
+    let (rows, cols) = puzzle.board();
     let json = JsonTable {
         format: "flipblox distance table",
         format_version: JSON_FORMAT_VERSION,
-        puzzle: name,
+        puzzle: puzzle.name(),
+        variant: puzzle.variant_fields(),
         description: puzzle.describe(),
         rows,
         cols,
         goal: match table {
             Table::Bloxorz(f) => Some(f.goal().into()),
-            Table::Flip(_) => None,
+            Table::Flip(_) | Table::LightsOut(_) => None,
         },
         shape: table.shape(),
         state_layout: puzzle.state_layout().describe(cols),
         impossible_value: match puzzle {
-            Puzzle::FlipGame { .. } => None,
+            Puzzle::FlipGame { .. } | Puzzle::LightsOut { .. } => None,
             Puzzle::Bloxorz { .. } => Some(puzzle.element().sentinel()),
         },
         illegal_value: puzzle.illegal_value(),

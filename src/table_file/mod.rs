@@ -43,6 +43,6 @@ pub use error::{ExportError, LoadError};
 pub use export::{Format, export};
 pub use json::JSON_FORMAT_VERSION;
 pub use load::{Loaded, load, load_checked, load_flip_table};
-pub use meta::{Element, Histogram, Puzzle, StateLayout};
+pub use meta::{Element, Histogram, Puzzle, StateLayout, VariantFields};
 pub use npy::{NpyFile, NpyTable, write_npy};
 pub use table::Table;

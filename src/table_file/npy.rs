@@ -45,6 +45,7 @@ pub fn write_npy(table: &Table<'_>, out: &mut dyn Write) -> Result<(), ExportErr
     let shape = table.shape();
     match table {
         Table::Flip(t) => write_array(out, dtype, &shape, t.as_bytes()),
+        Table::LightsOut(t) => write_array(out, dtype, &shape, t.as_bytes()),
         Table::Bloxorz(f) => write_array(out, dtype, &shape, f.distances()),
     }
 }

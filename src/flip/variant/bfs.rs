@@ -19,6 +19,7 @@
 
 use super::{ColourBoard, Goal, ToggleMatrix, Variant};
 use crate::flip::bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, pattern_distance_table};
+use crate::flip::consistency::{TableFault, check_distance_table};
 
 /// The most states a variant's table may have: `2^32` one-byte entries (the states are `u32`s
 /// in the search).
@@ -187,6 +188,15 @@ pub struct VariantTable<'a> {
     matrix: ToggleMatrix,
 }
 
+impl PartialEq for VariantTable<'_> {
+    /// The same variant and the same entries.
+    fn eq(&self, other: &Self) -> bool {
+        self.variant == other.variant && self.bytes == other.bytes
+    }
+}
+
+impl Eq for VariantTable<'_> {}
+
 /// Why a [`VariantTable`] could not be made or walked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VariantTableError {
@@ -231,7 +241,7 @@ impl<'a> VariantTable<'a> {
     ///
     /// If `board` is not of the variant's size or holds a colour not below `K`.
     pub fn distance(&self, board: &ColourBoard) -> Option<u8> {
-        self.check(board);
+        self.check_size(board);
         let d = self.bytes[board.state(self.variant.colours()) as usize];
         (d != IMPOSSIBLE).then_some(d)
     }
@@ -276,6 +286,121 @@ impl<'a> VariantTable<'a> {
         Ok(Some(d))
     }
 
+    /// The variant the table answers.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The entries, one byte per state (see the module docs), in place.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The number of states, `K^(R*C)`.
+    pub fn states(&self) -> u64 {
+        self.bytes.len() as u64
+    }
+
+    /// How many states lie at each distance: `counts[d]` for `d` in `0..=max`, and the number
+    /// of [`IMPOSSIBLE`] states.
+    pub fn histogram(&self) -> (Vec<u64>, u64) {
+        let mut counts = [0u64; 256];
+        for &d in self.bytes {
+            counts[usize::from(d)] += 1;
+        }
+        let impossible = counts[usize::from(IMPOSSIBLE)];
+        let max = (0..usize::from(IMPOSSIBLE)).rev().find(|&d| counts[d] > 0).map_or(0, |d| d + 1);
+        (counts[..max].to_vec(), impossible)
+    }
+
+    /// Proves that the entries are the distance table of the variant, as
+    /// [`DistanceTable::check`](crate::flip::DistanceTable::check) does for the Flip Game: the
+    /// goal states (and no other) at 0; every other state with a distance `d` one press from a
+    /// state at `d - 1` and none below; every press from a state without a distance leading to
+    /// a state without one. (Moves are directed for `K > 2`, and the argument of
+    /// [`check_distance_table`] holds along the presses as they are: `T` falls by at most one a
+    /// press and a walk one closer ends on a goal, so `T` is the true distance; no press leaves
+    /// the Impossible states.) Two colours use [`check_distance_table`]; more colours read each
+    /// state's digits. Linear in the table: `states * presses` lookups.
+    ///
+    /// # Errors
+    ///
+    /// The first [`TableFault`] in state order (for two colours, as [`check_distance_table`]
+    /// finds it).
+    pub fn check(&self) -> Result<(), TableFault> {
+        let states = self.states();
+        let k = u64::from(self.variant.colours());
+        let ones = (states - 1) / (k - 1);
+        let goals: Vec<u64> = match self.variant.goal() {
+            Goal::Any => (0..k).map(|c| ones * c).collect(),
+            Goal::Colour(c) => vec![ones * u64::from(c)],
+        };
+        let n = self.variant.size().cells();
+        if k == 2 {
+            let patterns: Vec<u32> = (0..n)
+                .map(|p| self.matrix.effect(p).iter().fold(0u32, |acc, &(i, _)| acc | 1 << i))
+                .collect();
+            return check_distance_table(self.bytes, &patterns, &goals);
+        }
+        let is_goal = |s: u64| match self.variant.goal() {
+            Goal::Any => s.is_multiple_of(ones),
+            Goal::Colour(c) => s == ones * u64::from(c),
+        };
+        let mut cells = vec![0u8; n];
+        for state in 0..states {
+            if state > 0 {
+                // The next state's digits: add one to the base-K number.
+                for digit in cells.iter_mut() {
+                    *digit += 1;
+                    if u64::from(*digit) < k {
+                        break;
+                    }
+                    *digit = 0;
+                }
+            }
+            let found = self.bytes[state as usize];
+            if is_goal(state) {
+                if found != 0 {
+                    return Err(TableFault::GoalNotZero { state, found });
+                }
+                continue;
+            }
+            if found == 0 {
+                return Err(TableFault::ZeroNotGoal { state });
+            }
+            let mut closer = false;
+            for press in 0..n {
+                let neighbour = self.pressed_state(&cells, state, press);
+                let entry = self.bytes[neighbour as usize];
+                if found == IMPOSSIBLE {
+                    if entry != IMPOSSIBLE {
+                        let (neighbour, found) = (neighbour, entry);
+                        return Err(TableFault::ImpossibleNextToSolvable {
+                            state,
+                            press,
+                            neighbour,
+                            found,
+                        });
+                    }
+                } else if entry < found - 1 {
+                    return Err(TableFault::NeighbourTooClose {
+                        state,
+                        distance: found,
+                        press,
+                        neighbour,
+                        found: entry,
+                    });
+                } else if entry == found - 1 {
+                    closer = true;
+                }
+            }
+            if found != IMPOSSIBLE && !closer {
+                return Err(TableFault::NoCloserNeighbour { state, distance: found });
+            }
+        }
+        Ok(())
+    }
+
     /// The state after pressing `press` once on `cells` (whose state is `state`).
     fn pressed_state(&self, cells: &[u8], state: u64, press: usize) -> u64 {
         let k = i64::from(self.variant.colours());
@@ -292,7 +417,7 @@ impl<'a> VariantTable<'a> {
         next as u64
     }
 
-    fn check(&self, board: &ColourBoard) {
+    fn check_size(&self, board: &ColourBoard) {
         let size = self.variant.size();
         assert_eq!((board.rows(), board.cols()), (size.rows(), size.cols()), "board size");
     }
