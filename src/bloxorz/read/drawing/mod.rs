@@ -7,7 +7,9 @@
 //! A level is a run of non-blank lines, one per row, one character per cell: `S` the start (the
 //! block standing there), `T` the target, `o` a tile, `-` nothing. Rows may have different
 //! lengths: the level is as wide as its longest row, and the cells missing at the end of a
-//! shorter row are nothing. There is no header. Levels are separated by one or more blank lines.
+//! shorter row are nothing. There is no header. Levels are separated by one or more blank lines;
+//! a line whose first character (other than spaces and tabs) is `;` is a comment where it comes
+//! between levels, as in packs.
 //! A level has exactly one `S` and one `T`. Lines may end in LF, CRLF or CR, trailing blanks are
 //! ignored and a byte-order mark may start the input (as for packs, [`crate::text`]).
 //!
@@ -157,6 +159,13 @@ impl<S: LineSource> DrawingReader<S> {
                     return None;
                 }
                 Some(line) if line.text.len() <= limit && line.is_blank() => continue,
+                // A `;` comment line between levels, as in packs (and as auto-detection skips).
+                Some(line)
+                    if line.text.len() <= limit
+                        && line.text.iter().find(|b| !matches!(b, b' ' | b'\t')) == Some(&b';') =>
+                {
+                    continue;
+                }
                 Some(line) => {
                     let number = line.number;
                     self.lines.unread();
@@ -402,6 +411,10 @@ mod tests {
         assert_eq!(level.origin(), Some(Position { line: 5, column: 1 }));
         assert!(reader.read_into(&mut level).is_none());
         assert_eq!(reader.levels_started(), 2);
+        // `;` comments between levels are skipped; inside a level a `;` is a bad cell.
+        let got = read_all(b"; a comment\n  ;another\nSoT\n\n; level 2\noT\nS\n");
+        assert_eq!(got, vec![Ok("1 3\nX.O\n".into()), Ok("2 2\n.O\nX#\n".into())]);
+        assert!(read_all(b"SoT\n;x\n")[0].is_err());
     }
 
     #[test]
