@@ -717,17 +717,17 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
         let mut solver =
             FlipSolver::new(size, Method::Auto, DEFAULT_MAX_TABLE_CELLS)?.with_presses(true);
         let mut answer = Answer::default();
-        solver.answer_into(&board, &mut answer).context("--board: board 1")?;
+        solver.answer_into(&board, &mut answer).context("--board:1:1: board 1")?;
         if answer.distance.is_none() {
             Stderr.report(format_args!(
-                "--board: board 1: Impossible: no presses make every piece the same colour, so \
+                "--board:1:1: board 1: Impossible: no presses make every piece the same colour, so \
                  there are none to draw"
             ));
             return Ok(None);
         }
         if !answer.proven_minimal {
             Stderr.report(format_args!(
-                "--board: board 1: warning: the null space of {size} has dimension {}, too \
+                "--board:1:1: board 1: warning: the null space of {size} has dimension {}, too \
                  large to search whole; the {} presses drawn are the best found, not proven \
                  minimal",
                 solver.nullity(),
@@ -756,7 +756,7 @@ fn flip_variant(args: &FlipArgs, format: Format, size: BoardSize) -> anyhow::Res
         let solver = ZkSolver::new(&chosen.variant);
         let Some(solution) = solver.solve(&board) else {
             Stderr.report(format_args!(
-                "--board: board 1: Impossible: no presses reach the goal {}, so there are none \
+                "--board:1:1: board 1: Impossible: no presses reach the goal {}, so there are none \
                  to draw",
                 chosen.goal_name()
             ));
@@ -764,7 +764,7 @@ fn flip_variant(args: &FlipArgs, format: Format, size: BoardSize) -> anyhow::Res
         };
         if !solution.optimum.proven_minimal {
             Stderr.report(format_args!(
-                "--board: board 1: warning: the null space of {size} has {} generators, too \
+                "--board:1:1: board 1: warning: the null space of {size} has {} generators, too \
                  large to search whole; the {} presses drawn are the best found, not proven \
                  minimal",
                 solver.nullity(),
