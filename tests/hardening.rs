@@ -477,7 +477,8 @@ fn an_endless_line_is_cut_off_with_a_positioned_error() {
             b"1 3\nXXO\n1 3\n",
             b"X.",
             "1\nError\n",
-            "<stdin>:4:4: level 2: expected a line of at most 76062 bytes, found a longer one\n",
+            "<stdin>:4:4: level 2: expected a line of at most 76062 bytes, found a longer one \
+             (--max-memory)\n",
         ),
     ];
     for (args, start, endless, answers, message) in cases {
@@ -502,7 +503,8 @@ fn an_endless_line_is_cut_off_with_a_positioned_error() {
     assert_eq!(ended.stdout_text(), "1\nError\n");
     assert_eq!(
         ended.stderr,
-        "<stdin>:3:76063: level 2: expected a line of at most 76062 bytes, found a longer one\n"
+        "<stdin>:3:76063: level 2: expected a line of at most 76062 bytes, found a longer one \
+         (--max-memory)\n"
     );
     // /dev/zero: one endless line of NUL bytes.
     #[cfg(target_os = "linux")]
@@ -511,7 +513,7 @@ fn an_endless_line_is_cut_off_with_a_positioned_error() {
         (
             &["bloxorz", "--max-memory", "1MB", "/dev/zero"],
             "/dev/zero:1:76063: level 1: expected a line of at most 76062 bytes, found a longer \
-             one\n",
+             one (--max-memory)\n",
         ),
     ] {
         let ended = spawn_limited(args, STREAM_ADDRESS_SPACE).wait();

@@ -61,13 +61,15 @@ pub enum ErrorKind {
 
 impl ErrorKind {
     /// True when the error is a memory limit that a larger limit would lift (the command-line
-    /// tool then names its `--max-memory` option).
+    /// tool then names its `--max-memory` option); a line too long for the readers counts, as
+    /// their line limit follows the memory limit.
     pub fn is_over_memory_limit(&self) -> bool {
         matches!(
             self,
             ErrorKind::Limit(
                 Limit::TooLarge { needed: Some(_), .. } | Limit::SearchTooLarge { .. }
-            )
+            ) | ErrorKind::Text(TextSyntax::LineTooLong { .. })
+                | ErrorKind::Drawing(DrawingSyntax::LineTooLong { .. })
         )
     }
 }
