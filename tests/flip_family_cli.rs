@@ -461,3 +461,17 @@ fn stats_of_variants_match_the_brute_force_and_the_default_is_unchanged() {
     assert_eq!((counts, impossible), (vec![2, 32, 228, 880, 1562, 1136, 256], 61_440));
     assert_eq!(record["file"], serde_json::Value::Null);
 }
+
+#[test]
+fn an_alphabet_goal_or_board_may_start_with_a_hyphen() {
+    // `--alphabet -x` is an example of the help; clap took `-x` for an option (found by review).
+    let out = flipblox_ok(
+        &["flip", "--size", "2x2", "--alphabet", "-x", "--goal", "-", "--board", "-x/x-"],
+        b"",
+    );
+    let want = flipblox_ok(
+        &["flip", "--size", "2x2", "--alphabet", "01", "--goal", "0", "--board", "01/10"],
+        b"",
+    );
+    assert_eq!(stdout(&out), stdout(&want));
+}

@@ -159,6 +159,31 @@ fn the_fast_path_prints_what_the_general_reader_prints_on_irregular_files() {
 }
 
 #[test]
+fn old_mac_text_is_read_by_the_general_reader_whatever_follows() {
+    // A file whose start has lone `\r` line ends is old Mac text: a later `\n` ends no line, so
+    // boards after it are not clean boards (found by review: the fast path answered them).
+    let dir = tempfile::tempdir().unwrap();
+    let board = b"bwwb\nbbwb\nbwwb\nbwww\n";
+    let cr_board = b"bwwb\rbbwb\rbwwb\rbwww\r\r";
+    let files: [Vec<u8>; 3] = [
+        [&b"\r".repeat(70_000)[..], board].concat(),
+        [&cr_board.repeat(3_300)[..], board, board].concat(),
+        [&cr_board.repeat(3_300)[..], b"\n\n", b"bwwb\r\nbbwb\r\nbwwb\r\nbwww\r\n"].concat(),
+    ];
+    for (i, text) in files.iter().enumerate() {
+        let path = dir.path().join(format!("mac-{i}.txt"));
+        write_file(&path, text);
+        let path = path.to_str().unwrap();
+        let fast = flipblox(&["flip", path], b"");
+        let general = flipblox(&["flip", "--method", "table", path], b"");
+        assert_eq!(stdout(&fast), stdout(&general), "file {i}");
+        assert_eq!(stderr(&fast), stderr(&general), "file {i}");
+        assert_eq!(fast.status.code(), general.status.code(), "file {i}");
+        assert_eq!(fast.status.code(), Some(1), "file {i}: its last boards are not boards there");
+    }
+}
+
+#[test]
 fn the_fast_path_answers_the_shipped_boards_and_many_more_than_one_buffer() {
     let path = project("data/flip/boards-1000.txt");
     let out = flipblox(&["flip", path.to_str().unwrap()], b"");

@@ -46,7 +46,7 @@ pub struct FlipArgs {
 
     /// Answer this board instead of reading files: its rows separated by `/`
     /// (`bwwb/bbwb/bwwb/bwww`) or R*C characters row by row. May be given more than once.
-    #[arg(long, value_name = "BOARD")]
+    #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
     board: Vec<String>,
 
     /// Also print an optimal sequence of presses: `N (r,c)(r,c)...`, 1-based row and column (a

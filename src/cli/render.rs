@@ -173,7 +173,7 @@ struct FieldArgs {
 struct FlipArgs {
     /// The board: its rows separated by `/` (`bwwb/bbwb/bwwb/bwww`) or R*C characters row by
     /// row, `b` black and `w` white.
-    #[arg(long, value_name = "BOARD")]
+    #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
     board: String,
 
     /// Board size: ROWSxCOLS, each side 1 to 1024 (4x4 when omitted).

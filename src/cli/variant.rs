@@ -15,13 +15,13 @@ pub struct VariantArgs {
     /// The boards to reach: `any` uniform board (the Flip Game's question), every cell `white`
     /// (colour 0: classic Lights Out's "all lights off"), every cell `black` (two colours), or
     /// every cell of the colour a symbol of the alphabet names.
-    #[arg(long, value_name = "GOAL", default_value = "any")]
+    #[arg(long, value_name = "GOAL", default_value = "any", allow_hyphen_values = true)]
     pub goal: String,
 
     /// The cell symbols, one per colour, white (off, colour 0) first: `01`, `.#`, `-x`, ...
     /// (default `wb` for two colours, else the first K of `0123456789abcdef`). Symbols are
     /// case-sensitive; cells may be separated by spaces or tabs.
-    #[arg(long, value_name = "SYMBOLS")]
+    #[arg(long, value_name = "SYMBOLS", allow_hyphen_values = true)]
     pub alphabet: Option<String>,
 
     /// The board wraps around (a torus): a press at an edge also toggles the opposite edge.

@@ -40,6 +40,12 @@ impl Boards<'_, '_> {
         let table = DistanceTable::embedded();
         let limit = board_line_limit(4);
         let mut reader = BoardReader::new(bytes, 4, 4);
+        // Old Mac text (lines end at a lone `\r`, decided by the file's start, src/text.rs):
+        // a later `\n` does not end a line there, so the fast check, which reads `\n` endings,
+        // does not apply; the positioned reader reads the whole file.
+        if reader.lines_mut().ending() != b'\n' {
+            return self.answer_all(printer, name, reader);
+        }
         let count = reader.read_count_line(|_| false);
         let mut offset = reader.lines_mut().offset();
         let mut line = reader.lines_mut().peek_line().map_or(1, |next| next.number);
