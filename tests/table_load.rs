@@ -118,6 +118,13 @@ fn a_wrong_histogram_or_bad_entries_behind_valid_checksums_are_caught_by_the_ful
         TableFile::parse(&moved, Check::Full).unwrap_err(),
         LoadError::Histogram { at: "distance 1".to_string(), stored: 33, computed: 32 }
     );
+    // A trailing empty bin: every count agrees, the length does not (found by review: the
+    // message said "the header says 0, the payload has 0").
+    let longer = with_header(&bytes, |h| h.histogram.counts.push(0), &[], |_| {});
+    assert_eq!(
+        TableFile::parse(&longer, Check::Full).unwrap_err(),
+        LoadError::Histogram { at: "length".to_string(), stored: 8, computed: 7 }
+    );
     let bytes = exported(&Table::Bloxorz(field()), Format::Bincode);
     let bad_entry =
         with_header(&bytes, |_| {}, &[], |p| p[4..8].copy_from_slice(&(-5i32).to_le_bytes()));

@@ -519,13 +519,22 @@ fn compare_histograms(stored: &Histogram, computed: &Histogram) -> Result<(), Lo
     let longest = stored.counts.len().max(computed.counts.len());
     for d in 0..longest {
         let (s, c) = (stored.counts.get(d).copied(), computed.counts.get(d).copied());
-        if s != c {
+        if s.unwrap_or(0) != c.unwrap_or(0) {
             return Err(LoadError::Histogram {
                 at: format!("distance {d}"),
                 stored: s.unwrap_or(0),
                 computed: c.unwrap_or(0),
             });
         }
+    }
+    // The same counts, but a histogram that does not end at the largest distance (a trailing
+    // empty bin): its length is wrong.
+    if stored.counts.len() != computed.counts.len() {
+        return Err(LoadError::Histogram {
+            at: "length".to_string(),
+            stored: stored.counts.len() as u64,
+            computed: computed.counts.len() as u64,
+        });
     }
     Ok(())
 }

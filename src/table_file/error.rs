@@ -120,7 +120,8 @@ pub enum LoadError {
     /// The histogram in the header differs from the payload's.
     #[error("histogram mismatch at {at}: the header says {stored}, the payload has {computed}")]
     Histogram {
-        /// `distance D`, `impossible` or `illegal`.
+        /// `distance D`, `impossible`, `illegal`, or `length` (of a histogram whose counts agree
+        /// but which does not end at the largest distance).
         at: String,
         /// The header's count.
         stored: u64,
