@@ -199,14 +199,14 @@ impl Printer {
     ///
     /// Writing to stdout failed.
     pub fn record(&mut self, record: &impl Record) -> anyhow::Result<()> {
+        use anyhow::Context;
         let out = &mut *self.out.borrow_mut();
         if self.json {
-            serde_json::to_writer(&mut *out, record)?;
+            serde_json::to_writer(&mut *out, record).context("writing to stdout")?;
         } else {
-            record.text(out)?;
+            record.text(out).context("writing to stdout")?;
         }
-        out.write_all(b"\n")?;
-        Ok(())
+        out.write_all(b"\n").context("writing to stdout")
     }
 
     /// Writes `lines`, text lines already formatted by the caller (the 4x4 fast path's answers),
@@ -215,8 +215,9 @@ impl Printer {
     /// # Errors
     ///
     /// Writing to stdout failed.
-    pub fn lines(&mut self, lines: &[u8]) -> io::Result<()> {
-        self.out.borrow_mut().write_all(lines)
+    pub fn lines(&mut self, lines: &[u8]) -> anyhow::Result<()> {
+        use anyhow::Context;
+        self.out.borrow_mut().write_all(lines).context("writing to stdout")
     }
 
     /// Reports `message` on stderr, then prints `record` (whose text is `Error`).
