@@ -8,10 +8,10 @@ use clap::{Args, Subcommand};
 
 use serde::Serialize;
 
-use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs, UsageError};
+use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs};
 use super::flip::require_variant_buildable;
 use super::io::Source;
-use super::print::{self, FileError};
+use super::print;
 use super::progress;
 use super::variant::{VariantArgs, VariantFields};
 use flipblox::flip::variant::bfs::{VariantTable, variant_distance_table};
@@ -94,23 +94,7 @@ pub fn run(args: StatsArgs) -> anyhow::Result<Outcome> {
     match args.what {
         StatsCommand::Flip(args) => {
             let file = args.table.table.as_ref().map(|path| Source::from_arg(path).display_name());
-            match flip(&args) {
-                // A table file that cannot be used gets its record (docs/JSON.md); usage errors
-                // do not.
-                Err(e)
-                    if args.json && file.is_some() && e.downcast_ref::<UsageError>().is_none() =>
-                {
-                    let mut out = print::stdout();
-                    let name = file.unwrap_or_default();
-                    let message = format!("{e:#}");
-                    let error = message.strip_prefix(&format!("{name}: ")).unwrap_or(&message);
-                    serde_json::to_writer(&mut out, &FileError { file: &name, error })?;
-                    writeln!(out)?;
-                    out.flush().context("writing to stdout")?;
-                    Err(e)
-                }
-                outcome => outcome,
-            }
+            print::with_file_error(args.json, file, flip(&args))
         }
     }
 }

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::args::{MapArgs, Outcome, TableLimitArgs, table_bytes};
 use super::io::{Input, Source};
-use super::print::{self, FileError};
+use super::print;
 use super::progress;
 use flipblox::flip::{
     Board, BoardSize, DistanceTable, IMPOSSIBLE, MAX_BRUTE_FORCE_CELLS, brute_force_table,
@@ -121,20 +121,7 @@ struct Proof {
 fn verify_flip(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
     let json = args.json;
     let file = args.file.as_ref().map(|path| Source::from_arg(path).display_name());
-    match verify_flip_checked(args) {
-        // A file that cannot be read or is not a table gets its record; usage errors do not.
-        Err(e) if json && file.is_some() => {
-            let mut out = print::stdout();
-            let name = file.unwrap_or_default();
-            let message = format!("{e:#}");
-            let error = message.strip_prefix(&format!("{name}: ")).unwrap_or(&message);
-            serde_json::to_writer(&mut out, &FileError { file: &name, error })?;
-            writeln!(out)?;
-            out.flush().context("writing to stdout")?;
-            Err(e)
-        }
-        outcome => outcome,
-    }
+    print::with_file_error(json, file, verify_flip_checked(args))
 }
 
 fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
