@@ -364,34 +364,6 @@ impl Reporter for PerFile {
     }
 }
 
-/// For `verify --json` and `stats --json`, which print one object for one table file: when the
-/// run failed on the table file `file` (not on its usage: a [`super::args::UsageError`] prints
-/// nothing), prints the file's record `{"file": NAME, "error": MESSAGE}` (the message without
-/// the name in front), then returns the run's outcome as it was.
-///
-/// # Errors
-///
-/// The run's error, or a failure to write the record.
-pub fn with_file_error(
-    json: bool,
-    file: Option<String>,
-    outcome: anyhow::Result<super::args::Outcome>,
-) -> anyhow::Result<super::args::Outcome> {
-    use anyhow::Context;
-    match (outcome, file) {
-        (Err(e), Some(name)) if json && e.downcast_ref::<super::args::UsageError>().is_none() => {
-            let mut out = stdout();
-            let message = format!("{e:#}");
-            let error = message.strip_prefix(&format!("{name}: ")).unwrap_or(&message);
-            serde_json::to_writer(&mut out, &FileError { file: &name, error })?;
-            out.write_all(b"\n")?;
-            out.flush().context("writing to stdout")?;
-            Err(e)
-        }
-        (outcome, _) => outcome,
-    }
-}
-
 /// The JSON record of a file that `inspect` could not read or check (docs/JSON.md).
 #[derive(Serialize)]
 pub struct FileError<'a> {

@@ -94,7 +94,7 @@ pub fn run(args: StatsArgs) -> anyhow::Result<Outcome> {
     match args.what {
         StatsCommand::Flip(args) => {
             let file = args.table.table.as_ref().map(|path| Source::from_arg(path).display_name());
-            print::with_file_error(args.json, file, flip(&args))
+            super::args::with_file_error(args.json, file, flip(&args))
         }
     }
 }

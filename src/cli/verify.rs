@@ -121,7 +121,7 @@ struct Proof {
 fn verify_flip(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
     let json = args.json;
     let file = args.file.as_ref().map(|path| Source::from_arg(path).display_name());
-    print::with_file_error(json, file, verify_flip_checked(args))
+    super::args::with_file_error(json, file, verify_flip_checked(args))
 }
 
 fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
