@@ -700,16 +700,20 @@ impl Boards<'_, '_> {
                 }
             }
         }
-        if let Some((count, position)) = count {
-            let found = reader.boards_started() as u64;
-            if count != found {
-                printer.report(format_args!(
-                    "{name}:{position}: warning: the count line says {count} board{}, found \
-                     {found}",
-                    if count == 1 { "" } else { "s" }
-                ));
-            }
-        }
+        warn_count(printer, name, count, reader.boards_started());
         Ok(())
+    }
+}
+
+/// Warns when the leading count line (`count`: its number and position) does not match the
+/// `found` boards of the input `name`.
+fn warn_count(printer: &mut Printer, name: &str, count: Option<(u64, Position)>, found: usize) {
+    if let Some((count, position)) = count
+        && count != found as u64
+    {
+        printer.report(format_args!(
+            "{name}:{position}: warning: the count line says {count} board{}, found {found}",
+            if count == 1 { "" } else { "s" }
+        ));
     }
 }

@@ -13,6 +13,7 @@
 //! early (it was cut off) and the next board starts after the blank line. Only the first error
 //! of a board is reported.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io::Read;
 
@@ -420,17 +421,7 @@ impl GridBoard {
     /// assert_eq!(err.to_string(), "2:2: board 1: expected 'b' or 'w', found 'x'");
     /// ```
     pub fn parse(text: &str, rows: usize, cols: usize) -> Result<GridBoard, BoardError> {
-        let owned: String;
-        let text = if text.contains('/') {
-            owned = text.replace('/', "\n");
-            &owned
-        } else if text.len() == rows * cols && cols > 0 && !text.contains('\n') {
-            owned =
-                text.as_bytes().chunks(cols).map(|c| String::from_utf8_lossy(c) + "\n").collect();
-            &owned
-        } else {
-            text
-        };
+        let text = board_text_rows(text, rows, cols);
         let mut reader = BoardReader::new(text.as_bytes(), rows, cols);
         let mut board = GridBoard::new(rows, cols);
         match reader.read_into(&mut board) {
@@ -441,6 +432,20 @@ impl GridBoard {
                 None => Ok(board),
             },
         }
+    }
+}
+
+/// A board written on one line (`--board`) as the reader's lines: rows separated by `/`, or
+/// the `rows * cols` cells row by row without separators; other text as it is.
+pub(crate) fn board_text_rows(text: &str, rows: usize, cols: usize) -> Cow<'_, str> {
+    if text.contains('/') {
+        Cow::Owned(text.replace('/', "\n"))
+    } else if text.len() == rows * cols && cols > 0 && !text.contains('\n') {
+        Cow::Owned(
+            text.as_bytes().chunks(cols).map(|c| String::from_utf8_lossy(c) + "\n").collect(),
+        )
+    } else {
+        Cow::Borrowed(text)
     }
 }
 

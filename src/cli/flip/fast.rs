@@ -9,8 +9,8 @@ use flipblox::flip::fast::answer_clean_boards;
 use flipblox::flip::{BoardReader, DistanceTable, board_line_limit};
 use flipblox::text::{LineSource, Lines};
 
-use super::super::print::{Printer, Reporter};
-use super::{Boards, FlipArgs, MethodArg, OutputArg};
+use super::super::print::Printer;
+use super::{Boards, FlipArgs, MethodArg, OutputArg, warn_count};
 
 /// Output buffered before it is written out.
 const OUT_LIMIT: usize = 4 << 20;
@@ -79,16 +79,7 @@ impl Boards<'_, '_> {
                 None => break,
             }
         }
-        if let Some((count, position)) = count {
-            let found = boards as u64;
-            if count != found {
-                printer.report(format_args!(
-                    "{name}:{position}: warning: the count line says {count} board{}, found \
-                     {found}",
-                    if count == 1 { "" } else { "s" }
-                ));
-            }
-        }
+        warn_count(printer, name, count, boards);
         Ok(())
     }
 }

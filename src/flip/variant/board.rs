@@ -1,6 +1,7 @@
 //! A board of any number of colours: one byte per cell.
 
 use super::alphabet::Alphabet;
+use crate::flip::reader::board_text_rows;
 use crate::flip::{BoardError, BoardErrorKind, BoardReader, GridBoard, board_line_limit};
 use crate::text::LineSource;
 
@@ -205,17 +206,7 @@ impl ColourBoard {
         cols: usize,
         alphabet: &Alphabet,
     ) -> Result<ColourBoard, BoardError> {
-        let owned: String;
-        let text = if text.contains('/') {
-            owned = text.replace('/', "\n");
-            &owned
-        } else if text.len() == rows * cols && cols > 0 && !text.contains('\n') {
-            owned =
-                text.as_bytes().chunks(cols).map(|c| String::from_utf8_lossy(c) + "\n").collect();
-            &owned
-        } else {
-            text
-        };
+        let text = board_text_rows(text, rows, cols);
         let mut reader = BoardReader::new(text.as_bytes(), rows, cols);
         reader.lines_mut().set_line_limit(board_line_limit(2 * cols));
         let mut board = ColourBoard::new(rows, cols);
