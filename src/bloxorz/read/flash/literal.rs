@@ -684,28 +684,25 @@ mod tests {
     #[test]
     fn statements_end_at_semicolons_or_line_ends_and_errors_resume_at_the_next() {
         let got = read("a = 1\nb = 2; c = 3;\nd = [1 2];\ne.push(1) f\ng = 'x\nh = 4;");
-        let names: Vec<_> = got
-            .iter()
-            .map(|s| match s {
-                Ok(Statement::Assign(n, _) | Statement::Push(n, _)) => n.value.clone(),
-                Ok(Statement::Ignored(n)) => format!("?{}", n.value),
-                Err(b) => format!("!{}", b.name.clone().unwrap_or_default()),
-            })
-            .collect();
+        // Each statement's name: `?` before an ignored one, `!` before a broken one.
+        let names_of = |statements: &[Result<Statement, Broken>]| -> Vec<String> {
+            statements
+                .iter()
+                .map(|s| match s {
+                    Ok(Statement::Assign(n, _) | Statement::Push(n, _)) => n.value.clone(),
+                    Ok(Statement::Ignored(n)) => format!("?{}", n.value),
+                    Err(b) => format!("!{}", b.name.clone().unwrap_or_default()),
+                })
+                .collect()
+        };
+        let names = names_of(&got);
         assert_eq!(names, ["a", "b", "c", "!d", "!e", "!g", "h"]);
         // A JavaScript port: declarations, a wrapper function, a statement on an entry.
         let port = read(
             "function getLevels() {\n var a = [];\n let b = 1; const c = 2;\n a[1].unshift('x');\n \
              a.push(3);\n return a;\n}\n",
         );
-        let names: Vec<_> = port
-            .iter()
-            .map(|s| match s {
-                Ok(Statement::Assign(n, _) | Statement::Push(n, _)) => n.value.clone(),
-                Ok(Statement::Ignored(n)) => format!("?{}", n.value),
-                Err(b) => format!("!{}", b.name.clone().unwrap_or_default()),
-            })
-            .collect();
+        let names = names_of(&port);
         assert_eq!(names, ["a", "b", "c", "?a", "a"]);
         let Err(broken) = &got[3] else { unreachable!() };
         assert_eq!(broken.at, 27);
