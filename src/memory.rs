@@ -33,6 +33,7 @@ pub(crate) fn try_reserve<T>(
 
 /// Integers, for which all-zero bytes are the value 0.
 pub(crate) trait Zeroed: Copy {}
+impl Zeroed for u8 {}
 impl Zeroed for u16 {}
 impl Zeroed for u32 {}
 
@@ -45,7 +46,7 @@ pub(crate) fn try_zeroed<T: Zeroed>(len: usize, what: &'static str) -> Result<Ve
         return Ok(Vec::new());
     }
     let layout = Layout::array::<T>(len).map_err(|_| fail())?;
-    // SAFETY: the layout has a non-zero size (len > 0 and T is an integer of 2 or 4 bytes). A
+    // SAFETY: the layout has a non-zero size (len > 0 and T is an integer of 1, 2 or 4 bytes). A
     // non-null pointer from `alloc_zeroed` points at `len` zeroed, aligned values of T, and
     // zero bytes are a valid T (`Zeroed` is implemented only for integers); the Vec takes it
     // over with the global allocator's layout for `len` values, as `Vec<T>` would allocate it.

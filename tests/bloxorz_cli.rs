@@ -184,7 +184,7 @@ fn bad_levels_print_error_with_path_line_column_and_the_rest_is_answered() {
             "<stdin>:15:1: level 7: expected the number of rows in the `R C` header, found 's'",
             "<stdin>:16:1: level 8: expected one target 'O', found none",
             "<stdin>:20:2: level 9: expected the two 'X' to be orthogonal neighbours, found them apart",
-            "<stdin>:22:1: level 10: a level of 20000 x 20000 cells needs 7603040304 bytes, more than the memory limit of 2147483648 bytes (--max-memory)",
+            "<stdin>:22:1: level 10: a level of 20000 x 20000 cells needs 6402560256 bytes, more than the memory limit of 2147483648 bytes (--max-memory)",
             "<stdin>:24:3: level 11: expected one target 'O', found a second",
             "<stdin>:28:1: warning: not read: the pack ends at the `0 0` line before this (POJ 3322); remove that line to read what follows",
         ]
@@ -237,12 +237,12 @@ fn usage_errors_exit_with_2() {
 fn max_memory_refuses_large_levels_and_keeps_answering() {
     let sample = read_text(project("data/bloxorz/poj-sample.txt"));
     let pack = format!("{}{}", sample.replace("0 0\n", ""), "1 3\nXXO\n");
-    // The 7x7 sample needs 19 * 11 * 11 = 2299 bytes; the 1x3 level 19 * 5 * 7 = 665.
+    // The 7x7 sample needs 16 * 11 * 11 = 1936 bytes; the 1x3 level 16 * 5 * 7 = 560.
     let out = flipblox(&["bloxorz", "--max-memory", "1000"], pack.as_bytes());
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), "Error\n1\n");
-    assert!(stderr(&out).contains("level 1: a level of 7 x 7 cells needs 2299 bytes"));
-    let out = flipblox(&["bloxorz", "--max-memory", "2299"], pack.as_bytes());
+    assert!(stderr(&out).contains("level 1: a level of 7 x 7 cells needs 1936 bytes"));
+    let out = flipblox(&["bloxorz", "--max-memory", "1936"], pack.as_bytes());
     assert_eq!(stdout(&out), "10\n1\n");
 }
 

@@ -475,20 +475,20 @@ fn bad_level_numbers_and_bad_levels_are_refused() {
         &["--format", "npy"],
         &format!("flipblox: {name}: level 3 is out of range: the pack has 2 levels (1 to 2)"),
     );
-    // 1x4: the search needs 19 * 5 * 8 = 760 bytes, the field and its payload 2 * 48 more.
+    // 1x4: the search needs 16 * 5 * 8 = 640 bytes, the field and its payload 2 * 48 more.
     fails(
         2,
-        &["--format", "json", "--max-memory", "855"],
+        &["--format", "json", "--max-memory", "735"],
         &format!(
-            "{name}:5:1: level 2: a level of 1 x 4 cells needs 856 bytes to export its distance \
-             field, more than the memory limit of 855 bytes (--max-memory)"
+            "{name}:5:1: level 2: a level of 1 x 4 cells needs 736 bytes to export its distance \
+             field, more than the memory limit of 735 bytes (--max-memory)"
         ),
     );
     let out = export(&pack, 2, "json", None);
     assert!(out.status.success(), "level 2 reads: {}", stderr(&out));
     let args =
-        ["export", "bloxorz", name, "--level", "2", "--format", "raw", "--max-memory", "856"];
-    assert!(flipblox(&args, b"").status.success(), "856 bytes are enough");
+        ["export", "bloxorz", name, "--level", "2", "--format", "raw", "--max-memory", "736"];
+    assert!(flipblox(&args, b"").status.success(), "736 bytes are enough");
     let missing = dir.path().join("missing.txt");
     let out = export(&missing, 1, "npy", None);
     assert_eq!(out.status.code(), Some(1));

@@ -477,7 +477,7 @@ fn an_endless_line_is_cut_off_with_a_positioned_error() {
             b"1 3\nXXO\n1 3\n",
             b"X.",
             "1\nError\n",
-            "<stdin>:4:4: level 2: expected a line of at most 76062 bytes, found a longer one \
+            "<stdin>:4:4: level 2: expected a line of at most 78036 bytes, found a longer one \
              (--max-memory)\n",
         ),
     ];
@@ -503,7 +503,7 @@ fn an_endless_line_is_cut_off_with_a_positioned_error() {
     assert_eq!(ended.stdout_text(), "1\nError\n");
     assert_eq!(
         ended.stderr,
-        "<stdin>:3:76063: level 2: expected a line of at most 76062 bytes, found a longer one \
+        "<stdin>:3:78037: level 2: expected a line of at most 78036 bytes, found a longer one \
          (--max-memory)\n"
     );
     // /dev/zero: one endless line of NUL bytes.
@@ -512,7 +512,7 @@ fn an_endless_line_is_cut_off_with_a_positioned_error() {
         (&["flip", "/dev/zero"][..], "/dev/zero:1:1: board 1: expected 'b' or 'w', found '\\0'\n"),
         (
             &["bloxorz", "--max-memory", "1MB", "/dev/zero"],
-            "/dev/zero:1:76063: level 1: expected a line of at most 76062 bytes, found a longer \
+            "/dev/zero:1:78037: level 1: expected a line of at most 78036 bytes, found a longer \
              one (--max-memory)\n",
         ),
     ] {

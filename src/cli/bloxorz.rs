@@ -64,7 +64,7 @@ pub struct BloxorzArgs {
     jobs: Option<u32>,
 
     /// Refuse, before allocating, any level that would need more memory than SIZE
-    /// (19 bytes per cell of the level padded by 2 on each side), e.g. 512MiB, 4GB, 1000000.
+    /// (16 bytes per cell of the level padded by 2 on each side), e.g. 512MiB, 4GB, 1000000.
     #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = parse_memory)]
     max_memory: u64,
 

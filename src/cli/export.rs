@@ -124,7 +124,7 @@ pub(super) struct FieldLevelArgs {
     formats: FormatArgs,
 
     /// Refuse the level, before allocating, when its distance field would need more memory
-    /// than SIZE: the search's 19 bytes per cell of the level padded by 2 on each side, plus 24
+    /// than SIZE: the search's 16 bytes per cell of the level padded by 2 on each side, plus 24
     /// bytes per cell for the field and its payload (e.g. 512MiB, 4GB, 1000000).
     #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = parse_memory)]
     max_memory: u64,

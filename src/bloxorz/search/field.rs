@@ -38,7 +38,7 @@
 //!
 //! # Memory
 //!
-//! [`distance_field`] needs the level and the search's scratch (together 19 bytes per padded
+//! [`distance_field`] needs the level and the search's scratch (together 16 bytes per padded
 //! cell, [`bytes_needed`]) and the field (12 bytes per cell); writing a field as a `bincode`
 //! table file copies its payload once more (12 bytes per cell). [`field_bytes_needed`] adds
 //! them up, and [`read_level`] refuses a level that would need more than a limit at its header,
@@ -204,7 +204,7 @@ pub const FIELD_BYTES_PER_CELL: u64 = 2 * 4 * ORIENTATIONS as u64;
 ///
 /// ```
 /// use flipblox::bloxorz::{bytes_needed, field_bytes_needed};
-/// assert_eq!(field_bytes_needed(500, 500), Some(19 * 504 * 504 + 24 * 500 * 500));
+/// assert_eq!(field_bytes_needed(500, 500), Some(16 * 504 * 504 + 24 * 500 * 500));
 /// assert_eq!(field_bytes_needed(500, 500).unwrap() - bytes_needed(500, 500).unwrap(), 6_000_000);
 /// assert_eq!(field_bytes_needed(30_000, 30_000), None);
 /// ```
@@ -556,9 +556,9 @@ mod tests {
         assert_eq!(zero, FieldError::OutOfRange { level: 0, levels: 4 });
         let empty = read_level(b"0 0\n1 3\nX.O\n", 1, 1 << 20).unwrap_err();
         assert_eq!(empty.to_string(), "level 1 is out of range: the pack has 0 levels");
-        // 1x4: the search needs 19 * 5 * 8 = 760 bytes, the field and its copy 2 * 48 more.
+        // 1x4: the search needs 16 * 5 * 8 = 640 bytes, the field and its copy 2 * 48 more.
         let needed = field_bytes_needed(1, 4).unwrap();
-        assert_eq!(needed, 760 + 96);
+        assert_eq!(needed, 640 + 96);
         assert!(read_level(pack, 4, needed).is_ok());
         let refused = read_level(pack, 4, needed - 1).unwrap_err();
         assert_eq!(refused.position(), Some(Position { line: 8, column: 1 }));

@@ -7,16 +7,17 @@
 //! A [`Scratch`] holds, for the largest level it has searched (see
 //! [`moves`](crate::bloxorz::model::moves) for state indices):
 //!
-//! - per state index, one `u16` *stamp*: bits 2..16 the generation of the search that reached the
-//!   state, bits 0..2 the [`Move`] that reached it (`U` 0, `D` 1, `L` 2, `R` 3);
+//! - per state index, one byte, its *stamp*: `0` while the box may rest in the state and no move
+//!   has reached it, [`BLOCKED`] when the box may not rest there (it would stand on a fragile or
+//!   empty cell, or hang over the edge), and `REACHED | m` once move `m` reached it ([`Move`]
+//!   index in bits 0..2: `U` 0, `D` 1, `L` 2, `R` 3; bit 2 set);
 //! - per padded cell and orientation, one `u32` frontier slot: three FIFO queues of anchor cells,
 //!   one per [`Orientation`], holding the states in the order the search reached them.
 //!
-//! Each search takes a new generation number, so a state counts as reached only when its stamp
-//! carries the current generation: nothing is cleared between levels, and the buffers only grow.
-//! After 2^14 - 1 searches the stamps are zeroed once and the generations start again. Together
-//! with the level's one byte per padded cell that is 19 bytes per padded cell, 6 1/3 per state
-//! ([`bytes_needed`]).
+//! Each search first writes every stamp of its level from the level's rest flags (one pass over
+//! the padded grid), so a roll tests legality and novelty with a single load of one byte, and the
+//! search never reads the level's grid. The buffers only grow. Together with the level's one byte
+//! per padded cell that is 16 bytes per padded cell, 5 1/3 per state ([`bytes_needed`]).
 //!
 //! # The search
 //!
@@ -24,9 +25,10 @@
 //! standing, horizontal and vertical states are expanded from their own queues by three loops
 //! specialised to their orientation (one generic loop instantiated per orientation), so the
 //! orientation is never decoded and the four rolls, read from
-//! [`ROLLS`](crate::bloxorz::model::ROLLS), are constant offsets: a roll costs one load of the new anchor's cell flags (which say whether the
-//! box may rest there in the new orientation; the padding means no roll leaves the grid), one load
-//! and one store of the new state's stamp, and one store to a queue. Whether a state is new is
+//! [`ROLLS`](crate::bloxorz::model::ROLLS), are constant offsets: a roll costs one load of the
+//! new state's stamp (which says both whether the box may rest there and whether the state was
+//! reached; the padding means no roll leaves the grid), one store of it, and one store to a
+//! queue. Whether a state is new is
 //! decided with a branch on regular terrain, where the processor predicts it well, and without one
 //! on irregular terrain, where it cannot (see `Expand` and [`Level::terrain_changes`]). After
 //! each layer the search looks at the goal's stamp, and stops once the goal has been reached.
@@ -34,7 +36,7 @@
 //! state's stamp leads back to the state it came from, and the path is rebuilt backwards from the
 //! goal.
 //!
-//! The rolls index the grid, the stamps and the queues without bounds checks (`unsafe`, with the
+//! The rolls index the stamps and the queues without bounds checks (`unsafe`, with the
 //! reasons next to it in `Expand::reach`): measured with cachegrind and `perf stat` on
 //! `gen_levels.py field` packs, that removes 26% of the search's instructions and about 10% of its
 //! time. Debug builds (the tests, the fuzzer) still check every index with `debug_assert!`.
@@ -45,26 +47,50 @@ use crate::bloxorz::model::moves::{Move, MoveTable, ROLLS, state_count, state_of
 use crate::memory::{AllocError, try_zeroed};
 
 /// Bytes the POJ search needs for a `rows x cols` level: the level's padded grid (1 byte per padded
-/// cell) plus, per state index, a 2-byte visit stamp and a 4-byte frontier slot: 19 bytes per
-/// padded cell, `19 * (rows + 4) * (cols + 4)`. `None` when the state index would not fit a
+/// cell) plus, per state index, a 1-byte stamp and a 4-byte frontier slot: 16 bytes per
+/// padded cell, `16 * (rows + 4) * (cols + 4)`. `None` when the state index would not fit a
 /// `u32` (such a level is refused whatever the memory limit).
 ///
 /// A `--path` answer adds one byte per move on top (at most one per reachable state).
 pub fn bytes_needed(rows: u64, cols: u64) -> Option<u64> {
     let states = u64::from(state_count(rows, cols)?);
-    Some(states / 3 + 6 * states)
+    Some(states / 3 + 5 * states)
 }
 
-/// The largest generation number: the stamp keeps 14 bits for it.
-const MAX_GENERATION: u16 = u16::MAX >> 2;
+/// The stamp of a state where the box may not rest (see the module docs); it has no
+/// [`REACHED`] bit.
+const BLOCKED: u8 = 1 << 7;
 
-/// Reusable search memory: visit stamps, the frontier queues and the layer boundaries.
+/// The bit set in the stamp of every state a search reached (below it, the move that reached it).
+const REACHED: u8 = 1 << 2;
+
+/// The stamps a cell's three states start a search with, by the cell's three rest flags
+/// (bits 0..3 of its [`flags`](crate::bloxorz::model::level::flags), one per orientation).
+const FIRST_STAMPS: [[u8; 3]; 8] = {
+    let mut table = [[BLOCKED; 3]; 8];
+    let mut rest = 0;
+    while rest < 8 {
+        let mut o = 0;
+        while o < 3 {
+            if rest & (1 << o) != 0 {
+                table[rest][o] = 0;
+            }
+            o += 1;
+        }
+        rest += 1;
+    }
+    table
+};
+
+/// Reusable search memory: stamps, the frontier queues and the layer boundaries.
 ///
-/// Create one per worker and reuse it for every level; it grows to the largest level searched and
-/// never needs clearing (see the module docs). A fresh scratch holds no memory.
+/// Create one per worker and reuse it for every level; it grows to the largest level searched
+/// (see the module docs). A fresh scratch holds no memory.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
-    stamps: Vec<u16>,
+    stamps: Vec<u8>,
+    /// The number of states (stamps in use) of the last search's level; 0 before any search.
+    states: usize,
     /// The frontier: anchor cells of reached states, one queue per orientation.
     queues: [Vec<u32>; 3],
     /// `layers[d][o]`: how many states of orientation `o` the last search had reached at distance
@@ -72,10 +98,9 @@ pub(crate) struct Scratch {
     layers: Vec<[u32; 3]>,
     /// The state the last search started from.
     from: u32,
-    generation: u16,
 }
 
-/// Where the rolls of the search go: the level's cell flags and the stamps.
+/// Where the rolls of the search go: the stamps.
 ///
 /// `BRANCH_FREE` picks how a roll decides whether its state is new. With a branch (`false`) the
 /// processor predicts the answer, which it does well on regular terrain: there the rolls of one
@@ -85,9 +110,7 @@ pub(crate) struct Scratch {
 /// two to three times faster. [`Scratch::search`] picks one per level (see
 /// [`IRREGULAR_CHANGES_PER_CELL`]).
 struct Expand<'a, const BRANCH_FREE: bool> {
-    grid: &'a [u8],
-    stamps: &'a mut [u16],
-    generation: u16,
+    stamps: &'a mut [u8],
 }
 
 /// A level whose material changes, along its rows, at more than one cell in
@@ -100,28 +123,24 @@ const IRREGULAR_CHANGES_PER_CELL: usize = 5;
 
 impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
     /// Reaches the state with anchor `cell` and orientation `o` by move `m`, if the box may rest
-    /// there and the state is new: stamps it and appends `cell` to `queue`.
+    /// there and the state is new (its stamp is 0): stamps it and appends `cell` to `queue`.
     #[inline(always)]
     fn reach(&mut self, cell: usize, o: Orientation, m: Move, queue: &mut [u32], tail: &mut usize) {
         let state = 3 * cell + o.index();
-        debug_assert!(cell < self.grid.len() && state < self.stamps.len() && *tail < queue.len());
+        debug_assert!(state < self.stamps.len() && *tail < queue.len());
         // SAFETY: `cell` is a roll away from the anchor of a state the box may rest in, so that
         // anchor is a level cell, at least PADDING (2) cells from every edge of the padded grid
         // (only level cells carry rest flags: `Level` keeps its padding empty), and a roll moves
-        // the anchor by at most 2 rows and 2 columns: `cell < grid.len()` and
+        // the anchor by at most 2 rows and 2 columns: `cell < grid.len()`, so
         // `state < 3 * grid.len() == stamps.len()`. Were an index out of bounds, this would read
         // or write outside the buffers.
-        let rests = unsafe { *self.grid.get_unchecked(cell) } & o.rest_flag() != 0;
-        if !BRANCH_FREE && !rests {
-            return;
-        }
         let stamp = unsafe { self.stamps.get_unchecked_mut(state) };
         let old = *stamp;
-        let new = rests & (old & !3 != self.generation);
+        let new = old == 0;
         if !BRANCH_FREE && !new {
             return;
         }
-        *stamp = if new { self.generation | m as u16 } else { old };
+        *stamp = if new { REACHED | m as u8 } else { old };
         // SAFETY: each queue holds distinct anchors of states of one orientation, all level
         // cells, fewer than `grid.len() <= queue.len()`, so `tail < queue.len()` here (the
         // branch-free path writes the slot after the last state, still inside); were it not,
@@ -165,9 +184,7 @@ impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
         goal: Option<u32>,
         layers: &mut Vec<[u32; 3]>,
     ) -> (bool, u32, [usize; 3], [usize; 3]) {
-        let generation = self.generation;
-        let reached_goal =
-            |run: &Self| goal.is_some_and(|g| run.stamps[g as usize] & !3 == generation);
+        let reached_goal = |run: &Self| goal.is_some_and(|g| run.stamps[g as usize] & REACHED != 0);
         let w = w as isize;
         let mut head = [0usize; 3];
         let mut depth = 0;
@@ -194,18 +211,9 @@ impl Scratch {
 
     /// Bytes held by the scratch's buffers (their capacity, which is kept for reuse).
     pub fn memory_usage(&self) -> usize {
-        2 * self.stamps.capacity()
+        self.stamps.capacity()
             + 4 * self.queues.iter().map(Vec::capacity).sum::<usize>()
             + 12 * self.layers.capacity()
-    }
-
-    /// Forgets every search: zeroes the stamps and restarts the generations. Never needed for
-    /// correctness (a new search takes a new generation); it happens by itself after 2^14 - 1
-    /// searches. Keeps the buffers.
-    pub fn reset(&mut self) {
-        self.stamps.fill(0);
-        self.generation = 0;
-        self.layers.clear();
     }
 
     /// The minimum number of moves from `from` (a placement where the box may rest) to standing
@@ -267,11 +275,11 @@ impl Scratch {
     /// The system refused the memory.
     pub(crate) fn reserve(&mut self, cells: usize) -> Result<(), AllocError> {
         // Growing starts from fresh zeroed buffers rather than resizing: nothing in the old ones
-        // is needed (zero is no generation), and the system hands out zeroed pages lazily, so
-        // the parts a search never touches cost nothing.
+        // is needed (each search writes its stamps first), and the system hands out zeroed
+        // pages lazily, so the frontier slots a search never reaches cost nothing.
         if self.stamps.len() < 3 * cells {
             self.stamps = Vec::new();
-            self.stamps = try_zeroed(3 * cells, "the search's visit stamps")?;
+            self.stamps = try_zeroed(3 * cells, "the search's stamps")?;
         }
         for queue in &mut self.queues {
             if queue.len() < cells {
@@ -297,27 +305,26 @@ impl Scratch {
         if let Err(e) = self.reserve(cells) {
             panic!("{e} (callers reserve the search's memory first)");
         }
-        if self.generation >= MAX_GENERATION {
-            self.reset();
-        }
-        self.generation += 1;
         self.from = from;
+        self.states = 3 * cells;
         self.layers.clear();
-        let generation = self.generation << 2;
         self.queues[o][0] = anchor as u32;
         let [standing, horizontal, vertical] = &mut self.queues;
         // Plain slices, so that their addresses and lengths stay in registers.
         let queues = [&mut standing[..cells], &mut horizontal[..cells], &mut vertical[..cells]];
         let stamps = &mut self.stamps[..3 * cells];
-        stamps[from as usize] = generation;
+        for (stamps, &flags) in stamps.chunks_exact_mut(3).zip(grid) {
+            stamps.copy_from_slice(&FIRST_STAMPS[usize::from(flags & 7)]);
+        }
+        stamps[from as usize] = REACHED;
         let mut tail = [0usize; 3];
         tail[o] = 1;
         let w = level.width();
         let layers = &mut self.layers;
         let (found, depth, head, tail) = if branch_free {
-            Expand::<true> { grid, stamps, generation }.layers(queues, w, tail, goal, layers)
+            Expand::<true> { stamps }.layers(queues, w, tail, goal, layers)
         } else {
-            Expand::<false> { grid, stamps, generation }.layers(queues, w, tail, goal, layers)
+            Expand::<false> { stamps }.layers(queues, w, tail, goal, layers)
         };
         let last = tail.map(|t| t as u32);
         if self.layers.last() != Some(&last) {
@@ -342,8 +349,7 @@ impl Scratch {
 
     /// True when the last search on `level` reached `state`.
     pub fn was_reached(&self, state: u32) -> bool {
-        self.generation != 0
-            && self.stamps.get(state as usize).is_some_and(|&s| s >> 2 == self.generation)
+        self.stamps[..self.states].get(state as usize).is_some_and(|&s| s & REACHED != 0)
     }
 
     /// Replaces the contents of `path` with the moves from the last search's start to `state`,
@@ -359,7 +365,7 @@ impl Scratch {
         path.clear();
         let mut s = state;
         while s != self.from {
-            let m = Move::from_index(usize::from(self.stamps[s as usize]));
+            let m = Move::from_index(usize::from(self.stamps[s as usize] & 3));
             path.push(m);
             let back = table.steps[s as usize % 3][m.opposite().index()];
             s = s.wrapping_add(back.state_delta);
@@ -425,18 +431,6 @@ mod tests {
         }
         assert_eq!(solve(&level("1 3\nXXO\n")).moves, Some(1));
         assert_eq!(solve(&level("1 3\nX.O\n")).moves, None);
-    }
-
-    #[test]
-    fn generations_wrap_around_without_false_visits() {
-        let level = level(POJ_SAMPLE);
-        let mut scratch = Scratch::new();
-        let expected = scratch.solve(&level, level.start());
-        scratch.generation = MAX_GENERATION - 2;
-        for _ in 0..5 {
-            assert_eq!(scratch.solve(&level, level.start()), expected);
-        }
-        assert!(scratch.generation < 10);
     }
 
     #[test]
@@ -538,16 +532,17 @@ mod tests {
         let sample = level(POJ_SAMPLE);
         scratch.solve(&sample, sample.start());
         let big = scratch.memory_usage();
-        assert!(big >= 6 * 3 * 11 * 11);
+        // The 7x7 sample pads to 11x11 cells: per state a stamp byte and a 4-byte queue slot.
+        assert!(big >= 5 * 3 * 11 * 11);
         let small = level("1 4\nXX.O\n");
         scratch.solve(&small, small.start());
         assert_eq!(scratch.memory_usage(), big);
     }
 
     #[test]
-    fn the_memory_needed_counts_19_bytes_per_padded_cell_and_overflows_to_none() {
-        assert_eq!(bytes_needed(3, 3), Some(19 * 49));
-        assert_eq!(bytes_needed(500, 500), Some(19 * 504 * 504));
+    fn the_memory_needed_counts_16_bytes_per_padded_cell_and_overflows_to_none() {
+        assert_eq!(bytes_needed(3, 3), Some(16 * 49));
+        assert_eq!(bytes_needed(500, 500), Some(16 * 504 * 504));
         assert_eq!(bytes_needed(u64::MAX - 1, u64::MAX - 1), None);
         assert_eq!(bytes_needed(1 << 20, 1 << 20), None);
     }
