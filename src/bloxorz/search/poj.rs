@@ -7,7 +7,8 @@
 //! A [`Scratch`] holds, for the largest level it has searched (see
 //! [`moves`](crate::bloxorz::model::moves) for state indices):
 //!
-//! - per state index, one byte, its *stamp*: `0` while the box may rest in the state and no move
+//! - per state, one byte, its *stamp*, in three arrays of one per padded cell, one per
+//!   [`Orientation`]: `0` while the box may rest in the state and no move
 //!   has reached it, [`BLOCKED`] when the box may not rest there (it would stand on a fragile or
 //!   empty cell, or hang over the edge), and `REACHED | m` once move `m` reached it ([`Move`]
 //!   index in bits 0..2: `U` 0, `D` 1, `L` 2, `R` 3; bit 2 set);
@@ -15,8 +16,8 @@
 //!   one per [`Orientation`], holding the states in the order the search reached them.
 //!
 //! Each search first writes every stamp of its level from the level's rest flags (one pass over
-//! the padded grid), so a roll tests legality and novelty with a single load of one byte, and the
-//! search never reads the level's grid. The buffers only grow. Together with the level's one byte
+//! the padded grid per orientation, 16 or more cells per instruction), so a roll tests legality
+//! and novelty with a single load of one byte, and the search never reads the level's grid. The buffers only grow. Together with the level's one byte
 //! per padded cell that is 16 bytes per padded cell, 5 1/3 per state ([`bytes_needed`]).
 //!
 //! # The search
@@ -64,33 +65,16 @@ const BLOCKED: u8 = 1 << 7;
 /// The bit set in the stamp of every state a search reached (below it, the move that reached it).
 const REACHED: u8 = 1 << 2;
 
-/// The stamps a cell's three states start a search with, by the cell's three rest flags
-/// (bits 0..3 of its [`flags`](crate::bloxorz::model::level::flags), one per orientation).
-const FIRST_STAMPS: [[u8; 3]; 8] = {
-    let mut table = [[BLOCKED; 3]; 8];
-    let mut rest = 0;
-    while rest < 8 {
-        let mut o = 0;
-        while o < 3 {
-            if rest & (1 << o) != 0 {
-                table[rest][o] = 0;
-            }
-            o += 1;
-        }
-        rest += 1;
-    }
-    table
-};
-
 /// Reusable search memory: stamps, the frontier queues and the layer boundaries.
 ///
 /// Create one per worker and reuse it for every level; it grows to the largest level searched
 /// (see the module docs). A fresh scratch holds no memory.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
+    /// The stamps of the states with orientation `o` at `o * cells..(o + 1) * cells`.
     stamps: Vec<u8>,
-    /// The number of states (stamps in use) of the last search's level; 0 before any search.
-    states: usize,
+    /// The padded cells of the last search's level; 0 before any search.
+    cells: usize,
     /// The frontier: anchor cells of reached states, one queue per orientation.
     queues: [Vec<u32>; 3],
     /// `layers[d][o]`: how many states of orientation `o` the last search had reached at distance
@@ -110,7 +94,8 @@ pub(crate) struct Scratch {
 /// two to three times faster. [`Scratch::search`] picks one per level (see
 /// [`IRREGULAR_CHANGES_PER_CELL`]).
 struct Expand<'a, const BRANCH_FREE: bool> {
-    stamps: &'a mut [u8],
+    /// The stamps of each orientation, one per padded cell.
+    stamps: [&'a mut [u8]; 3],
 }
 
 /// A level whose material changes, along its rows, at more than one cell in
@@ -126,15 +111,14 @@ impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
     /// there and the state is new (its stamp is 0): stamps it and appends `cell` to `queue`.
     #[inline(always)]
     fn reach(&mut self, cell: usize, o: Orientation, m: Move, queue: &mut [u32], tail: &mut usize) {
-        let state = 3 * cell + o.index();
-        debug_assert!(state < self.stamps.len() && *tail < queue.len());
+        let stamps = &mut *self.stamps[o.index()];
+        debug_assert!(cell < stamps.len() && *tail < queue.len());
         // SAFETY: `cell` is a roll away from the anchor of a state the box may rest in, so that
         // anchor is a level cell, at least PADDING (2) cells from every edge of the padded grid
         // (only level cells carry rest flags: `Level` keeps its padding empty), and a roll moves
-        // the anchor by at most 2 rows and 2 columns: `cell < grid.len()`, so
-        // `state < 3 * grid.len() == stamps.len()`. Were an index out of bounds, this would read
-        // or write outside the buffers.
-        let stamp = unsafe { self.stamps.get_unchecked_mut(state) };
+        // the anchor by at most 2 rows and 2 columns: `cell < grid.len() == stamps.len()`. Were
+        // an index out of bounds, this would read or write outside the buffers.
+        let stamp = unsafe { stamps.get_unchecked_mut(cell) };
         let old = *stamp;
         let new = old == 0;
         if !BRANCH_FREE && !new {
@@ -184,7 +168,9 @@ impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
         goal: Option<u32>,
         layers: &mut Vec<[u32; 3]>,
     ) -> (bool, u32, [usize; 3], [usize; 3]) {
-        let reached_goal = |run: &Self| goal.is_some_and(|g| run.stamps[g as usize] & REACHED != 0);
+        let reached_goal = |run: &Self| {
+            goal.is_some_and(|g| run.stamps[g as usize % 3][g as usize / 3] & REACHED != 0)
+        };
         let w = w as isize;
         let mut head = [0usize; 3];
         let mut depth = 0;
@@ -306,17 +292,22 @@ impl Scratch {
             panic!("{e} (callers reserve the search's memory first)");
         }
         self.from = from;
-        self.states = 3 * cells;
         self.layers.clear();
         self.queues[o][0] = anchor as u32;
         let [standing, horizontal, vertical] = &mut self.queues;
         // Plain slices, so that their addresses and lengths stay in registers.
         let queues = [&mut standing[..cells], &mut horizontal[..cells], &mut vertical[..cells]];
-        let stamps = &mut self.stamps[..3 * cells];
-        for (stamps, &flags) in stamps.chunks_exact_mut(3).zip(grid) {
-            stamps.copy_from_slice(&FIRST_STAMPS[usize::from(flags & 7)]);
+        self.cells = cells;
+        let (standing, lying) = self.stamps[..3 * cells].split_at_mut(cells);
+        let (horizontal, vertical) = lying.split_at_mut(cells);
+        let mut stamps = [standing, horizontal, vertical];
+        for (o, stamps) in stamps.iter_mut().enumerate() {
+            let rest = 1 << o;
+            for (stamp, &flags) in stamps.iter_mut().zip(grid) {
+                *stamp = if flags & rest != 0 { 0 } else { BLOCKED };
+            }
         }
-        stamps[from as usize] = REACHED;
+        stamps[o][anchor] = REACHED;
         let mut tail = [0usize; 3];
         tail[o] = 1;
         let w = level.width();
@@ -349,7 +340,13 @@ impl Scratch {
 
     /// True when the last search on `level` reached `state`.
     pub fn was_reached(&self, state: u32) -> bool {
-        self.stamps[..self.states].get(state as usize).is_some_and(|&s| s & REACHED != 0)
+        self.stamp(state).is_some_and(|s| s & REACHED != 0)
+    }
+
+    /// The stamp the last search left on `state`; `None` past the last level's states.
+    fn stamp(&self, state: u32) -> Option<u8> {
+        let (cell, o) = (state as usize / 3, state as usize % 3);
+        (cell < self.cells).then(|| self.stamps[o * self.cells + cell])
     }
 
     /// Replaces the contents of `path` with the moves from the last search's start to `state`,
@@ -365,7 +362,7 @@ impl Scratch {
         path.clear();
         let mut s = state;
         while s != self.from {
-            let m = Move::from_index(usize::from(self.stamps[s as usize] & 3));
+            let m = Move::from_index(usize::from(self.stamp(s).expect("a reached state") & 3));
             path.push(m);
             let back = table.steps[s as usize % 3][m.opposite().index()];
             s = s.wrapping_add(back.state_delta);
