@@ -62,7 +62,7 @@ pub fn check_answer(level: &Level, answer: &Answer) {
 pub fn check_pack(bytes: &[u8], jobs: usize, limit: u64) {
     let levels: Vec<Option<Level>> =
         PackReader::new(bytes).max_memory(limit).map(Result::ok).collect();
-    let options = RunOptions { jobs, paths: true, max_memory: limit };
+    let options = RunOptions { jobs, paths: true, max_memory: limit, timings: false };
     let reports = pack_reports(bytes, options);
     assert_eq!(reports.len(), levels.len());
     for (i, (report, level)) in reports.iter().zip(&levels).enumerate() {
@@ -88,7 +88,7 @@ pub fn check_flash(bytes: &[u8], limit: u64) {
     for problem in pack.problems() {
         let _ = problem.to_string();
     }
-    let options = RunOptions { jobs: 1, paths: true, max_memory: limit };
+    let options = RunOptions { jobs: 1, paths: true, max_memory: limit, timings: false };
     let reports = reports(pack.source(), options);
     assert_eq!(reports.len(), pack.stages().len());
     for (report, stage) in reports.iter().zip(pack.stages()) {

@@ -268,11 +268,12 @@ impl Level {
             let at = first + i;
             let here = &self.grid[at..at + k];
             let (right, down) = (&self.grid[at + 1..at + k + 1], &self.grid[at + w..at + w + k]);
-            for (j, out) in done[..k].iter_mut().enumerate() {
-                let solid = here[j] & flags::SOLID;
-                let (right, down) = (right[j] & flags::SOLID, down[j] & flags::SOLID);
+            let cells = done[..k].iter_mut().zip(here).zip(right).zip(down);
+            for (((out, &here), &right), &down) in cells {
+                let solid = here & flags::SOLID;
+                let (right, down) = (right & flags::SOLID, down & flags::SOLID);
                 // SOLID is bit 3; LIE_H bit 1, LIE_V bit 2.
-                *out = here[j] | ((solid & right) >> 2) | ((solid & down) >> 1);
+                *out = here | ((solid & right) >> 2) | ((solid & down) >> 1);
             }
             self.grid[at..at + k].copy_from_slice(&done[..k]);
             i += k;
