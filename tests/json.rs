@@ -203,6 +203,19 @@ fn verify_records_follow_their_schemas() {
     let built = &records(&out)[0];
     check("verify", built);
     assert!(built["brute_force"].is_null() && built["file"].is_null());
+    assert_eq!((built["goal"].as_str(), built["colours"].as_u64()), (Some("any"), Some(2)));
+    // Another variant's table: compared with the Z_K solver instead of the brute force.
+    let variant = dir.path().join("k3.fbt");
+    let variant = variant.to_str().unwrap();
+    let build = ["table", "build", "--size", "2x3", "--colours", "3", "--goal", "2", "-o", variant];
+    assert!(flipblox(&build, b"").status.success());
+    let out = flipblox(&["verify", "flip", "--json", variant], b"");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let record = &records(&out)[0];
+    check("verify", record);
+    assert!(record["brute_force"].is_null());
+    assert_eq!(record["solver"]["states"].as_u64(), Some(729));
+    assert_eq!((record["goal"].as_str(), record["colours"].as_u64()), (Some("2"), Some(3)));
     let out = flipblox(&["verify", "flip", "--json", "missing.fbt"], b"");
     assert_eq!(out.status.code(), Some(1));
     check("file-error", &records(&out)[0]);

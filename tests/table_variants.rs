@@ -147,6 +147,29 @@ fn variant(rows: usize, cols: usize, mask: &str, wrap: bool, k: u8, goal: Goal) 
     Variant::new(size, mask.parse().unwrap(), wrap, k, goal).unwrap()
 }
 
+/// State `state` of `variant` as `verify flip` writes it in the default alphabet, rows joined by
+/// `/` (the first cell is the lowest digit base K).
+fn board_text(variant: &Variant, mut state: u64) -> String {
+    let (rows, cols, k) = (variant.size().rows(), variant.size().cols(), variant.colours());
+    let mut text = String::new();
+    for r in 0..rows {
+        if r > 0 {
+            text.push('/');
+        }
+        for _ in 0..cols {
+            let colour = (state % u64::from(k)) as u32;
+            // The default alphabet: `wb` for two colours, digits otherwise.
+            text.push(if k == 2 {
+                ['w', 'b'][colour as usize]
+            } else {
+                char::from_digit(colour, 16).unwrap()
+            });
+            state /= u64::from(k);
+        }
+    }
+    text
+}
+
 fn written(variant: &Variant, entries: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::new();
     let table = Table::LightsOut(Box::new(VariantTable::new(variant, entries).unwrap()));
@@ -198,7 +221,8 @@ fn forged_and_relabelled_variant_tables_fail_the_full_check() {
         let relabelled = written(&other, &entries);
         let err = TableFile::parse(&relabelled, Check::Full).unwrap_err();
         assert!(matches!(err, LoadError::NotDistances { .. }), "{v} as {other}: {err}");
-        // On the command line: inspect and flip --verify-table refuse it.
+        // On the command line: inspect refuses it, and verify names the two states swapped
+        // (the Z_K solver disagrees there) and the proof's failure.
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("forged.fbt");
         std::fs::write(&path, &forged).unwrap();
@@ -206,6 +230,32 @@ fn forged_and_relabelled_variant_tables_fail_the_full_check() {
         let out = flipblox(&["inspect", path], b"");
         assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
         assert!(stderr(&out).contains("Lights Out"), "{}", stderr(&out));
+        let out = flipblox(&["verify", "flip", path], b"");
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let text = stdout(&out);
+        for state in [a, b] {
+            let entry =
+                |d: u8| if d == UNREACHABLE { "Impossible".to_string() } else { d.to_string() };
+            let line = format!(
+                "state {state} ({}): table {}, solver {}",
+                board_text(&v, state as u64),
+                entry(swapped[state]),
+                entry(entries[state])
+            );
+            assert!(text.contains(&line), "{v}: no line {line:?} in\n{text}");
+        }
+        assert!(text.contains("2 of "), "{text}");
+        assert!(text.contains(&format!("FAILED: {path} disagrees with the Z_K solver")), "{text}");
+        assert!(text.contains("is not the distance table of Lights Out"), "{text}");
+        // The true table passes both checks.
+        std::fs::write(path, &good).unwrap();
+        let out = flipblox_ok(&["verify", "flip", path], b"");
+        let expected = format!(
+            "OK: {path} agrees with the Z_K solver (linear algebra, no search) on all {} states, \
+             and is the breadth-first distance table of Lights Out {v} (checked state by state)\n",
+            entries.len()
+        );
+        assert_eq!(stdout(&out), expected);
     }
 }
 

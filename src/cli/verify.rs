@@ -12,11 +12,15 @@ use super::args::{MapArgs, Outcome, TableLimitArgs, table_bytes};
 use super::io::{Input, Source};
 use super::print;
 use super::progress;
+use super::variant::{Chosen, VariantFields};
+use flipblox::flip::variant::bfs::VariantTable;
+use flipblox::flip::variant::{Alphabet, ColourBoard, Variant};
+use flipblox::flip::zk::{ZkScratch, ZkSolver};
 use flipblox::flip::{
     Board, BoardSize, DistanceTable, IMPOSSIBLE, MAX_BRUTE_FORCE_CELLS, brute_force_table,
     compare_tables,
 };
-use flipblox::table_file::{Check, Loaded, load_checked};
+use flipblox::table_file::{Check, Loaded, Puzzle, ShapeError, load_checked};
 
 /// Check a distance table against an independent recomputation.
 #[derive(Debug, Args)]
@@ -34,9 +38,11 @@ enum VerifyCommand {
     /// to 25 pieces); and it is proved to be the breadth-first distance table of its board
     /// (both uniform boards at 0, every other solvable state one press from a state one closer
     /// and none closer, Impossible states only next to Impossible states), state by state, for
-    /// any size. Prints `OK: ...`, or the first differences or the first state that breaks the
-    /// proof and `FAILED`; exit code 1 on any failure. With --json, one JSON object instead
-    /// (docs/JSON.md).
+    /// any size. A table of another Lights Out variant (written with --goal, --wrap, --toggle
+    /// or --colours) is compared instead with the Z_K solver (linear algebra, no search; up to
+    /// 2^20 states) and proved the same way for its rules and goal. Prints `OK: ...`, or the
+    /// first differences or the first state that breaks the proof and `FAILED`; exit code 1 on
+    /// any failure. With --json, one JSON object instead (docs/JSON.md).
     Flip(VerifyFlipArgs),
 }
 
@@ -53,9 +59,10 @@ struct VerifyFlipArgs {
     size: Option<BoardSize>,
 
     /// Print one JSON object (docs/JSON.md): file (null for a table built here), error (null,
-    /// or why the file could not be checked; then the only other key), table, rows, cols, ok,
-    /// brute_force (null beyond 25 pieces: states, agrees, differing, first), proof (ok,
-    /// fault), histogram, impossible.
+    /// or why the file could not be checked; then the only other key), table, rows, cols, goal,
+    /// colours, wrap, toggle, ok, brute_force (null beyond 25 pieces and for other variants:
+    /// states, agrees, differing, first), solver (the same for other variants, up to 2^20
+    /// states; null otherwise), proof (ok, fault), histogram, impossible.
     #[arg(long)]
     json: bool,
 
@@ -68,6 +75,10 @@ struct VerifyFlipArgs {
 
 /// How many differing states to print.
 const SHOWN_DIFFERENCES: usize = 10;
+
+/// Tables of other Lights Out variants of at most this many states are compared, state by
+/// state, with the Z_K solver (a few microseconds a state on such small boards).
+const MAX_SOLVER_STATES: u64 = 1 << 20;
 
 /// Runs `flipblox verify`.
 pub fn run(args: VerifyArgs) -> anyhow::Result<Outcome> {
@@ -84,9 +95,13 @@ struct Verification {
     table: String,
     rows: usize,
     cols: usize,
+    /// The rules and goal of the table (the Flip Game's for a Flip Game table).
+    #[serde(flatten)]
+    variant: VariantFields,
     /// True when both checks passed (the exit code is 0).
     ok: bool,
     brute_force: Option<BruteForce>,
+    solver: Option<SolverComparison>,
     proof: Proof,
     histogram: Vec<u64>,
     impossible: u64,
@@ -109,6 +124,25 @@ struct Difference {
     board: String,
     table: Option<u8>,
     brute_force: Option<u8>,
+}
+
+/// The comparison of a table of another variant with the Z_K solver.
+#[derive(Serialize)]
+struct SolverComparison {
+    states: u64,
+    agrees: bool,
+    differing: u64,
+    /// The first differing states (at most ten): `state` (its index, colour digits base K),
+    /// `board` (colours `0`, `1`, ...), and the two distances (`null` for impossible).
+    first: Vec<SolverDifference>,
+}
+
+#[derive(Serialize)]
+struct SolverDifference {
+    state: u64,
+    board: String,
+    table: Option<u64>,
+    solver: Option<u64>,
 }
 
 /// The proof that the table is the breadth-first distance table of its board.
@@ -148,6 +182,19 @@ fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
             let name = input.name().to_string();
             // The payload is compared and proved below, with the differences shown.
             let loaded = load_checked(bytes, Check::Payload).with_context(|| name.clone())?;
+            if let Loaded::TableFile(file) = &loaded
+                && matches!(file.header().puzzle, Puzzle::LightsOut { .. })
+            {
+                let table = file.variant_table().with_context(|| name.clone())?;
+                if let Some(size) = args.size
+                    && size != table.variant().size()
+                {
+                    let expected = format!("a table of a {size} board");
+                    let found = file.header().puzzle.kind();
+                    return Err(ShapeError::WrongTable { expected, found }).context(name);
+                }
+                return verify_variant(&table, name, args.json);
+            }
             let table = match (&loaded, args.size) {
                 (Loaded::TableFile(file), size) => {
                     let board = size.map(|s| (s.rows() as u32, s.cols() as u32));
@@ -182,6 +229,7 @@ fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
             table: name,
             rows: size.rows(),
             cols: size.cols(),
+            variant: flip_game_fields(size),
             ok: comparison.as_ref().is_none_or(|c| c.agree()) && proof.is_ok(),
             brute_force: comparison.as_ref().map(|cmp| BruteForce {
                 states: cmp.lengths.1,
@@ -198,6 +246,7 @@ fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
                     })
                     .collect(),
             }),
+            solver: None,
             proof: Proof { ok: proof.is_ok(), fault: proof.as_ref().err().map(|f| f.to_string()) },
             histogram,
             impossible,
@@ -262,6 +311,113 @@ fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
     }
     out.flush().context("writing to stdout")?;
     Ok(Outcome::from_failed(failed))
+}
+
+/// The JSON fields of the Flip Game's rules on `size`.
+fn flip_game_fields(size: BoardSize) -> VariantFields {
+    let variant = Variant::flip_game(size);
+    Chosen { variant, alphabet: Alphabet::default_for(2) }.fields()
+}
+
+/// `verify flip` on the table of a Lights Out variant other than the Flip Game: compared with
+/// the Z_K solver when it has at most [`MAX_SOLVER_STATES`] states, and proved.
+fn verify_variant(table: &VariantTable<'_>, name: String, json: bool) -> anyhow::Result<Outcome> {
+    let variant = table.variant();
+    let chosen =
+        Chosen { variant: variant.clone(), alphabet: Alphabet::default_for(variant.colours()) };
+    let comparison =
+        (table.states() <= MAX_SOLVER_STATES).then(|| solver_comparison(table, &chosen.alphabet));
+    let comparison = comparison.flatten();
+    let proof = table.check();
+    let ok = comparison.as_ref().is_none_or(|c| c.agrees) && proof.is_ok();
+    let mut out = print::stdout();
+    let size = variant.size();
+    let rules = format!("Lights Out {variant}");
+    if json {
+        let (histogram, impossible) = table.histogram();
+        let record = Verification {
+            file: Some(name.clone()),
+            error: None,
+            table: name,
+            rows: size.rows(),
+            cols: size.cols(),
+            variant: chosen.fields(),
+            ok,
+            brute_force: None,
+            solver: comparison,
+            proof: Proof { ok: proof.is_ok(), fault: proof.as_ref().err().map(|f| f.to_string()) },
+            histogram,
+            impossible,
+        };
+        serde_json::to_writer(&mut out, &record)?;
+        writeln!(out)?;
+    } else {
+        if let Some(cmp) = comparison.as_ref().filter(|c| !c.agrees) {
+            let show = |d: Option<u64>| d.map_or("Impossible".to_string(), |d| d.to_string());
+            for d in &cmp.first {
+                writeln!(
+                    out,
+                    "state {} ({}): table {}, solver {}",
+                    d.state,
+                    d.board,
+                    show(d.table),
+                    show(d.solver)
+                )?;
+            }
+            writeln!(out, "{} of {} states differ", cmp.differing, cmp.states)?;
+            writeln!(out, "FAILED: {name} disagrees with the Z_K solver")?;
+        }
+        if let Err(fault) = &proof {
+            writeln!(out, "FAILED: {name} is not the distance table of {rules}: {fault}")?;
+        }
+        if ok {
+            let proved =
+                format!("is the breadth-first distance table of {rules} (checked state by state)");
+            match &comparison {
+                Some(cmp) => writeln!(
+                    out,
+                    "OK: {name} agrees with the Z_K solver (linear algebra, no search) on all {} \
+                     states, and {proved}",
+                    cmp.states
+                )?,
+                None => writeln!(
+                    out,
+                    "OK: {name} {proved} (the comparison with the Z_K solver goes up to \
+                     {MAX_SOLVER_STATES} states)"
+                )?,
+            }
+        }
+    }
+    out.flush().context("writing to stdout")?;
+    Ok(Outcome::from_failed(!ok))
+}
+
+/// Every state of `table` against the Z_K solver's proven minimum; `None` when the solver
+/// cannot prove its answers minimal on this variant (too many solutions to weigh).
+fn solver_comparison(table: &VariantTable<'_>, alphabet: &Alphabet) -> Option<SolverComparison> {
+    let variant = table.variant();
+    let solver = ZkSolver::new(variant);
+    if !solver.is_exact() {
+        return None;
+    }
+    let (rows, cols, k) = (variant.size().rows(), variant.size().cols(), variant.colours());
+    let (mut scratch, mut presses) = (ZkScratch::new(), Vec::new());
+    let (mut differing, mut first) = (0, Vec::new());
+    for (state, &entry) in (0u64..).zip(table.as_bytes()) {
+        let board = ColourBoard::from_state(rows, cols, k, state);
+        let solver = solver.solve_into(&board, &mut scratch, &mut presses);
+        let solver = solver.map(|optimum| optimum.distance as u64);
+        let table = (entry != IMPOSSIBLE).then_some(u64::from(entry));
+        if solver != table {
+            differing += 1;
+            if first.len() < SHOWN_DIFFERENCES {
+                let board = board.to_text(alphabet);
+                first.push(SolverDifference { state, board, table, solver });
+            }
+        }
+    }
+    let states = table.states();
+    Some(SolverComparison { states, agrees: differing == 0, differing, first })
 }
 
 /// A state as a board (`bwww/wwww/...`) for 4x4, as its bits otherwise.
