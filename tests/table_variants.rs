@@ -335,4 +335,24 @@ fn variant_tables_export_to_every_format() {
     for (s, d) in distances.iter().enumerate() {
         assert_eq!(d.as_u64(), (want[s] != UNREACHABLE).then_some(u64::from(want[s])));
     }
+    // The .npy (3^4 entries) is inspected as a Lights Out table with the histogram of the table
+    // file; the board, pattern and goal it cannot know are left out.
+    let inspect = |file: &str| -> serde_json::Value {
+        let out = flipblox_ok(&["inspect", "--json", &path(file)], b"");
+        serde_json::from_str(stdout(&out).trim()).unwrap()
+    };
+    let (npy, fbt) = (inspect("t.npy"), inspect("t.fbt"));
+    assert_eq!((npy["puzzle"].as_str(), npy["variant"].is_null()), (Some("lights-out"), true));
+    assert_eq!(npy["shape"], serde_json::json!([81]));
+    for key in ["histogram", "impossible", "max_distance"] {
+        assert_eq!(npy[key], fbt[key], "{key}");
+    }
+    let mut counts = vec![0u64; 256];
+    want.iter().for_each(|&d| counts[usize::from(d)] += 1);
+    assert_eq!(npy["impossible"].as_u64(), Some(counts[usize::from(UNREACHABLE)]));
+    let text = stdout(&flipblox_ok(&["inspect", &path("t.npy")], b""));
+    assert!(text.contains("puzzle: Lights Out table of 3^4 states (4 cells, 3 colours;"), "{text}");
+    // It is no Flip Game table: flip --table refuses it.
+    let out = flipblox(&["flip", "--table", &path("t.npy"), "--board", "ww/ww"], b"");
+    assert_eq!(out.status.code(), Some(1));
 }

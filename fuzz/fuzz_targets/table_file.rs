@@ -33,6 +33,9 @@ fn check(data: &[u8]) {
                 NpyTable::Flip { distances, cells } => {
                     Table::Flip(DistanceTable::new(1, *cells, distances).unwrap())
                 }
+                NpyTable::LightsOut { .. } => {
+                    Table::LightsOut(Box::new(file.variant_table().unwrap()))
+                }
                 NpyTable::Bloxorz(field) => Table::Bloxorz(field.clone()),
             };
             let mut again = Vec::new();

@@ -138,6 +138,8 @@ struct Details {
 
 impl Details {
     fn of(loaded: &Loaded<'_>, bytes: u64) -> Details {
+        // A .npy of a Flip Game or Lights Out table records no board: its name and layout.
+        let mut unrecorded = None;
         let (format, format_version, puzzle, histogram, shape, goal) = match loaded {
             Loaded::TableFile(file) => {
                 let header = file.header();
@@ -158,8 +160,9 @@ impl Details {
             }
             Loaded::Npy(file) => {
                 let (major, minor) = file.version();
+                unrecorded = unrecorded_board(file.table());
                 let (puzzle, goal) = match file.table() {
-                    NpyTable::Flip { .. } => (None, None),
+                    NpyTable::Flip { .. } | NpyTable::LightsOut { .. } => (None, None),
                     NpyTable::Bloxorz(field) => (
                         Some(Puzzle::Bloxorz { rows: field.rows(), cols: field.cols() }),
                         Some(field.goal()),
@@ -180,14 +183,14 @@ impl Details {
                 let (rows, cols) = puzzle.board();
                 (puzzle.name(), Some(rows), Some(cols))
             }
-            None => ("flip-game", None, None),
+            None => (unrecorded.as_ref().map_or("flip-game", |u| u.0), None, None),
         };
         let variant = puzzle.as_ref().and_then(Puzzle::variant_fields);
-        // A Flip Game .npy does not record the board's columns: its layout is written with `cols`.
         let layout = |puzzle: &Puzzle, cols: u32| puzzle.state_layout().describe(cols);
-        let state_layout = match (&puzzle, cols) {
-            (Some(puzzle), Some(cols)) => layout(puzzle, cols),
-            _ => "index = state; bit cols*row+col set = that piece shows black".to_string(),
+        let state_layout = match (&puzzle, cols, unrecorded) {
+            (Some(puzzle), Some(cols), _) => layout(puzzle, cols),
+            (_, _, Some((_, layout))) => layout,
+            _ => unreachable!("a table file records its board, a .npy field its shape"),
         };
         let element = match &puzzle {
             Some(puzzle) => puzzle.element(),
@@ -260,6 +263,7 @@ fn describe_npy(out: &mut impl Write, file: &NpyFile<'_>) -> anyhow::Result<()> 
         if file.fortran_order() { "Fortran" } else { "C" },
         file.data_offset()
     )?;
+    let layout = unrecorded_board(file.table()).map(|(_, layout)| layout);
     match file.table() {
         NpyTable::Flip { cells, .. } => {
             writeln!(
@@ -267,10 +271,16 @@ fn describe_npy(out: &mut impl Write, file: &NpyFile<'_>) -> anyhow::Result<()> 
                 "puzzle: Flip Game table of 2^{cells} states ({cells} pieces; a .npy does not \
                  record the board's rows and columns)"
             )?;
+            writeln!(out, "state layout: {}", layout.unwrap_or_default())?;
+        }
+        NpyTable::LightsOut { colours, cells, .. } => {
             writeln!(
                 out,
-                "state layout: index = state; bit cols*row+col set = that piece shows black"
+                "puzzle: Lights Out table of {colours}^{cells} states ({cells} cells, {colours} \
+                 colours; a .npy does not record the board's rows and columns, the toggle \
+                 pattern or the goal)"
             )?;
+            writeln!(out, "state layout: {}", layout.unwrap_or_default())?;
         }
         NpyTable::Bloxorz(field) => {
             let puzzle = Puzzle::Bloxorz { rows: field.rows(), cols: field.cols() };
@@ -281,6 +291,25 @@ fn describe_npy(out: &mut impl Write, file: &NpyFile<'_>) -> anyhow::Result<()> 
         }
     }
     Ok(())
+}
+
+/// The JSON puzzle name and the state layout of a .npy table that records no board (a Flip
+/// Game or Lights Out table); `None` for a Bloxorz field.
+fn unrecorded_board(table: &NpyTable<'_>) -> Option<(&'static str, String)> {
+    match table {
+        NpyTable::Flip { .. } => Some((
+            "flip-game",
+            "index = state; bit cols*row+col set = that piece shows black".to_string(),
+        )),
+        NpyTable::LightsOut { colours, .. } => Some((
+            "lights-out",
+            format!(
+                "index = state = sum of colour(cell) * {colours}^cell, cells row-major \
+                 (cell = cols*row+col); colour 0 = white"
+            ),
+        )),
+        NpyTable::Bloxorz(_) => None,
+    }
 }
 
 fn element_name(element: Element) -> &'static str {

@@ -124,6 +124,9 @@ impl<'a> Loaded<'a> {
                 NpyTable::Flip { cells, .. } => {
                     Err(wrong(format!("a Flip Game table of 2^{cells} states")))
                 }
+                NpyTable::LightsOut { colours, cells, .. } => {
+                    Err(wrong(format!("a Lights Out table of {colours}^{cells} states")))
+                }
                 NpyTable::Bloxorz(f) => {
                     Err(wrong(Puzzle::Bloxorz { rows: f.rows(), cols: f.cols() }.kind()))
                 }

@@ -21,8 +21,9 @@ use super::error::{ExportError, LoadError, escape_prefix};
 use super::meta::{Element, Histogram};
 use super::table::Table;
 use crate::bloxorz::{DistanceField, ORIENTATIONS};
-use crate::flip::DistanceTable;
-use crate::flip::MAX_TABLE_CELLS;
+use crate::flip::variant::bfs::{MAX_VARIANT_TABLE_STATES, VariantTable};
+use crate::flip::variant::{Goal, MAX_COLOURS, TogglePattern, Variant};
+use crate::flip::{BoardSize, DistanceTable, MAX_TABLE_CELLS};
 use crate::shape::ShapeError;
 
 /// The first 6 bytes of every `.npy` file.
@@ -76,8 +77,37 @@ pub enum NpyTable<'a> {
         /// The entries, in place.
         distances: &'a [u8],
     },
+    /// dtype `|u1`, shape `(K^cells,)` for a `K` of 3 to 16 that is not a power of two (the
+    /// smallest such `K`): the table of a Lights Out variant of `K` colours on a board of
+    /// `cells` cells, as `export flip` writes it for `--colours K` (the `.npy` format records
+    /// neither the board's rows and columns nor the toggle pattern or the goal; a table of 4, 8
+    /// or 16 colours has a power-of-two length and reads as [`NpyTable::Flip`]).
+    LightsOut {
+        /// `K`, the number of colours.
+        colours: u8,
+        /// Cells on the board: the table has `K^cells` entries.
+        cells: u32,
+        /// The entries, in place.
+        distances: &'a [u8],
+    },
     /// dtype `<i4`, shape `(rows, cols, 3)`: a Bloxorz distance-to-goal field.
     Bloxorz(DistanceField<'a>),
+}
+
+/// `(K, n)` with `states = K^n`, `n >= 1`, for the smallest `K` of 3 to 16 that fits, when
+/// `states` is at most [`MAX_VARIANT_TABLE_STATES`].
+fn colour_power(states: u64) -> Option<(u8, u32)> {
+    if states > MAX_VARIANT_TABLE_STATES {
+        return None;
+    }
+    (3..=MAX_COLOURS).find_map(|k| {
+        let (mut power, mut n) = (u64::from(k), 1);
+        while power < states {
+            power *= u64::from(k);
+            n += 1;
+        }
+        (power == states).then_some((k, n))
+    })
 }
 
 /// A `.npy` file read and checked by [`NpyFile::parse`].
@@ -177,6 +207,11 @@ impl<'a> NpyFile<'a> {
                 expect_len(states, 1)?;
                 NpyTable::Flip { cells, distances: data }
             }
+            (Some(Element::U8), &[states]) if states > 2 => {
+                let (colours, cells) = colour_power(states).ok_or_else(unsupported)?;
+                expect_len(states, 1)?;
+                NpyTable::LightsOut { colours, cells, distances: data }
+            }
             (Some(Element::I32Le), &[rows, cols, o])
                 if o == ORIENTATIONS as u64 && !dict.fortran_order =>
             {
@@ -242,8 +277,21 @@ impl<'a> NpyFile<'a> {
                 let table = DistanceTable::new(1, *cells, distances).expect("checked at parse");
                 table.histogram().into()
             }
+            NpyTable::LightsOut { .. } => {
+                self.variant_table().expect("a Lights Out table").histogram().into()
+            }
             NpyTable::Bloxorz(field) => field.histogram().into(),
         }
+    }
+
+    /// A table of Lights Out colours as the table of one row of its cells, plus-shaped
+    /// presses, goal any (the `.npy` does not record the board, pattern or goal: read the
+    /// distances and histogram, not the rules); `None` for other tables.
+    pub fn variant_table(&self) -> Option<VariantTable<'a>> {
+        let NpyTable::LightsOut { colours, cells, distances } = self.table else { return None };
+        let size = BoardSize::new(1, cells as usize).ok()?;
+        let variant = Variant::new(size, TogglePattern::plus(), false, colours, Goal::Any).ok()?;
+        VariantTable::new(&variant, distances).ok()
     }
 
     /// The file's Flip Game table read as a `rows x cols` board.
@@ -255,6 +303,10 @@ impl<'a> NpyFile<'a> {
     pub fn flip_table(&self, rows: u32, cols: u32) -> Result<DistanceTable<'a>, ShapeError> {
         match &self.table {
             NpyTable::Flip { distances, .. } => DistanceTable::new(rows, cols, distances),
+            NpyTable::LightsOut { colours, cells, .. } => Err(ShapeError::WrongTable {
+                expected: format!("a Flip Game {rows}x{cols} table"),
+                found: format!("a Lights Out table of {colours}^{cells} states"),
+            }),
             NpyTable::Bloxorz(field) => Err(ShapeError::WrongTable {
                 expected: format!("a Flip Game {rows}x{cols} table"),
                 found: format!("a Bloxorz {}x{} field", field.rows(), field.cols()),
@@ -436,6 +488,21 @@ impl HeaderText<'_> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn lengths_that_are_powers_of_a_colour_count_name_it_and_their_cells() {
+        use super::colour_power;
+        assert_eq!(colour_power(729), Some((3, 6)));
+        assert_eq!(colour_power(625), Some((5, 4)));
+        assert_eq!(colour_power(36), Some((6, 2)));
+        assert_eq!(colour_power(15), Some((15, 1)));
+        assert_eq!(colour_power(3u64.pow(20)), Some((3, 20)));
+        assert_eq!(colour_power(3u64.pow(21)), None, "above 2^32 states");
+        assert_eq!(colour_power(100), Some((10, 2)));
+        for states in [0, 1, 2, 17, 18, 20, 50, 1001] {
+            assert_eq!(colour_power(states), None, "{states}");
+        }
+    }
+
     use super::*;
 
     fn npy(header: &str, data: &[u8]) -> Vec<u8> {
@@ -525,11 +592,17 @@ mod tests {
             NpyFile::parse(&npy(header, &[0; 32])),
             Err(LoadError::NpyUnsupported { .. })
         ));
-        let header = "{'descr': '|u1', 'fortran_order': False, 'shape': (3,), }\n";
+        // 17 entries: neither 2^n nor K^n for 3 <= K <= 16 (3 entries would be one cell of 3
+        // colours).
+        let header = "{'descr': '|u1', 'fortran_order': False, 'shape': (17,), }\n";
         assert!(matches!(
-            NpyFile::parse(&npy(header, &[0; 3])),
+            NpyFile::parse(&npy(header, &[0; 17])),
             Err(LoadError::NpyUnsupported { .. })
         ));
+        let header = "{'descr': '|u1', 'fortran_order': False, 'shape': (3,), }\n";
+        let bytes = npy(header, &[0; 3]);
+        let file = NpyFile::parse(&bytes).unwrap();
+        assert!(matches!(file.table(), NpyTable::LightsOut { colours: 3, cells: 1, .. }));
         let header = "{'descr': '<i4', 'fortran_order': True, 'shape': (1, 1, 3), }\n";
         assert!(matches!(
             NpyFile::parse(&npy(header, &[0; 12])),
