@@ -71,6 +71,19 @@ fn gather_low_bits(word: u64) -> u64 {
     word.wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
+/// The 8 pieces of `chunk` as bits (bit `k` set when byte `k` is `b`) when every byte is `b`
+/// or `w`; `None` otherwise. For the rows of boards of any size (the board reader).
+#[inline(always)]
+pub(crate) fn piece_bits(chunk: [u8; 8]) -> Option<u8> {
+    const ALL_W: u64 = u64::from_le_bytes([b'w'; 8]);
+    const ALLOWED: u64 = u64::from_le_bytes([PIECE_DIFF; 8]);
+    let d = u64::from_le_bytes(chunk) ^ ALL_W;
+    if word_bad(d, ALLOWED) != 0 {
+        return None;
+    }
+    Some(gather_low_bits(d & LOW_BITS) as u8)
+}
+
 /// The state of a board whose three words are `words` in `layout`, or `None`.
 #[inline(always)]
 fn layout_state(words: [u64; 3], layout: &Layout) -> Option<u16> {
@@ -216,6 +229,63 @@ pub fn answer_clean_boards(
     run
 }
 
+/// Calls `each` with the state of every board of `bytes` from byte `start` (the start of a
+/// line, between boards) for as long as they are in the common layout ([`clean_board_state`],
+/// [`clean_crlf_board_state`]), skipping blank lines (a lone `\n` or `\r\n`) between them, as
+/// [`answer_clean_boards`] reads them; for callers that print more than the distance. Stops at
+/// the end of `bytes`, at the first line that is neither blank nor the start of a clean board
+/// (the caller reads that board another way), or right after a board for which `each` returned
+/// `false` (so the caller can write its output out and keep memory bounded).
+///
+/// ```
+/// use flipblox::flip::fast::{CleanRun, each_clean_board};
+/// let mut states = Vec::new();
+/// let text = b"bwwb\nbbwb\nbwwb\nbwww\n\nbbbb\r\nbbbb\r\nbbbb\r\nbbbb\r\nbx";
+/// let run = each_clean_board(text, 0, |state| {
+///     states.push(state);
+///     true
+/// });
+/// assert_eq!(states, [0b0001_1001_1011_1001, 0xFFFF]);
+/// assert_eq!(run, CleanRun { end: 45, boards: 2, lines: 9 });
+/// ```
+///
+/// # Panics
+///
+/// If `start` is past the end of `bytes`.
+#[inline]
+pub fn each_clean_board(bytes: &[u8], start: usize, mut each: impl FnMut(u16) -> bool) -> CleanRun {
+    let mut run = CleanRun { end: start, boards: 0, lines: 0 };
+    let mut rest = &bytes[start..];
+    loop {
+        let board = rest
+            .split_first_chunk()
+            .and_then(|(board, after)| Some((clean_board_state(board)?, after)))
+            .or_else(|| {
+                let (board, after) = rest.split_first_chunk()?;
+                Some((clean_crlf_board_state(board)?, after))
+            });
+        match board {
+            Some((state, after)) => {
+                rest = after;
+                run.boards += 1;
+                run.lines += 4;
+                if !each(state) {
+                    break;
+                }
+            }
+            None => match rest {
+                [b'\n', after @ ..] | [b'\r', b'\n', after @ ..] => {
+                    run.lines += 1;
+                    rest = after;
+                }
+                _ => break,
+            },
+        }
+    }
+    run.end = bytes.len() - rest.len();
+    run
+}
+
 /// The answer line for every table entry value, padded to 16 bytes, with its length: the
 /// distance and `\n`, or `Impossible\n`.
 const ANSWERS: [([u8; 16], u8); 256] = {
@@ -277,6 +347,23 @@ mod tests {
                 board[at] = byte;
                 let valid = if at % 5 == 4 { byte == b'\n' } else { byte == b'b' || byte == b'w' };
                 assert_eq!(clean_board_state(&board).is_some(), valid, "byte {byte:#x} at {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn piece_bits_reads_eight_pieces_and_refuses_any_other_byte() {
+        for bits in 0..=u8::MAX {
+            let chunk: [u8; 8] =
+                std::array::from_fn(|k| if bits >> k & 1 == 1 { b'b' } else { b'w' });
+            assert_eq!(piece_bits(chunk), Some(bits));
+            for at in 0..8 {
+                for byte in 0..=u8::MAX {
+                    let mut bad = chunk;
+                    bad[at] = byte;
+                    let valid = byte == b'b' || byte == b'w';
+                    assert_eq!(piece_bits(bad).is_some(), valid, "{byte:#x} at {at}");
+                }
             }
         }
     }

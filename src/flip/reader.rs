@@ -17,6 +17,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::io::Read;
 
+use super::fast::piece_bits;
 use super::grid::GridBoard;
 use crate::text::stream::StreamLines;
 use crate::text::{Line, LineSource, Lines, Position, describe_at, plural};
@@ -341,7 +342,15 @@ fn read_row(
         return read_separated_row(line, base, cols, board);
     }
     let pieces = &text[..text.len().min(cols)];
-    for (col, &piece) in pieces.iter().enumerate() {
+    // Eight pieces at a time while they are all `b` or `w`; the rest, and a chunk holding any
+    // other byte, one at a time (which finds the bad byte and its column).
+    let mut done = 0;
+    for chunk in pieces.chunks_exact(8) {
+        let Some(bits) = piece_bits(chunk.try_into().expect("8 bytes")) else { break };
+        board.set_black_bits(base + done, bits);
+        done += 8;
+    }
+    for (col, &piece) in pieces.iter().enumerate().skip(done) {
         match piece {
             b'b' => board.set_black_at(base + col),
             b'w' => {}

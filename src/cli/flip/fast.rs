@@ -3,29 +3,298 @@
 //! every few MB; every other board, from the first line the fast path refuses, is read by the
 //! positioned [`BoardReader`] and answered or reported exactly as the general path does, and the
 //! fast path resumes after it. Used only for the default case (4x4, the default variant, the
-//! embedded table, plain answers): see [`applies`].
+//! embedded table, one answer line or JSON record a board): see [`applies`]. Plain answers come
+//! from [`answer_clean_boards`]; the lines of `--path` and the records of `--json` are put
+//! together by [`Formatter`] from pieces formatted once per state.
 
-use flipblox::flip::fast::answer_clean_boards;
-use flipblox::flip::{BoardReader, DistanceTable, board_line_limit};
+use flipblox::flip::fast::{answer_clean_boards, each_clean_board};
+use flipblox::flip::{BoardReader, DistanceTable, GridBoard, IMPOSSIBLE, board_line_limit};
 use flipblox::text::{LineSource, Lines};
 
 use super::super::print::Printer;
-use super::{Boards, FlipArgs, MethodArg, OutputArg, warn_count};
+use super::{Answerer, Boards, Engine, FlipArgs, MethodArg, OutputArg, warn_count};
 
 /// Output buffered before it is written out.
 const OUT_LIMIT: usize = 4 << 20;
 
-/// True when `args` asks for plain answers of 4x4 boards of the default variant from the
-/// embedded table (no --size, --table, --path, --json, --output grid, variant options).
+/// The same for `--path` and `--json`, whose output (about 220 bytes a board with `--json`) is
+/// written while it is still in the core's cache.
+const FORMATTED_LIMIT: usize = 1 << 20;
+
+/// True when `args` asks for the answers of 4x4 boards of the default variant from the
+/// embedded table, one line or JSON record a board (no --size, --table, --output grid,
+/// --method, --shard, variant options; --path and --json are fine).
 pub(super) fn applies(args: &FlipArgs) -> bool {
     args.size.is_none()
         && args.table.is_none()
-        && !args.path
-        && !args.json
         && args.output == OutputArg::Line
         && args.method == MethodArg::Auto
         && args.variant.is_default()
         && args.shard.shard.is_none()
+}
+
+/// Which of [`Formatter`]'s tails ends a record.
+const WHITE: u8 = 0;
+const BLACK: u8 = 1;
+const NO_COLOUR: u8 = 2;
+
+/// Pieces of output are copied in chunks of this many bytes (fixed-size copies, which compile to
+/// a few vector moves where a copy of any length calls `memcpy`): the bytes after a piece are
+/// copied too and overwritten by the next piece. Every piece can be read this far past its end.
+const CHUNK: usize = 32;
+
+/// Bytes of a state's slot: its text, then at [`COLOUR`] its tail, at [`LEN`] its text's length.
+const SLOT: usize = 64;
+const COLOUR: usize = SLOT - 2;
+const LEN: usize = SLOT - 1;
+
+/// The text the JSON records put after the index.
+const AFTER_INDEX: &[u8] = b",\"error\":null,\"distance\":";
+
+/// The lines of `--path` (`N (r,c)...`) and the records of `--json` for clean 4x4 boards,
+/// byte for byte what [`super::BoardRecord`] prints through the printer. Everything in them but
+/// the file and the index depends on the board's state alone, so each state met is formatted
+/// once into a slot of [`SLOT`] bytes, from the presses the general path prints (the embedded
+/// table's press walk, [`DistanceTable::presses`]): a `--path` line whole, or a JSON record's
+/// middle from the distance up to the board's opening quote, with the colour its presses reach.
+/// The impossible states share one slot. A JSON record is then its head (file and `"index":`),
+/// the index and `,"error":null,"distance":`, the state's slot, the board's 19 bytes and one of
+/// three tails.
+struct Formatter {
+    json: bool,
+    table: DistanceTable<'static>,
+    /// Per state: 0 when not met yet, else 1 + its slot.
+    slot_of: Vec<u16>,
+    slots: Vec<[u8; SLOT]>,
+    /// The slot of the impossible states, once one is met.
+    impossible: Option<u16>,
+    /// With `--json`: the head, then the tails from the board's closing quote to the end of the
+    /// line by [`WHITE`], [`BLACK`], [`NO_COLOUR`], back to back, and [`CHUNK`] bytes of
+    /// padding: piece `i` is `fixed[starts[i]..starts[i + 1]]`.
+    fixed: Vec<u8>,
+    starts: [usize; 5],
+    /// The index of the current board in decimal, left-aligned, then [`AFTER_INDEX`].
+    index: [u8; 64],
+    digits: usize,
+    /// Bytes a line may take in the output, with the chunks copied past its end.
+    room: usize,
+    presses: Vec<usize>,
+}
+
+/// The four pieces of a row of a 4x4 state, by the row's four bits (bit `c` for column `c`).
+const ROW_TEXT: [[u8; 4]; 16] = {
+    let mut rows = [[b'w'; 4]; 16];
+    let mut bits = 0;
+    while bits < 16 {
+        let mut c = 0;
+        while c < 4 {
+            if bits >> c & 1 == 1 {
+                rows[bits][c] = b'b';
+            }
+            c += 1;
+        }
+        bits += 1;
+    }
+    rows
+};
+
+/// The board of `state` as `bwwb/bbwb/bwwb/bwww`.
+#[inline]
+fn board_text(state: u16) -> [u8; 19] {
+    let mut text = [b'/'; 19];
+    for r in 0..4 {
+        let row = &ROW_TEXT[usize::from(state >> (4 * r) & 0xF)];
+        text[5 * r..5 * r + 4].copy_from_slice(row);
+    }
+    text
+}
+
+/// Copies `text[start..end]` (readable [`CHUNK`] bytes past its end) to `out` at `at` and
+/// returns the position after it.
+#[inline(always)]
+fn put(out: &mut [u8], at: usize, text: &[u8], start: usize, end: usize) -> usize {
+    let len = end - start;
+    let mut k = 0;
+    while k < len {
+        out[at + k..at + k + CHUNK].copy_from_slice(&text[start + k..start + k + CHUNK]);
+        k += CHUNK;
+    }
+    at + len
+}
+
+impl Formatter {
+    /// The formatter for `answerer`'s output (`--json`, else `--path` lines) of the input `name`.
+    fn new(answerer: &Answerer<'_>, name: &str) -> anyhow::Result<Formatter> {
+        let Engine::Flip { solver, .. } = &answerer.engine else {
+            anyhow::bail!("the 4x4 fast path answers the Flip Game only");
+        };
+        let json = answerer.json;
+        let mut fixed = Vec::new();
+        let mut starts = [0; 5];
+        if json {
+            fixed.extend_from_slice(b"{\"file\":");
+            serde_json::to_writer(&mut fixed, name)?;
+            fixed.extend_from_slice(b",\"index\":");
+            starts[1] = fixed.len();
+            // The variant's fields without their braces, as `#[serde(flatten)]` writes them.
+            let fields = serde_json::to_vec(&answerer.fields)?;
+            let fields = &fields[1..fields.len() - 1];
+            let colours = [
+                serde_json::to_vec(&answerer.chosen.colour_name(0))?,
+                serde_json::to_vec(&answerer.chosen.colour_name(1))?,
+                b"null".to_vec(),
+            ];
+            for (i, colour) in colours.iter().enumerate() {
+                fixed.extend_from_slice(b"\",\"nullity\":");
+                fixed.extend_from_slice(solver.nullity().to_string().as_bytes());
+                fixed.extend_from_slice(b",\"proven_minimal\":true,");
+                fixed.extend_from_slice(fields);
+                fixed.extend_from_slice(b",\"colour\":");
+                fixed.extend_from_slice(colour);
+                fixed.extend_from_slice(b"}\n");
+                starts[i + 2] = fixed.len();
+            }
+        }
+        let longest = starts.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
+        fixed.resize(fixed.len() + CHUNK, 0);
+        let mut formatter = Formatter {
+            json,
+            table: DistanceTable::embedded(),
+            slot_of: vec![0; 1 << 16],
+            slots: Vec::new(),
+            impossible: None,
+            fixed,
+            starts,
+            index: [0; 64],
+            digits: 0,
+            room: 2 * (longest + CHUNK) + 2 * SLOT + 19,
+            presses: Vec::new(),
+        };
+        formatter.set_index(1);
+        Ok(formatter)
+    }
+
+    /// Sets the index of the next record to `index`.
+    fn set_index(&mut self, index: usize) {
+        let digits = index.to_string();
+        self.digits = digits.len();
+        self.index = [0; 64];
+        self.index[..self.digits].copy_from_slice(digits.as_bytes());
+        self.index[self.digits..self.digits + AFTER_INDEX.len()].copy_from_slice(AFTER_INDEX);
+    }
+
+    /// Adds 1 to the index.
+    #[inline]
+    fn next_index(&mut self) {
+        for d in self.index[..self.digits].iter_mut().rev() {
+            if *d == b'9' {
+                *d = b'0';
+            } else {
+                *d += 1;
+                return;
+            }
+        }
+        // All nines: one more digit.
+        self.set_index(10usize.pow(self.digits as u32));
+    }
+
+    /// Formats the slot of `state`, met for the first time, and returns it.
+    #[cold]
+    fn add_state(&mut self, state: u16) -> anyhow::Result<usize> {
+        let distance = self.table.presses(u64::from(state), &mut self.presses)?;
+        if distance.is_none()
+            && let Some(slot) = self.impossible
+        {
+            self.slot_of[usize::from(state)] = slot + 1;
+            return Ok(usize::from(slot));
+        }
+        let mut piece = String::new();
+        let colour = match distance {
+            None if self.json => {
+                piece.push_str("null,\"path\":null,\"board\":\"");
+                NO_COLOUR
+            }
+            None => {
+                piece.push_str("Impossible\n");
+                NO_COLOUR
+            }
+            Some(d) => {
+                let at = |p: usize| (p / 4 + 1, p % 4 + 1);
+                if self.json {
+                    piece.push_str(&format!("{d},\"path\":["));
+                    for (k, &p) in self.presses.iter().enumerate() {
+                        let (r, c) = at(p);
+                        piece.push_str(&format!("{}[{r},{c}]", if k == 0 { "" } else { "," }));
+                    }
+                    piece.push_str("],\"board\":\"");
+                } else {
+                    piece.push_str(&d.to_string());
+                    if !self.presses.is_empty() {
+                        piece.push(' ');
+                    }
+                    for &p in &self.presses {
+                        let (r, c) = at(p);
+                        piece.push_str(&format!("({r},{c})"));
+                    }
+                    piece.push('\n');
+                }
+                // The colour every piece shows once the presses are made, as the general
+                // path finds it.
+                let mut after = GridBoard::from_words(4, 4, vec![u64::from(state)]);
+                for &p in &self.presses {
+                    after.press(p / 4, p % 4);
+                }
+                if after.get(0, 0) { BLACK } else { WHITE }
+            }
+        };
+        // The 4x4 board's presses are at most 6 (the table's largest distance), 56 bytes.
+        anyhow::ensure!(piece.len() <= COLOUR, "the answer of state {state:#x} is too long");
+        let mut slot = [0; SLOT];
+        slot[..piece.len()].copy_from_slice(piece.as_bytes());
+        slot[COLOUR] = colour;
+        slot[LEN] = piece.len() as u8;
+        let index = u16::try_from(self.slots.len())?;
+        self.slots.push(slot);
+        self.slot_of[usize::from(state)] = index + 1;
+        if distance.is_none() {
+            self.impossible = Some(index);
+        }
+        Ok(usize::from(index))
+    }
+
+    /// Writes the line of the board whose state is `state` (its index set by
+    /// [`Formatter::set_index`] and [`Formatter::next_index`]) to `out` at `at` (growing `out`
+    /// as needed; the bytes after the line are scratch) and returns the position after it.
+    #[inline]
+    fn write(&mut self, state: u16, out: &mut Vec<u8>, at: usize) -> anyhow::Result<usize> {
+        // Most random boards cannot be solved: their one slot is found from the table alone.
+        let slot = match (self.table.as_bytes()[usize::from(state)], self.impossible) {
+            (IMPOSSIBLE, Some(slot)) => usize::from(slot),
+            _ => match self.slot_of[usize::from(state)] {
+                0 => self.add_state(state)?,
+                known => usize::from(known) - 1,
+            },
+        };
+        if out.len() < at + self.room {
+            out.resize(at + self.room + (64 << 10), 0);
+        }
+        let piece = &self.slots[slot];
+        let len = usize::from(piece[LEN]);
+        if !self.json {
+            out[at..at + SLOT].copy_from_slice(piece);
+            return Ok(at + len);
+        }
+        let (fixed, starts) = (&self.fixed, &self.starts);
+        let mut at = put(out, at, fixed, starts[0], starts[1]);
+        out[at..at + 64].copy_from_slice(&self.index);
+        at += self.digits + AFTER_INDEX.len();
+        out[at..at + SLOT].copy_from_slice(piece);
+        at += len;
+        out[at..at + 19].copy_from_slice(&board_text(state));
+        at += 19;
+        let tail = 1 + usize::from(piece[COLOUR]);
+        Ok(put(out, at, fixed, starts[tail], starts[tail + 1]))
+    }
 }
 
 impl Boards<'_, '_> {
@@ -38,7 +307,7 @@ impl Boards<'_, '_> {
         bytes: &[u8],
     ) -> anyhow::Result<()> {
         let table = DistanceTable::embedded();
-        let limit = board_line_limit(4);
+        let line_limit = board_line_limit(4);
         let mut reader = BoardReader::new(bytes, 4, 4);
         // Old Mac text (lines end at a lone `\r`, decided by the file's start, src/text.rs):
         // a later `\n` does not end a line there, so the fast check, which reads `\n` endings,
@@ -50,18 +319,54 @@ impl Boards<'_, '_> {
         let mut offset = reader.lines_mut().offset();
         let mut line = reader.lines_mut().peek_line().map_or(1, |next| next.number);
         let mut boards = 0usize;
-        let mut out = Vec::with_capacity(OUT_LIMIT + (1 << 16));
+        let mut formatter = match self.answerer.path || self.answerer.json {
+            true => Some(Formatter::new(self.answerer, name)?),
+            false => None,
+        };
+        let limit = if formatter.is_some() { FORMATTED_LIMIT } else { OUT_LIMIT };
+        let mut out = Vec::with_capacity(limit + (1 << 16));
         while offset < bytes.len() {
-            let run = answer_clean_boards(bytes, offset, table.as_bytes(), &mut out, OUT_LIMIT);
+            let (run, printed) = match &mut formatter {
+                None => {
+                    let run =
+                        answer_clean_boards(bytes, offset, table.as_bytes(), &mut out, OUT_LIMIT);
+                    (run, out.len())
+                }
+                Some(formatter) => {
+                    formatter.set_index(boards + 1);
+                    // Written at `at`, with scratch bytes after it: `out` keeps its length
+                    // (zeroed once) and is cut to `at` only for printing.
+                    out.resize(out.capacity(), 0);
+                    let mut at = 0;
+                    let mut failure = None;
+                    let run = each_clean_board(bytes, offset, |state| {
+                        match formatter.write(state, &mut out, at) {
+                            Ok(next) => at = next,
+                            Err(e) => {
+                                failure = Some(e);
+                                return false;
+                            }
+                        }
+                        formatter.next_index();
+                        at < limit
+                    });
+                    if let Some(e) = failure {
+                        return Err(e);
+                    }
+                    (run, at)
+                }
+            };
             (offset, boards, line) = (run.end, boards + run.boards, line + run.lines);
-            let full = out.len() >= OUT_LIMIT;
-            printer.lines(&out)?;
-            out.clear();
+            let full = printed >= limit;
+            printer.lines(&out[..printed])?;
+            if formatter.is_none() {
+                out.clear();
+            }
             if full || offset >= bytes.len() {
                 continue;
             }
             // One board (or the blank lines that end the input) by the positioned reader.
-            let lines = Lines::starting_at(bytes, limit, offset, line);
+            let lines = Lines::starting_at(bytes, line_limit, offset, line);
             let mut reader = BoardReader::from_lines(lines, 4, 4);
             let Some(result) = self.answerer.read(&mut reader) else { break };
             boards += 1;
