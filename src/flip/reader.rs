@@ -342,13 +342,18 @@ fn read_row(
         return read_separated_row(line, base, cols, board);
     }
     let pieces = &text[..text.len().min(cols)];
-    // Eight pieces at a time while they are all `b` or `w`; the rest, and a chunk holding any
-    // other byte, one at a time (which finds the bad byte and its column).
+    // Eight pieces at a time (the last few padded with `w`) while they are all `b` or `w`,
+    // without a branch per piece; a chunk holding any other byte one piece at a time, which
+    // finds the bad byte and its column.
     let mut done = 0;
-    for chunk in pieces.chunks_exact(8) {
-        let Some(bits) = piece_bits(chunk.try_into().expect("8 bytes")) else { break };
+    while done < pieces.len() {
+        let rest = &pieces[done..];
+        let mut chunk = [b'w'; 8];
+        let n = rest.len().min(8);
+        chunk[..n].copy_from_slice(&rest[..n]);
+        let Some(bits) = piece_bits(chunk) else { break };
         board.set_black_bits(base + done, bits);
-        done += 8;
+        done += n;
     }
     for (col, &piece) in pieces.iter().enumerate().skip(done) {
         match piece {
