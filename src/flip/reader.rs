@@ -342,16 +342,26 @@ fn read_row(
         return read_separated_row(line, base, cols, board);
     }
     let pieces = &text[..text.len().min(cols)];
-    // Eight pieces at a time (the last few padded with `w`) while they are all `b` or `w`,
-    // without a branch per piece; a chunk holding any other byte one piece at a time, which
-    // finds the bad byte and its column.
+    // Eight pieces at a time while they are all `b` or `w`, without a branch per piece: the
+    // last few of a row of 8 or more as the row's last 8 bytes (those before them already
+    // checked), of a shorter row padded with `w`. A chunk holding any other byte is read one
+    // piece at a time below, which finds the bad byte and its column.
     let mut done = 0;
     while done < pieces.len() {
         let rest = &pieces[done..];
-        let mut chunk = [b'w'; 8];
-        let n = rest.len().min(8);
-        chunk[..n].copy_from_slice(&rest[..n]);
-        let Some(bits) = piece_bits(chunk) else { break };
+        let (bits, n) = if let Some(chunk) = rest.first_chunk::<8>() {
+            (piece_bits(*chunk), 8)
+        } else if let Some(last) = pieces.last_chunk::<8>() {
+            let n = rest.len();
+            (piece_bits(*last).map(|bits| bits >> (8 - n)), n)
+        } else {
+            let mut word = u64::from_le_bytes([b'w'; 8]);
+            for (i, &b) in rest.iter().enumerate() {
+                word = word & !(0xFF << (8 * i)) | u64::from(b) << (8 * i);
+            }
+            (piece_bits(word.to_le_bytes()), rest.len())
+        };
+        let Some(bits) = bits else { break };
         board.set_black_bits(base + done, bits);
         done += n;
     }
