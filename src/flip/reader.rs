@@ -477,6 +477,45 @@ pub(crate) fn board_text_rows(text: &str, rows: usize, cols: usize) -> Cow<'_, s
 mod tests {
     use super::*;
 
+    #[test]
+    fn rows_read_eight_pieces_at_a_time_equal_a_piece_by_piece_reading() {
+        // Rows of 1 to 70 pieces (chunks of 8, a tail, rows shorter than 8), one byte of a
+        // random row replaced by each byte that is no piece and no blank: the board read is
+        // the row's pieces, and the error is at the first bad byte's column.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for cols in 1..=70usize {
+            for _ in 0..20 {
+                let row: Vec<u8> =
+                    (0..cols).map(|_| if next() & 1 == 1 { b'b' } else { b'w' }).collect();
+                let mut board = GridBoard::new(1, cols);
+                let mut reader = BoardReader::new(&row, 1, cols);
+                assert_eq!(reader.read_into(&mut board), Some(Ok(())));
+                for (c, &piece) in row.iter().enumerate() {
+                    assert_eq!(board.get(0, c), piece == b'b', "{cols} columns, piece {c}");
+                }
+                let at = next() as usize % cols;
+                let byte = loop {
+                    let b = next() as u8;
+                    if !matches!(b, b'b' | b'w' | b' ' | b'\t' | b'\r' | b'\n') {
+                        break b;
+                    }
+                };
+                let mut bad = row.clone();
+                bad[at] = byte;
+                let mut reader = BoardReader::new(&bad, 1, cols);
+                let err = reader.read_into(&mut board).unwrap().unwrap_err();
+                assert_eq!(err.position, Position { line: 1, column: at + 1 }, "{bad:?}");
+                assert!(matches!(err.kind, BoardErrorKind::BadPiece { .. }), "{err}");
+            }
+        }
+    }
+
     fn read_all(text: &str) -> Vec<Result<String, String>> {
         let mut reader = BoardReader::new(text.as_bytes(), 4, 4);
         let mut board = GridBoard::new(4, 4);
