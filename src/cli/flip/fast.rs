@@ -48,8 +48,50 @@ const SLOT: usize = 64;
 const COLOUR: usize = SLOT - 2;
 const LEN: usize = SLOT - 1;
 
-/// The text the JSON records put after the index.
-const AFTER_INDEX: &[u8] = b",\"error\":null,\"distance\":";
+/// The text the JSON records put after the index (padded to a [`CHUNK`]), and its length.
+const AFTER_INDEX: [u8; CHUNK] = *b",\"error\":null,\"distance\":\0\0\0\0\0\0\0";
+const AFTER_INDEX_LEN: usize = 25;
+
+/// The two digits of every number below 100.
+const PAIRS: [[u8; 2]; 100] = {
+    let mut pairs = [[0; 2]; 100];
+    let mut n = 0;
+    while n < 100 {
+        pairs[n] = [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8];
+        n += 1;
+    }
+    pairs
+};
+
+/// Writes `n` in decimal to `out` at `at` (8 bytes written below 10^8, whatever the digits) and
+/// returns the position after it: for numbers below 10^8, four pairs of digits into one word.
+#[inline(always)]
+fn put_decimal(out: &mut [u8], at: usize, n: usize) -> usize {
+    let Ok(small) = u32::try_from(n) else { return put_long_decimal(out, at, n) };
+    if small >= 100_000_000 {
+        return put_long_decimal(out, at, n);
+    }
+    let pair = |x: u32| u64::from(u16::from_le_bytes(PAIRS[x as usize]));
+    let (high, low) = (small / 10_000, small % 10_000);
+    let word =
+        pair(high / 100) | pair(high % 100) << 16 | pair(low / 100) << 32 | pair(low % 100) << 48;
+    let len = 1 + [10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+        .iter()
+        .map(|&p| usize::from(small >= p))
+        .sum::<usize>();
+    // The leading zeros are the word's low bytes.
+    let word = word >> (8 * (8 - len));
+    out[at..at + 8].copy_from_slice(&word.to_le_bytes());
+    at + len
+}
+
+/// [`put_decimal`] for 10^8 and more.
+#[cold]
+fn put_long_decimal(out: &mut [u8], at: usize, n: usize) -> usize {
+    let digits = n.to_string();
+    out[at..at + digits.len()].copy_from_slice(digits.as_bytes());
+    at + digits.len()
+}
 
 /// The lines of `--path` (`N (r,c)...`) and the records of `--json` for clean 4x4 boards,
 /// byte for byte what [`super::BoardRecord`] prints through the printer. Everything in them but
@@ -58,7 +100,7 @@ const AFTER_INDEX: &[u8] = b",\"error\":null,\"distance\":";
 /// table's press walk, [`DistanceTable::presses`]): a `--path` line whole, or a JSON record's
 /// middle from the distance up to the board's opening quote, with the colour its presses reach.
 /// The impossible states share one slot. A JSON record is then its head (file and `"index":`),
-/// the index and `,"error":null,"distance":`, the state's slot, the board's 19 bytes and one of
+/// the index, `,"error":null,"distance":`, the state's slot, the board's 19 bytes and one of
 /// three tails.
 struct Formatter {
     json: bool,
@@ -73,9 +115,6 @@ struct Formatter {
     /// padding: piece `i` is `fixed[starts[i]..starts[i + 1]]`.
     fixed: Vec<u8>,
     starts: [usize; 5],
-    /// The index of the current board in decimal, left-aligned, then [`AFTER_INDEX`].
-    index: [u8; 64],
-    digits: usize,
     /// Bytes a line may take in the output, with the chunks copied past its end.
     room: usize,
     presses: Vec<usize>,
@@ -157,7 +196,7 @@ impl Formatter {
         }
         let longest = starts.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
         fixed.resize(fixed.len() + CHUNK, 0);
-        let mut formatter = Formatter {
+        Ok(Formatter {
             json,
             table: DistanceTable::embedded(),
             slot_of: vec![0; 1 << 16],
@@ -165,37 +204,9 @@ impl Formatter {
             impossible: None,
             fixed,
             starts,
-            index: [0; 64],
-            digits: 0,
             room: 2 * (longest + CHUNK) + 2 * SLOT + 19,
             presses: Vec::new(),
-        };
-        formatter.set_index(1);
-        Ok(formatter)
-    }
-
-    /// Sets the index of the next record to `index`.
-    fn set_index(&mut self, index: usize) {
-        let digits = index.to_string();
-        self.digits = digits.len();
-        self.index = [0; 64];
-        self.index[..self.digits].copy_from_slice(digits.as_bytes());
-        self.index[self.digits..self.digits + AFTER_INDEX.len()].copy_from_slice(AFTER_INDEX);
-    }
-
-    /// Adds 1 to the index.
-    #[inline]
-    fn next_index(&mut self) {
-        for d in self.index[..self.digits].iter_mut().rev() {
-            if *d == b'9' {
-                *d = b'0';
-            } else {
-                *d += 1;
-                return;
-            }
-        }
-        // All nines: one more digit.
-        self.set_index(10usize.pow(self.digits as u32));
+        })
     }
 
     /// Formats the slot of `state`, met for the first time, and returns it.
@@ -262,11 +273,16 @@ impl Formatter {
         Ok(usize::from(index))
     }
 
-    /// Writes the line of the board whose state is `state` (its index set by
-    /// [`Formatter::set_index`] and [`Formatter::next_index`]) to `out` at `at` (growing `out`
+    /// Writes the line of board `index`, whose state is `state`, to `out` at `at` (growing `out`
     /// as needed; the bytes after the line are scratch) and returns the position after it.
     #[inline]
-    fn write(&mut self, state: u16, out: &mut Vec<u8>, at: usize) -> anyhow::Result<usize> {
+    fn write(
+        &mut self,
+        state: u16,
+        index: usize,
+        out: &mut Vec<u8>,
+        at: usize,
+    ) -> anyhow::Result<usize> {
         // Most random boards cannot be solved: their one slot is found from the table alone.
         let slot = match (self.table.as_bytes()[usize::from(state)], self.impossible) {
             (IMPOSSIBLE, Some(slot)) => usize::from(slot),
@@ -286,8 +302,9 @@ impl Formatter {
         }
         let (fixed, starts) = (&self.fixed, &self.starts);
         let mut at = put(out, at, fixed, starts[0], starts[1]);
-        out[at..at + 64].copy_from_slice(&self.index);
-        at += self.digits + AFTER_INDEX.len();
+        at = put_decimal(out, at, index);
+        out[at..at + CHUNK].copy_from_slice(&AFTER_INDEX);
+        at += AFTER_INDEX_LEN;
         out[at..at + SLOT].copy_from_slice(piece);
         at += len;
         out[at..at + 19].copy_from_slice(&board_text(state));
@@ -333,21 +350,21 @@ impl Boards<'_, '_> {
                     (run, out.len())
                 }
                 Some(formatter) => {
-                    formatter.set_index(boards + 1);
+                    let mut index = boards;
                     // Written at `at`, with scratch bytes after it: `out` keeps its length
                     // (zeroed once) and is cut to `at` only for printing.
                     out.resize(out.capacity(), 0);
                     let mut at = 0;
                     let mut failure = None;
                     let run = each_clean_board(bytes, offset, |state| {
-                        match formatter.write(state, &mut out, at) {
+                        index += 1;
+                        match formatter.write(state, index, &mut out, at) {
                             Ok(next) => at = next,
                             Err(e) => {
                                 failure = Some(e);
                                 return false;
                             }
                         }
-                        formatter.next_index();
                         at < limit
                     });
                     if let Some(e) = failure {
@@ -386,5 +403,32 @@ impl Boards<'_, '_> {
         }
         warn_count(printer, name, count, boards);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn put_decimal_writes_what_to_string_writes() {
+        let mut numbers: Vec<usize> = (0..100_000).collect();
+        for p in 1..19 {
+            let power = 10usize.pow(p);
+            numbers.extend([power - 1, power, power + 1, 3 * power + 7]);
+        }
+        numbers.extend([12_345_678, 87_654_321, 99_999_999, usize::MAX]);
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            numbers.push((x % 1_000_000_000) as usize);
+        }
+        let mut out = [b'#'; 64];
+        for n in numbers {
+            let end = put_decimal(&mut out, 3, n);
+            assert_eq!(&out[3..end], n.to_string().as_bytes(), "{n}");
+        }
     }
 }
