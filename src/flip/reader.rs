@@ -17,8 +17,8 @@ use std::borrow::Cow;
 use std::fmt;
 use std::io::Read;
 
-use super::fast::piece_bits;
 use super::grid::GridBoard;
+use super::swar::piece_bits;
 use crate::text::stream::StreamLines;
 use crate::text::{Line, LineSource, Lines, Position, describe_at, plural};
 
