@@ -120,32 +120,44 @@ struct Formatter {
     presses: Vec<usize>,
 }
 
-/// The four pieces of a row of a 4x4 state, by the row's four bits (bit `c` for column `c`).
-const ROW_TEXT: [[u8; 4]; 16] = {
-    let mut rows = [[b'w'; 4]; 16];
+/// The four pieces of a row of a 4x4 state as a little-endian word, by the row's four bits
+/// (bit `c` for column `c`).
+const ROW_TEXT: [u32; 16] = {
+    let mut rows = [0; 16];
     let mut bits = 0;
     while bits < 16 {
+        let mut text = [b'w'; 4];
         let mut c = 0;
         while c < 4 {
             if bits >> c & 1 == 1 {
-                rows[bits][c] = b'b';
+                text[c] = b'b';
             }
             c += 1;
         }
+        rows[bits] = u32::from_le_bytes(text);
         bits += 1;
     }
     rows
 };
 
-/// The board of `state` as `bwwb/bbwb/bwwb/bwww`.
-#[inline]
-fn board_text(state: u16) -> [u8; 19] {
-    let mut text = [b'/'; 19];
-    for r in 0..4 {
-        let row = &ROW_TEXT[usize::from(state >> (4 * r) & 0xF)];
-        text[5 * r..5 * r + 4].copy_from_slice(row);
-    }
-    text
+/// Writes the board of `state` as `bwwb/bbwb/bwwb/bwww` (19 bytes) to `out` at `at`, built in
+/// registers (a copy of bytes just stored one by one would wait for them) and stored as two
+/// words; returns the position after it.
+#[inline(always)]
+fn put_board(out: &mut [u8], at: usize, state: u16) -> usize {
+    let row = |r: u16| ROW_TEXT[usize::from(state >> (4 * r) & 0xF)];
+    let slash = u128::from(b'/');
+    let first = u128::from(row(0))
+        | slash << 32
+        | u128::from(row(1)) << 40
+        | slash << 72
+        | u128::from(row(2)) << 80
+        | slash << 112
+        | u128::from(row(3)) << 120;
+    out[at..at + 16].copy_from_slice(&first.to_le_bytes());
+    // The last row's four bytes, the first of which the word above ended with.
+    out[at + 15..at + 19].copy_from_slice(&row(3).to_le_bytes());
+    at + 19
 }
 
 /// Copies `text[start..end]` (readable [`CHUNK`] bytes past its end) to `out` at `at` and
@@ -307,8 +319,7 @@ impl Formatter {
         at += AFTER_INDEX_LEN;
         out[at..at + SLOT].copy_from_slice(piece);
         at += len;
-        out[at..at + 19].copy_from_slice(&board_text(state));
-        at += 19;
+        at = put_board(out, at, state);
         let tail = 1 + usize::from(piece[COLOUR]);
         Ok(put(out, at, fixed, starts[tail], starts[tail + 1]))
     }
@@ -409,6 +420,20 @@ impl Boards<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn put_board_writes_the_rows_of_every_state() {
+        let mut out = [b'#'; 40];
+        for state in 0..=u16::MAX {
+            let end = put_board(&mut out, 2, state);
+            let want: Vec<String> = (0..4)
+                .map(|r| {
+                    (0..4).map(|c| if state >> (4 * r + c) & 1 == 1 { 'b' } else { 'w' }).collect()
+                })
+                .collect();
+            assert_eq!(&out[2..end], want.join("/").as_bytes(), "{state:#06x}");
+        }
+    }
 
     #[test]
     fn put_decimal_writes_what_to_string_writes() {
