@@ -384,3 +384,21 @@ fn the_fast_path_prints_the_general_paths_and_records_for_every_state() {
         assert!(after == 0 || after == u16::MAX, "state {state:#06x}: {line} ends at {after:#06x}");
     }
 }
+
+#[test]
+fn json_records_of_a_file_with_a_long_name_to_escape_equal_the_general_readers() {
+    // The fast path copies a short head (`{"file":NAME,"index":`) whole and a long one in
+    // pieces: a name of 150 bytes with quotes and a non-ASCII letter takes the second way.
+    let dir = tempfile::tempdir().unwrap();
+    let long =
+        dir.path().join("d".repeat(60)).join(format!("{}\"quoted\"-\u{e9}.txt", "b".repeat(70)));
+    std::fs::create_dir_all(long.parent().unwrap()).unwrap();
+    write_file(&long, read_text(project("data/flip/boards-1000.txt")).as_bytes());
+    let path = long.to_str().unwrap();
+    let fast = flipblox(&["flip", "--json", path], b"");
+    let general = flipblox(&["flip", "--json", "--method", "table", path], b"");
+    assert_eq!(stdout(&fast), stdout(&general));
+    assert_eq!(stdout(&fast).lines().count(), 1000);
+    assert!(stdout(&fast).starts_with("{\"file\":\""), "{}", stdout(&fast));
+    assert!(fast.status.success());
+}

@@ -48,6 +48,10 @@ const SLOT: usize = 64;
 const COLOUR: usize = SLOT - 2;
 const LEN: usize = SLOT - 1;
 
+/// The padded sizes of a short head and tail (see [`Formatter`]).
+const HEAD: usize = 64;
+const TAIL: usize = 128;
+
 /// The text the JSON records put after the index (padded to a [`CHUNK`]), and its length.
 const AFTER_INDEX: [u8; CHUNK] = *b",\"error\":null,\"distance\":\0\0\0\0\0\0\0";
 const AFTER_INDEX_LEN: usize = 25;
@@ -117,6 +121,9 @@ struct Formatter {
     starts: [usize; 5],
     /// Bytes a line may take in the output, with the chunks copied past its end.
     room: usize,
+    /// The head and the tails padded to [`HEAD`] and [`TAIL`] bytes, copied whole (one bounds
+    /// check, no loop), when they fit (a file name of up to about 40 bytes).
+    short: Option<Box<([u8; HEAD], [[u8; TAIL]; 3])>>,
     presses: Vec<usize>,
 }
 
@@ -207,6 +214,15 @@ impl Formatter {
             }
         }
         let longest = starts.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
+        let short = (json && starts[1] <= HEAD && longest <= TAIL).then(|| {
+            let mut short = Box::new(([0; HEAD], [[0; TAIL]; 3]));
+            short.0[..starts[1]].copy_from_slice(&fixed[..starts[1]]);
+            for (i, tail) in short.1.iter_mut().enumerate() {
+                let piece = &fixed[starts[i + 1]..starts[i + 2]];
+                tail[..piece.len()].copy_from_slice(piece);
+            }
+            short
+        });
         fixed.resize(fixed.len() + CHUNK, 0);
         Ok(Formatter {
             json,
@@ -216,7 +232,8 @@ impl Formatter {
             impossible: None,
             fixed,
             starts,
-            room: 2 * (longest + CHUNK) + 2 * SLOT + 19,
+            room: 2 * (longest + CHUNK) + 2 * SLOT + 19 + TAIL,
+            short,
             presses: Vec::new(),
         })
     }
@@ -313,15 +330,27 @@ impl Formatter {
             return Ok(at + len);
         }
         let (fixed, starts) = (&self.fixed, &self.starts);
-        let mut at = put(out, at, fixed, starts[0], starts[1]);
+        let tail = usize::from(piece[COLOUR]);
+        let mut at = match &self.short {
+            Some(short) => {
+                out[at..at + HEAD].copy_from_slice(&short.0);
+                at + starts[1]
+            }
+            None => put(out, at, fixed, starts[0], starts[1]),
+        };
         at = put_decimal(out, at, index);
         out[at..at + CHUNK].copy_from_slice(&AFTER_INDEX);
         at += AFTER_INDEX_LEN;
         out[at..at + SLOT].copy_from_slice(piece);
         at += len;
         at = put_board(out, at, state);
-        let tail = 1 + usize::from(piece[COLOUR]);
-        Ok(put(out, at, fixed, starts[tail], starts[tail + 1]))
+        Ok(match &self.short {
+            Some(short) => {
+                out[at..at + TAIL].copy_from_slice(&short.1[tail]);
+                at + starts[tail + 2] - starts[tail + 1]
+            }
+            None => put(out, at, fixed, starts[tail + 1], starts[tail + 2]),
+        })
     }
 }
 
