@@ -52,6 +52,9 @@ const LEN: usize = SLOT - 1;
 const HEAD: usize = 64;
 const TAIL: usize = 128;
 
+/// A short head, and the three tails, each padded.
+type ShortPieces = ([u8; HEAD], [[u8; TAIL]; 3]);
+
 /// The text the JSON records put after the index (padded to a [`CHUNK`]), and its length.
 const AFTER_INDEX: [u8; CHUNK] = *b",\"error\":null,\"distance\":\0\0\0\0\0\0\0";
 const AFTER_INDEX_LEN: usize = 25;
@@ -123,7 +126,7 @@ struct Formatter {
     room: usize,
     /// The head and the tails padded to [`HEAD`] and [`TAIL`] bytes, copied whole (one bounds
     /// check, no loop), when they fit (a file name of up to about 40 bytes).
-    short: Option<Box<([u8; HEAD], [[u8; TAIL]; 3])>>,
+    short: Option<Box<ShortPieces>>,
     presses: Vec<usize>,
 }
 
