@@ -395,8 +395,8 @@ impl Boards<'_, '_> {
                 Some(formatter) => {
                     let mut index = boards;
                     // Written at `at`, with scratch bytes after it: `out` keeps its length
-                    // (zeroed once) and is cut to `at` only for printing.
-                    out.resize(out.capacity(), 0);
+                    // (grown by `write` as needed, zeroed once) and is cut to `at` only for
+                    // printing.
                     let mut at = 0;
                     let mut failure = None;
                     let run = each_clean_board(bytes, offset, |state| {
