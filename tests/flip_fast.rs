@@ -1,7 +1,8 @@
 //! The 4x4 fast path of `flipblox flip FILE` (issue 15): its output, stderr and exit code equal
 //! the general reader's (`--method table`, which the fast path does not take, reads the same
 //! file with the positioned reader alone) byte for byte on random files with every kind of
-//! irregularity mixed in, and its answers equal a brute force over press sets written here.
+//! irregularity mixed in, with and without `--path` and `--json`, and its answers equal a brute
+//! force over press sets written here (its paths replayed here).
 
 use flipblox::flip::DistanceTable;
 use flipblox::flip::fast::{
@@ -138,12 +139,17 @@ fn the_fast_path_prints_what_the_general_reader_prints_on_irregular_files() {
         let path = dir.path().join(format!("boards-{case}.txt"));
         write_file(&path, &text);
         let path = path.to_str().unwrap();
-        let fast = flipblox(&["flip", path], b"");
-        let general = flipblox(&["flip", "--method", "table", path], b"");
         let shown = String::from_utf8_lossy(&text);
-        assert_eq!(stdout(&fast), stdout(&general), "case {case}:\n{shown}");
-        assert_eq!(stderr(&fast), stderr(&general), "case {case}:\n{shown}");
-        assert_eq!(fast.status.code(), general.status.code(), "case {case}");
+        // `--path` and `--json` take the fast path too (and print the same whatever their order).
+        for options in [&[][..], &["--path"], &["--json"], &["--path", "--json"]] {
+            let fast = flipblox(&[&["flip"], options, &[path]].concat(), b"");
+            let general =
+                flipblox(&[&["flip", "--method", "table"], options, &[path]].concat(), b"");
+            assert_eq!(stdout(&fast), stdout(&general), "case {case} {options:?}:\n{shown}");
+            assert_eq!(stderr(&fast), stderr(&general), "case {case} {options:?}:\n{shown}");
+            assert_eq!(fast.status.code(), general.status.code(), "case {case} {options:?}");
+        }
+        let fast = flipblox(&["flip", path], b"");
         // Every board the generator knows to be unreadable printed `Error`; the others the
         // brute force's answer (a bad character that still reads, e.g. a separating space, is
         // allowed to be answered only if the general reader answered it too: checked above).
@@ -296,4 +302,103 @@ fn answer_clean_boards_resumes_where_a_full_buffer_stopped_it() {
     }
     assert_eq!(boards, 20_000);
     assert_eq!(String::from_utf8(out).unwrap(), expected);
+}
+
+/// `N (r,c)(r,c)...` (or `Impossible`) read back: the distance and the 0-based presses.
+fn parse_path_line(line: &str) -> Option<(u32, Vec<(usize, usize)>)> {
+    if line == "Impossible" {
+        return None;
+    }
+    let (distance, presses) = line.split_once(' ').unwrap_or((line, ""));
+    let presses = presses
+        .strip_prefix('(')
+        .map(|p| p.strip_suffix(')').unwrap())
+        .map(|p| {
+            p.split(")(")
+                .map(|rc| {
+                    let (r, c) = rc.split_once(',').unwrap();
+                    (r.parse::<usize>().unwrap() - 1, c.parse::<usize>().unwrap() - 1)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Some((distance.parse().unwrap(), presses))
+}
+
+#[test]
+fn the_fast_path_prints_the_general_paths_and_records_for_every_state() {
+    // Every 4x4 state, a bad board, then every state again: the fast path's `--path` lines and
+    // `--json` records (formatted once per state, then copied) equal the general reader's byte
+    // for byte across several output buffers and around the board it cannot read; every path
+    // is replayed here and is as long as the brute force's minimum.
+    let brute = brute_distances();
+    let mut text = Vec::new();
+    for s in 0..=u16::MAX {
+        text.extend(board_text(s));
+    }
+    let mut bad = board_text(0);
+    bad[7] = b'x';
+    text.extend(&bad);
+    for s in (0..=u16::MAX).rev() {
+        text.extend(board_text(s));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("every-state.txt");
+    write_file(&file, &text);
+    let path = file.to_str().unwrap();
+    for options in [&["--path"][..], &["--json"]] {
+        let fast = flipblox(&[&["flip"], options, &[path]].concat(), b"");
+        let general = flipblox(&[&["flip", "--method", "table"], options, &[path]].concat(), b"");
+        assert!(stdout(&fast) == stdout(&general), "{options:?}: the outputs differ");
+        assert_eq!(stderr(&fast), stderr(&general), "{options:?}");
+        assert_eq!(
+            stderr(&fast),
+            format!("{path}:262146:3: board 65537: expected 'b' or 'w', found 'x'\n")
+        );
+        assert_eq!(fast.status.code(), Some(1), "{options:?}");
+        assert_eq!(stdout(&fast).lines().count(), 2 * 65_536 + 1, "{options:?}");
+    }
+    let fast = flipblox(&["flip", "--path", path], b"");
+    let states = (0..=u16::MAX).map(Some).chain([None]).chain((0..=u16::MAX).rev().map(Some));
+    for (line, state) in stdout(&fast).lines().zip(states) {
+        let Some(state) = state else {
+            assert_eq!(line, "Error");
+            continue;
+        };
+        let want = brute[usize::from(state)];
+        let Some((distance, presses)) = parse_path_line(line) else {
+            assert_eq!(want, None, "state {state:#06x}: {line}");
+            continue;
+        };
+        assert_eq!(Some(distance), want, "state {state:#06x}: {line}");
+        assert_eq!(presses.len(), distance as usize, "state {state:#06x}: {line}");
+        let mut after = state;
+        for (r, c) in presses {
+            for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (rr, cc) = (r as i32 + dr, c as i32 + dc);
+                if (0..4).contains(&rr) && (0..4).contains(&cc) {
+                    after ^= 1 << (4 * rr + cc);
+                }
+            }
+        }
+        assert!(after == 0 || after == u16::MAX, "state {state:#06x}: {line} ends at {after:#06x}");
+    }
+}
+
+#[test]
+fn json_records_of_a_file_with_a_long_name_to_escape_equal_the_general_readers() {
+    // The fast path copies a short head (`{"file":NAME,"index":`) whole and a long one in
+    // pieces: a name of 150 bytes with quotes and a non-ASCII letter takes the second way.
+    let dir = tempfile::tempdir().unwrap();
+    let long =
+        dir.path().join("d".repeat(60)).join(format!("{}\"quoted\"-\u{e9}.txt", "b".repeat(70)));
+    std::fs::create_dir_all(long.parent().unwrap()).unwrap();
+    write_file(&long, read_text(project("data/flip/boards-1000.txt")).as_bytes());
+    let path = long.to_str().unwrap();
+    let fast = flipblox(&["flip", "--json", path], b"");
+    let general = flipblox(&["flip", "--json", "--method", "table", path], b"");
+    assert_eq!(stdout(&fast), stdout(&general));
+    assert_eq!(stdout(&fast).lines().count(), 1000);
+    assert!(stdout(&fast).starts_with("{\"file\":\""), "{}", stdout(&fast));
+    assert!(fast.status.success());
 }

@@ -13,6 +13,7 @@
 
 use super::bfs::IMPOSSIBLE;
 use super::board::STATES;
+use super::swar::{LOW_BITS, PIECE_DIFF, gather_low_bits, word_bad};
 
 /// Bytes of one board in the common layout: four rows of four pieces, each followed by `\n`.
 pub const CLEAN_BOARD_BYTES: usize = 20;
@@ -28,9 +29,6 @@ struct Layout {
     /// Bytes from one row's first piece to the next's.
     stride: u32,
 }
-
-/// The bits a byte of a piece may differ from `w` in: `b ^ w = 0x15`.
-const PIECE_DIFF: u8 = b'b' ^ b'w';
 
 const fn layout(text: &[u8], stride: u32) -> Layout {
     let mut expect = [0u64; 3];
@@ -48,28 +46,6 @@ const fn layout(text: &[u8], stride: u32) -> Layout {
 
 const LF: Layout = layout(b"wwww\nwwww\nwwww\nwwww\n", 5);
 const CRLF: Layout = layout(b"wwww\r\nwwww\r\nwwww\r\nwwww\r\n", 6);
-
-/// Bit 0 of every byte.
-const LOW_BITS: u64 = 0x0101_0101_0101_0101;
-/// Bits 0 and 2 of every byte.
-const PAIR_BITS: u64 = 0x0505_0505_0505_0505;
-
-/// `diff` (a word of bytes XORed with the layout's) is valid when every byte differs only in
-/// `allowed`'s bits and a piece byte differs in all three bits of `b ^ w` or in none (so it is
-/// `b` or `w`): bits 0, 2 and 4 of each byte are equal.
-#[inline(always)]
-fn word_bad(diff: u64, allowed: u64) -> u64 {
-    // Shifting by 2 moves bits 2 and 4 of each byte onto its bits 0 and 2; the bits that cross
-    // into the byte below land on its bits 6 and 7, which the mask drops.
-    (diff & !allowed) | ((diff ^ (diff >> 2)) & PAIR_BITS)
-}
-
-/// Gathers bit 0 of each of the 8 bytes of `word` (whose other bits are clear) into the 8 bits
-/// of the result, byte `i` to bit `i` (one multiplication: the partial products never overlap).
-#[inline(always)]
-fn gather_low_bits(word: u64) -> u64 {
-    word.wrapping_mul(0x0102_0408_1020_4080) >> 56
-}
 
 /// The state of a board whose three words are `words` in `layout`, or `None`.
 #[inline(always)]
@@ -211,6 +187,63 @@ pub fn answer_clean_boards(
         }
         out.truncate(len);
         batch = (batch * 2).min(4096);
+    }
+    run.end = bytes.len() - rest.len();
+    run
+}
+
+/// Calls `each` with the state of every board of `bytes` from byte `start` (the start of a
+/// line, between boards) for as long as they are in the common layout ([`clean_board_state`],
+/// [`clean_crlf_board_state`]), skipping blank lines (a lone `\n` or `\r\n`) between them, as
+/// [`answer_clean_boards`] reads them; for callers that print more than the distance. Stops at
+/// the end of `bytes`, at the first line that is neither blank nor the start of a clean board
+/// (the caller reads that board another way), or right after a board for which `each` returned
+/// `false` (so the caller can write its output out and keep memory bounded).
+///
+/// ```
+/// use flipblox::flip::fast::{CleanRun, each_clean_board};
+/// let mut states = Vec::new();
+/// let text = b"bwwb\nbbwb\nbwwb\nbwww\n\nbbbb\r\nbbbb\r\nbbbb\r\nbbbb\r\nbx";
+/// let run = each_clean_board(text, 0, |state| {
+///     states.push(state);
+///     true
+/// });
+/// assert_eq!(states, [0b0001_1001_1011_1001, 0xFFFF]);
+/// assert_eq!(run, CleanRun { end: 45, boards: 2, lines: 9 });
+/// ```
+///
+/// # Panics
+///
+/// If `start` is past the end of `bytes`.
+#[inline]
+pub fn each_clean_board(bytes: &[u8], start: usize, mut each: impl FnMut(u16) -> bool) -> CleanRun {
+    let mut run = CleanRun { end: start, boards: 0, lines: 0 };
+    let mut rest = &bytes[start..];
+    loop {
+        let board = rest
+            .split_first_chunk()
+            .and_then(|(board, after)| Some((clean_board_state(board)?, after)))
+            .or_else(|| {
+                let (board, after) = rest.split_first_chunk()?;
+                Some((clean_crlf_board_state(board)?, after))
+            });
+        match board {
+            Some((state, after)) => {
+                rest = after;
+                run.boards += 1;
+                run.lines += 4;
+                if !each(state) {
+                    break;
+                }
+            }
+            None => match rest {
+                [b'\n', after @ ..] | [b'\r', b'\n', after @ ..] => {
+                    run.lines += 1;
+                    rest = after;
+                }
+                _ => break,
+            },
+        }
     }
     run.end = bytes.len() - rest.len();
     run

@@ -93,6 +93,24 @@ impl GridBoard {
         self.words[index / 64] |= 1u64 << (index % 64);
     }
 
+    /// Sets to black the pieces with bit indices `index` to `index + 7` whose bits are set in
+    /// `bits` (bit `k` for the piece `index + k`); pieces whose bit is clear are left as they are.
+    ///
+    /// # Panics
+    ///
+    /// If a set bit falls off the board.
+    #[inline]
+    pub(crate) fn set_black_bits(&mut self, index: usize, bits: u8) {
+        let last = index + 8 - bits.leading_zeros() as usize;
+        assert!(bits == 0 || last <= self.rows * self.cols, "piece {last} is off the board");
+        let (word, shift) = (index / 64, index % 64);
+        let bits = u64::from(bits);
+        self.words[word] |= bits << shift;
+        if shift > 56 && bits >> (64 - shift) != 0 {
+            self.words[word + 1] |= bits >> (64 - shift);
+        }
+    }
+
     /// Flips the piece at (`row`, `col`) alone (not a press).
     ///
     /// # Panics

@@ -44,6 +44,7 @@ mod reader;
 pub mod rules;
 mod size;
 mod solver;
+mod swar;
 mod table;
 pub mod variant;
 pub mod zk;

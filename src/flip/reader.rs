@@ -18,6 +18,7 @@ use std::fmt;
 use std::io::Read;
 
 use super::grid::GridBoard;
+use super::swar::piece_bits;
 use crate::text::stream::StreamLines;
 use crate::text::{Line, LineSource, Lines, Position, describe_at, plural};
 
@@ -341,7 +342,30 @@ fn read_row(
         return read_separated_row(line, base, cols, board);
     }
     let pieces = &text[..text.len().min(cols)];
-    for (col, &piece) in pieces.iter().enumerate() {
+    // Eight pieces at a time while they are all `b` or `w`, without a branch per piece: the
+    // last few of a row of 8 or more as the row's last 8 bytes (those before them already
+    // checked), of a shorter row padded with `w`. A chunk holding any other byte is read one
+    // piece at a time below, which finds the bad byte and its column.
+    let mut done = 0;
+    while done < pieces.len() {
+        let rest = &pieces[done..];
+        let (bits, n) = if let Some(chunk) = rest.first_chunk::<8>() {
+            (piece_bits(*chunk), 8)
+        } else if let Some(last) = pieces.last_chunk::<8>() {
+            let n = rest.len();
+            (piece_bits(*last).map(|bits| bits >> (8 - n)), n)
+        } else {
+            let mut word = u64::from_le_bytes([b'w'; 8]);
+            for (i, &b) in rest.iter().enumerate() {
+                word = word & !(0xFF << (8 * i)) | u64::from(b) << (8 * i);
+            }
+            (piece_bits(word.to_le_bytes()), rest.len())
+        };
+        let Some(bits) = bits else { break };
+        board.set_black_bits(base + done, bits);
+        done += n;
+    }
+    for (col, &piece) in pieces.iter().enumerate().skip(done) {
         match piece {
             b'b' => board.set_black_at(base + col),
             b'w' => {}
@@ -452,6 +476,45 @@ pub(crate) fn board_text_rows(text: &str, rows: usize, cols: usize) -> Cow<'_, s
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_read_eight_pieces_at_a_time_equal_a_piece_by_piece_reading() {
+        // Rows of 1 to 70 pieces (chunks of 8, a tail, rows shorter than 8), one byte of a
+        // random row replaced by each byte that is no piece and no blank: the board read is
+        // the row's pieces, and the error is at the first bad byte's column.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for cols in 1..=70usize {
+            for _ in 0..20 {
+                let row: Vec<u8> =
+                    (0..cols).map(|_| if next() & 1 == 1 { b'b' } else { b'w' }).collect();
+                let mut board = GridBoard::new(1, cols);
+                let mut reader = BoardReader::new(&row, 1, cols);
+                assert_eq!(reader.read_into(&mut board), Some(Ok(())));
+                for (c, &piece) in row.iter().enumerate() {
+                    assert_eq!(board.get(0, c), piece == b'b', "{cols} columns, piece {c}");
+                }
+                let at = next() as usize % cols;
+                let byte = loop {
+                    let b = next() as u8;
+                    if !matches!(b, b'b' | b'w' | b' ' | b'\t' | b'\r' | b'\n') {
+                        break b;
+                    }
+                };
+                let mut bad = row.clone();
+                bad[at] = byte;
+                let mut reader = BoardReader::new(&bad, 1, cols);
+                let err = reader.read_into(&mut board).unwrap().unwrap_err();
+                assert_eq!(err.position, Position { line: 1, column: at + 1 }, "{bad:?}");
+                assert!(matches!(err.kind, BoardErrorKind::BadPiece { .. }), "{err}");
+            }
+        }
+    }
 
     fn read_all(text: &str) -> Vec<Result<String, String>> {
         let mut reader = BoardReader::new(text.as_bytes(), 4, 4);
