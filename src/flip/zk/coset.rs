@@ -68,6 +68,8 @@ pub(super) struct CosetScratch {
     candidates: Vec<u32>,
     digits: Vec<u8>,
     chosen: Vec<u8>,
+    /// The member of the coset being weighed by [`Coset::enumerate`].
+    walk: Vec<u8>,
 }
 
 impl CosetScratch {
@@ -78,6 +80,7 @@ impl CosetScratch {
             + self.chosen.capacity()
             + self.candidates.capacity() * 4
             + self.digits.capacity()
+            + self.walk.capacity()
     }
 }
 
@@ -225,9 +228,84 @@ impl Coset {
         let k = usize::from(self.k);
         let orders = &self.orders[window.clone()];
         let size: usize = orders.iter().map(|&o| usize::from(o)).product();
-        let CosetScratch { table, temp, parts, candidates, digits, chosen, .. } = scratch;
+        let CosetScratch { table, temp, parts, candidates, digits, chosen, walk, .. } = scratch;
         table.clear();
-        table.resize(size * k, 0);
+        if enumerates(size, self.cells, k, orders) {
+            table.resize(size, 0);
+            self.enumerate(x, window.clone(), table, walk);
+        } else {
+            table.resize(size * k, 0);
+            self.transform(x, orders, masks, table, temp, parts);
+        }
+        // Plane t = 0 holds the weights.
+        let weights = &table[..size];
+        let best = *weights.iter().min().expect("one solution at least");
+        if strict && best == weights[0] {
+            return false;
+        }
+        candidates.clear();
+        candidates.extend((0..size as u32).filter(|&y| weights[y as usize] == best));
+        digits.clear();
+        for &y in candidates.iter() {
+            let mut rest = y as usize;
+            for &o in orders {
+                digits.push((rest % usize::from(o)) as u8);
+                rest /= usize::from(o);
+            }
+        }
+        let chosen_index =
+            if candidates.len() > 1 { self.break_ties(x, window, digits, order) } else { 0 };
+        let w = orders.len();
+        chosen.clear();
+        chosen.extend_from_slice(&digits[chosen_index * w..(chosen_index + 1) * w]);
+        true
+    }
+
+    /// Writes `weight(y)` for every combination `y` of the window into `table[..S]` by
+    /// walking them in mixed-radix order (generator 0 fastest): each step adds one plane to a
+    /// copy of `x` (a carry adds the next generator's plane too; the wrapped digit's plane has
+    /// been added `o` times, which is zero), then sums it. About `2 S` plane additions of
+    /// `cells` bytes: cheaper than the transform when `S` or the board is small.
+    fn enumerate(&self, x: &[u8], window: Range<usize>, table: &mut [i32], walk: &mut Vec<u8>) {
+        let k = self.k;
+        let gens = &self.orders[window.clone()];
+        walk.clear();
+        walk.extend_from_slice(x);
+        let mut digits = [0u8; 64];
+        let size = table.len();
+        for (y, out) in table.iter_mut().enumerate() {
+            *out = walk.iter().map(|&v| u32::from(v)).sum::<u32>() as i32;
+            if y + 1 == size {
+                break;
+            }
+            for (g, &o) in gens.iter().enumerate() {
+                let plane = &self.planes[(window.start + g) * self.cells..][..self.cells];
+                for (v, &p) in walk.iter_mut().zip(plane) {
+                    let sum = *v + p;
+                    *v = sum.min(sum.wrapping_sub(k));
+                }
+                digits[g] += 1;
+                if digits[g] < o {
+                    break;
+                }
+                digits[g] = 0;
+            }
+        }
+    }
+
+    /// Writes `H[y][t]` (see the module docs) for every combination `y` of the window into
+    /// `table` (value-major, `S * K` entries) by the transform.
+    fn transform(
+        &self,
+        x: &[u8],
+        orders: &[u8],
+        masks: &[u32],
+        table: &mut [i32],
+        temp: &mut Vec<i32>,
+        parts: &mut Vec<i32>,
+    ) {
+        let k = usize::from(self.k);
+        let size = table.len() / k;
         // Counts of each value per mask, then H[u][t] = sum over a of count[a][u] * (a + t mod K).
         count_values(table, size, masks, x, parts);
         temp.resize(16 * 16 * CHUNK, 0);
@@ -296,28 +374,6 @@ impl Coset {
             }
             stride *= o;
         }
-        // Plane t = 0 holds the weights.
-        let weights = &table[..size];
-        let best = *weights.iter().min().expect("one solution at least");
-        if strict && best == weights[0] {
-            return false;
-        }
-        candidates.clear();
-        candidates.extend((0..size as u32).filter(|&y| weights[y as usize] == best));
-        digits.clear();
-        for &y in candidates.iter() {
-            let mut rest = y as usize;
-            for &o in orders {
-                digits.push((rest % usize::from(o)) as u8);
-                rest /= usize::from(o);
-            }
-        }
-        let chosen_index =
-            if candidates.len() > 1 { self.break_ties(x, window, digits, order) } else { 0 };
-        let w = orders.len();
-        chosen.clear();
-        chosen.extend_from_slice(&digits[chosen_index * w..(chosen_index + 1) * w]);
-        true
     }
 
     /// The index of the candidate (digits `w` at a time) with the largest count at the first
@@ -444,6 +500,16 @@ fn transform_one(
     }
 }
 
+/// True when walking every combination ([`Coset::enumerate`], about `2 S` additions of
+/// `cells` bytes, 16 to a vector) is estimated cheaper than the transform (one histogram pass
+/// over the cells, then `S * K * (K + sum of the orders)` additions of `i32`s, 4 to a vector).
+fn enumerates(size: usize, cells: usize, k: usize, orders: &[u8]) -> bool {
+    let sum: usize = orders.iter().map(|&o| usize::from(o)).sum();
+    let walk = 2 * size as u64 * cells.div_ceil(16) as u64 * 3;
+    let transform = 4 * cells as u64 + (size * k * (k + sum)).div_ceil(4) as u64 * 2;
+    orders.len() <= 64 && walk <= transform
+}
+
 /// `S * K` for generators of `orders`, when it fits a `u64`.
 fn table_entries(orders: &[u8], k: u8) -> Option<u64> {
     orders.iter().try_fold(u64::from(k), |acc, &o| acc.checked_mul(u64::from(o)))
@@ -519,6 +585,40 @@ mod tests {
             let found = coarse.lightest(&mut member, None, &mut CosetScratch::default());
             assert!(found.weight >= want.iter().map(|&a| usize::from(a)).sum::<usize>());
             assert_eq!(found.exact, coarse.is_exact());
+        }
+    }
+
+    /// The two ways of weighing every combination agree: the walk and the transform (whose
+    /// plane `t = 0` holds the weights), on cosets of every shape the solver meets.
+    #[test]
+    fn the_walk_and_the_transform_weigh_alike() {
+        let mut seed = 11u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for round in 0..200 {
+            let k = [2u8, 3, 4, 5, 6, 7, 8, 9, 12, 16][round % 10];
+            let cells = 1 + next(300) as usize;
+            let divisors: Vec<u8> = (2..=k).filter(|&d| k.is_multiple_of(d)).collect();
+            let d = next(6) as usize;
+            let gens: Vec<(Vec<u8>, u8, u8)> = (0..d)
+                .map(|_| {
+                    let o = divisors[next(divisors.len() as u64) as usize];
+                    let unit = k / o;
+                    let plane = (0..cells).map(|_| unit * next(u64::from(o)) as u8).collect();
+                    (plane, o, unit * next(u64::from(o)) as u8)
+                })
+                .collect();
+            let x: Vec<u8> = (0..cells).map(|_| next(u64::from(k)) as u8).collect();
+            let coset = Coset::new(k, cells, &gens, 24);
+            let size: usize = coset.orders.iter().map(|&o| usize::from(o)).product();
+            let mut walked = vec![0i32; size];
+            coset.enumerate(&x, 0..d, &mut walked, &mut Vec::new());
+            let mut table = vec![0i32; size * usize::from(k)];
+            let (mut temp, mut parts) = (Vec::new(), Vec::new());
+            coset.transform(&x, &coset.orders, &coset.masks, &mut table, &mut temp, &mut parts);
+            assert_eq!(walked[..], table[..size], "K={k} cells={cells} orders={:?}", coset.orders);
         }
     }
 }
