@@ -38,6 +38,8 @@
 
 use std::ops::Range;
 
+use super::lanes;
+
 /// Largest table (`S * K` entries) of one window of the descent.
 const WINDOW_ENTRIES: u64 = 1 << 17;
 
@@ -91,6 +93,8 @@ pub(super) struct Coset {
     cells: usize,
     /// `d` planes of `cells` counts, one after another.
     planes: Vec<u8>,
+    /// The same planes, each padded with zeros to a whole number of [`lanes::LANE`]s.
+    padded_planes: Vec<u8>,
     orders: Vec<u8>,
     /// Per generator, the colour it moves the reached colour by.
     colours: Vec<u8>,
@@ -109,10 +113,16 @@ impl Coset {
             assert_eq!(plane.len(), cells, "a generator is a plane");
             planes.extend_from_slice(plane);
         }
+        let stride = lanes::padded(cells);
+        let mut padded_planes = vec![0u8; generators.len() * stride];
+        for (out, (plane, _, _)) in padded_planes.chunks_exact_mut(stride).zip(generators) {
+            out[..cells].copy_from_slice(plane);
+        }
         let orders = generators.iter().map(|g| g.1).collect();
         let colours = generators.iter().map(|g| g.2).collect();
+        let masks = Vec::new();
         let mut coset =
-            Coset { k, cells, planes, orders, colours, masks: Vec::new(), exact: false };
+            Coset { k, cells, planes, padded_planes, orders, colours, masks, exact: false };
         coset.set_search_bits(search_bits);
         coset
     }
@@ -137,7 +147,11 @@ impl Coset {
 
     /// Bytes held.
     pub fn memory_usage(&self) -> usize {
-        self.planes.len() + self.orders.len() + self.colours.len() + self.masks.len() * 4
+        self.planes.len()
+            + self.padded_planes.len()
+            + self.orders.len()
+            + self.colours.len()
+            + self.masks.len() * 4
     }
 
     /// Replaces `x` (a solution, `cells` counts) by the lightest member of its coset (see the
@@ -172,7 +186,7 @@ impl Coset {
             }
             scratch.masks = masks;
         }
-        let weight = x.iter().map(|&v| usize::from(v)).sum();
+        let weight = lanes::sum(x) as usize;
         Lightest { weight, colour_shift, exact: self.exact }
     }
 
@@ -269,21 +283,20 @@ impl Coset {
     fn enumerate(&self, x: &[u8], window: Range<usize>, table: &mut [i32], walk: &mut Vec<u8>) {
         let k = self.k;
         let gens = &self.orders[window.clone()];
+        let stride = lanes::padded(self.cells);
         walk.clear();
         walk.extend_from_slice(x);
+        walk.resize(stride, 0);
         let mut digits = [0u8; 64];
         let size = table.len();
         for (y, out) in table.iter_mut().enumerate() {
-            *out = walk.iter().map(|&v| u32::from(v)).sum::<u32>() as i32;
+            *out = lanes::sum(walk) as i32;
             if y + 1 == size {
                 break;
             }
             for (g, &o) in gens.iter().enumerate() {
-                let plane = &self.planes[(window.start + g) * self.cells..][..self.cells];
-                for (v, &p) in walk.iter_mut().zip(plane) {
-                    let sum = *v + p;
-                    *v = sum.min(sum.wrapping_sub(k));
-                }
+                let plane = &self.padded_planes[(window.start + g) * stride..][..stride];
+                lanes::add_mod(walk, plane, k);
                 digits[g] += 1;
                 if digits[g] < o {
                     break;

@@ -49,6 +49,7 @@
 
 mod chase;
 mod coset;
+mod lanes;
 mod ring;
 mod smith;
 
@@ -142,6 +143,11 @@ pub struct ZkSolver {
     /// True when the working board is the transposed one.
     transposed: bool,
     chase: Chase,
+    /// When the free presses are few: the whole-board presses of each unit free press, then
+    /// of the unit colour, from an empty board (`f + 1` planes padded to whole
+    /// [`lanes::LANE`]s). The chase is linear in the board, the free presses and the colour,
+    /// so the second chase of a board is these planes added to its first.
+    lift: Option<Vec<u8>>,
     /// `M y = b`: the free presses for one colour.
     fixed: System,
     /// `[M | m] (y, c) = b`: the free presses and the colour.
@@ -180,6 +186,8 @@ impl ZkSolver {
         let zeros = vec![0u8; n];
         let (mut x, mut res, mut y) = (vec![0u8; n], vec![0u8; f], vec![0u8; f]);
         let mut extended_matrix = vec![0u8; f * (f + 1)];
+        let stride = lanes::padded(n);
+        let mut lift = uses_lift(f, k, stride).then(|| vec![0u8; (f + 1) * stride]);
         for j in 0..=f {
             y.fill(0);
             let colour = if j == f { 1 } else { 0 };
@@ -189,6 +197,9 @@ impl ZkSolver {
             chase.run(&zeros, &y, colour, &mut x, &mut res);
             for (i, &r) in res.iter().enumerate() {
                 extended_matrix[i * (f + 1) + j] = r;
+            }
+            if let Some(planes) = &mut lift {
+                planes[j * stride..j * stride + n].copy_from_slice(&x);
             }
         }
         let fixed_matrix: Vec<u8> =
@@ -220,6 +231,7 @@ impl ZkSolver {
             modulus,
             transposed,
             chase,
+            lift,
             fixed,
             extended,
             coset,
@@ -291,6 +303,7 @@ impl ZkSolver {
     /// coset (one byte per cell each) and their masks.
     pub fn memory_usage(&self) -> usize {
         self.chase.memory_usage()
+            + self.lift.as_ref().map_or(0, Vec::len)
             + self.fixed.memory_usage()
             + self.extended.memory_usage()
             + self.coset.memory_usage()
@@ -334,10 +347,11 @@ impl ZkSolver {
             Goal::Colour(goal) => 1u16 << goal,
             Goal::Any => self.colours_from(colour),
         };
-        let found =
-            self.coset.lightest(&mut scratch.presses, self.order.as_deref(), &mut scratch.coset);
+        let n = scratch.board.len();
+        let x = &mut scratch.presses[..n];
+        let found = self.coset.lightest(x, self.order.as_deref(), &mut scratch.coset);
         let colour = ((u32::from(colour) + u32::from(found.colour_shift)) % u32::from(k)) as u8;
-        self.write_presses(&scratch.presses, &mut scratch.pressed, presses);
+        self.write_presses(x, &mut scratch.pressed, presses);
         if self.transposed {
             presses.sort_unstable();
         }
@@ -365,12 +379,15 @@ impl ZkSolver {
         self.load(board, &mut scratch.board);
         let f = self.chase.free();
         let n = scratch.board.len();
+        let stride = lanes::padded(n);
         let ZkScratch { board: s, presses: x, residual, free, rhs, system, .. } = scratch;
-        x.resize(n, 0);
+        // Padded for the lift; only the first `n` counts are the presses.
+        x.resize(stride, 0);
+        x[n..].fill(0);
         residual.resize(f, 0);
         free.clear();
         free.resize(f + 1, 0);
-        self.chase.run(s, free, goal.unwrap_or(0), x, residual);
+        self.chase.run(s, free, goal.unwrap_or(0), &mut x[..n], residual);
         let k = self.modulus.k;
         rhs.clear();
         rhs.extend(residual.iter().map(|&r| (k - r) % k));
@@ -388,7 +405,22 @@ impl ZkSolver {
                 free[f]
             }
         };
-        self.chase.run(s, &free[..f], colour, x, residual);
+        match &self.lift {
+            Some(planes) => {
+                // The first chase was from no free press and the goal's colour (0 for "any"):
+                // add the free presses, and for "any" the colour.
+                let extra = if goal.is_none() { f + 1 } else { f };
+                for (plane, &times) in planes.chunks_exact(stride).zip(&free[..extra]) {
+                    lanes::add_times(x, plane, times, k);
+                }
+                if cfg!(debug_assertions) {
+                    let mut chased = vec![0u8; n];
+                    self.chase.run(s, &free[..f], colour, &mut chased, residual);
+                    assert_eq!(chased[..], x[..n], "the lift is the chase");
+                }
+            }
+            None => self.chase.run(s, &free[..f], colour, &mut x[..n], residual),
+        }
         debug_assert!(residual.iter().all(|&r| r == 0), "the particular solution solves the board");
         Some(colour)
     }
@@ -468,6 +500,13 @@ fn nonzero_bytes(bytes: &[u8]) -> u64 {
     let high = (((v & LOW) + LOW) | v) & !LOW;
     // Gather the eight top bits into the top byte, then shift it down.
     (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// True when the lift planes replace the second chase (the `lift` of [`ZkSolver`]): adding about
+/// `f (K - 1) / 2` planes costs less than a chase while `f (K - 1)` is small, and the planes
+/// (`(f + 1) * stride` bytes) stay within 1 MiB.
+fn uses_lift(f: usize, k: u8, stride: usize) -> bool {
+    f * usize::from(k - 1) <= 64 && (f + 1) * stride <= 1 << 20
 }
 
 fn gcd(a: u8, b: u8) -> u8 {

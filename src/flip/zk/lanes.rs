@@ -1,0 +1,94 @@
+//! Byte arithmetic modulo `K` on whole vectors of [`LANE`] counts: the sums and additions the
+//! per-board work repeats over board-sized planes, written so that each 16-byte chunk is one
+//! vector operation (the planes are padded with zeros to a multiple of [`LANE`], so there is no
+//! scalar tail).
+
+/// Counts per chunk.
+pub(super) const LANE: usize = 16;
+
+/// `len` rounded up to a whole number of chunks.
+pub(super) fn padded(len: usize) -> usize {
+    len.div_ceil(LANE) * LANE
+}
+
+/// One in each byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// `dst = (dst + src) mod K`, count by count (every count below `K`; both padded).
+///
+/// Eight counts a word: the bytes of the sum stay below `2K <= 32`, so they do not carry;
+/// adding `128 - K` to each sets its top bit exactly when it is at least `K`, and `K` is taken
+/// off those bytes.
+#[inline]
+pub(super) fn add_mod(dst: &mut [u8], src: &[u8], k: u8) {
+    debug_assert!(dst.len() % LANE == 0 && src.len() == dst.len());
+    let bias = u64::from(0x80 - k) * ONES;
+    for (d, s) in dst.chunks_exact_mut(8).zip(src.chunks_exact(8)) {
+        let a = u64::from_le_bytes(d.try_into().expect("eight bytes"));
+        let b = u64::from_le_bytes(s.try_into().expect("eight bytes"));
+        let sum = a + b;
+        let wraps = ((sum + bias) >> 7) & ONES;
+        d.copy_from_slice(&(sum - wraps * u64::from(k)).to_le_bytes());
+    }
+}
+
+/// `dst = (dst + times * src) mod K` (every count below `K`; both padded).
+#[inline]
+pub(super) fn add_times(dst: &mut [u8], src: &[u8], times: u8, k: u8) {
+    for _ in 0..times {
+        add_mod(dst, src, k);
+    }
+}
+
+/// The sum of the counts (each below 16): eight a word, sixteen words added bytewise (each
+/// byte stays below 256), then the bytes added in pairs and the pairs by one multiplication.
+#[inline]
+pub(super) fn sum(bytes: &[u8]) -> u32 {
+    const EVEN: u64 = 0x00FF_00FF_00FF_00FF;
+    let whole = bytes.len() / 8 * 8;
+    let mut total = 0u32;
+    for block in bytes[..whole].chunks(8 * 16) {
+        let acc = block
+            .chunks_exact(8)
+            .map(|w| u64::from_le_bytes(w.try_into().expect("eight bytes")))
+            .fold(0u64, |a, w| a + w);
+        let pairs = (acc & EVEN) + ((acc >> 8) & EVEN);
+        total += (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32;
+    }
+    total + bytes[whole..].iter().map(|&v| u32::from(v)).sum::<u32>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_and_additions_match_the_plain_ones() {
+        let mut seed = 5u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for round in 0..24 {
+            let len = [0, 1, 7, 8, 15, 16, 17, 100, 127, 128, 129, 70_000][round % 12];
+            let k = 2 + next(15) as u8;
+            let n = padded(len);
+            let mut a: Vec<u8> = (0..len).map(|_| next(u64::from(k)) as u8).collect();
+            let b: Vec<u8> = (0..len).map(|_| next(u64::from(k)) as u8).collect();
+            let plain: u32 = a.iter().map(|&v| u32::from(v)).sum();
+            assert_eq!(sum(&a), plain, "{len}");
+            let t = next(u64::from(k)) as u8;
+            let want: Vec<u8> = a
+                .iter()
+                .zip(&b)
+                .map(|(&x, &y)| ((u32::from(x) + u32::from(t) * u32::from(y)) % u32::from(k)) as u8)
+                .collect();
+            a.resize(n, 0);
+            let mut b = b;
+            b.resize(n, 0);
+            add_times(&mut a, &b, t, k);
+            assert_eq!(a[..len], want[..], "{len} K={k}");
+            assert!(a[len..].iter().all(|&v| v == 0));
+        }
+    }
+}
