@@ -284,21 +284,68 @@ impl Coset {
         let k = self.k;
         let gens = &self.orders[window.clone()];
         let stride = lanes::padded(self.cells);
+        if stride <= 32 {
+            return self.enumerate_words::<4>(x, window, table);
+        } else if stride <= 64 {
+            return self.enumerate_words::<8>(x, window, table);
+        }
         walk.clear();
         walk.extend_from_slice(x);
         walk.resize(stride, 0);
         let mut digits = [0u8; 64];
+        let mut weight = lanes::sum(walk);
         let size = table.len();
         for (y, out) in table.iter_mut().enumerate() {
-            *out = lanes::sum(walk) as i32;
+            *out = weight as i32;
             if y + 1 == size {
                 break;
             }
             for (g, &o) in gens.iter().enumerate() {
                 let plane = &self.padded_planes[(window.start + g) * stride..][..stride];
-                lanes::add_mod(walk, plane, k);
                 digits[g] += 1;
                 if digits[g] < o {
+                    // The last addition of this step: its sum is the next weight.
+                    weight = lanes::add_mod_sum(walk, plane, k);
+                    break;
+                }
+                lanes::add_mod(walk, plane, k);
+                digits[g] = 0;
+            }
+        }
+    }
+
+    /// [`Coset::enumerate`] for boards of at most `8 W` cells, the member and the planes held
+    /// as `W` words of eight counts each (see [`lanes::add_words`]).
+    fn enumerate_words<const W: usize>(&self, x: &[u8], window: Range<usize>, table: &mut [i32]) {
+        let stride = lanes::padded(self.cells);
+        let words = |bytes: &[u8]| -> [u64; W] {
+            let mut out = [0u64; W];
+            for (o, eight) in out.iter_mut().zip(bytes.chunks(8)) {
+                let mut word = [0u8; 8];
+                word[..eight.len()].copy_from_slice(eight);
+                *o = u64::from_le_bytes(word);
+            }
+            out
+        };
+        let gens = &self.orders[window.clone()];
+        let mut planes = [[0u64; W]; 64];
+        for (plane, g) in planes.iter_mut().zip(window.clone()) {
+            *plane = words(&self.padded_planes[g * stride..(g + 1) * stride]);
+        }
+        let mut walk = words(x);
+        let mut digits = [0u8; 64];
+        let mut weight = lanes::sum(x);
+        let size = table.len();
+        for (y, out) in table.iter_mut().enumerate() {
+            *out = weight as i32;
+            if y + 1 == size {
+                break;
+            }
+            for (g, &o) in gens.iter().enumerate() {
+                let sum = lanes::add_words(&mut walk, &planes[g], self.k);
+                digits[g] += 1;
+                if digits[g] < o {
+                    weight = sum;
                     break;
                 }
                 digits[g] = 0;

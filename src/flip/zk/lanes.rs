@@ -23,13 +23,68 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 pub(super) fn add_mod(dst: &mut [u8], src: &[u8], k: u8) {
     debug_assert!(dst.len() % LANE == 0 && src.len() == dst.len());
     let bias = u64::from(0x80 - k) * ONES;
+    let ks = u64::from(k) * ONES;
     for (d, s) in dst.chunks_exact_mut(8).zip(src.chunks_exact(8)) {
         let a = u64::from_le_bytes(d.try_into().expect("eight bytes"));
         let b = u64::from_le_bytes(s.try_into().expect("eight bytes"));
-        let sum = a + b;
-        let wraps = ((sum + bias) >> 7) & ONES;
-        d.copy_from_slice(&(sum - wraps * u64::from(k)).to_le_bytes());
+        d.copy_from_slice(&reduce(a + b, bias, ks).to_le_bytes());
     }
+}
+
+/// [`add_mod`] that also returns the sum of the new counts.
+#[inline]
+pub(super) fn add_mod_sum(dst: &mut [u8], src: &[u8], k: u8) -> u32 {
+    debug_assert!(dst.len() % LANE == 0 && src.len() == dst.len());
+    let bias = u64::from(0x80 - k) * ONES;
+    let ks = u64::from(k) * ONES;
+    let mut total = 0u32;
+    // Pairs of counts in 16-bit lanes (each below 32): 2048 words stay below 2^16.
+    for (d, s) in dst.chunks_mut(8 * 2048).zip(src.chunks(8 * 2048)) {
+        let mut pairs = 0u64;
+        for (d, s) in d.chunks_exact_mut(8).zip(s.chunks_exact(8)) {
+            let a = u64::from_le_bytes(d.try_into().expect("eight bytes"));
+            let b = u64::from_le_bytes(s.try_into().expect("eight bytes"));
+            let r = reduce(a + b, bias, ks);
+            d.copy_from_slice(&r.to_le_bytes());
+            pairs += (r & EVEN) + ((r >> 8) & EVEN);
+        }
+        total += lanes16(pairs);
+    }
+    total
+}
+
+/// [`add_mod_sum`] on `W` words held in registers (boards of at most `8 W` cells).
+#[inline(always)]
+pub(super) fn add_words<const W: usize>(dst: &mut [u64; W], src: &[u64; W], k: u8) -> u32 {
+    let bias = u64::from(0x80 - k) * ONES;
+    let ks = u64::from(k) * ONES;
+    let mut pairs = 0u64;
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d = reduce(*d + s, bias, ks);
+        pairs += (*d & EVEN) + ((*d >> 8) & EVEN);
+    }
+    lanes16(pairs)
+}
+
+/// `sum mod K` byte by byte for bytes below `2K`: adding `128 - K` (`bias`) sets the top bit of
+/// the bytes at least `K`; that bit, moved to the next byte's bit 0 and less itself, is `0xFF`
+/// on exactly those bytes, and `K` (`ks`, in every byte) is taken off them.
+#[inline(always)]
+fn reduce(sum: u64, bias: u64, ks: u64) -> u64 {
+    let top = (sum + bias) & (ONES << 7);
+    let mask = (top << 1).wrapping_sub(top >> 7);
+    sum - (mask & ks)
+}
+
+/// The low byte of each 16-bit lane.
+const EVEN: u64 = 0x00FF_00FF_00FF_00FF;
+
+/// The sum of the four 16-bit lanes of `v`.
+#[inline(always)]
+fn lanes16(v: u64) -> u32 {
+    const LOW: u64 = 0x0000_FFFF_0000_FFFF;
+    let pairs = (v & LOW) + ((v >> 16) & LOW);
+    ((pairs & 0xFFFF_FFFF) + (pairs >> 32)) as u32
 }
 
 /// `dst = (dst + times * src) mod K` (every count below `K`; both padded).
@@ -44,7 +99,6 @@ pub(super) fn add_times(dst: &mut [u8], src: &[u8], times: u8, k: u8) {
 /// byte stays below 256), then the bytes added in pairs and the pairs by one multiplication.
 #[inline]
 pub(super) fn sum(bytes: &[u8]) -> u32 {
-    const EVEN: u64 = 0x00FF_00FF_00FF_00FF;
     let whole = bytes.len() / 8 * 8;
     let mut total = 0u32;
     for block in bytes[..whole].chunks(8 * 16) {
@@ -52,8 +106,7 @@ pub(super) fn sum(bytes: &[u8]) -> u32 {
             .chunks_exact(8)
             .map(|w| u64::from_le_bytes(w.try_into().expect("eight bytes")))
             .fold(0u64, |a, w| a + w);
-        let pairs = (acc & EVEN) + ((acc >> 8) & EVEN);
-        total += (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32;
+        total += lanes16((acc & EVEN) + ((acc >> 8) & EVEN));
     }
     total + bytes[whole..].iter().map(|&v| u32::from(v)).sum::<u32>()
 }
@@ -88,6 +141,10 @@ mod tests {
             b.resize(n, 0);
             add_times(&mut a, &b, t, k);
             assert_eq!(a[..len], want[..], "{len} K={k}");
+            let mut c = a.clone();
+            let total = add_mod_sum(&mut c, &b, k);
+            add_mod(&mut a, &b, k);
+            assert_eq!((c[..].to_vec(), total), (a.clone(), sum(&a)), "{len} K={k}");
             assert!(a[len..].iter().all(|&v| v == 0));
         }
     }

@@ -351,7 +351,7 @@ impl ZkSolver {
         let x = &mut scratch.presses[..n];
         let found = self.coset.lightest(x, self.order.as_deref(), &mut scratch.coset);
         let colour = ((u32::from(colour) + u32::from(found.colour_shift)) % u32::from(k)) as u8;
-        self.write_presses(x, &mut scratch.pressed, presses);
+        self.write_presses(&scratch.presses, &mut scratch.pressed, presses);
         if self.transposed {
             presses.sort_unstable();
         }
@@ -425,16 +425,16 @@ impl ZkSolver {
         Some(colour)
     }
 
-    /// Writes `(original cell, count)` for every non-zero count of `x` (working orientation)
-    /// into `presses`: the pressed cells as bit masks, 64 cells a word, then one entry per set
+    /// Writes `(original cell, count)` for every non-zero count of `x` (working orientation,
+    /// padded with zeros to a multiple of 8 counts) into `presses`: the pressed cells as bit masks, 64 cells a word, then one entry per set
     /// bit, written in place in a vector sized by the masks' population count.
     fn write_presses(&self, x: &[u8], pressed: &mut Vec<u64>, presses: &mut Vec<(usize, u8)>) {
         pressed.clear();
+        debug_assert!(x.len() % 8 == 0, "padded");
         pressed.extend(x.chunks(64).map(|chunk| {
-            chunk
-                .chunks(8)
-                .enumerate()
-                .fold(0u64, |m, (i, eight)| m | nonzero_bytes(eight) << (8 * i))
+            chunk.chunks_exact(8).enumerate().fold(0u64, |m, (i, eight)| {
+                m | nonzero_bytes(u64::from_le_bytes(eight.try_into().expect("eight"))) << (8 * i)
+            })
         }));
         let total: usize = pressed.iter().map(|m| m.count_ones() as usize).sum();
         presses.clear();
@@ -489,12 +489,9 @@ impl ZkSolver {
     }
 }
 
-/// Bit `i` set when byte `i` of `bytes` (at most 8) is not zero.
+/// Bit `i` set when byte `i` of `v` is not zero.
 #[inline]
-fn nonzero_bytes(bytes: &[u8]) -> u64 {
-    let mut word = [0u8; 8];
-    word[..bytes.len()].copy_from_slice(bytes);
-    let v = u64::from_le_bytes(word);
+fn nonzero_bytes(v: u64) -> u64 {
     // The top bit of each byte: set when the byte's low seven bits or its top bit are.
     const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     let high = (((v & LOW) + LOW) | v) & !LOW;
