@@ -12,7 +12,7 @@ pub(super) fn padded(len: usize) -> usize {
 }
 
 /// One in each byte of a word.
-const ONES: u64 = 0x0101_0101_0101_0101;
+pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
 
 /// `dst = (dst + src) mod K`, count by count (every count below `K`; both padded).
 ///
@@ -70,10 +70,22 @@ pub(super) fn add_words<const W: usize>(dst: &mut [u64; W], src: &[u64; W], k: u
 /// the bytes at least `K`; that bit, moved to the next byte's bit 0 and less itself, is `0xFF`
 /// on exactly those bytes, and `K` (`ks`, in every byte) is taken off them.
 #[inline(always)]
-fn reduce(sum: u64, bias: u64, ks: u64) -> u64 {
+pub(super) fn reduce(sum: u64, bias: u64, ks: u64) -> u64 {
     let top = (sum + bias) & (ONES << 7);
     let mask = (top << 1).wrapping_sub(top >> 7);
     sum - (mask & ks)
+}
+
+/// The `bias` and `ks` of [`reduce`] for `K`.
+#[inline(always)]
+pub(super) fn reduction(k: u8) -> (u64, u64) {
+    (u64::from(0x80 - k) * ONES, u64::from(k) * ONES)
+}
+
+/// The eight counts at the start of `bytes` as one word.
+#[inline(always)]
+pub(super) fn word(bytes: &[u8]) -> u64 {
+    u64::from_le_bytes(bytes[..8].try_into().expect("eight bytes"))
 }
 
 /// The low byte of each 16-bit lane.
