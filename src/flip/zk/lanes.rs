@@ -21,7 +21,7 @@ pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
 /// off those bytes.
 #[inline]
 pub(super) fn add_mod(dst: &mut [u8], src: &[u8], k: u8) {
-    debug_assert!(dst.len() % LANE == 0 && src.len() == dst.len());
+    debug_assert!(dst.len().is_multiple_of(LANE) && src.len() == dst.len());
     let bias = u64::from(0x80 - k) * ONES;
     let ks = u64::from(k) * ONES;
     for (d, s) in dst.chunks_exact_mut(8).zip(src.chunks_exact(8)) {
@@ -34,7 +34,7 @@ pub(super) fn add_mod(dst: &mut [u8], src: &[u8], k: u8) {
 /// [`add_mod`] that also returns the sum of the new counts.
 #[inline]
 pub(super) fn add_mod_sum(dst: &mut [u8], src: &[u8], k: u8) -> u32 {
-    debug_assert!(dst.len() % LANE == 0 && src.len() == dst.len());
+    debug_assert!(dst.len().is_multiple_of(LANE) && src.len() == dst.len());
     let bias = u64::from(0x80 - k) * ONES;
     let ks = u64::from(k) * ONES;
     let mut total = 0u32;
@@ -117,7 +117,7 @@ pub(super) fn sum(bytes: &[u8]) -> u32 {
         let acc = block
             .chunks_exact(8)
             .map(|w| u64::from_le_bytes(w.try_into().expect("eight bytes")))
-            .fold(0u64, |a, w| a + w);
+            .sum::<u64>();
         total += lanes16((acc & EVEN) + ((acc >> 8) & EVEN));
     }
     total + bytes[whole..].iter().map(|&v| u32::from(v)).sum::<u32>()

@@ -430,7 +430,7 @@ impl ZkSolver {
     /// bit, written in place in a vector sized by the masks' population count.
     fn write_presses(&self, x: &[u8], pressed: &mut Vec<u64>, presses: &mut Vec<(usize, u8)>) {
         pressed.clear();
-        debug_assert!(x.len() % 8 == 0, "padded");
+        debug_assert!(x.len().is_multiple_of(8), "padded");
         pressed.extend(x.chunks(64).map(|chunk| {
             chunk.chunks_exact(8).enumerate().fold(0u64, |m, (i, eight)| {
                 m | nonzero_bytes(u64::from_le_bytes(eight.try_into().expect("eight"))) << (8 * i)
