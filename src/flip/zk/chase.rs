@@ -36,11 +36,16 @@
 //! "Turning lights out with linear algebra", Mathematics Magazine 71, 1998); the plan generalises
 //! it to any pattern by the last press of each cell.
 
+use super::lanes;
 use super::ring::{Modulus, REM_LIMIT};
 use crate::flip::variant::ToggleMatrix;
 
 /// Runs shorter than this are worked one press at a time.
 const SHORT_RUN: u32 = 8;
+
+/// Blocks of unit stencils shorter than this are worked eight lanes a word
+/// ([`Chase::unit_words`]); longer ones a pass per term over vectors of lanes.
+const WORDS_BELOW: usize = 48;
 
 /// Presses worked together in one block of a run.
 pub(super) const LANES: usize = 128;
@@ -368,7 +373,9 @@ impl Chase {
     ) {
         let l = out.len();
         let rows = terms.iter().map(|t| (t, (here as isize + t.offset as isize) as usize));
-        if st.unit {
+        if st.unit && l < WORDS_BELOW {
+            self.unit_words(out, first, (source, rows.map(|(_, j)| j)), c);
+        } else if st.unit {
             self.unit_sum(out, first, rows.map(|(_, j)| &source[j..j + l]));
             self.negate(out, c);
         } else {
@@ -402,6 +409,41 @@ impl Chase {
             .fold(u64::from(s[cell]), |a, t| a + u64::from(t.coefficient) * u64::from(at(t)));
         let v = (u64::from(c) + k - sum % k) % k;
         (v * u64::from(st.inverse) % k) as u8
+    }
+
+    /// `out = c - (first + sum of the rows of source at each start)` modulo `K`, lane by lane
+    /// (every value below `K`): eight lanes a word, each addition reduced at once (see
+    /// [`lanes::reduce`]), so a short run costs a few word operations per term rather than a
+    /// pass over memory per term; the last `len % 8` lanes one by one.
+    #[inline(always)]
+    fn unit_words(
+        &self,
+        out: &mut [u8],
+        first: &[u8],
+        (source, starts): (&[u8], impl Iterator<Item = usize> + Clone),
+        c: u8,
+    ) {
+        let k = self.modulus.k;
+        let (bias, ks) = lanes::reduction(k);
+        let top = u64::from(c + k) * lanes::ONES;
+        let l = out.len();
+        let whole = l / 8 * 8;
+        for w in (0..whole).step_by(8) {
+            let mut acc = lanes::word(&first[w..]);
+            for j in starts.clone() {
+                acc = lanes::reduce(acc + lanes::word(&source[j + w..]), bias, ks);
+            }
+            out[w..w + 8].copy_from_slice(&lanes::reduce(top - acc, bias, ks).to_le_bytes());
+        }
+        for lane in whole..l {
+            let mut v = first[lane];
+            for j in starts.clone() {
+                let sum = v + source[j + lane];
+                v = sum.min(sum.wrapping_sub(k));
+            }
+            let d = c + k - v;
+            out[lane] = d.min(d.wrapping_sub(k));
+        }
     }
 
     /// `out = first + sum of rows`, lane by lane modulo `K` (every value below `K`): each

@@ -38,6 +38,8 @@
 
 use std::ops::Range;
 
+use super::lanes;
+
 /// Largest table (`S * K` entries) of one window of the descent.
 const WINDOW_ENTRIES: u64 = 1 << 17;
 
@@ -68,6 +70,8 @@ pub(super) struct CosetScratch {
     candidates: Vec<u32>,
     digits: Vec<u8>,
     chosen: Vec<u8>,
+    /// The member of the coset being weighed by [`Coset::enumerate`].
+    walk: Vec<u8>,
 }
 
 impl CosetScratch {
@@ -78,6 +82,7 @@ impl CosetScratch {
             + self.chosen.capacity()
             + self.candidates.capacity() * 4
             + self.digits.capacity()
+            + self.walk.capacity()
     }
 }
 
@@ -88,6 +93,8 @@ pub(super) struct Coset {
     cells: usize,
     /// `d` planes of `cells` counts, one after another.
     planes: Vec<u8>,
+    /// The same planes, each padded with zeros to a whole number of [`lanes::LANE`]s.
+    padded_planes: Vec<u8>,
     orders: Vec<u8>,
     /// Per generator, the colour it moves the reached colour by.
     colours: Vec<u8>,
@@ -106,10 +113,16 @@ impl Coset {
             assert_eq!(plane.len(), cells, "a generator is a plane");
             planes.extend_from_slice(plane);
         }
+        let stride = lanes::padded(cells);
+        let mut padded_planes = vec![0u8; generators.len() * stride];
+        for (out, (plane, _, _)) in padded_planes.chunks_exact_mut(stride).zip(generators) {
+            out[..cells].copy_from_slice(plane);
+        }
         let orders = generators.iter().map(|g| g.1).collect();
         let colours = generators.iter().map(|g| g.2).collect();
+        let masks = Vec::new();
         let mut coset =
-            Coset { k, cells, planes, orders, colours, masks: Vec::new(), exact: false };
+            Coset { k, cells, planes, padded_planes, orders, colours, masks, exact: false };
         coset.set_search_bits(search_bits);
         coset
     }
@@ -134,7 +147,11 @@ impl Coset {
 
     /// Bytes held.
     pub fn memory_usage(&self) -> usize {
-        self.planes.len() + self.orders.len() + self.colours.len() + self.masks.len() * 4
+        self.planes.len()
+            + self.padded_planes.len()
+            + self.orders.len()
+            + self.colours.len()
+            + self.masks.len() * 4
     }
 
     /// Replaces `x` (a solution, `cells` counts) by the lightest member of its coset (see the
@@ -169,7 +186,7 @@ impl Coset {
             }
             scratch.masks = masks;
         }
-        let weight = x.iter().map(|&v| usize::from(v)).sum();
+        let weight = lanes::sum(x) as usize;
         Lightest { weight, colour_shift, exact: self.exact }
     }
 
@@ -225,9 +242,130 @@ impl Coset {
         let k = usize::from(self.k);
         let orders = &self.orders[window.clone()];
         let size: usize = orders.iter().map(|&o| usize::from(o)).product();
-        let CosetScratch { table, temp, parts, candidates, digits, chosen, .. } = scratch;
+        let CosetScratch { table, temp, parts, candidates, digits, chosen, walk, .. } = scratch;
         table.clear();
-        table.resize(size * k, 0);
+        if enumerates(size, self.cells, k, orders) {
+            table.resize(size, 0);
+            self.enumerate(x, window.clone(), table, walk);
+        } else {
+            table.resize(size * k, 0);
+            self.transform(x, orders, masks, table, temp, parts);
+        }
+        // Plane t = 0 holds the weights.
+        let weights = &table[..size];
+        let best = *weights.iter().min().expect("one solution at least");
+        if strict && best == weights[0] {
+            return false;
+        }
+        candidates.clear();
+        candidates.extend((0..size as u32).filter(|&y| weights[y as usize] == best));
+        digits.clear();
+        for &y in candidates.iter() {
+            let mut rest = y as usize;
+            for &o in orders {
+                digits.push((rest % usize::from(o)) as u8);
+                rest /= usize::from(o);
+            }
+        }
+        let chosen_index =
+            if candidates.len() > 1 { self.break_ties(x, window, digits, order) } else { 0 };
+        let w = orders.len();
+        chosen.clear();
+        chosen.extend_from_slice(&digits[chosen_index * w..(chosen_index + 1) * w]);
+        true
+    }
+
+    /// Writes `weight(y)` for every combination `y` of the window into `table[..S]` by
+    /// walking them in mixed-radix order (generator 0 fastest): each step adds one plane to a
+    /// copy of `x` (a carry adds the next generator's plane too; the wrapped digit's plane has
+    /// been added `o` times, which is zero), then sums it. About `2 S` plane additions of
+    /// `cells` bytes: cheaper than the transform when `S` or the board is small.
+    fn enumerate(&self, x: &[u8], window: Range<usize>, table: &mut [i32], walk: &mut Vec<u8>) {
+        let k = self.k;
+        let gens = &self.orders[window.clone()];
+        let stride = lanes::padded(self.cells);
+        if stride <= 32 {
+            return self.enumerate_words::<4>(x, window, table);
+        } else if stride <= 64 {
+            return self.enumerate_words::<8>(x, window, table);
+        }
+        walk.clear();
+        walk.extend_from_slice(x);
+        walk.resize(stride, 0);
+        let mut digits = [0u8; 64];
+        let mut weight = lanes::sum(walk);
+        let size = table.len();
+        for (y, out) in table.iter_mut().enumerate() {
+            *out = weight as i32;
+            if y + 1 == size {
+                break;
+            }
+            for (g, &o) in gens.iter().enumerate() {
+                let plane = &self.padded_planes[(window.start + g) * stride..][..stride];
+                digits[g] += 1;
+                if digits[g] < o {
+                    // The last addition of this step: its sum is the next weight.
+                    weight = lanes::add_mod_sum(walk, plane, k);
+                    break;
+                }
+                lanes::add_mod(walk, plane, k);
+                digits[g] = 0;
+            }
+        }
+    }
+
+    /// [`Coset::enumerate`] for boards of at most `8 W` cells, the member and the planes held
+    /// as `W` words of eight counts each (see [`lanes::add_words`]).
+    fn enumerate_words<const W: usize>(&self, x: &[u8], window: Range<usize>, table: &mut [i32]) {
+        let stride = lanes::padded(self.cells);
+        let words = |bytes: &[u8]| -> [u64; W] {
+            let mut out = [0u64; W];
+            for (o, eight) in out.iter_mut().zip(bytes.chunks(8)) {
+                let mut word = [0u8; 8];
+                word[..eight.len()].copy_from_slice(eight);
+                *o = u64::from_le_bytes(word);
+            }
+            out
+        };
+        let gens = &self.orders[window.clone()];
+        let mut planes = [[0u64; W]; 64];
+        for (plane, g) in planes.iter_mut().zip(window.clone()) {
+            *plane = words(&self.padded_planes[g * stride..(g + 1) * stride]);
+        }
+        let mut walk = words(x);
+        let mut digits = [0u8; 64];
+        let mut weight = lanes::sum(x);
+        let size = table.len();
+        for (y, out) in table.iter_mut().enumerate() {
+            *out = weight as i32;
+            if y + 1 == size {
+                break;
+            }
+            for (g, &o) in gens.iter().enumerate() {
+                let sum = lanes::add_words(&mut walk, &planes[g], self.k);
+                digits[g] += 1;
+                if digits[g] < o {
+                    weight = sum;
+                    break;
+                }
+                digits[g] = 0;
+            }
+        }
+    }
+
+    /// Writes `H[y][t]` (see the module docs) for every combination `y` of the window into
+    /// `table` (value-major, `S * K` entries) by the transform.
+    fn transform(
+        &self,
+        x: &[u8],
+        orders: &[u8],
+        masks: &[u32],
+        table: &mut [i32],
+        temp: &mut Vec<i32>,
+        parts: &mut Vec<i32>,
+    ) {
+        let k = usize::from(self.k);
+        let size = table.len() / k;
         // Counts of each value per mask, then H[u][t] = sum over a of count[a][u] * (a + t mod K).
         count_values(table, size, masks, x, parts);
         temp.resize(16 * 16 * CHUNK, 0);
@@ -296,28 +434,6 @@ impl Coset {
             }
             stride *= o;
         }
-        // Plane t = 0 holds the weights.
-        let weights = &table[..size];
-        let best = *weights.iter().min().expect("one solution at least");
-        if strict && best == weights[0] {
-            return false;
-        }
-        candidates.clear();
-        candidates.extend((0..size as u32).filter(|&y| weights[y as usize] == best));
-        digits.clear();
-        for &y in candidates.iter() {
-            let mut rest = y as usize;
-            for &o in orders {
-                digits.push((rest % usize::from(o)) as u8);
-                rest /= usize::from(o);
-            }
-        }
-        let chosen_index =
-            if candidates.len() > 1 { self.break_ties(x, window, digits, order) } else { 0 };
-        let w = orders.len();
-        chosen.clear();
-        chosen.extend_from_slice(&digits[chosen_index * w..(chosen_index + 1) * w]);
-        true
     }
 
     /// The index of the candidate (digits `w` at a time) with the largest count at the first
@@ -444,6 +560,16 @@ fn transform_one(
     }
 }
 
+/// True when walking every combination ([`Coset::enumerate`], about `2 S` additions of
+/// `cells` bytes, 16 to a vector) is estimated cheaper than the transform (one histogram pass
+/// over the cells, then `S * K * (K + sum of the orders)` additions of `i32`s, 4 to a vector).
+fn enumerates(size: usize, cells: usize, k: usize, orders: &[u8]) -> bool {
+    let sum: usize = orders.iter().map(|&o| usize::from(o)).sum();
+    let walk = 2 * size as u64 * cells.div_ceil(16) as u64 * 3;
+    let transform = 4 * cells as u64 + (size * k * (k + sum)).div_ceil(4) as u64 * 2;
+    orders.len() <= 64 && walk <= transform
+}
+
 /// `S * K` for generators of `orders`, when it fits a `u64`.
 fn table_entries(orders: &[u8], k: u8) -> Option<u64> {
     orders.iter().try_fold(u64::from(k), |acc, &o| acc.checked_mul(u64::from(o)))
@@ -519,6 +645,40 @@ mod tests {
             let found = coarse.lightest(&mut member, None, &mut CosetScratch::default());
             assert!(found.weight >= want.iter().map(|&a| usize::from(a)).sum::<usize>());
             assert_eq!(found.exact, coarse.is_exact());
+        }
+    }
+
+    /// The two ways of weighing every combination agree: the walk and the transform (whose
+    /// plane `t = 0` holds the weights), on cosets of every shape the solver meets.
+    #[test]
+    fn the_walk_and_the_transform_weigh_alike() {
+        let mut seed = 11u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for round in 0..200 {
+            let k = [2u8, 3, 4, 5, 6, 7, 8, 9, 12, 16][round % 10];
+            let cells = 1 + next(300) as usize;
+            let divisors: Vec<u8> = (2..=k).filter(|&d| k.is_multiple_of(d)).collect();
+            let d = next(6) as usize;
+            let gens: Vec<(Vec<u8>, u8, u8)> = (0..d)
+                .map(|_| {
+                    let o = divisors[next(divisors.len() as u64) as usize];
+                    let unit = k / o;
+                    let plane = (0..cells).map(|_| unit * next(u64::from(o)) as u8).collect();
+                    (plane, o, unit * next(u64::from(o)) as u8)
+                })
+                .collect();
+            let x: Vec<u8> = (0..cells).map(|_| next(u64::from(k)) as u8).collect();
+            let coset = Coset::new(k, cells, &gens, 24);
+            let size: usize = coset.orders.iter().map(|&o| usize::from(o)).product();
+            let mut walked = vec![0i32; size];
+            coset.enumerate(&x, 0..d, &mut walked, &mut Vec::new());
+            let mut table = vec![0i32; size * usize::from(k)];
+            let (mut temp, mut parts) = (Vec::new(), Vec::new());
+            coset.transform(&x, &coset.orders, &coset.masks, &mut table, &mut temp, &mut parts);
+            assert_eq!(walked[..], table[..size], "K={k} cells={cells} orders={:?}", coset.orders);
         }
     }
 }

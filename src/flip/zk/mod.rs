@@ -49,6 +49,7 @@
 
 mod chase;
 mod coset;
+mod lanes;
 mod ring;
 mod smith;
 
@@ -142,6 +143,11 @@ pub struct ZkSolver {
     /// True when the working board is the transposed one.
     transposed: bool,
     chase: Chase,
+    /// When the free presses are few: the whole-board presses of each unit free press, then
+    /// of the unit colour, from an empty board (`f + 1` planes padded to whole
+    /// [`lanes::LANE`]s). The chase is linear in the board, the free presses and the colour,
+    /// so the second chase of a board is these planes added to its first.
+    lift: Option<Vec<u8>>,
     /// `M y = b`: the free presses for one colour.
     fixed: System,
     /// `[M | m] (y, c) = b`: the free presses and the colour.
@@ -180,6 +186,8 @@ impl ZkSolver {
         let zeros = vec![0u8; n];
         let (mut x, mut res, mut y) = (vec![0u8; n], vec![0u8; f], vec![0u8; f]);
         let mut extended_matrix = vec![0u8; f * (f + 1)];
+        let stride = lanes::padded(n);
+        let mut lift = uses_lift(f, k, stride).then(|| vec![0u8; (f + 1) * stride]);
         for j in 0..=f {
             y.fill(0);
             let colour = if j == f { 1 } else { 0 };
@@ -189,6 +197,9 @@ impl ZkSolver {
             chase.run(&zeros, &y, colour, &mut x, &mut res);
             for (i, &r) in res.iter().enumerate() {
                 extended_matrix[i * (f + 1) + j] = r;
+            }
+            if let Some(planes) = &mut lift {
+                planes[j * stride..j * stride + n].copy_from_slice(&x);
             }
         }
         let fixed_matrix: Vec<u8> =
@@ -220,6 +231,7 @@ impl ZkSolver {
             modulus,
             transposed,
             chase,
+            lift,
             fixed,
             extended,
             coset,
@@ -291,6 +303,7 @@ impl ZkSolver {
     /// coset (one byte per cell each) and their masks.
     pub fn memory_usage(&self) -> usize {
         self.chase.memory_usage()
+            + self.lift.as_ref().map_or(0, Vec::len)
             + self.fixed.memory_usage()
             + self.extended.memory_usage()
             + self.coset.memory_usage()
@@ -334,8 +347,9 @@ impl ZkSolver {
             Goal::Colour(goal) => 1u16 << goal,
             Goal::Any => self.colours_from(colour),
         };
-        let found =
-            self.coset.lightest(&mut scratch.presses, self.order.as_deref(), &mut scratch.coset);
+        let n = scratch.board.len();
+        let x = &mut scratch.presses[..n];
+        let found = self.coset.lightest(x, self.order.as_deref(), &mut scratch.coset);
         let colour = ((u32::from(colour) + u32::from(found.colour_shift)) % u32::from(k)) as u8;
         self.write_presses(&scratch.presses, &mut scratch.pressed, presses);
         if self.transposed {
@@ -365,12 +379,15 @@ impl ZkSolver {
         self.load(board, &mut scratch.board);
         let f = self.chase.free();
         let n = scratch.board.len();
+        let stride = lanes::padded(n);
         let ZkScratch { board: s, presses: x, residual, free, rhs, system, .. } = scratch;
-        x.resize(n, 0);
+        // Padded for the lift; only the first `n` counts are the presses.
+        x.resize(stride, 0);
+        x[n..].fill(0);
         residual.resize(f, 0);
         free.clear();
         free.resize(f + 1, 0);
-        self.chase.run(s, free, goal.unwrap_or(0), x, residual);
+        self.chase.run(s, free, goal.unwrap_or(0), &mut x[..n], residual);
         let k = self.modulus.k;
         rhs.clear();
         rhs.extend(residual.iter().map(|&r| (k - r) % k));
@@ -388,21 +405,36 @@ impl ZkSolver {
                 free[f]
             }
         };
-        self.chase.run(s, &free[..f], colour, x, residual);
+        match &self.lift {
+            Some(planes) => {
+                // The first chase was from no free press and the goal's colour (0 for "any"):
+                // add the free presses, and for "any" the colour.
+                let extra = if goal.is_none() { f + 1 } else { f };
+                for (plane, &times) in planes.chunks_exact(stride).zip(&free[..extra]) {
+                    lanes::add_times(x, plane, times, k);
+                }
+                if cfg!(debug_assertions) {
+                    let mut chased = vec![0u8; n];
+                    self.chase.run(s, &free[..f], colour, &mut chased, residual);
+                    assert_eq!(chased[..], x[..n], "the lift is the chase");
+                }
+            }
+            None => self.chase.run(s, &free[..f], colour, &mut x[..n], residual),
+        }
         debug_assert!(residual.iter().all(|&r| r == 0), "the particular solution solves the board");
         Some(colour)
     }
 
-    /// Writes `(original cell, count)` for every non-zero count of `x` (working orientation)
-    /// into `presses`: the pressed cells as bit masks, 64 cells a word, then one entry per set
+    /// Writes `(original cell, count)` for every non-zero count of `x` (working orientation,
+    /// padded with zeros to a multiple of 8 counts) into `presses`: the pressed cells as bit masks, 64 cells a word, then one entry per set
     /// bit, written in place in a vector sized by the masks' population count.
     fn write_presses(&self, x: &[u8], pressed: &mut Vec<u64>, presses: &mut Vec<(usize, u8)>) {
         pressed.clear();
+        debug_assert!(x.len().is_multiple_of(8), "padded");
         pressed.extend(x.chunks(64).map(|chunk| {
-            chunk
-                .chunks(8)
-                .enumerate()
-                .fold(0u64, |m, (i, eight)| m | nonzero_bytes(eight) << (8 * i))
+            chunk.chunks_exact(8).enumerate().fold(0u64, |m, (i, eight)| {
+                m | nonzero_bytes(u64::from_le_bytes(eight.try_into().expect("eight"))) << (8 * i)
+            })
         }));
         let total: usize = pressed.iter().map(|m| m.count_ones() as usize).sum();
         presses.clear();
@@ -457,12 +489,9 @@ impl ZkSolver {
     }
 }
 
-/// Bit `i` set when byte `i` of `bytes` (at most 8) is not zero.
+/// Bit `i` set when byte `i` of `v` is not zero.
 #[inline]
-fn nonzero_bytes(bytes: &[u8]) -> u64 {
-    let mut word = [0u8; 8];
-    word[..bytes.len()].copy_from_slice(bytes);
-    let v = u64::from_le_bytes(word);
+fn nonzero_bytes(v: u64) -> u64 {
     // The top bit of each byte: set when the byte's low seven bits or its top bit are.
     const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     let high = (((v & LOW) + LOW) | v) & !LOW;
@@ -470,6 +499,62 @@ fn nonzero_bytes(bytes: &[u8]) -> u64 {
     (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
+/// True when the lift planes replace the second chase (the `lift` of [`ZkSolver`]): adding about
+/// `f (K - 1) / 2` planes costs less than a chase while `f (K - 1)` is small, and the planes
+/// (`(f + 1) * stride` bytes) stay within 1 MiB.
+fn uses_lift(f: usize, k: u8, stride: usize) -> bool {
+    f * usize::from(k - 1) <= 64 && (f + 1) * stride <= 1 << 20
+}
+
 fn gcd(a: u8, b: u8) -> u8 {
     if b == 0 { a } else { gcd(b, a % b) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flip::BoardSize;
+
+    /// The lift (planes added instead of a second chase) gives the very answers of the chase,
+    /// press for press, on random boards of every goal, K = 2..=5, several patterns, with and
+    /// without wrap-around, and boards both solvable and not.
+    #[test]
+    fn the_lift_answers_as_the_second_chase() {
+        let mut seed = 3u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        let patterns = [".x./xxx/.x.", "x.x/.x./x.x", "xxx/xxx/xxx", ".x./x.x/.x.", "xx./.xx/..."];
+        let mut lifted = 0;
+        for k in 2..=5u8 {
+            for pattern in patterns {
+                for (r, c, wrap) in [(5, 5, false), (4, 7, false), (6, 3, true), (9, 9, false)] {
+                    let size = BoardSize::new(r, c).unwrap();
+                    let goals = [Goal::Any, Goal::Colour(0), Goal::Colour(k - 1)];
+                    for goal in goals {
+                        let variant =
+                            Variant::new(size, pattern.parse().unwrap(), wrap, k, goal).unwrap();
+                        let solver = ZkSolver::new(&variant);
+                        if solver.lift.is_none() {
+                            continue;
+                        }
+                        lifted += 1;
+                        let mut chased = solver.clone();
+                        chased.lift = None;
+                        let (mut a, mut b) = (ZkScratch::new(), ZkScratch::new());
+                        for _ in 0..40 {
+                            let cells = (0..r * c).map(|_| next(u64::from(k)) as u8).collect();
+                            let board = ColourBoard::from_cells(r, c, cells);
+                            let (mut pa, mut pb) = (Vec::new(), Vec::new());
+                            let got = solver.solve_into(&board, &mut a, &mut pa);
+                            let want = chased.solve_into(&board, &mut b, &mut pb);
+                            assert_eq!((got, &pa), (want, &pb), "{variant} {board:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(lifted > 100, "the lift is used ({lifted} variants)");
+    }
 }

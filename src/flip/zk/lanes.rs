@@ -1,0 +1,163 @@
+//! Byte arithmetic modulo `K` on whole vectors of [`LANE`] counts: the sums and additions the
+//! per-board work repeats over board-sized planes, written so that each 16-byte chunk is one
+//! vector operation (the planes are padded with zeros to a multiple of [`LANE`], so there is no
+//! scalar tail).
+
+/// Counts per chunk.
+pub(super) const LANE: usize = 16;
+
+/// `len` rounded up to a whole number of chunks.
+pub(super) fn padded(len: usize) -> usize {
+    len.div_ceil(LANE) * LANE
+}
+
+/// One in each byte of a word.
+pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// `dst = (dst + src) mod K`, count by count (every count below `K`; both padded).
+///
+/// Eight counts a word: the bytes of the sum stay below `2K <= 32`, so they do not carry;
+/// adding `128 - K` to each sets its top bit exactly when it is at least `K`, and `K` is taken
+/// off those bytes.
+#[inline]
+pub(super) fn add_mod(dst: &mut [u8], src: &[u8], k: u8) {
+    debug_assert!(dst.len().is_multiple_of(LANE) && src.len() == dst.len());
+    let bias = u64::from(0x80 - k) * ONES;
+    let ks = u64::from(k) * ONES;
+    for (d, s) in dst.chunks_exact_mut(8).zip(src.chunks_exact(8)) {
+        let a = u64::from_le_bytes(d.try_into().expect("eight bytes"));
+        let b = u64::from_le_bytes(s.try_into().expect("eight bytes"));
+        d.copy_from_slice(&reduce(a + b, bias, ks).to_le_bytes());
+    }
+}
+
+/// [`add_mod`] that also returns the sum of the new counts.
+#[inline]
+pub(super) fn add_mod_sum(dst: &mut [u8], src: &[u8], k: u8) -> u32 {
+    debug_assert!(dst.len().is_multiple_of(LANE) && src.len() == dst.len());
+    let bias = u64::from(0x80 - k) * ONES;
+    let ks = u64::from(k) * ONES;
+    let mut total = 0u32;
+    // Pairs of counts in 16-bit lanes (each below 32): 2048 words stay below 2^16.
+    for (d, s) in dst.chunks_mut(8 * 2048).zip(src.chunks(8 * 2048)) {
+        let mut pairs = 0u64;
+        for (d, s) in d.chunks_exact_mut(8).zip(s.chunks_exact(8)) {
+            let a = u64::from_le_bytes(d.try_into().expect("eight bytes"));
+            let b = u64::from_le_bytes(s.try_into().expect("eight bytes"));
+            let r = reduce(a + b, bias, ks);
+            d.copy_from_slice(&r.to_le_bytes());
+            pairs += (r & EVEN) + ((r >> 8) & EVEN);
+        }
+        total += lanes16(pairs);
+    }
+    total
+}
+
+/// [`add_mod_sum`] on `W` words held in registers (boards of at most `8 W` cells).
+#[inline(always)]
+pub(super) fn add_words<const W: usize>(dst: &mut [u64; W], src: &[u64; W], k: u8) -> u32 {
+    let bias = u64::from(0x80 - k) * ONES;
+    let ks = u64::from(k) * ONES;
+    let mut pairs = 0u64;
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d = reduce(*d + s, bias, ks);
+        pairs += (*d & EVEN) + ((*d >> 8) & EVEN);
+    }
+    lanes16(pairs)
+}
+
+/// `sum mod K` byte by byte for bytes below `2K`: adding `128 - K` (`bias`) sets the top bit of
+/// the bytes at least `K`; that bit, moved to the next byte's bit 0 and less itself, is `0xFF`
+/// on exactly those bytes, and `K` (`ks`, in every byte) is taken off them.
+#[inline(always)]
+pub(super) fn reduce(sum: u64, bias: u64, ks: u64) -> u64 {
+    let top = (sum + bias) & (ONES << 7);
+    let mask = (top << 1).wrapping_sub(top >> 7);
+    sum - (mask & ks)
+}
+
+/// The `bias` and `ks` of [`reduce`] for `K`.
+#[inline(always)]
+pub(super) fn reduction(k: u8) -> (u64, u64) {
+    (u64::from(0x80 - k) * ONES, u64::from(k) * ONES)
+}
+
+/// The eight counts at the start of `bytes` as one word.
+#[inline(always)]
+pub(super) fn word(bytes: &[u8]) -> u64 {
+    u64::from_le_bytes(bytes[..8].try_into().expect("eight bytes"))
+}
+
+/// The low byte of each 16-bit lane.
+const EVEN: u64 = 0x00FF_00FF_00FF_00FF;
+
+/// The sum of the four 16-bit lanes of `v`.
+#[inline(always)]
+fn lanes16(v: u64) -> u32 {
+    const LOW: u64 = 0x0000_FFFF_0000_FFFF;
+    let pairs = (v & LOW) + ((v >> 16) & LOW);
+    ((pairs & 0xFFFF_FFFF) + (pairs >> 32)) as u32
+}
+
+/// `dst = (dst + times * src) mod K` (every count below `K`; both padded).
+#[inline]
+pub(super) fn add_times(dst: &mut [u8], src: &[u8], times: u8, k: u8) {
+    for _ in 0..times {
+        add_mod(dst, src, k);
+    }
+}
+
+/// The sum of the counts (each below 16): eight a word, sixteen words added bytewise (each
+/// byte stays below 256), then the bytes added in pairs and the pairs by one multiplication.
+#[inline]
+pub(super) fn sum(bytes: &[u8]) -> u32 {
+    let whole = bytes.len() / 8 * 8;
+    let mut total = 0u32;
+    for block in bytes[..whole].chunks(8 * 16) {
+        let acc = block
+            .chunks_exact(8)
+            .map(|w| u64::from_le_bytes(w.try_into().expect("eight bytes")))
+            .sum::<u64>();
+        total += lanes16((acc & EVEN) + ((acc >> 8) & EVEN));
+    }
+    total + bytes[whole..].iter().map(|&v| u32::from(v)).sum::<u32>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_and_additions_match_the_plain_ones() {
+        let mut seed = 5u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for round in 0..24 {
+            let len = [0, 1, 7, 8, 15, 16, 17, 100, 127, 128, 129, 70_000][round % 12];
+            let k = 2 + next(15) as u8;
+            let n = padded(len);
+            let mut a: Vec<u8> = (0..len).map(|_| next(u64::from(k)) as u8).collect();
+            let b: Vec<u8> = (0..len).map(|_| next(u64::from(k)) as u8).collect();
+            let plain: u32 = a.iter().map(|&v| u32::from(v)).sum();
+            assert_eq!(sum(&a), plain, "{len}");
+            let t = next(u64::from(k)) as u8;
+            let want: Vec<u8> = a
+                .iter()
+                .zip(&b)
+                .map(|(&x, &y)| ((u32::from(x) + u32::from(t) * u32::from(y)) % u32::from(k)) as u8)
+                .collect();
+            a.resize(n, 0);
+            let mut b = b;
+            b.resize(n, 0);
+            add_times(&mut a, &b, t, k);
+            assert_eq!(a[..len], want[..], "{len} K={k}");
+            let mut c = a.clone();
+            let total = add_mod_sum(&mut c, &b, k);
+            add_mod(&mut a, &b, k);
+            assert_eq!((c[..].to_vec(), total), (a.clone(), sum(&a)), "{len} K={k}");
+            assert!(a[len..].iter().all(|&v| v == 0));
+        }
+    }
+}
