@@ -295,6 +295,10 @@ fn a_variant_has_one_encoding() {
         } else {
             let err = parsed.unwrap_err();
             assert!(matches!(err, LoadError::Inconsistent { field: "puzzle", .. }), "{err}");
+            // In words, naming both tables (not the types' debug form).
+            let text = err.to_string();
+            assert!(text.starts_with("inconsistent header: puzzle is a Lights Out 2x2"), "{text}");
+            assert!(!text.contains('{'), "{text}");
         }
     }
 }
@@ -352,7 +356,11 @@ fn variant_tables_export_to_every_format() {
     assert_eq!(npy["impossible"].as_u64(), Some(counts[usize::from(UNREACHABLE)]));
     let text = stdout(&flipblox_ok(&["inspect", &path("t.npy")], b""));
     assert!(text.contains("puzzle: Lights Out table of 3^4 states (4 cells, 3 colours;"), "{text}");
-    // It is no Flip Game table: flip --table refuses it.
+    // It is no Flip Game table: flip --table refuses it, and verify asks for the table file.
     let out = flipblox(&["flip", "--table", &path("t.npy"), "--board", "ww/ww"], b"");
     assert_eq!(out.status.code(), Some(1));
+    let out = flipblox(&["verify", "flip", &path("t.npy")], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("verify the table file instead"), "{}", stderr(&out));
+    flipblox_ok(&["verify", "flip", &path("t.fbt")], b"");
 }

@@ -276,9 +276,10 @@ fn describe_npy(out: &mut impl Write, file: &NpyFile<'_>) -> anyhow::Result<()> 
         NpyTable::LightsOut { colours, cells, .. } => {
             writeln!(
                 out,
-                "puzzle: Lights Out table of {colours}^{cells} states ({cells} cells, {colours} \
+                "puzzle: Lights Out table of {colours}^{cells} states ({cells} cell{}, {colours} \
                  colours; a .npy does not record the board's rows and columns, the toggle \
-                 pattern or the goal)"
+                 pattern or the goal)",
+                if *cells == 1 { "" } else { "s" }
             )?;
             writeln!(out, "state layout: {}", layout.unwrap_or_default())?;
         }

@@ -20,7 +20,7 @@ use flipblox::flip::{
     Board, BoardSize, DistanceTable, IMPOSSIBLE, MAX_BRUTE_FORCE_CELLS, brute_force_table,
     compare_tables,
 };
-use flipblox::table_file::{Check, Loaded, Puzzle, ShapeError, load_checked};
+use flipblox::table_file::{Check, Loaded, NpyTable, Puzzle, ShapeError, load_checked};
 
 /// Check a distance table against an independent recomputation.
 #[derive(Debug, Args)]
@@ -194,6 +194,22 @@ fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
                     return Err(ShapeError::WrongTable { expected, found }).context(name);
                 }
                 return verify_variant(&table, name, args.json);
+            }
+            if let Loaded::TableFile(file) = &loaded
+                && matches!(file.header().puzzle, Puzzle::Bloxorz { .. })
+            {
+                let expected = "a Flip Game or Lights Out table".to_string();
+                let found = file.header().puzzle.kind();
+                return Err(ShapeError::WrongTable { expected, found }).context(name);
+            }
+            if let Loaded::Npy(npy) = &loaded
+                && let NpyTable::LightsOut { colours, cells, .. } = npy.table()
+            {
+                anyhow::bail!(
+                    "{name}: a .npy of a Lights Out table of {colours}^{cells} states does not \
+                     record its board, rules or goal: verify the table file instead (`table \
+                     build ... -o FILE.fbt`)"
+                );
             }
             let table = match (&loaded, args.size) {
                 (Loaded::TableFile(file), size) => {
@@ -382,8 +398,8 @@ fn verify_variant(table: &VariantTable<'_>, name: String, json: bool) -> anyhow:
                 )?,
                 None => writeln!(
                     out,
-                    "OK: {name} {proved} (the comparison with the Z_K solver goes up to \
-                     {MAX_SOLVER_STATES} states)"
+                    "OK: {name} {proved}; not compared with the Z_K solver (it compares tables \
+                     of up to {MAX_SOLVER_STATES} states whose minima it can prove)"
                 )?,
             }
         }

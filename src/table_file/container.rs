@@ -402,14 +402,16 @@ impl<'a> TableFile<'a> {
 fn lights_out_variant(puzzle: &Puzzle) -> Result<Variant, LoadError> {
     match puzzle.variant() {
         // One encoding per variant: the canonical pattern text, and the Flip Game as puzzle 0.
-        Ok(Some(variant)) if Puzzle::of_variant(&variant) != *puzzle => Err(inconsistent(
-            "puzzle",
-            format!("{puzzle:?}"),
-            format!("{:?}", Puzzle::of_variant(&variant)),
-        )),
+        Ok(Some(variant)) if Puzzle::of_variant(&variant) != *puzzle => {
+            Err(inconsistent("puzzle", puzzle.kind(), Puzzle::of_variant(&variant).kind()))
+        }
         Ok(Some(variant)) => Ok(variant),
         Ok(None) => Err(inconsistent("puzzle", puzzle.kind(), "a Lights Out variant")),
-        Err(why) => Err(inconsistent("puzzle", why, "a Lights Out variant")),
+        Err(why) => Err(inconsistent(
+            "puzzle",
+            puzzle.kind(),
+            format!("a Lights Out variant that can be played ({why})"),
+        )),
     }
 }
 
@@ -440,15 +442,15 @@ fn check_header(header: &Header, header_end: u64) -> Result<(), LoadError> {
     if header.element != puzzle.element() {
         return Err(inconsistent(
             "element",
-            format!("{:?}", header.element),
-            format!("{:?}", puzzle.element()),
+            header.element.numpy_descr(),
+            puzzle.element().numpy_descr(),
         ));
     }
     if header.state_layout != puzzle.state_layout() {
         return Err(inconsistent(
             "state_layout",
-            format!("{:?}", header.state_layout),
-            format!("{:?}", puzzle.state_layout()),
+            header.state_layout.name(),
+            puzzle.state_layout().name(),
         ));
     }
     if header.sentinel != puzzle.element().sentinel() {

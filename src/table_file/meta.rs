@@ -273,6 +273,15 @@ pub enum StateLayout {
 }
 
 impl StateLayout {
+    /// The layout in a few words, for messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            StateLayout::FlipBitsRowMajor => "the Flip Game's bits, row-major",
+            StateLayout::BloxorzCellOrientation => "Bloxorz cells and orientations",
+            StateLayout::ColourDigitsRowMajor => "colour digits base K, row-major",
+        }
+    }
+
     /// The layout as a sentence, with the board's `cols` filled in.
     pub fn describe(&self, cols: u32) -> String {
         match self {
