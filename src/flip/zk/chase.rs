@@ -517,6 +517,7 @@ mod tests {
     use super::*;
     use crate::flip::BoardSize;
     use crate::flip::variant::{Goal, TogglePattern, Variant};
+    use crate::flip::zk::TestRng;
 
     fn plan(r: usize, c: usize, pattern: &str, wrap: bool, k: u8) -> (Chase, ToggleMatrix) {
         let size = BoardSize::new(r, c).unwrap();
@@ -557,15 +558,12 @@ mod tests {
             (5, 133, "xxx/xxx/xxx", true, 7),
             (2, 150, "x/x/x", true, 3),
         ];
-        let mut seed = 1u64;
+        let mut rng = TestRng(1);
         for (r, c, pattern, wrap, k) in cases {
             let (chase, t) = plan(r, c, pattern, wrap, k);
             assert_eq!(chase.fast, pattern.len() < 100, "{pattern}: which arithmetic");
             let n = r * c;
-            let mut next = || {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                ((seed >> 33) % u64::from(k)) as u8
-            };
+            let mut next = || rng.below(u64::from(k)) as u8;
             let s: Vec<u8> = (0..n).map(|_| next()).collect();
             let y: Vec<u8> = (0..chase.free()).map(|_| next()).collect();
             let goal = next();

@@ -578,6 +578,7 @@ fn table_entries(orders: &[u8], k: u8) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::flip::zk::TestRng;
 
     /// Every member of the coset, lightest first with the documented tie-break, by enumeration.
     fn brute(k: u8, x: &[u8], gens: &[(Vec<u8>, u8, u8)]) -> (Vec<u8>, u8) {
@@ -610,11 +611,8 @@ mod tests {
 
     #[test]
     fn the_transform_and_the_tie_break_match_enumeration() {
-        let mut seed = 7u64;
-        let mut next = |m: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = TestRng(7);
+        let mut next = |m: u64| rng.below(m);
         for round in 0..300 {
             let k = [2u8, 3, 4, 5, 6, 8, 9, 12][round % 8];
             let cells = 1 + next(9) as usize;
@@ -652,11 +650,8 @@ mod tests {
     /// plane `t = 0` holds the weights), on cosets of every shape the solver meets.
     #[test]
     fn the_walk_and_the_transform_weigh_alike() {
-        let mut seed = 11u64;
-        let mut next = |m: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = TestRng(11);
+        let mut next = |m: u64| rng.below(m);
         for round in 0..200 {
             let k = [2u8, 3, 4, 5, 6, 7, 8, 9, 12, 16][round % 10];
             let cells = 1 + next(300) as usize;

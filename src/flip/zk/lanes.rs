@@ -126,14 +126,12 @@ pub(super) fn sum(bytes: &[u8]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::flip::zk::TestRng;
 
     #[test]
     fn sums_and_additions_match_the_plain_ones() {
-        let mut seed = 5u64;
-        let mut next = |m: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = TestRng(5);
+        let mut next = |m: u64| rng.below(m);
         for round in 0..24 {
             let len = [0, 1, 7, 8, 15, 16, 17, 100, 127, 128, 129, 70_000][round % 12];
             let k = 2 + next(15) as u8;

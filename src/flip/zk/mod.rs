@@ -510,6 +510,20 @@ fn gcd(a: u8, b: u8) -> u8 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
+/// The tests' random numbers: a 64-bit linear congruential generator (Knuth's MMIX
+/// constants); [`TestRng::below`] is uniform enough in `0..m` to pick test cases.
+#[cfg(test)]
+pub(super) struct TestRng(pub(super) u64);
+
+#[cfg(test)]
+impl TestRng {
+    /// The next number, below `m` (at least 1).
+    pub(super) fn below(&mut self, m: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % m
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -520,11 +534,8 @@ mod tests {
     /// without wrap-around, and boards both solvable and not.
     #[test]
     fn the_lift_answers_as_the_second_chase() {
-        let mut seed = 3u64;
-        let mut next = |m: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = TestRng(3);
+        let mut next = |m: u64| rng.below(m);
         let patterns = [".x./xxx/.x.", "x.x/.x./x.x", "xxx/xxx/xxx", ".x./x.x/.x.", "xx./.xx/..."];
         let mut lifted = 0;
         for k in 2..=5u8 {
