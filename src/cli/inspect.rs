@@ -263,7 +263,6 @@ fn describe_npy(out: &mut impl Write, file: &NpyFile<'_>) -> anyhow::Result<()> 
         if file.fortran_order() { "Fortran" } else { "C" },
         file.data_offset()
     )?;
-    let layout = unrecorded_board(file.table()).map(|(_, layout)| layout);
     match file.table() {
         NpyTable::Flip { cells, .. } => {
             writeln!(
@@ -271,7 +270,6 @@ fn describe_npy(out: &mut impl Write, file: &NpyFile<'_>) -> anyhow::Result<()> 
                 "puzzle: Flip Game table of 2^{cells} states ({cells} pieces; a .npy does not \
                  record the board's rows and columns)"
             )?;
-            writeln!(out, "state layout: {}", layout.unwrap_or_default())?;
         }
         NpyTable::LightsOut { colours, cells, .. } => {
             writeln!(
@@ -281,7 +279,6 @@ fn describe_npy(out: &mut impl Write, file: &NpyFile<'_>) -> anyhow::Result<()> 
                  pattern or the goal)",
                 if *cells == 1 { "" } else { "s" }
             )?;
-            writeln!(out, "state layout: {}", layout.unwrap_or_default())?;
         }
         NpyTable::Bloxorz(field) => {
             let puzzle = Puzzle::Bloxorz { rows: field.rows(), cols: field.cols() };
@@ -290,6 +287,10 @@ fn describe_npy(out: &mut impl Write, file: &NpyFile<'_>) -> anyhow::Result<()> 
             let (r, c) = field.goal();
             writeln!(out, "goal: row {r}, col {c} (0-based)")?;
         }
+    }
+    // A Flip Game or Lights Out table's layout, after its puzzle line.
+    if let Some((_, layout)) = unrecorded_board(file.table()) {
+        writeln!(out, "state layout: {layout}")?;
     }
     Ok(())
 }

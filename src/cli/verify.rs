@@ -17,8 +17,8 @@ use flipblox::flip::variant::bfs::VariantTable;
 use flipblox::flip::variant::{Alphabet, ColourBoard, Variant};
 use flipblox::flip::zk::{ZkScratch, ZkSolver};
 use flipblox::flip::{
-    Board, BoardSize, DistanceTable, IMPOSSIBLE, MAX_BRUTE_FORCE_CELLS, brute_force_table,
-    compare_tables,
+    Board, BoardSize, DistanceTable, IMPOSSIBLE, MAX_BRUTE_FORCE_CELLS, TableFault,
+    brute_force_table, compare_tables,
 };
 use flipblox::table_file::{Check, Loaded, NpyTable, Puzzle, ShapeError, load_checked};
 
@@ -152,6 +152,13 @@ struct Proof {
     fault: Option<String>,
 }
 
+impl Proof {
+    /// The record of a check's result: the fault in words when it failed.
+    fn of(result: &Result<(), TableFault>) -> Proof {
+        Proof { ok: result.is_ok(), fault: result.as_ref().err().map(|f| f.to_string()) }
+    }
+}
+
 fn verify_flip(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
     let json = args.json;
     let file = args.file.as_ref().map(|path| Source::from_arg(path).display_name());
@@ -263,7 +270,7 @@ fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
                     .collect(),
             }),
             solver: None,
-            proof: Proof { ok: proof.is_ok(), fault: proof.as_ref().err().map(|f| f.to_string()) },
+            proof: Proof::of(&proof),
             histogram,
             impossible,
         };
@@ -361,7 +368,7 @@ fn verify_variant(table: &VariantTable<'_>, name: String, json: bool) -> anyhow:
             ok,
             brute_force: None,
             solver: comparison,
-            proof: Proof { ok: proof.is_ok(), fault: proof.as_ref().err().map(|f| f.to_string()) },
+            proof: Proof::of(&proof),
             histogram,
             impossible,
         };
