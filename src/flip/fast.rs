@@ -219,34 +219,56 @@ pub fn answer_clean_boards(
 pub fn each_clean_board(bytes: &[u8], start: usize, mut each: impl FnMut(u16) -> bool) -> CleanRun {
     let mut run = CleanRun { end: start, boards: 0, lines: 0 };
     let mut rest = &bytes[start..];
-    loop {
-        let board = rest
-            .split_first_chunk()
-            .and_then(|(board, after)| Some((clean_board_state(board)?, after)))
-            .or_else(|| {
-                let (board, after) = rest.split_first_chunk()?;
-                Some((clean_crlf_board_state(board)?, after))
-            });
-        match board {
-            Some((state, after)) => {
-                rest = after;
-                run.boards += 1;
-                run.lines += 4;
-                if !each(state) {
-                    break;
-                }
-            }
-            None => match rest {
-                [b'\n', after @ ..] | [b'\r', b'\n', after @ ..] => {
-                    run.lines += 1;
-                    rest = after;
-                }
-                _ => break,
-            },
+    while let Some(state) = next_clean_board(&mut rest, &mut run.lines) {
+        run.boards += 1;
+        if !each(state) {
+            break;
         }
     }
     run.end = bytes.len() - rest.len();
     run
+}
+
+/// The state of the next board of `rest` (which starts at the start of a line, between boards)
+/// when it is in the common layout ([`clean_board_state`], [`clean_crlf_board_state`]), after
+/// the blank lines (a lone `\n` or `\r\n`) before it: `rest` is moved past the board and
+/// `lines` counts the lines read (four a board, one a blank line). `None` at the end of `rest`
+/// or at a line that is neither blank nor the start of a clean board (`rest` then starts at
+/// that line). The step of [`each_clean_board`], for loops that keep their state in locals.
+///
+/// ```
+/// use flipblox::flip::fast::next_clean_board;
+/// let mut rest: &[u8] = b"\nbwwb\nbbwb\nbwwb\nbwww\nbx";
+/// let mut lines = 0;
+/// assert_eq!(next_clean_board(&mut rest, &mut lines), Some(0b0001_1001_1011_1001));
+/// assert_eq!((rest, lines), (&b"bx"[..], 5));
+/// assert_eq!(next_clean_board(&mut rest, &mut lines), None);
+/// ```
+#[inline(always)]
+pub fn next_clean_board(rest: &mut &[u8], lines: &mut usize) -> Option<u16> {
+    loop {
+        if let Some((board, after)) = rest.split_first_chunk()
+            && let Some(state) = clean_board_state(board)
+        {
+            *rest = after;
+            *lines += 4;
+            return Some(state);
+        }
+        if let Some((board, after)) = rest.split_first_chunk()
+            && let Some(state) = clean_crlf_board_state(board)
+        {
+            *rest = after;
+            *lines += 4;
+            return Some(state);
+        }
+        match rest {
+            [b'\n', after @ ..] | [b'\r', b'\n', after @ ..] => {
+                *lines += 1;
+                *rest = after;
+            }
+            _ => return None,
+        }
+    }
 }
 
 /// The answer line for every table entry value, padded to 16 bytes, with its length: the
