@@ -7,7 +7,7 @@
 //! from [`answer_clean_boards`]; the lines of `--path` and the records of `--json` are put
 //! together by [`Formatter`] from pieces formatted once per state.
 
-use flipblox::flip::fast::{CleanRun, answer_clean_boards, next_clean_board};
+use flipblox::flip::fast::{CLEAN_BOARD_BYTES, CleanRun, answer_clean_boards, next_clean_board};
 use flipblox::flip::{
     Board, BoardReader, DistanceTable, IMPOSSIBLE, Press, STATES, board_line_limit,
 };
@@ -59,10 +59,12 @@ const LEN: usize = SLOT - 1;
 struct Slot([u8; SLOT]);
 
 /// `slot_of` for a solvable state whose slot is not formatted yet.
-const UNKNOWN: u16 = u16::MAX;
+/// (Zero, so that the table starts as pages the system zeroes when they are first touched;
+/// slot 0 is never used.)
+const UNKNOWN: u16 = 0;
 
 /// The slot of the impossible states (formatted first).
-const IMPOSSIBLE_SLOT: u16 = 0;
+const IMPOSSIBLE_SLOT: u16 = 1;
 
 /// The padded sizes of a short head and tail (see [`Formatter`]); a short head is shorter than
 /// [`HEAD`], so that its length fits in 6 bits.
@@ -296,6 +298,8 @@ impl Formatter {
         }
         let mut slot_of = vec![UNKNOWN; STATES + 1];
         slot_of[STATES] = IMPOSSIBLE_SLOT;
+        // Slot 0 stands for [`UNKNOWN`] and is never used.
+        let slots = vec![Slot([0; SLOT])];
         let impossible: &[u8] = if json {
             b",\"error\":null,\"distance\":null,\"path\":null,\"board\":\""
         } else {
@@ -306,7 +310,7 @@ impl Formatter {
             table,
             solvable,
             slot_of,
-            slots: Vec::new(),
+            slots,
             fixed,
             starts,
             tail_len: [0, 1, 2, 2].map(|i| starts[i + 2] - starts[i + 1]),
@@ -328,7 +332,7 @@ impl Formatter {
         slot[COLOUR] = colour;
         slot[LEN] = text.len() as u8;
         let index = u16::try_from(self.slots.len())?;
-        anyhow::ensure!(index != UNKNOWN, "too many slots");
+        debug_assert!(index != UNKNOWN);
         self.slots.push(Slot(slot));
         Ok(index)
     }
@@ -447,10 +451,13 @@ fn format_run(
     limit: usize,
 ) -> anyhow::Result<(CleanRun, usize)> {
     // Written at `at`, with scratch bytes after it: `out` is zeroed once, as long as the longest
-    // run and a line after it, and cut to `at` only for printing. The state of the loop is kept
+    // run and a line after it, and cut to `at` only for printing (an output written `limit`
+    // bytes at a time keeps this buffer in the core's cache). The state of the loop is kept
     // in locals, which the compiler keeps in registers (stores to `out` might change the
     // formatter's fields, for all it knows).
-    let need = limit + formatter.room;
+    // No more boards than one per `CLEAN_BOARD_BYTES` in the rest, each within `room` bytes.
+    let boards = (bytes.len() - offset) / CLEAN_BOARD_BYTES;
+    let need = limit.min(boards.saturating_mul(formatter.room)) + formatter.room;
     if out.len() < need {
         out.resize(need, 0);
     }
