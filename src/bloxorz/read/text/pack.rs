@@ -1036,4 +1036,60 @@ mod tests {
         assert!(reader.read_into(&mut level).is_none());
         assert_eq!(reader.levels_started(), 3);
     }
+
+    #[test]
+    fn chunks_take_plain_levels_and_leave_the_others_to_read_into() {
+        // Level 1 is plain (a bad cell is the chunk reader's business), level 2 has a comment
+        // after its rows, level 3 is followed by `0 0`.
+        let pack = b"1 3\nXqO\n\n\n2 2\nXO\n..\n; c\n1 2\nXO\n0 0\n";
+        let mut reader = PackReader::new(pack);
+        let mut chunk = Chunk::default();
+        let mut level = Level::new();
+        assert!(reader.take_chunk(&mut chunk, usize::MAX, 10));
+        assert_eq!((chunk.levels(), chunk.offset(), reader.levels_started()), (1, 0, 1));
+        assert_eq!(reader.offset(), 10, "past the blank lines, at the next header");
+        let mut part = chunk.reader();
+        let err = part.read_into(&mut level).unwrap().unwrap_err();
+        assert_eq!(err.to_string(), serial_error(pack));
+        assert!(part.read_into(&mut level).is_none());
+        assert_eq!(part.offset(), 10);
+        assert!(!reader.take_chunk(&mut chunk, usize::MAX, 10));
+        assert!(reader.read_into(&mut level).unwrap().is_ok());
+        assert!(!reader.take_chunk(&mut chunk, usize::MAX, 10), "`0 0` follows");
+        assert!(reader.read_into(&mut level).unwrap().is_ok());
+        assert_eq!(reader.levels_started(), 3);
+        assert!(!reader.take_chunk(&mut chunk, usize::MAX, 10));
+        assert!(reader.read_into(&mut level).is_none());
+        assert_eq!(chunk.levels(), 0);
+    }
+
+    #[test]
+    fn chunks_continue_line_and_level_numbers_and_stop_at_their_limits() {
+        let pack = b"1 2\nXO\n1 2\nXO\r\n2 1\nX\nq\n1 2\nOX";
+        let mut reader = PackReader::new(pack);
+        let mut chunk = Chunk::default();
+        let mut level = Level::new();
+        assert!(reader.take_chunk(&mut chunk, usize::MAX, 1));
+        assert_eq!(chunk.weight(), 2 + Chunk::LEVEL_WEIGHT);
+        assert!(reader.take_chunk(&mut chunk, 1, 5), "one level at least");
+        assert_eq!(chunk.levels(), 1);
+        assert!(
+            reader.take_chunk(&mut chunk, usize::MAX, 5),
+            "level 4 after it: its row has no line ending"
+        );
+        assert_eq!((chunk.levels(), reader.levels_started()), (1, 3));
+        let err = chunk.reader().read_into(&mut level).unwrap().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "7:1: level 3: expected a cell '.', 'E', '#', 'O', 'X', 'S', 'H', 'V', 'B' or '-', found 'q'"
+        );
+        assert!(!reader.take_chunk(&mut chunk, usize::MAX, 5));
+        assert!(reader.read_into(&mut level).unwrap().is_ok());
+        assert!(reader.read_into(&mut level).is_none());
+    }
+
+    /// The message of the first error of `pack` read level by level.
+    fn serial_error(pack: &[u8]) -> String {
+        PackReader::new(pack).find_map(Result::err).unwrap().to_string()
+    }
 }
