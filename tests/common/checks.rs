@@ -104,14 +104,14 @@ pub fn check_pack_jobs(bytes: &[u8], limit: u64, max_levels: usize) {
 /// error's message.
 type ReadLevel = (usize, usize, Result<String, String>);
 
+/// Where a reader ends: its level count, its offset, and where what it ignores after `0 0`
+/// starts (line, column).
+type ReaderEnd = (usize, usize, Option<(usize, usize)>);
+
 /// Every level of the pack `bytes`, read one by one (`max_levels` 0) or in chunks of at most
 /// `max_levels` levels wherever the reader hands them over; and where the reader ends: its
 /// level count, offset, and what it says is ignored after `0 0`.
-fn read_levels(
-    bytes: &[u8],
-    limit: u64,
-    max_levels: usize,
-) -> (Vec<ReadLevel>, (usize, usize, Option<(usize, usize)>)) {
+fn read_levels(bytes: &[u8], limit: u64, max_levels: usize) -> (Vec<ReadLevel>, ReaderEnd) {
     let mut reader = PackReader::new(bytes).max_memory(limit);
     let mut chunk = Chunk::default();
     let mut level = Level::new();
