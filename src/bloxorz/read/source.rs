@@ -1,9 +1,7 @@
 //! [`LevelSource`]: where a batch reads its levels from, whatever their format.
 
 use super::error::LevelError;
-use super::text::PackReader;
 use crate::bloxorz::model::level::Level;
-use crate::text::Lines;
 
 /// Where a batch reads its levels from, one after another, reusing one [`Level`]'s buffer: the
 /// text pack reader ([`PackReader`](super::PackReader)) or the stages of the Flash game's file
@@ -86,14 +84,6 @@ impl Chunk {
         self.text.clear();
         self.levels = 0;
         self.weight = 0;
-    }
-
-    /// A reader of the chunk's levels: it returns them as the reader that took them would have
-    /// (the same levels, errors, level numbers and positions; its
-    /// [`PackReader::offset`](super::PackReader::offset) counts from [`Chunk::offset`]), then
-    /// `None`.
-    pub fn reader(&self) -> PackReader<Lines<'_>> {
-        PackReader::continuing(&self.text, self.first_line, self.levels_before, self.max_memory)
     }
 }
 

@@ -274,6 +274,16 @@ impl<'a> PackReader<Lines<'a>> {
     }
 }
 
+impl Chunk {
+    /// A reader of the chunk's levels: it returns them as the reader that took them would have
+    /// (the same levels, errors, level numbers and positions; its
+    /// [`PackReader::offset`] counts from [`Chunk::offset`]), then
+    /// `None`.
+    pub fn reader(&self) -> PackReader<Lines<'_>> {
+        PackReader::continuing(&self.text, self.first_line, self.levels_before, self.max_memory)
+    }
+}
+
 impl<R: Read> PackReader<StreamLines<R>> {
     /// Starts reading the pack in the byte stream `reader`, with the default memory limit
     /// ([`DEFAULT_MAX_MEMORY`]): it holds one line of at most [`pack_line_limit`] bytes at a
