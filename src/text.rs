@@ -125,6 +125,22 @@ pub trait LineSource {
     fn would_block(&mut self) -> bool {
         false
     }
+
+    /// The rest of the input, from [`LineSource::offset`] on, with the number of its first
+    /// line, when it is held whole in memory and its lines end at `\n` (a [`Lines`] over LF or
+    /// CRLF text); `None` otherwise (a stream, old Mac text). A reader may scan it ahead for
+    /// whole lines and skip them ([`LineSource::skip_lines`]).
+    fn rest(&self) -> Option<(&[u8], usize)> {
+        None
+    }
+
+    /// Skips the first `bytes` bytes of [`LineSource::rest`], which must be `lines` whole lines
+    /// each ended by `\n` and none longer than the line limit: the lines yielded from there on
+    /// are those that reading them one by one would leave. Does nothing where
+    /// [`LineSource::rest`] is `None`.
+    fn skip_lines(&mut self, bytes: usize, lines: usize) {
+        let _ = (bytes, lines);
+    }
 }
 
 impl<T: LineSource + ?Sized> LineSource for &mut T {
@@ -158,6 +174,14 @@ impl<T: LineSource + ?Sized> LineSource for &mut T {
 
     fn would_block(&mut self) -> bool {
         (**self).would_block()
+    }
+
+    fn rest(&self) -> Option<(&[u8], usize)> {
+        (**self).rest()
+    }
+
+    fn skip_lines(&mut self, bytes: usize, lines: usize) {
+        (**self).skip_lines(bytes, lines)
     }
 }
 
@@ -326,6 +350,22 @@ impl LineSource for Lines<'_> {
 
     fn set_line_limit(&mut self, limit: usize) {
         self.limit = limit.min(usize::MAX - 1);
+    }
+
+    fn rest(&self) -> Option<(&[u8], usize)> {
+        (self.ending == b'\n').then(|| (&self.bytes[self.pos..], self.number + 1))
+    }
+
+    fn skip_lines(&mut self, bytes: usize, lines: usize) {
+        if self.ending == b'\n' {
+            debug_assert_eq!(
+                memchr::memchr_iter(b'\n', &self.bytes[self.pos..][..bytes]).count(),
+                lines
+            );
+            self.pos += bytes;
+            self.last = self.pos;
+            self.number += lines;
+        }
     }
 }
 

@@ -274,3 +274,27 @@ fn generated_packs_replay_and_match_the_reference() {
         }
     }
 }
+
+#[test]
+fn a_pack_with_errors_in_many_places_prints_the_same_with_one_and_two_jobs() {
+    // Files, not standard input: two jobs read the levels of a file on their workers.
+    let pack = read_bytes(project("tests/data/bloxorz/errors-many.txt"));
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bloxorz-errors-many");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, variant) in crate::bloxorz_fuzz::variants(&pack).iter().enumerate() {
+        let path = dir.join(format!("variant-{i}.txt"));
+        std::fs::write(&path, variant).unwrap();
+        for flags in [&[][..], &["--json"], &["--path"], &["--json", "--path"]] {
+            let run = |jobs| {
+                let mut args = vec!["bloxorz", "--jobs", jobs, arg(&path)];
+                args.extend_from_slice(flags);
+                flipblox(&args, b"")
+            };
+            let (one, two) = (run("1"), run("2"));
+            assert!(!one.stderr.is_empty() && !one.stdout.is_empty());
+            assert_eq!(one.status.code(), two.status.code(), "variant {i} {flags:?}");
+            assert_eq!(stdout(&one), stdout(&two), "variant {i} {flags:?}");
+            assert_eq!(stderr(&one), stderr(&two), "variant {i} {flags:?}");
+        }
+    }
+}

@@ -5,7 +5,7 @@
 //! model (`tests/common/extended.rs`) on the level as the library writes it back, which checks
 //! that writing too. The Flash importer gets the same treatment.
 
-use crate::common::checks::{check_flash, check_pack};
+use crate::common::checks::{check_flash, check_pack, check_pack_jobs};
 use proptest::prelude::*;
 
 /// The memory limit of the checks: it keeps every level cheap to search.
@@ -44,6 +44,30 @@ fn packish() -> impl Strategy<Value = Vec<u8>> {
         1 => Just(b"99999999999999999999 3\n".to_vec()),
     ];
     proptest::collection::vec(token, 0..120).prop_map(|t| t.concat())
+}
+
+/// `pack` (LF text) as it may also come: as is, in CRLF, with a byte-order mark, without its
+/// last line ending, and cut off at a few places (mostly inside a level).
+pub(crate) fn variants(pack: &[u8]) -> Vec<Vec<u8>> {
+    let crlf: Vec<u8> =
+        pack.iter().flat_map(|&b| if b == b'\n' { vec![b'\r', b'\n'] } else { vec![b] }).collect();
+    let mut out = vec![pack.to_vec(), crlf, [b"\xEF\xBB\xBF", pack].concat()];
+    out.push(pack.strip_suffix(b"\n").unwrap_or(pack).to_vec());
+    for k in 1..5 {
+        out.push(pack[..pack.len() * k / 5].to_vec());
+    }
+    out
+}
+
+#[test]
+fn a_pack_with_errors_in_many_places_reads_the_same_in_chunks_and_with_two_jobs() {
+    let pack =
+        crate::common::read_bytes(crate::common::project("tests/data/bloxorz/errors-many.txt"));
+    for variant in variants(&pack) {
+        for max_levels in [1, 2, 256] {
+            check_pack_jobs(&variant, LIMIT, max_levels);
+        }
+    }
 }
 
 /// Well-formed levels with switches, bridge tiles and split switches (the tests' generator), a
@@ -130,6 +154,14 @@ proptest! {
     fn well_formed_and_slightly_broken_levels_answer_with_replayable_paths(bytes in levels()) {
         check_pack(&bytes, 1, LIMIT);
         check_pack(&bytes, 3, LIMIT);
+    }
+
+    #[test]
+    fn packs_read_in_chunks_and_with_two_jobs_read_as_one_by_one(
+        bytes in prop_oneof![levels(), packish(), extended_levels()],
+        max_levels in 1usize..4,
+    ) {
+        check_pack_jobs(&bytes, LIMIT, max_levels);
     }
 
     #[test]

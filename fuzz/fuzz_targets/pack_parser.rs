@@ -22,4 +22,6 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|bytes: &[u8]| {
     // A small memory limit keeps every level the fuzzer builds cheap to search.
     checks::check_pack(bytes, 1, 1 << 20);
+    // Two jobs read plainly laid-out levels on their workers, from chunks of text.
+    checks::check_pack_jobs(bytes, 1 << 20, 2);
 });

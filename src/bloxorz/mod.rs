@@ -46,10 +46,11 @@ pub use model::{
     flags, placement_of, roll, state_count, state_of, write_path,
 };
 pub use read::{
-    CutBy, DEFAULT_MAX_MEMORY, Detected, DrawingReader, DrawingSyntax, ErrorKind, FlashError,
-    FlashPack, FlashStages, FlashSyntax, LevelError, LevelFormat, LevelSource, Limit, NoDrawing,
-    Notation, PackReader, Reason, Rule, Stage, TextSyntax, assigns_levels, cell_position,
-    detect_format, detect_from_head, ignored_after_end, is_drawing_cell, write_drawing,
+    Chunk, CutBy, DEFAULT_MAX_MEMORY, Detected, DrawingReader, DrawingSyntax, ErrorKind,
+    FlashError, FlashPack, FlashStages, FlashSyntax, LevelError, LevelFormat, LevelSource, Limit,
+    NoDrawing, Notation, PackReader, Reason, Rule, Stage, TextSyntax, assigns_levels,
+    cell_position, detect_format, detect_from_head, ignored_after_end, is_drawing_cell,
+    write_drawing,
 };
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{

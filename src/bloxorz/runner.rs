@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use super::model::level::Level;
 use super::model::notation::Step;
-use super::read::{DEFAULT_MAX_MEMORY, ErrorKind, LevelError, LevelSource, PackReader};
+use super::read::{Chunk, DEFAULT_MAX_MEMORY, ErrorKind, LevelError, LevelSource, PackReader};
 use super::search::solution::Solution;
 use super::solver::{Limits, Solver};
 
@@ -89,10 +89,11 @@ pub struct Runner {
     spare_batches: Vec<Batch>,
 }
 
-/// The search memory of one job.
+/// The search memory of one job, and the level it reads chunks of text into.
 #[derive(Debug, Default)]
 struct Worker {
     solver: Solver,
+    level: Level,
 }
 
 impl Worker {
@@ -121,7 +122,7 @@ impl Worker {
     }
 
     fn memory_usage(&self) -> usize {
-        self.solver.memory_usage()
+        self.solver.memory_usage() + self.level.memory_usage()
     }
 }
 
@@ -230,8 +231,9 @@ impl Runner {
             // Batches handed out so far (the number of the one being filled).
             let mut sent = 0;
             loop {
-                // Keep the window: wait for the oldest batches before parsing more.
-                while sent - order.next >= window {
+                // Keep the window: wait for the oldest batches before parsing more (counting
+                // the batch being filled, which a chunk taken next would hand out first).
+                while sent - order.next + usize::from(!filling.is_empty()) >= window {
                     let Ok(batch) = done_rx.recv() else { break };
                     order.push(batch, spare_levels, spare_batches, &mut on_report)?;
                 }
@@ -250,6 +252,18 @@ impl Runner {
                         order.push(batch, spare_levels, spare_batches, &mut on_report)?;
                     }
                 }
+                // Levels the source can hand over as text are read by the workers: then this
+                // thread only follows their lines, and reading runs on every job.
+                let mut taken = spare_batches.pop().unwrap_or_default();
+                if reader.take_chunk(&mut taken.chunk, Runner::BATCH_WEIGHT, Runner::BATCH_LEVELS) {
+                    if !filling.is_empty() {
+                        hand_out(&job_tx, &mut filling, &mut sent, spare_batches);
+                    }
+                    hand_out(&job_tx, &mut taken, &mut sent, spare_batches);
+                    spare_batches.push(taken);
+                    continue;
+                }
+                spare_batches.push(taken);
                 let mut level = spare_levels.pop().unwrap_or_default();
                 let Some(read) = reader.read_into(&mut level) else {
                     spare_levels.push(level);
@@ -311,6 +325,9 @@ struct Batch {
     levels: Vec<Level>,
     /// The weight of `items` (see [`Runner::BATCH_WEIGHT`]).
     weight: usize,
+    /// Levels taken as text ([`LevelSource::take_chunk`]), read by the worker; a batch holds
+    /// these or `items`, not both.
+    chunk: Chunk,
 }
 
 /// One level of a [`Batch`].
@@ -327,7 +344,7 @@ impl Batch {
     const LEVEL_WEIGHT: usize = 64;
 
     fn is_empty(&self) -> bool {
-        self.items.is_empty()
+        self.items.is_empty() && self.chunk.levels() == 0
     }
 
     fn is_full(&self) -> bool {
@@ -346,6 +363,25 @@ impl Batch {
 
     /// Solves every level, leaving the reports in `reports` and the buffers in `levels`.
     fn solve(&mut self, worker: &mut Worker, options: &RunOptions) {
+        if self.chunk.levels() > 0 {
+            let mut reader = self.chunk.reader();
+            for _ in 0..self.chunk.levels() {
+                let level = &mut worker.level;
+                // The chunk holds exactly this many levels (see `LevelSource::take_chunk`).
+                let read = reader.read_into(level).expect("a level of the chunk");
+                let number = reader.levels_started();
+                let result = read.and_then(|()| {
+                    let level = std::mem::take(&mut worker.level);
+                    let solved = worker.solve(&level, options, number);
+                    worker.level = level;
+                    solved
+                });
+                let end_offset = self.chunk.offset() + reader.offset();
+                self.reports.push(Report { level: number, end_offset, result });
+            }
+            debug_assert!(reader.read_into(&mut worker.level).is_none());
+            self.chunk.clear();
+        }
         for item in self.items.drain(..) {
             self.reports.push(match item {
                 Item::Level(number, end_offset, level) => {

@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use clap::Args;
 
-use flipblox::bloxorz::{Level, LevelError, LevelSource};
+use flipblox::bloxorz::{Chunk, Level, LevelError, LevelSource};
 
 /// `--shard K/N`, shared by `bloxorz` and `flip`.
 #[derive(Debug, Clone, Copy, Args)]
@@ -97,6 +97,16 @@ impl<S: LevelSource> LevelSource for Sharded<S> {
 
     fn would_block(&mut self) -> bool {
         self.inner.would_block()
+    }
+
+    /// Without a shard, the chunks of `inner` (their numbers are then the input's); with one,
+    /// none (levels are read one by one to leave out those of other parts).
+    fn take_chunk(&mut self, chunk: &mut Chunk, max_weight: usize, max_levels: usize) -> bool {
+        if self.shard.is_some() || !self.inner.take_chunk(chunk, max_weight, max_levels) {
+            return false;
+        }
+        self.taken += chunk.levels();
+        true
     }
 }
 

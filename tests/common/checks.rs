@@ -4,7 +4,7 @@
 //! failing case and shrinks it).
 
 use flipblox::bloxorz::{
-    Answer, ErrorKind, FlashPack, Level, LevelSource, Limit, PackReader, Placement, Report,
+    Answer, Chunk, ErrorKind, FlashPack, Level, LevelSource, Limit, PackReader, Placement, Report,
     RunOptions, Runner, roll,
 };
 
@@ -79,6 +79,65 @@ pub fn check_pack(bytes: &[u8], jobs: usize, limit: u64) {
             _ => panic!("the runner and the parser disagree on level {}", i + 1),
         }
     }
+}
+
+/// Whatever `bytes` as a text pack: the runner reports exactly the same (levels, answers, paths,
+/// errors, numbers, offsets) with one job and with two, where the workers read the levels the
+/// pack reader hands over as chunks of text; and a reader that takes chunks wherever it can
+/// ([`PackReader::take_chunk`], at most `max_levels` levels each) and reads the rest level by
+/// level gives what reading every level one by one gives, and stands where it would.
+pub fn check_pack_jobs(bytes: &[u8], limit: u64, max_levels: usize) {
+    let options = RunOptions { jobs: 1, paths: true, max_memory: limit, timings: false };
+    let one = pack_reports(bytes, options);
+    let two = pack_reports(bytes, RunOptions { jobs: 2, ..options });
+    assert_eq!(one, two, "one job and two disagree");
+    let (serial, serial_after) = read_levels(bytes, limit, 0);
+    let (chunked, chunked_after) = read_levels(bytes, limit, max_levels);
+    assert_eq!(serial.len(), chunked.len());
+    for (i, (a, b)) in serial.iter().zip(&chunked).enumerate() {
+        assert_eq!(a, b, "level {} read in chunks of {max_levels}", i + 1);
+    }
+    assert_eq!(serial_after, chunked_after);
+}
+
+/// What a level reads as: its number, the offset past it, and the level written back or the
+/// error's message.
+type ReadLevel = (usize, usize, Result<String, String>);
+
+/// Where a reader ends: its level count, its offset, and where what it ignores after `0 0`
+/// starts (line, column).
+type ReaderEnd = (usize, usize, Option<(usize, usize)>);
+
+/// Every level of the pack `bytes`, read one by one (`max_levels` 0) or in chunks of at most
+/// `max_levels` levels wherever the reader hands them over; and where the reader ends: its
+/// level count, offset, and what it says is ignored after `0 0`.
+fn read_levels(bytes: &[u8], limit: u64, max_levels: usize) -> (Vec<ReadLevel>, ReaderEnd) {
+    let mut reader = PackReader::new(bytes).max_memory(limit);
+    let mut chunk = Chunk::default();
+    let mut level = Level::new();
+    let mut out = Vec::new();
+    let written = |read: Result<(), _>, level: &Level| {
+        read.map(|()| level.to_string()).map_err(|e: flipblox::bloxorz::LevelError| e.to_string())
+    };
+    loop {
+        if max_levels > 0 && reader.take_chunk(&mut chunk, usize::MAX, max_levels) {
+            assert!(chunk.levels() >= 1 && chunk.levels() <= max_levels);
+            let mut part = chunk.reader();
+            for _ in 0..chunk.levels() {
+                let read = part.read_into(&mut level).expect("a level of the chunk");
+                let offset = chunk.offset() + part.offset();
+                out.push((part.levels_started(), offset, written(read, &level)));
+            }
+            assert!(part.read_into(&mut level).is_none(), "more levels than the chunk says");
+            assert_eq!(reader.levels_started(), out.len());
+            assert_eq!(Some(reader.offset()), out.last().map(|l| l.1));
+            continue;
+        }
+        let Some(read) = reader.read_into(&mut level) else { break };
+        out.push((reader.levels_started(), reader.offset(), written(read, &level)));
+    }
+    let ignored = reader.ignored_after_end().map(|p| (p.line, p.column));
+    (out, (reader.levels_started(), reader.offset(), ignored))
 }
 
 /// Whatever `bytes` as the Flash game's file: a pack or a file error, never a panic; one report

@@ -18,7 +18,7 @@ pub use detect::{Detected, LevelFormat, Reason, assigns_levels, detect_format, d
 pub use drawing::{DrawingReader, DrawingSyntax, NoDrawing, is_drawing_cell, write_drawing};
 pub use error::{ErrorKind, LevelError, Limit, Notation, Rule};
 pub use flash::{FlashError, FlashPack, FlashStages, FlashSyntax, Stage};
-pub use source::LevelSource;
+pub use source::{Chunk, LevelSource};
 pub use text::{
     CutBy, DEFAULT_MAX_MEMORY, PackReader, TextSyntax, cell_position, ignored_after_end,
 };

@@ -50,7 +50,7 @@ use super::syntax::{CutBy, TextSyntax};
 use crate::bloxorz::model::level::Level;
 use crate::bloxorz::read::builder::{Builder, Part, Where};
 use crate::bloxorz::read::error::{ErrorKind, LevelError, Limit, Notation};
-use crate::bloxorz::read::source::LevelSource;
+use crate::bloxorz::read::source::{Chunk, LevelSource};
 use crate::bloxorz::search::poj::bytes_needed;
 use crate::text::stream::StreamLines;
 use crate::text::{
@@ -254,6 +254,33 @@ impl<'a> PackReader<Lines<'a>> {
     /// ([`DEFAULT_MAX_MEMORY`]).
     pub fn new(bytes: &'a [u8]) -> PackReader<Lines<'a>> {
         PackReader::from_lines(Lines::new(bytes))
+    }
+}
+
+impl<'a> PackReader<Lines<'a>> {
+    /// A reader of `text`, whole lines of a pack's input (ended by `\n`) that start at line
+    /// `first_line` and where a reader of the input would stand between levels, after
+    /// `levels_before` levels, with the memory limit `max_memory` (see [`Chunk::reader`]).
+    pub(crate) fn continuing(
+        text: &'a [u8],
+        first_line: usize,
+        levels_before: usize,
+        max_memory: u64,
+    ) -> PackReader<Lines<'a>> {
+        let lines = Lines::starting_at(text, usize::MAX, 0, first_line);
+        let mut reader = PackReader::from_lines(lines).max_memory(max_memory);
+        reader.levels = levels_before;
+        reader
+    }
+}
+
+impl Chunk {
+    /// A reader of the chunk's levels: it returns them as the reader that took them would have
+    /// (the same levels, errors, level numbers and positions; its
+    /// [`PackReader::offset`] counts from [`Chunk::offset`]), then
+    /// `None`.
+    pub fn reader(&self) -> PackReader<Lines<'_>> {
+        PackReader::continuing(&self.text, self.first_line, self.levels_before, self.max_memory)
     }
 }
 
@@ -555,6 +582,46 @@ impl<S: LineSource> PackReader<S> {
         }
     }
 
+    /// Takes the next levels as a [`Chunk`] (see [`LevelSource::take_chunk`]): each level
+    /// must have a plain header line (two numbers without leading zeros, one space, nothing
+    /// else), at most 2^16 cells within the memory limit, and rows that
+    /// start with a character other than a digit or a blank, then only empty lines (at most
+    /// 64) up to the next plain header or the end of the input, and
+    /// every line ended by `\n`. Its rows are not checked here: whatever they hold, the reader
+    /// of the chunk reads them as this reader would, since a level so laid out ends at the next
+    /// header in either. The first level that is laid out otherwise (definition lines,
+    /// comments, a `0 0` line, a row that looks like a header, an input in old Mac text or
+    /// read from a stream) ends the chunk and is left to [`PackReader::read_into`].
+    pub fn take_chunk(&mut self, chunk: &mut Chunk, max_weight: usize, max_levels: usize) -> bool {
+        chunk.clear();
+        if self.done {
+            return false;
+        }
+        let limit = self.lines.line_limit();
+        let Some((rest, first_line)) = self.lines.rest() else { return false };
+        let (mut taken, mut lines, mut weight, mut levels) = (0, 0, 0, 0);
+        while levels < max_levels && weight < max_weight {
+            let Some(level) = scan_level(&rest[taken..], limit, self.max_memory) else { break };
+            taken += level.bytes;
+            lines += level.lines;
+            weight += level.cells + Chunk::LEVEL_WEIGHT;
+            levels += 1;
+        }
+        if levels == 0 {
+            return false;
+        }
+        chunk.text.extend_from_slice(&rest[..taken]);
+        chunk.first_line = first_line;
+        chunk.offset = self.lines.offset();
+        chunk.levels_before = self.levels;
+        chunk.levels = levels;
+        chunk.weight = weight;
+        chunk.max_memory = self.max_memory;
+        self.lines.skip_lines(taken, lines);
+        self.levels += levels;
+        true
+    }
+
     /// Skips lines up to (not including) the next line that looks like a header.
     fn skip_to_header(&mut self) {
         let limit = self.lines.line_limit();
@@ -565,6 +632,147 @@ impl<S: LineSource> PackReader<S> {
             }
         }
     }
+}
+
+/// The largest level [`PackReader::take_chunk`] takes, in cells: larger ones are few, and
+/// reading them is little against searching them.
+const CHUNK_CELLS: usize = 1 << 16;
+
+/// The most empty lines [`PackReader::take_chunk`] takes before and after a level.
+const CHUNK_BLANKS: usize = 64;
+
+/// The extent of one level laid out as [`PackReader::take_chunk`] takes them.
+struct Scanned {
+    /// Bytes, up to the next header or the end of the input.
+    bytes: usize,
+    /// Lines (all ended by `\n`).
+    lines: usize,
+    /// Cells (rows times columns).
+    cells: usize,
+}
+
+/// A number of a plain header at byte `i` of `bytes`: 1 to 6 digits, the first not 0; its value
+/// and the index just past it.
+#[inline]
+fn plain_number(bytes: &[u8], mut i: usize) -> Option<(usize, usize)> {
+    let first = *bytes.get(i)?;
+    if !(b'1'..=b'9').contains(&first) {
+        return None;
+    }
+    let mut value = usize::from(first - b'0');
+    let end = i + 6;
+    i += 1;
+    while i < end {
+        match bytes.get(i) {
+            Some(&b) if b.is_ascii_digit() => value = value * 10 + usize::from(b - b'0'),
+            _ => break,
+        }
+        i += 1;
+    }
+    Some((value, i))
+}
+
+/// The length of the empty line (`\n` or `\r\n`) at the start of `bytes`, if it starts with one.
+#[inline]
+fn empty_line(bytes: &[u8]) -> Option<usize> {
+    match bytes {
+        [b'\n', ..] => Some(1),
+        [b'\r', b'\n', ..] => Some(2),
+        _ => None,
+    }
+}
+
+/// The size in a plain header line at the start of `bytes` (`R C`, then `\n` or `\r\n`), and
+/// the line's length.
+#[inline]
+fn plain_header(bytes: &[u8]) -> Option<(usize, usize, usize)> {
+    let (rows, i) = plain_number(bytes, 0)?;
+    if bytes.get(i) != Some(&b' ') {
+        return None;
+    }
+    let (cols, i) = plain_number(bytes, i + 1)?;
+    match bytes.get(i..i + 2)? {
+        [b'\n', _] => Some((rows, cols, i + 1)),
+        [b'\r', b'\n'] => Some((rows, cols, i + 2)),
+        _ => None,
+    }
+}
+
+/// Follows the level at the start of `bytes` line by line as [`PackReader::take_chunk`] takes
+/// levels: `None` when it is laid out otherwise.
+fn scan_level(bytes: &[u8], limit: usize, max_memory: u64) -> Option<Scanned> {
+    let mut at = 0;
+    let mut lines = 0;
+    while let Some(n) = empty_line(&bytes[at..]) {
+        at += n;
+        lines += 1;
+        if lines > CHUNK_BLANKS {
+            return None;
+        }
+    }
+    let (rows, cols, n) = plain_header(&bytes[at..])?;
+    let cells = rows.checked_mul(cols).filter(|&c| c <= CHUNK_CELLS)?;
+    if bytes_needed(rows as u64, cols as u64).is_none_or(|needed| needed > max_memory) {
+        return None;
+    }
+    at += n;
+    lines += 1;
+    // Most levels have rows of `cols` bytes ended by `\n`: then the line ends are at fixed
+    // places, and the only `\n` among the rows are those.
+    let stride = cols + 1;
+    if cols <= limit
+        && let Some(block) = bytes.get(at..at + rows * stride)
+        && (0..rows).all(|r| block[r * stride + cols] == b'\n' && is_row_start(block[r * stride]))
+        && memchr::memchr_iter(b'\n', block).count() == rows
+    {
+        at += block.len();
+        lines += rows;
+    } else {
+        at = scan_rows(bytes, at, rows, cols, limit)?;
+        lines += rows;
+    }
+    let end = at;
+    let mut blanks = 0;
+    while let Some(n) = empty_line(&bytes[at..]) {
+        at += n;
+        blanks += 1;
+        if blanks > CHUNK_BLANKS {
+            return None;
+        }
+    }
+    if at < bytes.len() && plain_header(&bytes[at..]).is_none() {
+        return None;
+    }
+    debug_assert!(end <= at);
+    Some(Scanned { bytes: at, lines: lines + blanks, cells })
+}
+
+/// True when a line starting with `byte` is not blank and does not look like a header: read as
+/// a row of its level, whatever it holds.
+#[inline]
+fn is_row_start(byte: u8) -> bool {
+    !(byte.is_ascii_digit() || byte.is_ascii_whitespace())
+}
+
+/// Follows `rows` rows from byte `at` of `bytes` one line at a time: where they end, or `None`
+/// when one is not read as a row or has no `\n` (see [`scan_level`]).
+fn scan_rows(bytes: &[u8], mut at: usize, rows: usize, cols: usize, limit: usize) -> Option<usize> {
+    for _ in 0..rows {
+        let row = &bytes[at..];
+        if !is_row_start(*row.first()?) {
+            return None;
+        }
+        // Most rows are `cols` bytes long: look there first.
+        let end = match row.get(cols) {
+            Some(b'\n') if memchr::memchr(b'\n', &row[..cols]).is_none() => cols,
+            _ => memchr::memchr(b'\n', row)?,
+        };
+        if end > limit {
+            return None;
+        }
+        at += end + 1;
+    }
+    Some(at)
 }
 
 /// Reads row `r` of a level from `line` into `level` through `builder`, and checks its length.
@@ -608,6 +816,10 @@ impl<S: LineSource> LevelSource for PackReader<S> {
 
     fn would_block(&mut self) -> bool {
         !self.done && self.lines.would_block()
+    }
+
+    fn take_chunk(&mut self, chunk: &mut Chunk, max_weight: usize, max_levels: usize) -> bool {
+        PackReader::take_chunk(self, chunk, max_weight, max_levels)
     }
 }
 
@@ -833,5 +1045,61 @@ mod tests {
         assert!(reader.read_into(&mut level).is_none());
         assert!(reader.read_into(&mut level).is_none());
         assert_eq!(reader.levels_started(), 3);
+    }
+
+    #[test]
+    fn chunks_take_plain_levels_and_leave_the_others_to_read_into() {
+        // Level 1 is plain (a bad cell is the chunk reader's business), level 2 has a comment
+        // after its rows, level 3 is followed by `0 0`.
+        let pack = b"1 3\nXqO\n\n\n2 2\nXO\n..\n; c\n1 2\nXO\n0 0\n";
+        let mut reader = PackReader::new(pack);
+        let mut chunk = Chunk::default();
+        let mut level = Level::new();
+        assert!(reader.take_chunk(&mut chunk, usize::MAX, 10));
+        assert_eq!((chunk.levels(), chunk.offset(), reader.levels_started()), (1, 0, 1));
+        assert_eq!(reader.offset(), 10, "past the blank lines, at the next header");
+        let mut part = chunk.reader();
+        let err = part.read_into(&mut level).unwrap().unwrap_err();
+        assert_eq!(err.to_string(), serial_error(pack));
+        assert!(part.read_into(&mut level).is_none());
+        assert_eq!(part.offset(), 10);
+        assert!(!reader.take_chunk(&mut chunk, usize::MAX, 10));
+        assert!(reader.read_into(&mut level).unwrap().is_ok());
+        assert!(!reader.take_chunk(&mut chunk, usize::MAX, 10), "`0 0` follows");
+        assert!(reader.read_into(&mut level).unwrap().is_ok());
+        assert_eq!(reader.levels_started(), 3);
+        assert!(!reader.take_chunk(&mut chunk, usize::MAX, 10));
+        assert!(reader.read_into(&mut level).is_none());
+        assert_eq!(chunk.levels(), 0);
+    }
+
+    #[test]
+    fn chunks_continue_line_and_level_numbers_and_stop_at_their_limits() {
+        let pack = b"1 2\nXO\n1 2\nXO\r\n2 1\nX\nq\n1 2\nOX";
+        let mut reader = PackReader::new(pack);
+        let mut chunk = Chunk::default();
+        let mut level = Level::new();
+        assert!(reader.take_chunk(&mut chunk, usize::MAX, 1));
+        assert_eq!(chunk.weight(), 2 + Chunk::LEVEL_WEIGHT);
+        assert!(reader.take_chunk(&mut chunk, 1, 5), "one level at least");
+        assert_eq!(chunk.levels(), 1);
+        assert!(
+            reader.take_chunk(&mut chunk, usize::MAX, 5),
+            "level 4 after it: its row has no line ending"
+        );
+        assert_eq!((chunk.levels(), reader.levels_started()), (1, 3));
+        let err = chunk.reader().read_into(&mut level).unwrap().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "7:1: level 3: expected a cell '.', 'E', '#', 'O', 'X', 'S', 'H', 'V', 'B' or '-', found 'q'"
+        );
+        assert!(!reader.take_chunk(&mut chunk, usize::MAX, 5));
+        assert!(reader.read_into(&mut level).unwrap().is_ok());
+        assert!(reader.read_into(&mut level).is_none());
+    }
+
+    /// The message of the first error of `pack` read level by level.
+    fn serial_error(pack: &[u8]) -> String {
+        PackReader::new(pack).find_map(Result::err).unwrap().to_string()
     }
 }
