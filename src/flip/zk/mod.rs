@@ -393,7 +393,15 @@ impl ZkSolver {
         residual.resize(f, 0);
         free.clear();
         free.resize(f + 1, 0);
-        self.chase.run((s, free, goal.unwrap_or(0)), &mut x[..n], residual, chase);
+        // Only the residual is wanted from this chase unless the lift builds on its presses.
+        let store = self.lift.is_some();
+        self.chase.run_copying(
+            (s, free, goal.unwrap_or(0)),
+            &mut x[..n],
+            residual,
+            chase,
+            (true, store),
+        );
         let k = self.modulus.k;
         rhs.clear();
         rhs.extend(residual.iter().map(|&r| (k - r) % k));
@@ -425,7 +433,13 @@ impl ZkSolver {
                     assert_eq!(chased[..], x[..n], "the lift is the chase");
                 }
             }
-            None => self.chase.run((s, &free[..f], colour), &mut x[..n], residual, chase),
+            None => self.chase.run_copying(
+                (s, &free[..f], colour),
+                &mut x[..n],
+                residual,
+                chase,
+                (false, true),
+            ),
         }
         debug_assert!(residual.iter().all(|&r| r == 0), "the particular solution solves the board");
         Some(colour)
