@@ -473,14 +473,6 @@ impl Chase {
                     // from press to press is a subtraction and a minimum.
                     // (A near term lies inside the block only from its second lane on, so the
                     // values before the block are in `done`.)
-                    if self.layout.is_some() {
-                        // Sixteen presses at a time (the padded layout has room for a whole
-                        // last chunk; what it writes past the run is cleared below).
-                        self.chain_chunks(x, block, l, -t.offset as usize);
-                        self.clear_margin(st, x);
-                        block += l;
-                        continue;
-                    }
                     let mut one_back = done[block - 1];
                     if t.offset == -1 {
                         for o in out.iter_mut() {
@@ -519,34 +511,6 @@ impl Chase {
             }
             self.clear_margin(st, x);
             block += l;
-        }
-    }
-
-    /// `x_i = x_i - x_(i - d)` modulo `K` in order for the `len` presses from `here` (`d` 1
-    /// or 2), sixteen a vector: unrolled, `x_i = sum over m of (-1)^m o_(i - m d)` down to the
-    /// chunk's start, less `(-1)^j` times the value `d` before it (`j = i / d` in the chunk).
-    /// With the signs `s_i = (-1)^j`, `s x` is the stride-`d` prefix sum of `s o` less that
-    /// value: a few shifted additions instead of sixteen dependent steps.
-    #[inline(always)]
-    fn chain_chunks(&self, x: &mut [u8], here: usize, len: usize, d: usize) {
-        let k = self.modulus.k;
-        let mut sign = [0u8; lanes::LANE];
-        for (i, s) in sign.iter_mut().enumerate() {
-            *s = if (i / d) % 2 == 1 { 0xFF } else { 0 };
-        }
-        for at in (here..here + len).step_by(lanes::LANE) {
-            let mut before = [0u8; lanes::LANE];
-            for (i, b) in before.iter_mut().enumerate() {
-                *b = x[at - d + i % d];
-            }
-            let mut v = lanes::negate_where(lanes::chunk(&x[at..]), sign, k);
-            let mut by = d;
-            while by < lanes::LANE {
-                v = lanes::add_chunk(v, lanes::shift_up(v, by), k);
-                by *= 2;
-            }
-            let v = lanes::negate_where(lanes::sub_chunk(v, before, k), sign, k);
-            x[at..at + lanes::LANE].copy_from_slice(&v);
         }
     }
 

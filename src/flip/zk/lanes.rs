@@ -48,37 +48,6 @@ pub(super) fn negate_chunk(a: Chunk, c: u8, k: u8) -> Chunk {
     r
 }
 
-/// `(a - b) mod K` lane by lane (every count below `K`).
-#[inline(always)]
-pub(super) fn sub_chunk(a: Chunk, b: Chunk, k: u8) -> Chunk {
-    let mut r = [0u8; LANE];
-    for ((r, &a), &b) in r.iter_mut().zip(&a).zip(&b) {
-        let d = a.wrapping_add(k).wrapping_sub(b);
-        *r = d.min(d.wrapping_sub(k));
-    }
-    r
-}
-
-/// `-a mod K` on the lanes where `mask` is `0xFF`, `a` where it is 0 (every count below `K`):
-/// `!a + K + 1` is `K - a` modulo 256.
-#[inline(always)]
-pub(super) fn negate_where(a: Chunk, mask: Chunk, k: u8) -> Chunk {
-    let mut r = [0u8; LANE];
-    for ((r, &a), &m) in r.iter_mut().zip(&a).zip(&mask) {
-        let d = (a ^ m).wrapping_add(m & k.wrapping_add(1));
-        *r = d.min(d.wrapping_sub(k));
-    }
-    r
-}
-
-/// `a` moved up by `by` lanes (the first `by` lanes zero).
-#[inline(always)]
-pub(super) fn shift_up(a: Chunk, by: usize) -> Chunk {
-    let mut r = [0u8; LANE];
-    r[by..].copy_from_slice(&a[..LANE - by]);
-    r
-}
-
 /// `dst = (dst + src) mod K`, count by count (every count below `K`; both padded), a
 /// [`Chunk`] at a time (see [`add_chunk`]).
 #[inline]
