@@ -38,7 +38,7 @@
 
 use super::lanes;
 use super::ring::{Modulus, REM_LIMIT};
-use crate::flip::variant::ToggleMatrix;
+use crate::flip::variant::{ToggleMatrix, TogglePattern};
 
 /// Runs shorter than this are worked one press at a time.
 const SHORT_RUN: u32 = 8;
@@ -89,6 +89,10 @@ struct Stencil {
     /// Every coefficient and the inverse are 1: the run is worked in bytes, each sum kept
     /// below `K` by one conditional subtraction per term.
     unit: bool,
+    /// Padded layout, forced runs worked in whole chunks: the sixteen bytes after the run
+    /// are and-ed with this mask afterwards, so the margin the last chunk wrote over is zero
+    /// again.
+    keep: u128,
 }
 
 /// The chase of one variant (see the module docs).
@@ -102,12 +106,98 @@ pub(super) struct Chase {
     cells: usize,
     /// The accumulated sums fit [`Modulus::rem`].
     fast: bool,
+    /// Without wrap-around: the chase works on a copy of the board with a zero margin as
+    /// wide as the pattern's reach all round (see [`Layout`]).
+    layout: Option<Layout>,
+}
+
+/// The padded working layout of a board without wrap-around: `top` zero rows above and below,
+/// `left` zero columns on either side of every row. A press next to an edge then has the same
+/// stencil as one inside (its missing neighbours are zero presses of the margin), so every row
+/// is one run, and a run's last word may be worked whole (writing over the margin, which is
+/// cleared again).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Layout {
+    rows: usize,
+    cols: usize,
+    top: usize,
+    left: usize,
+}
+
+/// Bytes after the padded layout that whole-word reads and writes may touch.
+const SLACK: usize = 2 * lanes::LANE;
+
+impl Layout {
+    fn width(&self) -> usize {
+        self.cols + 2 * self.left
+    }
+
+    /// The padded index of (`r`, `c`), which may lie in the margin.
+    fn at(&self, r: isize, c: isize) -> usize {
+        ((r + self.top as isize) * self.width() as isize + c + self.left as isize) as usize
+    }
+
+    /// The padded index of board cell `i` (row-major).
+    fn of(&self, i: usize) -> usize {
+        self.at((i / self.cols) as isize, (i % self.cols) as isize)
+    }
+
+    fn len(&self) -> usize {
+        (self.rows + 2 * self.top) * self.width()
+    }
+
+    /// True when padded index `p` is a board cell (not the margin or beyond).
+    fn is_cell(&self, p: usize) -> bool {
+        let (r, c) = (p / self.width(), p % self.width());
+        (self.top..self.top + self.rows).contains(&r)
+            && (self.left..self.left + self.cols).contains(&c)
+    }
+}
+
+/// Working copies of the board and the presses in the padded layout (see [`Chase::run`]).
+#[derive(Debug, Clone, Default)]
+pub(super) struct ChaseScratch {
+    s: Vec<u8>,
+    x: Vec<u8>,
+}
+
+impl ChaseScratch {
+    /// Bytes held.
+    pub fn memory_usage(&self) -> usize {
+        self.s.capacity() + self.x.capacity()
+    }
 }
 
 impl Chase {
-    /// The plan for the toggle matrix `t` over `Z_K`.
-    pub fn new(t: &ToggleMatrix, modulus: &Modulus) -> Chase {
+    /// The plan for the toggle matrix `t` over `Z_K`; `board` is the board's size (rows,
+    /// columns) and pattern when there is no wrap-around, for the padded layout.
+    pub fn new(
+        t: &ToggleMatrix,
+        modulus: &Modulus,
+        board: Option<(usize, usize, &TogglePattern)>,
+    ) -> Chase {
         let n = t.cells();
+        let layout = board.map(|(rows, cols, pattern)| Layout {
+            rows,
+            cols,
+            top: pattern.reach_rows(),
+            left: pattern.reach_cols(),
+        });
+        let pos = |i: usize| layout.map_or(i, |l| l.of(i));
+        // The margin's presses affecting `cell` (padded indices), when padded.
+        let margin = |cell: usize, out: &mut Vec<usize>| {
+            out.clear();
+            if let (Some(l), Some((_, cols, pattern))) = (layout, board) {
+                let (r, c) = ((cell / cols) as isize, (cell % cols) as isize);
+                for &(dr, dc) in pattern.offsets() {
+                    let (pr, pc) = (r - dr, c - dc);
+                    if !(0..l.rows as isize).contains(&pr) || !(0..cols as isize).contains(&pc) {
+                        out.push(l.at(pr, pc));
+                    }
+                }
+            }
+        };
+        let mut outside = Vec::new();
         // Press -> the cell that forces it.
         let mut forced_by: Vec<Option<u32>> = vec![None; n];
         for cell in 0..n {
@@ -130,34 +220,46 @@ impl Chase {
             free: 0,
             cells: n,
             fast: true,
+            layout,
         };
         let mut stencil_terms = Vec::new();
         for (press, forcer) in forced_by.iter().enumerate() {
             let Some(cell) = *forcer else {
-                chase.push_free(press as u32);
+                chase.push_free(pos(press) as u32);
                 continue;
             };
             stencil_terms.clear();
             let mut inverse = 0;
+            let q = pos(press) as i32;
             for &(j, coefficient) in t.affecting(cell as usize) {
                 if j as usize == press {
                     inverse = modulus.inverse(coefficient).expect("a unit forces");
                 } else {
-                    stencil_terms.push(Term::new(j as i32 - press as i32, coefficient));
+                    stencil_terms.push(Term::new(pos(j as usize) as i32 - q, coefficient));
                 }
             }
-            chase.push_forced(press as u32, cell as i32 - press as i32, inverse, &stencil_terms);
+            // Zero presses of the margin before the press, so that edge stencils match.
+            margin(cell as usize, &mut outside);
+            stencil_terms.extend(
+                outside.iter().map(|&p| p as i32 - q).filter(|&o| o < 0).map(|o| Term::new(o, 1)),
+            );
+            stencil_terms.sort_by_key(|t| t.offset);
+            chase.push_forced(q as u32, pos(cell as usize) as i32 - q, inverse, &stencil_terms);
         }
         let free = chase.free;
         let mut residual = 0u32;
         for cell in (0..n).filter(|&i| !forcing[i]) {
+            let here = pos(cell) as i32;
             stencil_terms.clear();
             stencil_terms.extend(
                 t.affecting(cell)
                     .iter()
-                    .map(|&(j, coefficient)| Term::new(j as i32 - cell as i32, coefficient)),
+                    .map(|&(j, coefficient)| Term::new(pos(j as usize) as i32 - here, coefficient)),
             );
-            chase.push_residual(cell as u32, residual, &stencil_terms);
+            margin(cell, &mut outside);
+            stencil_terms.extend(outside.iter().map(|&p| Term::new(p as i32 - here, 1)));
+            stencil_terms.sort_by_key(|t| t.offset);
+            chase.push_residual(here as u32, residual, &stencil_terms);
             residual += 1;
         }
         assert_eq!(residual as usize, free, "as many residual cells as free presses");
@@ -232,7 +334,7 @@ impl Chase {
         let bias = most.div_ceil(k) * k;
         self.fast &= bias + k < u32::from(REM_LIMIT);
         let unit = inverse == 1 && terms.iter().all(|t| t.coefficient == 1);
-        Stencil { start, len: 1, cell, inverse, from, near: to, to, bias, unit }
+        Stencil { start, len: 1, cell, inverse, from, near: to, to, bias, unit, keep: !0 }
     }
 
     /// Splits the terms of each forced run into far and near ones (see the module docs).
@@ -243,6 +345,12 @@ impl Chase {
                 let terms = &self.terms[s.from as usize..s.to as usize];
                 let far = terms.iter().take_while(|t| t.offset <= -block).count() as u32;
                 s.near = s.from + far;
+                if let Some(l) = self.layout {
+                    let end = (s.start + s.len) as usize;
+                    s.keep = (0..lanes::LANE).fold(0u128, |m, i| {
+                        m | if l.is_cell(end + i) { 0xFF << (8 * i) } else { 0 }
+                    });
+                }
             }
         }
     }
@@ -250,8 +358,67 @@ impl Chase {
     /// Chases the board `s` (working orientation, `n` colours) from the free values `y` (`f`)
     /// towards colour `c`: writes every press count into `x` (`n`) and the residual into `res`
     /// (`f`).
-    pub fn run(&self, s: &[u8], y: &[u8], c: u8, x: &mut [u8], res: &mut [u8]) {
+    pub fn run(
+        &self,
+        inputs: (&[u8], &[u8], u8),
+        x: &mut [u8],
+        res: &mut [u8],
+        scratch: &mut ChaseScratch,
+    ) {
+        self.run_copying(inputs, x, res, scratch, (true, true));
+    }
+
+    /// [`Chase::run`]; in the padded layout, `load` false when `scratch` holds the board of
+    /// the last call already, and `store` false when only the residual is wanted (`x` is then
+    /// left as it was).
+    pub fn run_copying(
+        &self,
+        (s, y, c): (&[u8], &[u8], u8),
+        x: &mut [u8],
+        res: &mut [u8],
+        scratch: &mut ChaseScratch,
+        (load, store): (bool, bool),
+    ) {
         debug_assert!(s.len() == self.cells && x.len() == self.cells);
+        let Some(l) = self.layout else {
+            return self.run_on(s, y, c, x, res);
+        };
+        let len = l.len() + SLACK;
+        if scratch.x.len() != len {
+            scratch.x.clear();
+            scratch.x.resize(len, 0);
+            scratch.s.clear();
+            scratch.s.resize(len, 0);
+            debug_assert!(load, "a first chase loads the board");
+        }
+        let cols = l.cols;
+        if load {
+            for (r, row) in s.chunks_exact(cols).enumerate() {
+                let p = l.at(r as isize, 0);
+                scratch.s[p..p + cols].copy_from_slice(row);
+            }
+        }
+        debug_assert!(
+            s.chunks_exact(cols)
+                .enumerate()
+                .all(|(r, row)| scratch.s[l.at(r as isize, 0)..][..cols] == *row),
+            "the loaded board is this one"
+        );
+        self.run_on(&scratch.s, y, c, &mut scratch.x, res);
+        if store {
+            for (r, row) in x.chunks_exact_mut(cols).enumerate() {
+                let p = l.at(r as isize, 0);
+                row.copy_from_slice(&scratch.x[p..p + cols]);
+            }
+        }
+        debug_assert!(
+            (0..l.len()).all(|p| l.is_cell(p) || scratch.x[p] == 0),
+            "the margin stays zero"
+        );
+    }
+
+    /// [`Chase::run`] on the working layout (padded or not).
+    fn run_on(&self, s: &[u8], y: &[u8], c: u8, x: &mut [u8], res: &mut [u8]) {
         debug_assert!(y.len() >= self.free && res.len() >= self.free);
         for run in &self.runs {
             match run {
@@ -269,7 +436,8 @@ impl Chase {
 
     /// One forced run, block by block.
     fn forced(&self, st: &Stencil, s: &[u8], c: u8, x: &mut [u8]) {
-        if st.len < SHORT_RUN || (!self.fast && !st.unit) {
+        let words = self.layout.is_some() && st.unit && (st.len as usize) < WORDS_BELOW;
+        if !words && (st.len < SHORT_RUN || (!self.fast && !st.unit)) {
             for press in st.start as usize..(st.start + st.len) as usize {
                 let cell = (press as isize + st.cell as isize) as usize;
                 x[press] = self.single(st, press, cell, s, c, x);
@@ -282,12 +450,18 @@ impl Chase {
         let mut block = st.start as usize;
         while block < end {
             let l = LANES.min(end - block);
-            let (done, rest) = x.split_at_mut(block);
-            let out = &mut rest[..l];
             // Every press as if the near terms were zero, then each near term taken off in
             // order: `x - inverse * coefficient * x_j`, by table, one conditional add.
             let from = (block as isize + st.cell as isize) as usize;
-            self.block(st, far, &s[from..from + l], (done, block), c, out);
+            if words {
+                // The whole run in whole words, the last one past its end (see `keep`).
+                self.whole_words(st, far, &s[from..], block, c, x);
+            } else {
+                let (done, rest) = x.split_at_mut(block);
+                self.block(st, far, &s[from..from + l], (done, block), c, &mut rest[..l]);
+            }
+            let (done, rest) = x.split_at_mut(block);
+            let out = &mut rest[..l];
             if !near.is_empty() {
                 let k = self.modulus.k;
                 if let [t] = near
@@ -316,6 +490,7 @@ impl Chase {
                             one_back = v;
                         }
                     }
+                    self.clear_margin(st, x);
                     block += l;
                     continue;
                 }
@@ -334,12 +509,70 @@ impl Chase {
                     out[lane] = v;
                 }
             }
+            self.clear_margin(st, x);
             block += l;
+        }
+    }
+
+    /// After a run worked in whole words: the margin after it zero again.
+    #[inline(always)]
+    fn clear_margin(&self, st: &Stencil, x: &mut [u8]) {
+        if st.keep != !0 {
+            let end = (st.start + st.len) as usize;
+            let bytes = lanes::chunk(&x[end..]);
+            let w = u128::from_le_bytes(bytes) & st.keep;
+            x[end..end + lanes::LANE].copy_from_slice(&w.to_le_bytes());
+        }
+    }
+
+    /// A forced unit run of fewer than [`WORDS_BELOW`] presses from `here`, sixteen a vector
+    /// ([`lanes::Chunk`]), the last one whole: `c - (first + sum of the far terms)` modulo `K`.
+    #[inline(always)]
+    fn whole_words(
+        &self,
+        st: &Stencil,
+        far: &[Term],
+        first: &[u8],
+        here: usize,
+        c: u8,
+        x: &mut [u8],
+    ) {
+        const MOST: usize = WORDS_BELOW.div_ceil(lanes::LANE);
+        let k = self.modulus.k;
+        let chunks = (st.len as usize).div_ceil(lanes::LANE);
+        let mut out = [[0u8; lanes::LANE]; MOST];
+        for (w, o) in out[..chunks].iter_mut().enumerate() {
+            let at = lanes::LANE * w;
+            let mut acc = lanes::chunk(&first[at..]);
+            for t in far {
+                let j = (here as isize + t.offset as isize) as usize + at;
+                acc = lanes::add_chunk(acc, lanes::chunk(&x[j..]), k);
+            }
+            *o = lanes::negate_chunk(acc, c, k);
+        }
+        for (w, o) in out[..chunks].iter().enumerate() {
+            let at = here + lanes::LANE * w;
+            x[at..at + lanes::LANE].copy_from_slice(o);
         }
     }
 
     /// One residual run, block by block.
     fn residual(&self, st: &Stencil, s: &[u8], c: u8, x: &[u8], res: &mut [u8]) {
+        if st.len < SHORT_RUN && st.unit {
+            // Cell by cell in bytes, one conditional subtraction a term.
+            let k = self.modulus.k;
+            let terms = &self.terms[st.from as usize..st.to as usize];
+            for cell in st.start as usize..(st.start + st.len) as usize {
+                let mut v = s[cell];
+                for t in terms {
+                    let sum = v + x[(cell as isize + t.offset as isize) as usize];
+                    v = sum.min(sum.wrapping_sub(k));
+                }
+                let d = c + k - v;
+                res[st.cell as usize + cell - st.start as usize] = d.min(d.wrapping_sub(k));
+            }
+            return;
+        }
         if st.len < SHORT_RUN || (!self.fast && !st.unit) {
             for cell in st.start as usize..(st.start + st.len) as usize {
                 let out = st.cell as usize + cell - st.start as usize;
@@ -520,10 +753,82 @@ mod tests {
     use crate::flip::zk::TestRng;
 
     fn plan(r: usize, c: usize, pattern: &str, wrap: bool, k: u8) -> (Chase, ToggleMatrix) {
+        plan_padded(r, c, pattern, wrap, k, !wrap)
+    }
+
+    /// The plan, in the padded layout when `padded` (only without wrap-around).
+    fn plan_padded(
+        r: usize,
+        c: usize,
+        pattern: &str,
+        wrap: bool,
+        k: u8,
+        padded: bool,
+    ) -> (Chase, ToggleMatrix) {
         let size = BoardSize::new(r, c).unwrap();
         let toggle: TogglePattern = pattern.parse().unwrap();
-        let t = Variant::new(size, toggle, wrap, k, Goal::Any).unwrap().toggle_matrix();
-        (Chase::new(&t, &Modulus::new(k)), t)
+        let t = Variant::new(size, toggle.clone(), wrap, k, Goal::Any).unwrap().toggle_matrix();
+        let board = padded.then_some((r, c, &toggle));
+        (Chase::new(&t, &Modulus::new(k), board), t)
+    }
+
+    /// The board cell of a working index (padded or not).
+    fn board_cell(chase: &Chase, p: usize) -> usize {
+        match chase.layout {
+            None => p,
+            Some(l) => (p / l.width() - l.top) * l.cols + p % l.width() - l.left,
+        }
+    }
+
+    /// The padded layout (whole words, edge presses in the rows' runs) chases exactly as the
+    /// plain one: the same presses and residual on random boards, free presses and goals, for
+    /// K = 2..=16, many patterns (wider than the board too) and sizes from 1x1 to 9x70.
+    #[test]
+    fn the_padded_chase_is_the_plain_one() {
+        let patterns = [
+            ".x./xxx/.x.",
+            "x.x/.x./x.x",
+            "xxx/xxx/xxx",
+            ".x./x.x/.x.",
+            "xx./.xx/...",
+            "..x../.xxx./xx.xx",
+            "x",
+            "xxxxx",
+            "x/x/x",
+            "..x../..x../xxxxx/..x../..x..",
+        ];
+        let mut rng = TestRng(11);
+        let mut compared = 0;
+        for round in 0..600 {
+            let pattern = patterns[round % patterns.len()];
+            let k = 2 + rng.below(15) as u8;
+            let (r, c) = if round % 3 == 0 {
+                (1 + rng.below(9) as usize, 1 + rng.below(70) as usize)
+            } else {
+                (1 + rng.below(7) as usize, 1 + rng.below(12) as usize)
+            };
+            let toggle: TogglePattern = pattern.parse().unwrap();
+            if toggle.reach_rows() >= r || toggle.reach_cols() >= c {
+                continue; // a pattern may not be larger than the board
+            }
+            let (plain, _) = plan_padded(r, c, pattern, false, k, false);
+            let (padded, _) = plan_padded(r, c, pattern, false, k, true);
+            assert_eq!(plain.free(), padded.free(), "{r}x{c} {pattern}");
+            let n = r * c;
+            let mut scratch = ChaseScratch::default();
+            for _ in 0..4 {
+                let s: Vec<u8> = (0..n).map(|_| rng.below(u64::from(k)) as u8).collect();
+                let y: Vec<u8> = (0..plain.free()).map(|_| rng.below(u64::from(k)) as u8).collect();
+                let goal = rng.below(u64::from(k)) as u8;
+                let (mut x, mut res) = (vec![0u8; n], vec![0u8; plain.free()]);
+                let (mut px, mut pres) = (vec![0u8; n], vec![0u8; plain.free()]);
+                plain.run((&s, &y, goal), &mut x, &mut res, &mut scratch);
+                padded.run((&s, &y, goal), &mut px, &mut pres, &mut scratch);
+                assert_eq!((&px, &pres), (&x, &res), "{r}x{c} {pattern} K={k}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 1000, "{compared} boards compared");
     }
 
     #[test]
@@ -568,7 +873,7 @@ mod tests {
             let y: Vec<u8> = (0..chase.free()).map(|_| next()).collect();
             let goal = next();
             let (mut x, mut res) = (vec![0u8; n], vec![0u8; chase.free()]);
-            chase.run(&s, &y, goal, &mut x, &mut res);
+            chase.run((&s, &y, goal), &mut x, &mut res, &mut ChaseScratch::default());
             let mut board = s.clone();
             for (press, &count) in x.iter().enumerate() {
                 t.press(&mut board, k, press, count);
@@ -582,7 +887,9 @@ mod tests {
             let residual: Vec<(usize, u8)> = chase
                 .residual_runs
                 .iter()
-                .flat_map(|st| (st.start..st.start + st.len).map(|i| i as usize))
+                .flat_map(|st| {
+                    (st.start..st.start + st.len).map(|i| board_cell(&chase, i as usize))
+                })
                 .zip(res.iter().copied())
                 .filter(|&(_, v)| v != 0)
                 .collect();

@@ -14,20 +14,48 @@ pub(super) fn padded(len: usize) -> usize {
 /// One in each byte of a word.
 pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
 
-/// `dst = (dst + src) mod K`, count by count (every count below `K`; both padded).
-///
-/// Eight counts a word: the bytes of the sum stay below `2K <= 32`, so they do not carry;
-/// adding `128 - K` to each sets its top bit exactly when it is at least `K`, and `K` is taken
-/// off those bytes.
+/// Sixteen counts, worked as one vector.
+pub(super) type Chunk = [u8; LANE];
+
+/// The sixteen counts at the start of `bytes`.
+#[inline(always)]
+pub(super) fn chunk(bytes: &[u8]) -> Chunk {
+    bytes[..LANE].try_into().expect("sixteen bytes")
+}
+
+/// `(a + b) mod K` lane by lane (every count below `K`): each sum, or the sum less `K` when
+/// that does not wrap below zero, as the byte minimum of the two (one vector addition,
+/// subtraction and minimum for the sixteen lanes).
+#[inline(always)]
+pub(super) fn add_chunk(a: Chunk, b: Chunk, k: u8) -> Chunk {
+    let mut r = [0u8; LANE];
+    for ((r, &a), &b) in r.iter_mut().zip(&a).zip(&b) {
+        let sum = a.wrapping_add(b);
+        *r = sum.min(sum.wrapping_sub(k));
+    }
+    r
+}
+
+/// `(c - a) mod K` lane by lane (every count and `c` below `K`).
+#[inline(always)]
+pub(super) fn negate_chunk(a: Chunk, c: u8, k: u8) -> Chunk {
+    let mut r = [0u8; LANE];
+    let top = c + k;
+    for (r, &a) in r.iter_mut().zip(&a) {
+        let d = top.wrapping_sub(a);
+        *r = d.min(d.wrapping_sub(k));
+    }
+    r
+}
+
+/// `dst = (dst + src) mod K`, count by count (every count below `K`; both padded), a
+/// [`Chunk`] at a time (see [`add_chunk`]).
 #[inline]
 pub(super) fn add_mod(dst: &mut [u8], src: &[u8], k: u8) {
     debug_assert!(dst.len().is_multiple_of(LANE) && src.len() == dst.len());
-    let bias = u64::from(0x80 - k) * ONES;
-    let ks = u64::from(k) * ONES;
-    for (d, s) in dst.chunks_exact_mut(8).zip(src.chunks_exact(8)) {
-        let a = u64::from_le_bytes(d.try_into().expect("eight bytes"));
-        let b = u64::from_le_bytes(s.try_into().expect("eight bytes"));
-        d.copy_from_slice(&reduce(a + b, bias, ks).to_le_bytes());
+    for (d, s) in dst.chunks_exact_mut(LANE).zip(src.chunks_exact(LANE)) {
+        let r = add_chunk(chunk(d), chunk(s), k);
+        d.copy_from_slice(&r);
     }
 }
 

@@ -53,7 +53,7 @@ mod lanes;
 mod ring;
 mod smith;
 
-use chase::Chase;
+use chase::{Chase, ChaseScratch};
 use coset::{Coset, CosetScratch};
 use ring::Modulus;
 use smith::{System, SystemScratch};
@@ -98,6 +98,7 @@ pub struct ZkScratch {
     rhs: Vec<u8>,
     system: SystemScratch,
     coset: CosetScratch,
+    chase: ChaseScratch,
 }
 
 impl ZkScratch {
@@ -116,6 +117,7 @@ impl ZkScratch {
             + self.rhs.capacity()
             + self.system.memory_usage()
             + self.coset.memory_usage()
+            + self.chase.memory_usage()
     }
 }
 
@@ -172,7 +174,10 @@ impl ZkSolver {
         let (rows, cols) = (variant.size().rows(), variant.size().cols());
         let n = rows * cols;
         // The orientation with fewer free presses (the given one on a tie).
-        let plan = |v: &Variant| Chase::new(&v.toggle_matrix(), &modulus);
+        let plan = |v: &Variant| {
+            let board = (!v.wrap()).then(|| (v.size().rows(), v.size().cols(), v.toggle()));
+            Chase::new(&v.toggle_matrix(), &modulus, board)
+        };
         let straight = plan(variant);
         let (transposed, chase) =
             if rows == cols && variant.toggle().transposed() == *variant.toggle() {
@@ -186,6 +191,7 @@ impl ZkSolver {
         let zeros = vec![0u8; n];
         let (mut x, mut res, mut y) = (vec![0u8; n], vec![0u8; f], vec![0u8; f]);
         let mut extended_matrix = vec![0u8; f * (f + 1)];
+        let mut chase_scratch = ChaseScratch::default();
         let stride = lanes::padded(n);
         let mut lift = uses_lift(f, k, stride).then(|| vec![0u8; (f + 1) * stride]);
         for j in 0..=f {
@@ -194,7 +200,7 @@ impl ZkSolver {
             if j < f {
                 y[j] = 1;
             }
-            chase.run(&zeros, &y, colour, &mut x, &mut res);
+            chase.run((&zeros, &y, colour), &mut x, &mut res, &mut chase_scratch);
             for (i, &r) in res.iter().enumerate() {
                 extended_matrix[i * (f + 1) + j] = r;
             }
@@ -209,7 +215,7 @@ impl ZkSolver {
         // Generators: null patterns (colour 0) or, for "any", patterns between uniform boards.
         let mut plane_of = |free: &[u8], colour: u8| -> Vec<u8> {
             let mut plane = vec![0u8; n];
-            chase.run(&zeros, free, colour, &mut plane, &mut res);
+            chase.run((&zeros, free, colour), &mut plane, &mut res, &mut chase_scratch);
             debug_assert!(res.iter().all(|&r| r == 0), "a generator solves the system");
             plane
         };
@@ -380,14 +386,22 @@ impl ZkSolver {
         let f = self.chase.free();
         let n = scratch.board.len();
         let stride = lanes::padded(n);
-        let ZkScratch { board: s, presses: x, residual, free, rhs, system, .. } = scratch;
+        let ZkScratch { board: s, presses: x, residual, free, rhs, system, chase, .. } = scratch;
         // Padded for the lift; only the first `n` counts are the presses.
         x.resize(stride, 0);
         x[n..].fill(0);
         residual.resize(f, 0);
         free.clear();
         free.resize(f + 1, 0);
-        self.chase.run(s, free, goal.unwrap_or(0), &mut x[..n], residual);
+        // Only the residual is wanted from this chase unless the lift builds on its presses.
+        let store = self.lift.is_some();
+        self.chase.run_copying(
+            (s, free, goal.unwrap_or(0)),
+            &mut x[..n],
+            residual,
+            chase,
+            (true, store),
+        );
         let k = self.modulus.k;
         rhs.clear();
         rhs.extend(residual.iter().map(|&r| (k - r) % k));
@@ -415,11 +429,17 @@ impl ZkSolver {
                 }
                 if cfg!(debug_assertions) {
                     let mut chased = vec![0u8; n];
-                    self.chase.run(s, &free[..f], colour, &mut chased, residual);
+                    self.chase.run((s, &free[..f], colour), &mut chased, residual, chase);
                     assert_eq!(chased[..], x[..n], "the lift is the chase");
                 }
             }
-            None => self.chase.run(s, &free[..f], colour, &mut x[..n], residual),
+            None => self.chase.run_copying(
+                (s, &free[..f], colour),
+                &mut x[..n],
+                residual,
+                chase,
+                (false, true),
+            ),
         }
         debug_assert!(residual.iter().all(|&r| r == 0), "the particular solution solves the board");
         Some(colour)
