@@ -469,27 +469,13 @@ impl Chase {
                     && (-2..=-1).contains(&t.offset)
                 {
                     // One near term one or two presses back, taken off as it is (coefficient
-                    // times inverse is 1): the last two values stay in registers, and the chain
-                    // from press to press is a subtraction and a minimum.
+                    // times inverse is 1): a signed prefix sum, sixteen presses a vector
+                    // where SSE2 is there ([`lanes::chain`]).
                     // (A near term lies inside the block only from its second lane on, so the
                     // values before the block are in `done`.)
-                    let mut one_back = done[block - 1];
-                    if t.offset == -1 {
-                        for o in out.iter_mut() {
-                            let r = o.wrapping_sub(one_back);
-                            one_back = r.min(r.wrapping_add(k));
-                            *o = one_back;
-                        }
-                    } else {
-                        let mut two_back = done[block - 2];
-                        for o in out.iter_mut() {
-                            let r = o.wrapping_sub(two_back);
-                            let v = r.min(r.wrapping_add(k));
-                            *o = v;
-                            two_back = one_back;
-                            one_back = v;
-                        }
-                    }
+                    let two_back = if t.offset == -2 { done[block - 2] } else { 0 };
+                    let step = t.offset.unsigned_abs() as usize;
+                    lanes::chain(out, [two_back, done[block - 1]], step, k);
                     self.clear_margin(st, x);
                     block += l;
                     continue;

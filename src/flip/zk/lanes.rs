@@ -151,10 +151,205 @@ pub(super) fn sum(bytes: &[u8]) -> u32 {
     total + bytes[whole..].iter().map(|&v| u32::from(v)).sum::<u32>()
 }
 
+/// The chain of a near term `step` presses back (1 or 2) taken off as it is: `x_i = (o_i -
+/// x_(i - step)) mod K` over `out` in order (`o` the counts in `out` on entry, every count
+/// below `K`), the values before `out` being `before = [x_(-2), x_(-1)]`.
+///
+/// With alternating signs the chain is a prefix sum: on each of the `step` interleaved
+/// sequences, `(-1)^j x_j = (-1)^j o_j + (-1)^(j-1) x_(j-1)`. On x86-64 sixteen presses are
+/// worked at a time with SSE2 byte shifts (a prefix sum in `log2(16 / step)` steps), elsewhere
+/// press by press ([`chain_scalar`]).
+#[inline(always)]
+pub(super) fn chain(out: &mut [u8], before: [u8; 2], step: usize, k: u8) {
+    debug_assert!(step == 1 || step == 2);
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        if out.len() >= LANE {
+            // SAFETY: the one requirement of the call is that the processor has SSE2, and this
+            // code is compiled only with SSE2 enabled (always so on x86-64, where it is baseline).
+            return unsafe { sse2::chain(out, before, step, k) };
+        }
+    }
+    chain_scalar(out, before, step, k)
+}
+
+/// [`chain`] press by press: the last two values in registers, a subtraction and a minimum a
+/// press.
+#[inline(always)]
+pub(super) fn chain_scalar(out: &mut [u8], [two_back, one_back]: [u8; 2], step: usize, k: u8) {
+    let (mut two_back, mut one_back) = (two_back, one_back);
+    if step == 1 {
+        for o in out.iter_mut() {
+            let r = o.wrapping_sub(one_back);
+            one_back = r.min(r.wrapping_add(k));
+            *o = one_back;
+        }
+    } else {
+        for o in out.iter_mut() {
+            let r = o.wrapping_sub(two_back);
+            let v = r.min(r.wrapping_add(k));
+            *o = v;
+            two_back = one_back;
+            one_back = v;
+        }
+    }
+}
+
+/// [`chain`] in SSE2 (baseline on x86-64).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2 {
+    use super::{Chunk, LANE};
+    use core::arch::x86_64::*;
+
+    /// The sixteen counts of `c` as one vector.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn load(c: &Chunk) -> __m128i {
+        // SAFETY: `c` is sixteen readable bytes, exactly what the unaligned load reads; no
+        // alignment is required.
+        unsafe { _mm_loadu_si128(c.as_ptr().cast()) }
+    }
+
+    /// Stores `v` into the sixteen counts of `c`.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn store(c: &mut Chunk, v: __m128i) {
+        // SAFETY: `c` is sixteen writable bytes borrowed exclusively, exactly what the
+        // unaligned store writes; no alignment is required.
+        unsafe { _mm_storeu_si128(c.as_mut_ptr().cast(), v) }
+    }
+
+    /// `(a + b) mod K` lane by lane (both below `K`).
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn add(a: __m128i, b: __m128i, k: __m128i) -> __m128i {
+        let s = _mm_add_epi8(a, b);
+        _mm_min_epu8(s, _mm_sub_epi8(s, k))
+    }
+
+    /// `(a - b) mod K` lane by lane (both below `K`).
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn sub(a: __m128i, b: __m128i, k: __m128i) -> __m128i {
+        let d = _mm_sub_epi8(a, b);
+        _mm_min_epu8(d, _mm_add_epi8(d, k))
+    }
+
+    /// `-v mod K` in the lanes where `m` is `0xFF`, `v` where it is zero (`v` below `K`).
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn negate_where(v: __m128i, m: __m128i, k: __m128i) -> __m128i {
+        let y = _mm_sub_epi8(_mm_xor_si128(v, m), m);
+        _mm_min_epu8(y, _mm_add_epi8(y, k))
+    }
+
+    /// See [`super::chain`]; `out` holds at least one chunk.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn chain(out: &mut [u8], [two_back, one_back]: [u8; 2], step: usize, k: u8) {
+        let kv = _mm_set1_epi8(k as i8);
+        if step == 1 {
+            // Odd lanes negated; the last value repeated in every lane.
+            let m = _mm_set1_epi16(0xFF00u16 as i16);
+            let pred = _mm_set1_epi8(one_back as i8);
+            walk(
+                out,
+                pred,
+                kv,
+                |u| {
+                    let u = negate_where(u, m, kv);
+                    let u = add(u, _mm_slli_si128::<1>(u), kv);
+                    let u = add(u, _mm_slli_si128::<2>(u), kv);
+                    let u = add(u, _mm_slli_si128::<4>(u), kv);
+                    (add(u, _mm_slli_si128::<8>(u), kv), m)
+                },
+                |x| {
+                    let x = _mm_unpackhi_epi8(x, x);
+                    _mm_shuffle_epi32::<0xFF>(_mm_shufflehi_epi16::<0xFF>(x))
+                },
+            );
+        } else {
+            // Lanes 2, 3, 6, 7, ... negated; the last two values repeated in every pair of
+            // lanes.
+            let m = _mm_set1_epi32(0xFFFF_0000u32 as i32);
+            let pred = _mm_set1_epi16(i16::from_le_bytes([two_back, one_back]));
+            walk(
+                out,
+                pred,
+                kv,
+                |u| {
+                    let u = negate_where(u, m, kv);
+                    let u = add(u, _mm_slli_si128::<2>(u), kv);
+                    let u = add(u, _mm_slli_si128::<4>(u), kv);
+                    (add(u, _mm_slli_si128::<8>(u), kv), m)
+                },
+                |x| _mm_shuffle_epi32::<0xFF>(_mm_shufflehi_epi16::<0xFF>(x)),
+            );
+        }
+    }
+
+    /// Each chunk of `out` in order (the last one through a copy): `sums` gives the signed
+    /// prefix sums of the chunk and the lanes of negative sign, the chunk becomes the signs
+    /// applied to (sums - pred), and `repeat` spreads its last values into the next `pred`.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn walk(
+        out: &mut [u8],
+        mut pred: __m128i,
+        kv: __m128i,
+        sums: impl Fn(__m128i) -> (__m128i, __m128i),
+        repeat: impl Fn(__m128i) -> __m128i,
+    ) {
+        let step = |c: &mut Chunk, pred: __m128i| {
+            let (u, m) = sums(load(c));
+            let x = negate_where(sub(u, pred, kv), m, kv);
+            store(c, x);
+            repeat(x)
+        };
+        let mut chunks = out.chunks_exact_mut(LANE);
+        for c in &mut chunks {
+            pred = step(c.try_into().expect("sixteen counts"), pred);
+        }
+        let rest = chunks.into_remainder();
+        if !rest.is_empty() {
+            let mut c = [0u8; LANE];
+            c[..rest.len()].copy_from_slice(rest);
+            step(&mut c, pred);
+            rest.copy_from_slice(&c[..rest.len()]);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::flip::zk::TestRng;
+
+    /// The vector chain is the press-by-press one on random counts, for both steps, K =
+    /// 2..=16 and lengths around whole chunks.
+    #[test]
+    fn the_chain_is_the_plain_one() {
+        let mut rng = TestRng(17);
+        let mut next = |m: u64| rng.below(m);
+        for round in 0..3000 {
+            let len = if round % 4 == 0 { next(300) } else { next(70) } as usize;
+            let k = 2 + next(15) as u8;
+            let step = 1 + round % 2;
+            let o: Vec<u8> = (0..len).map(|_| next(u64::from(k)) as u8).collect();
+            let before = [next(u64::from(k)) as u8, next(u64::from(k)) as u8];
+            let (mut fast, mut plain) = (o.clone(), o.clone());
+            chain(&mut fast, before, step, k);
+            chain_scalar(&mut plain, before, step, k);
+            assert_eq!(fast, plain, "{len} K={k} step {step}");
+            // And the definition itself.
+            let mut x = before.to_vec();
+            for &v in &o {
+                let back = x[x.len() - step];
+                x.push(((u32::from(v) + u32::from(k) - u32::from(back)) % u32::from(k)) as u8);
+            }
+            assert_eq!(fast[..], x[2..], "{len} K={k} step {step}");
+        }
+    }
 
     #[test]
     fn sums_and_additions_match_the_plain_ones() {
