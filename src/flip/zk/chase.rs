@@ -461,7 +461,6 @@ impl Chase {
                 self.block(st, far, &s[from..from + l], (done, block), c, &mut rest[..l]);
             }
             let (done, rest) = x.split_at_mut(block);
-            let out = &mut rest[..l];
             if !near.is_empty() {
                 let k = self.modulus.k;
                 if let [t] = near
@@ -473,13 +472,21 @@ impl Chase {
                     // where SSE2 is there ([`lanes::chain`]).
                     // (A near term lies inside the block only from its second lane on, so the
                     // values before the block are in `done`.)
+                    // In the padded layout the chain may run on in whole chunks past the
+                    // block: what it writes there is the margin (cleared below) or presses
+                    // not worked yet (each written afresh before it is read).
+                    let whole = match self.layout {
+                        Some(_) => lanes::padded(l).min(rest.len()),
+                        None => l,
+                    };
                     let two_back = if t.offset == -2 { done[block - 2] } else { 0 };
                     let step = t.offset.unsigned_abs() as usize;
-                    lanes::chain(out, [two_back, done[block - 1]], step, k);
+                    lanes::chain(&mut rest[..whole], [two_back, done[block - 1]], step, k);
                     self.clear_margin(st, x);
                     block += l;
                     continue;
                 }
+                let out = &mut rest[..l];
                 for lane in 0..l {
                     let mut v = out[lane];
                     for t in near {
