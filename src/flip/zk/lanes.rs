@@ -198,7 +198,7 @@ pub(super) fn chain_scalar(out: &mut [u8], [two_back, one_back]: [u8; 2], step: 
 /// [`chain`] in SSE2 (baseline on x86-64).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod sse2 {
-    use super::{Chunk, LANE};
+    use crate::flip::zk::lanes::{Chunk, LANE};
     use core::arch::x86_64::*;
 
     /// The sixteen counts of `c` as one vector.
@@ -243,7 +243,7 @@ mod sse2 {
         _mm_min_epu8(y, _mm_add_epi8(y, k))
     }
 
-    /// See [`super::chain`]; `out` holds at least one chunk.
+    /// See [`crate::flip::zk::lanes::chain`]; `out` holds at least one chunk.
     #[target_feature(enable = "sse2")]
     #[inline]
     pub(super) fn chain(out: &mut [u8], [two_back, one_back]: [u8; 2], step: usize, k: u8) {
