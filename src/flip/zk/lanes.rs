@@ -151,6 +151,27 @@ pub(super) fn sum(bytes: &[u8]) -> u32 {
     total + bytes[whole..].iter().map(|&v| u32::from(v)).sum::<u32>()
 }
 
+/// Bit `i` set when count `i` of `c` is not zero (one SSE2 comparison and mask on x86-64).
+#[inline(always)]
+pub(super) fn nonzero(c: &Chunk) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: the one requirement of the call is that the processor has SSE2, and this
+        // code is compiled only with SSE2 enabled (always so on x86-64, where it is baseline).
+        unsafe { sse2::nonzero(c) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        nonzero_scalar(c)
+    }
+}
+
+/// [`nonzero`] count by count.
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "sse2"))))]
+fn nonzero_scalar(c: &Chunk) -> u32 {
+    c.iter().enumerate().fold(0, |bits, (i, &v)| bits | u32::from(v != 0) << i)
+}
+
 /// The chain of a near term `step` presses back (1 or 2) taken off as it is: `x_i = (o_i -
 /// x_(i - step)) mod K` over `out` in order (`o` the counts in `out` on entry, every count
 /// below `K`), the values before `out` being `before = [x_(-2), x_(-1)]`.
@@ -217,6 +238,14 @@ mod sse2 {
         // SAFETY: `c` is sixteen writable bytes borrowed exclusively, exactly what the
         // unaligned store writes; no alignment is required.
         unsafe { _mm_storeu_si128(c.as_mut_ptr().cast(), v) }
+    }
+
+    /// See [`crate::flip::zk::lanes::nonzero`].
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn nonzero(c: &Chunk) -> u32 {
+        let zero = _mm_cmpeq_epi8(load(c), _mm_setzero_si128());
+        !(_mm_movemask_epi8(zero) as u32) & 0xFFFF
     }
 
     /// `(a + b) mod K` lane by lane (both below `K`).
@@ -324,6 +353,28 @@ mod sse2 {
 mod tests {
     use super::*;
     use crate::flip::zk::TestRng;
+
+    /// The non-zero mask is the count-by-count one on random chunks (half their counts zero)
+    /// and on the chunks of one non-zero count.
+    #[test]
+    fn the_nonzero_mask_is_the_scalar_one() {
+        let mut rng = TestRng(11);
+        for _ in 0..2000 {
+            let mut c = [0u8; LANE];
+            for v in &mut c {
+                *v = if rng.below(2) == 0 { 0 } else { rng.below(256) as u8 };
+            }
+            assert_eq!(nonzero(&c), nonzero_scalar(&c), "{c:?}");
+        }
+        for i in 0..LANE {
+            for v in [1u8, 0x7F, 0x80, 0xFF] {
+                let mut c = [0u8; LANE];
+                c[i] = v;
+                assert_eq!(nonzero(&c), 1 << i);
+            }
+        }
+        assert_eq!(nonzero(&[0; LANE]), 0);
+    }
 
     /// The vector chain is the press-by-press one on random counts, for both steps, K =
     /// 2..=16 and lengths around whole chunks.

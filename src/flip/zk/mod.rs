@@ -91,7 +91,6 @@ pub struct ZkSolution {
 #[derive(Debug, Clone, Default)]
 pub struct ZkScratch {
     board: Vec<u8>,
-    pressed: Vec<u64>,
     presses: Vec<u8>,
     residual: Vec<u8>,
     free: Vec<u8>,
@@ -110,7 +109,6 @@ impl ZkScratch {
     /// Bytes held.
     pub fn memory_usage(&self) -> usize {
         self.board.capacity()
-            + self.pressed.capacity() * 8
             + self.presses.capacity()
             + self.residual.capacity()
             + self.free.capacity()
@@ -357,7 +355,7 @@ impl ZkSolver {
         let x = &mut scratch.presses[..n];
         let found = self.coset.lightest(x, self.order.as_deref(), &mut scratch.coset);
         let colour = ((u32::from(colour) + u32::from(found.colour_shift)) % u32::from(k)) as u8;
-        self.write_presses(&scratch.presses, &mut scratch.pressed, presses);
+        self.write_presses(&scratch.presses, presses);
         if self.transposed {
             presses.sort_unstable();
         }
@@ -446,28 +444,14 @@ impl ZkSolver {
     }
 
     /// Writes `(original cell, count)` for every non-zero count of `x` (working orientation,
-    /// padded with zeros to a multiple of 8 counts) into `presses`: the pressed cells as bit masks, 64 cells a word, then one entry per set
-    /// bit, written in place in a vector sized by the masks' population count.
-    fn write_presses(&self, x: &[u8], pressed: &mut Vec<u64>, presses: &mut Vec<(usize, u8)>) {
-        pressed.clear();
-        debug_assert!(x.len().is_multiple_of(8), "padded");
-        pressed.extend(x.chunks(64).map(|chunk| {
-            chunk.chunks_exact(8).enumerate().fold(0u64, |m, (i, eight)| {
-                m | nonzero_bytes(u64::from_le_bytes(eight.try_into().expect("eight"))) << (8 * i)
-            })
-        }));
-        let total: usize = pressed.iter().map(|m| m.count_ones() as usize).sum();
-        presses.clear();
-        presses.resize(total, (0, 0));
-        let mut j = 0;
-        for (word, &mask) in pressed.iter().enumerate() {
-            let mut bits = mask;
-            while bits != 0 {
-                let w = word * 64 + bits.trailing_zeros() as usize;
-                presses[j] = (self.original_index(w), x[w]);
-                j += 1;
-                bits &= bits - 1;
-            }
+    /// padded with zeros to whole chunks of [`lanes::LANE`] counts) into `presses` in one pass:
+    /// the non-zero counts of each chunk as a 16-bit mask, then one entry per set bit, pushed
+    /// into a vector reserved for every cell (no growth and no zero fill in the loop).
+    fn write_presses(&self, x: &[u8], presses: &mut Vec<(usize, u8)>) {
+        if self.transposed {
+            push_nonzero(x, presses, |w| self.original_index(w));
+        } else {
+            push_nonzero(x, presses, |w| w);
         }
     }
 
@@ -509,14 +493,22 @@ impl ZkSolver {
     }
 }
 
-/// Bit `i` set when byte `i` of `v` is not zero.
-#[inline]
-fn nonzero_bytes(v: u64) -> u64 {
-    // The top bit of each byte: set when the byte's low seven bits or its top bit are.
-    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let high = (((v & LOW) + LOW) | v) & !LOW;
-    // Gather the eight top bits into the top byte, then shift it down.
-    (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+/// Clears `presses`, then pushes `(cell(w), x[w])` for every non-zero count `x[w]`, `w`
+/// ascending (`x` a whole number of chunks).
+#[inline(always)]
+fn push_nonzero(x: &[u8], presses: &mut Vec<(usize, u8)>, cell: impl Fn(usize) -> usize) {
+    debug_assert!(x.len().is_multiple_of(lanes::LANE), "padded");
+    presses.clear();
+    presses.reserve(x.len());
+    for (i, chunk) in x.chunks_exact(lanes::LANE).enumerate() {
+        let chunk = lanes::chunk(chunk);
+        let mut bits = lanes::nonzero(&chunk);
+        while bits != 0 {
+            let j = bits.trailing_zeros() as usize;
+            presses.push((cell(i * lanes::LANE + j), chunk[j % lanes::LANE]));
+            bits &= bits - 1;
+        }
+    }
 }
 
 /// True when the lift planes replace the second chase (the `lift` of [`ZkSolver`]): adding about
