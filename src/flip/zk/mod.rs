@@ -446,7 +446,8 @@ impl ZkSolver {
     /// Writes `(original cell, count)` for every non-zero count of `x` (working orientation,
     /// padded with zeros to whole chunks of [`lanes::LANE`] counts) into `presses` in one pass:
     /// the non-zero counts of each chunk as a 16-bit mask, then one entry per set bit, pushed
-    /// into a vector reserved for every cell (no growth and no zero fill in the loop).
+    /// into the slots of a vector reserved for every cell (no growth, no zero fill, no length stored
+    /// a press).
     fn write_presses(&self, x: &[u8], presses: &mut Vec<(usize, u8)>) {
         if self.transposed {
             push_nonzero(x, presses, |w| self.original_index(w));
@@ -500,15 +501,22 @@ fn push_nonzero(x: &[u8], presses: &mut Vec<(usize, u8)>, cell: impl Fn(usize) -
     debug_assert!(x.len().is_multiple_of(lanes::LANE), "padded");
     presses.clear();
     presses.reserve(x.len());
+    // Written in place into the reserved slots (a push would store the length every press).
+    let slots = &mut presses.spare_capacity_mut()[..x.len()];
+    let mut len = 0;
     for (i, chunk) in x.chunks_exact(lanes::LANE).enumerate() {
         let chunk = lanes::chunk(chunk);
         let mut bits = lanes::nonzero(&chunk);
         while bits != 0 {
             let j = bits.trailing_zeros() as usize;
-            presses.push((cell(i * lanes::LANE + j), chunk[j % lanes::LANE]));
+            slots[len].write((cell(i * lanes::LANE + j), chunk[j % lanes::LANE]));
+            len += 1;
             bits &= bits - 1;
         }
     }
+    // SAFETY: the first `len` slots past the (cleared) length were each written just above,
+    // one per non-zero count (at most `x.len()`, all reserved); a `(usize, u8)` owns nothing.
+    unsafe { presses.set_len(len) };
 }
 
 /// True when the lift planes replace the second chase (the `lift` of [`ZkSolver`]): adding about
