@@ -766,6 +766,21 @@ mod tests {
     }
 
     /// The board cell of a working index (padded or not).
+    /// The board `s` with the presses `x` applied (by the toggle matrix, not the chase): each
+    /// cell not at `goal`, with the presses of it that are missing (`goal - colour`).
+    fn off_goal(t: &ToggleMatrix, s: &[u8], x: &[u8], k: u8, goal: u8) -> Vec<(usize, u8)> {
+        let mut board = s.to_vec();
+        for (press, &count) in x.iter().enumerate() {
+            t.press(&mut board, k, press, count);
+        }
+        board
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v != goal)
+            .map(|(i, &v)| (i, (goal + k - v) % k))
+            .collect()
+    }
+
     fn board_cell(chase: &Chase, p: usize) -> usize {
         match chase.layout {
             None => p,
@@ -846,16 +861,7 @@ mod tests {
             plain.run((&s, &y, goal), &mut x, &mut res, &mut ChaseScratch::default());
             padded.run((&s, &y, goal), &mut px, &mut pres, &mut ChaseScratch::default());
             assert_eq!((&px, &pres), (&x, &res), "{r}x{c} {pattern} K={k}");
-            let mut board = s.clone();
-            for (press, &count) in x.iter().enumerate() {
-                t.press(&mut board, k, press, count);
-            }
-            let wrong: Vec<(usize, u8)> = board
-                .iter()
-                .enumerate()
-                .filter(|&(_, &v)| v != goal)
-                .map(|(i, &v)| (i, (goal + k - v) % k))
-                .collect();
+            let wrong = off_goal(&t, &s, &x, k, goal);
             let residual: Vec<(usize, u8)> = plain
                 .residual_runs
                 .iter()
@@ -911,16 +917,7 @@ mod tests {
             let goal = next();
             let (mut x, mut res) = (vec![0u8; n], vec![0u8; chase.free()]);
             chase.run((&s, &y, goal), &mut x, &mut res, &mut ChaseScratch::default());
-            let mut board = s.clone();
-            for (press, &count) in x.iter().enumerate() {
-                t.press(&mut board, k, press, count);
-            }
-            let wrong: Vec<(usize, u8)> = board
-                .iter()
-                .enumerate()
-                .filter(|&(_, &v)| v != goal)
-                .map(|(i, &v)| (i, (goal + k - v) % k))
-                .collect();
+            let wrong = off_goal(&t, &s, &x, k, goal);
             let residual: Vec<(usize, u8)> = chase
                 .residual_runs
                 .iter()
