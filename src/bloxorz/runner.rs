@@ -340,9 +340,6 @@ enum Item {
 }
 
 impl Batch {
-    /// The weight of one level besides its cells: a batch of tiny levels is still bounded.
-    const LEVEL_WEIGHT: usize = 64;
-
     fn is_empty(&self) -> bool {
         self.items.is_empty() && self.chunk.levels() == 0
     }
@@ -352,12 +349,12 @@ impl Batch {
     }
 
     fn add(&mut self, number: usize, end_offset: usize, level: Level) {
-        self.weight += level.rows() * level.cols() + Batch::LEVEL_WEIGHT;
+        self.weight += level.rows() * level.cols() + Chunk::LEVEL_WEIGHT;
         self.items.push(Item::Level(number, end_offset, level));
     }
 
     fn add_failed(&mut self, report: Report) {
-        self.weight += Batch::LEVEL_WEIGHT;
+        self.weight += Chunk::LEVEL_WEIGHT;
         self.items.push(Item::Failed(report));
     }
 

@@ -61,7 +61,8 @@ pub struct Chunk {
 }
 
 impl Chunk {
-    /// The weight of one level besides its cells (see [`LevelSource::take_chunk`]).
+    /// The weight of one level besides its cells, in a chunk and in the runner's batches alike
+    /// (see [`LevelSource::take_chunk`]): a batch of tiny levels is still bounded.
     pub const LEVEL_WEIGHT: usize = 64;
 
     /// How many levels the chunk holds.

@@ -701,15 +701,7 @@ fn plain_header(bytes: &[u8]) -> Option<(usize, usize, usize)> {
 /// Follows the level at the start of `bytes` line by line as [`PackReader::take_chunk`] takes
 /// levels: `None` when it is laid out otherwise.
 fn scan_level(bytes: &[u8], limit: usize, max_memory: u64) -> Option<Scanned> {
-    let mut at = 0;
-    let mut lines = 0;
-    while let Some(n) = empty_line(&bytes[at..]) {
-        at += n;
-        lines += 1;
-        if lines > CHUNK_BLANKS {
-            return None;
-        }
-    }
+    let (mut at, mut lines) = skip_blanks(bytes, 0)?;
     let (rows, cols, n) = plain_header(&bytes[at..])?;
     let cells = rows.checked_mul(cols).filter(|&c| c <= CHUNK_CELLS)?;
     if bytes_needed(rows as u64, cols as u64).is_none_or(|needed| needed > max_memory) {
@@ -731,7 +723,16 @@ fn scan_level(bytes: &[u8], limit: usize, max_memory: u64) -> Option<Scanned> {
         at = scan_rows(bytes, at, rows, cols, limit)?;
         lines += rows;
     }
-    let end = at;
+    let (at, blanks) = skip_blanks(bytes, at)?;
+    if at < bytes.len() && plain_header(&bytes[at..]).is_none() {
+        return None;
+    }
+    Some(Scanned { bytes: at, lines: lines + blanks, cells })
+}
+
+/// Follows the empty lines from byte `at` of `bytes`: where they end and how many there are,
+/// or `None` when there are more than [`CHUNK_BLANKS`].
+fn skip_blanks(bytes: &[u8], mut at: usize) -> Option<(usize, usize)> {
     let mut blanks = 0;
     while let Some(n) = empty_line(&bytes[at..]) {
         at += n;
@@ -740,11 +741,7 @@ fn scan_level(bytes: &[u8], limit: usize, max_memory: u64) -> Option<Scanned> {
             return None;
         }
     }
-    if at < bytes.len() && plain_header(&bytes[at..]).is_none() {
-        return None;
-    }
-    debug_assert!(end <= at);
-    Some(Scanned { bytes: at, lines: lines + blanks, cells })
+    Some((at, blanks))
 }
 
 /// True when a line starting with `byte` is not blank and does not look like a header: read as
