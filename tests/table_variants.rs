@@ -123,7 +123,7 @@ fn a_table_of_one_variant_is_refused_for_another_naming_both() {
     for (flags, expected) in [
         (&["--colours", "3"][..], "3 colours, goal any table"),
         (&[][..], "a Flip Game table"),
-        (&["--colours", "3", "--wrap", "--goal", "0"], "wrap, 3 colours, goal colour 0 table"),
+        (&["--colours", "3", "--wrap", "--goal", "0"], "wrap, 3 colours, goal white table"),
         (&["--colours", "3", "--wrap", "--size", "3x2"], "a table of a 3x2 board"),
         (&["--colours", "4", "--wrap"], "4 colours"),
     ] {
@@ -140,6 +140,27 @@ fn a_table_of_one_variant_is_refused_for_another_naming_both() {
     let ok = flipblox_ok(&["stats", "flip", "--table", file, "--colours", "3", "--wrap"], b"");
     let built = flipblox_ok(&["stats", "flip", "--size", "2x3", "--colours", "3", "--wrap"], b"");
     assert_eq!(stdout(&ok), stdout(&built));
+}
+
+#[test]
+fn verify_names_the_goal_in_its_text_as_in_its_json() {
+    let dir = tempfile::tempdir().unwrap();
+    for (flags, goal) in [
+        (&["--goal", "white"][..], "white"),
+        (&["--goal", "black"], "black"),
+        (&["--goal", "0", "--colours", "3"], "white"),
+        (&["--goal", "2", "--colours", "3"], "2"),
+    ] {
+        let file = dir.path().join(format!("{goal}-{}.fbt", flags.len()));
+        let file = file.to_str().unwrap();
+        flipblox_ok(&[&["table", "build", "--size", "2x3", "-o", file], flags].concat(), b"");
+        let json = stdout(&flipblox_ok(&["verify", "flip", "--json", file], b""));
+        assert!(json.contains(&format!("\"goal\":\"{goal}\"")), "{flags:?}: {json}");
+        let text = stdout(&flipblox_ok(&["verify", "flip", file], b""));
+        let word = if goal == "2" { "colour 2".to_string() } else { goal.to_string() };
+        assert!(text.contains(&format!("colours, goal {word} ")), "{flags:?}: {text}");
+        assert!(text.starts_with("OK: "), "{flags:?}: {text}");
+    }
 }
 
 fn variant(rows: usize, cols: usize, mask: &str, wrap: bool, k: u8, goal: Goal) -> Variant {

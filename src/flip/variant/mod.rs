@@ -132,11 +132,22 @@ impl Goal {
     ///
     /// If the goal's colour has no symbol in `alphabet`.
     pub fn name(self, alphabet: &Alphabet) -> String {
+        match (self.word(alphabet.colours()), self) {
+            (Some(word), _) => word.to_string(),
+            (None, Goal::Colour(c)) => char::from(alphabet.symbol(c)).to_string(),
+            (None, Goal::Any) => unreachable!("the goal any always has its word"),
+        }
+    }
+
+    /// The goal's word when it has one among `colours` colours: `any`, `white` (colour 0),
+    /// `black` (colour 1 of two); `None` for the other colours, which are named by symbol
+    /// ([`Goal::name`]) or number ([`Variant`]'s `Display`).
+    fn word(self, colours: u8) -> Option<&'static str> {
         match self {
-            Goal::Any => "any".to_string(),
-            Goal::Colour(0) => "white".to_string(),
-            Goal::Colour(1) if alphabet.colours() == 2 => "black".to_string(),
-            Goal::Colour(c) => char::from(alphabet.symbol(c)).to_string(),
+            Goal::Any => Some("any"),
+            Goal::Colour(0) => Some("white"),
+            Goal::Colour(1) if colours == 2 => Some("black"),
+            Goal::Colour(_) => None,
         }
     }
 }
@@ -148,7 +159,7 @@ impl Goal {
 /// use flipblox::flip::variant::{Goal, TogglePattern, Variant};
 /// let size = BoardSize::new(5, 5).unwrap();
 /// let v = Variant::new(size, "x.x/.x./x.x".parse().unwrap(), true, 3, Goal::Colour(0)).unwrap();
-/// assert_eq!(v.to_string(), "5x5, toggle x.x/.x./x.x, wrap, 3 colours, goal colour 0");
+/// assert_eq!(v.to_string(), "5x5, toggle x.x/.x./x.x, wrap, 3 colours, goal white");
 /// assert!(Variant::flip_game(size).is_flip_game_rules());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -305,16 +316,18 @@ impl Variant {
 
 impl fmt::Display for Variant {
     /// E.g. `5x5, toggle .x./xxx/.x., 2 colours, goal any` (with `, wrap` after the toggle on a
-    /// torus).
+    /// torus). The goal is named as `--goal` and the JSON name it with the default alphabet:
+    /// `any`, `white` (colour 0), `black` (colour 1 of two), else `colour 2` and so on.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}, toggle {}", self.size, self.toggle)?;
         if self.wrap {
             f.write_str(", wrap")?;
         }
         write!(f, ", {} colours, goal ", self.colours)?;
-        match self.goal {
-            Goal::Any => f.write_str("any"),
-            Goal::Colour(c) => write!(f, "colour {c}"),
+        match (self.goal.word(self.colours), self.goal) {
+            (Some(word), _) => f.write_str(word),
+            (None, Goal::Colour(c)) => write!(f, "colour {c}"),
+            (None, Goal::Any) => unreachable!("the goal any always has its word"),
         }
     }
 }
