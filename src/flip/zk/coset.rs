@@ -257,12 +257,11 @@ impl Coset {
         }
         // Plane t = 0 holds the weights.
         let weights = &table[..size];
-        let best = *weights.iter().min().expect("one solution at least");
+        let best = lowest(weights);
         if strict && best == weights[0] {
             return None;
         }
-        candidates.clear();
-        candidates.extend((0..size as u32).filter(|&y| weights[y as usize] == best));
+        push_equal(weights, best, candidates);
         digits.clear();
         for &y in candidates.iter() {
             let mut rest = y as usize;
@@ -519,8 +518,27 @@ impl Coset {
     }
 
     /// `x += sum y_k g_k` over `window`; returns the colour change.
+    ///
+    /// On x86-64 a board of at most four chunks is worked a chunk at a time, all its planes
+    /// added in registers.
     fn apply(&self, x: &mut [u8], window: Range<usize>, digits: &[u8]) -> u8 {
         let k = self.k;
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        {
+            let stride = lanes::padded(self.cells);
+            if stride <= 4 * lanes::LANE {
+                let planes = &self.padded_planes[window.start * stride..window.end * stride];
+                // SAFETY: the one requirement of the call is that the processor has SSE2, and
+                // this code is compiled only with SSE2 enabled (always so on x86-64, where it
+                // is baseline).
+                unsafe { sse2::apply_small(x, (planes, stride), digits, k) };
+                let shift = window
+                    .zip(digits)
+                    .map(|(g, &y)| u32::from(y) * u32::from(self.colours[g]))
+                    .sum::<u32>();
+                return (shift % u32::from(k)) as u8;
+            }
+        }
         let mut shift = 0u32;
         for (g, &y) in window.zip(digits) {
             if y == 0 {
@@ -570,6 +588,37 @@ fn count_values(table: &mut [i32], size: usize, masks: &[u32], x: &[u8], parts: 
     }
     for (i, t) in table.iter_mut().enumerate() {
         *t += a[i] + b[i] + c[i] + d[i];
+    }
+}
+
+/// The least of `weights` (at least one): four at a time in SSE2 on x86-64.
+#[inline]
+fn lowest(weights: &[i32]) -> i32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: the one requirement of the call is that the processor has SSE2, and this
+        // code is compiled only with SSE2 enabled (always so on x86-64, where it is baseline).
+        unsafe { sse2::lowest(weights) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        *weights.iter().min().expect("one solution at least")
+    }
+}
+
+/// Clears `out`, then pushes the index of every entry of `weights` equal to `value`, in
+/// ascending order: four compared at a time in SSE2 on x86-64.
+#[inline]
+fn push_equal(weights: &[i32], value: i32, out: &mut Vec<u32>) {
+    out.clear();
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: as in `lowest`.
+        unsafe { sse2::push_equal(weights, value, out) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        out.extend((0..weights.len() as u32).filter(|&y| weights[y as usize] == value));
     }
 }
 
@@ -739,8 +788,7 @@ mod sse2 {
     ) {
         let kv = _mm_set1_epi8(k as i8);
         let run = orders.first().map_or(1, |&o| usize::from(o));
-        let zeros = [0u8; LANE];
-        let first = if orders.is_empty() { &zeros[..] } else { &planes[..stride] };
+        let first: &[u8] = if orders.is_empty() { &[] } else { &planes[..stride] };
         if orders.len() > 1 {
             base.clear();
             base.extend_from_slice(x);
@@ -749,34 +797,13 @@ mod sse2 {
         let mut digits = [0u8; 64];
         let mut acc = [_mm_setzero_si128(); 16];
         for block in table.chunks_exact_mut(run) {
-            let acc = &mut acc[..run];
-            acc.fill(_mm_setzero_si128());
-            let mut step = |m: __m128i, g: __m128i| {
-                let mut v = m;
-                for a in acc.iter_mut() {
-                    *a = _mm_add_epi64(*a, sums(v));
-                    v = add(v, g, kv);
-                }
-            };
             let member = if orders.len() > 1 { &base[..] } else { x };
-            let mut chunks = member.chunks_exact(LANE);
-            let mut plane = first.chunks_exact(LANE);
-            if orders.is_empty() {
-                for m in &mut chunks {
-                    step(load(m, 0), _mm_setzero_si128());
-                }
-            } else {
-                for (m, g) in (&mut chunks).zip(&mut plane) {
-                    step(load(m, 0), load(g, 0));
-                }
-            }
-            let tail = chunks.remainder();
-            if !tail.is_empty() {
-                let g = plane.next().map_or(_mm_setzero_si128(), |g| load(g, 0));
-                step(load_member(tail, 0), g);
-            }
-            for (out, a) in block.iter_mut().zip(acc.iter()) {
-                *out = total(*a);
+            match (orders.is_empty(), run) {
+                (false, 2) => run_block::<2>(member, first, kv, block),
+                (false, 3) => run_block::<3>(member, first, kv, block),
+                (false, 4) => run_block::<4>(member, first, kv, block),
+                (false, 5) => run_block::<5>(member, first, kv, block),
+                _ => run_block_any(member, first, kv, block, &mut acc),
             }
             for (g, &o) in orders.iter().enumerate().skip(1) {
                 let plane = &planes[g * stride..(g + 1) * stride];
@@ -789,6 +816,167 @@ mod sse2 {
                     break;
                 }
                 digits[g] = 0;
+            }
+        }
+    }
+
+    /// The weights of the run of members `member + j g` (`j < out.len()`, `g` the padded plane
+    /// `first`, or zero when `first` is shorter than a chunk) into `out`, the run's weights
+    /// kept as 64-bit halves in `acc`.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn run_block_any(
+        member: &[u8],
+        first: &[u8],
+        kv: __m128i,
+        out: &mut [i32],
+        acc: &mut [__m128i; 16],
+    ) {
+        let acc = &mut acc[..out.len()];
+        acc.fill(_mm_setzero_si128());
+        let mut step = |m: __m128i, g: __m128i| {
+            let mut v = m;
+            for a in acc.iter_mut() {
+                *a = _mm_add_epi64(*a, sums(v));
+                v = add(v, g, kv);
+            }
+        };
+        let mut chunks = member.chunks_exact(LANE);
+        let mut plane = first.chunks_exact(LANE);
+        if first.len() < LANE {
+            for m in &mut chunks {
+                step(load(m, 0), _mm_setzero_si128());
+            }
+        } else {
+            for (m, g) in (&mut chunks).zip(&mut plane) {
+                step(load(m, 0), load(g, 0));
+            }
+        }
+        let tail = chunks.remainder();
+        if !tail.is_empty() {
+            let g = plane.next().map_or(_mm_setzero_si128(), |g| load(g, 0));
+            step(load_member(tail, 0), g);
+        }
+        for (out, a) in out.iter_mut().zip(acc.iter()) {
+            *out = total(*a);
+        }
+    }
+
+    /// [`run_block_any`] for runs of `R` members: the counts of sixteen chunks (each below 16)
+    /// are added bytewise (below 256) before one sum of absolute differences per member.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn run_block<const R: usize>(member: &[u8], first: &[u8], kv: __m128i, out: &mut [i32]) {
+        let zero = _mm_setzero_si128();
+        let mut wide = [zero; R];
+        let whole = member.len() / LANE * LANE;
+        for (m, g) in member[..whole].chunks(16 * LANE).zip(first.chunks(16 * LANE)) {
+            let mut bytes = [zero; R];
+            for (m, g) in m.chunks_exact(LANE).zip(g.chunks_exact(LANE)) {
+                let (mut v, g) = (load(m, 0), load(g, 0));
+                for (j, b) in bytes.iter_mut().enumerate() {
+                    *b = _mm_add_epi8(*b, v);
+                    if j + 1 < R {
+                        v = add(v, g, kv);
+                    }
+                }
+            }
+            for (w, b) in wide.iter_mut().zip(bytes) {
+                *w = _mm_add_epi64(*w, sums(b));
+            }
+        }
+        if whole < member.len() {
+            let (mut v, g) = (load_member(&member[whole..], 0), load(first, whole / LANE));
+            for (j, w) in wide.iter_mut().enumerate() {
+                *w = _mm_add_epi64(*w, sums(v));
+                if j + 1 < R {
+                    v = add(v, g, kv);
+                }
+            }
+        }
+        for (o, w) in out.iter_mut().zip(wide) {
+            *o = total(w);
+        }
+    }
+
+    /// See [`super::Coset::apply`]: `x += sum y_k g_k` for the digits `y` and the padded
+    /// planes `(planes, stride)` of their generators, a chunk at a time.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn apply_small(
+        x: &mut [u8],
+        (planes, stride): (&[u8], usize),
+        digits: &[u8],
+        k: u8,
+    ) {
+        let kv = _mm_set1_epi8(k as i8);
+        let chunks = stride / LANE;
+        for i in 0..x.len().div_ceil(LANE) {
+            let mut v = load_member(x, i);
+            for (g, &y) in digits.iter().enumerate() {
+                for _ in 0..y {
+                    v = add(v, load(planes, g * chunks + i), kv);
+                }
+            }
+            let out = &mut x[i * LANE..];
+            if out.len() >= LANE {
+                store(out, v);
+            } else {
+                let mut c = [0u8; LANE];
+                store(&mut c, v);
+                let len = out.len();
+                out.copy_from_slice(&c[..len]);
+            }
+        }
+    }
+
+    /// Four `i32`s of `w` (which holds them) as one vector.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn load_i32s(w: &[i32]) -> __m128i {
+        let w = &w[..4];
+        // SAFETY: `w` is four readable `i32`s, sixteen bytes, exactly what the unaligned load
+        // reads.
+        unsafe { _mm_loadu_si128(w.as_ptr().cast()) }
+    }
+
+    /// See [`super::lowest`].
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn lowest(weights: &[i32]) -> i32 {
+        let mut chunks = weights.chunks_exact(4);
+        let mut m = _mm_set1_epi32(i32::MAX);
+        for c in &mut chunks {
+            let v = load_i32s(c);
+            let above = _mm_cmpgt_epi32(m, v);
+            m = _mm_or_si128(_mm_and_si128(above, v), _mm_andnot_si128(above, m));
+        }
+        let mut lanes = [0i32; 4];
+        // SAFETY: `lanes` is four writable `i32`s, sixteen bytes, exactly what the unaligned
+        // store writes.
+        unsafe { _mm_storeu_si128(lanes.as_mut_ptr().cast(), m) };
+        let rest = chunks.remainder().iter();
+        *lanes.iter().chain(rest).min().expect("four lanes")
+    }
+
+    /// See [`super::push_equal`] (`out` empty on entry).
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn push_equal(weights: &[i32], value: i32, out: &mut Vec<u32>) {
+        let t = _mm_set1_epi32(value);
+        let mut chunks = weights.chunks_exact(4);
+        for (i, c) in (&mut chunks).enumerate() {
+            let equal = _mm_castsi128_ps(_mm_cmpeq_epi32(load_i32s(c), t));
+            let mut bits = _mm_movemask_ps(equal) as u32;
+            while bits != 0 {
+                out.push((i * 4) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+        let start = weights.len() / 4 * 4;
+        for (i, &w) in chunks.remainder().iter().enumerate() {
+            if w == value {
+                out.push((start + i) as u32);
             }
         }
     }
@@ -929,6 +1117,24 @@ mod tests {
             let (mut temp, mut parts) = (Vec::new(), Vec::new());
             coset.transform(&x, &coset.orders, &coset.masks, &mut table, &mut temp, &mut parts);
             assert_eq!(walked[..], table[..size], "K={k} cells={cells} orders={:?}", coset.orders);
+        }
+    }
+
+    /// The least weight and the indices of the lightest (vector code on x86-64) are the plain
+    /// ones, on random tables of every length up to 40 with many ties.
+    #[test]
+    fn the_lowest_and_its_indices_are_the_plain_ones() {
+        let mut rng = TestRng(23);
+        for round in 0..2000 {
+            let len = 1 + round % 40;
+            let spread = 1 + rng.below(5) as i32;
+            let w: Vec<i32> = (0..len).map(|_| 100 + rng.below(spread as u64) as i32).collect();
+            let least = *w.iter().min().unwrap();
+            assert_eq!(lowest(&w), least, "{w:?}");
+            let mut got = vec![7];
+            push_equal(&w, least, &mut got);
+            let want: Vec<u32> = (0..len as u32).filter(|&y| w[y as usize] == least).collect();
+            assert_eq!(got, want, "{w:?}");
         }
     }
 
