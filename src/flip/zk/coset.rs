@@ -755,12 +755,12 @@ mod sse2 {
     }
 
     /// Writes `weight(y)` for every combination `y` (mixed radix, generator 0 fastest; `table`
-    /// holds one entry for each) of the generators of `orders`, whose planes are `planes`
-    /// (padded to `W` chunks each), the member `x` (at most `W` chunks) and the planes of the
-    /// carries held in vectors. Each run of generator 0 adds its plane `o_0` times, which
-    /// brings the member back to where the run started (every count of a plane of order `o`
-    /// is a multiple of `K / o`); the next generator's plane is then added (with the carry of
-    /// a mixed-radix count).
+    /// holds one entry for each; at most 64 generators) of the generators of `orders`, whose
+    /// planes are `planes` (padded to `W` chunks each), the member (from `x`, at most `W`
+    /// chunks) and the plane of generator 0 held in vectors. Each run of generator 0 adds its
+    /// plane `o_0` times, which brings the member back to where the run started (every count
+    /// of a plane of order `o` is a multiple of `K / o`); the next generator's plane is then
+    /// added (with the carry of a mixed-radix count).
     #[target_feature(enable = "sse2")]
     #[inline]
     pub(super) fn walk_small<const W: usize>(
@@ -807,10 +807,10 @@ mod sse2 {
 
     /// [`walk_small`] for any board: for each block of combinations (a run of generator 0,
     /// the other digits fixed) one pass over the chunks of the block's first member, each
-    /// chunk stepped through the run with the run's weights kept as 64-bit halves in `acc`.
-    /// With one generator the first member is `x` itself; with more it is a padded copy of `x`
-    /// in `base`, to which the carries' planes are added between blocks. `planes` is
-    /// `(padded planes, stride)`.
+    /// chunk stepped through the run ([`run_block`] for runs of 2 to 5, [`run_block_any`]
+    /// otherwise). With one generator the first member is `x` itself; with more it is a
+    /// padded copy of `x` in `base`, to which the carries' planes are added between blocks.
+    /// `planes` is `(padded planes, stride)`.
     #[target_feature(enable = "sse2")]
     #[inline]
     pub(super) fn walk_chunks(
