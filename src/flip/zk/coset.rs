@@ -72,6 +72,9 @@ pub(super) struct CosetScratch {
     chosen: Vec<u8>,
     /// The member of the coset being weighed by [`Coset::enumerate`].
     walk: Vec<u8>,
+    /// The candidates still tied, and their counts at one cell ([`Coset::break_ties`]).
+    alive: Vec<usize>,
+    values: Vec<u32>,
 }
 
 impl CosetScratch {
@@ -83,6 +86,8 @@ impl CosetScratch {
             + self.candidates.capacity() * 4
             + self.digits.capacity()
             + self.walk.capacity()
+            + self.alive.capacity() * 8
+            + self.values.capacity() * 4
     }
 }
 
@@ -166,8 +171,12 @@ impl Coset {
         let d = self.orders.len();
         let mut colour_shift = 0u8;
         if d > 0 && self.exact {
-            self.best(x, 0..d, &self.masks, false, order, scratch);
+            // The lightest weight is read off the table: no sum of the member written back.
+            let weight = self.best(x, 0..d, &self.masks, false, order, scratch);
             colour_shift = self.apply(x, 0..d, &scratch.chosen);
+            debug_assert_eq!(weight, Some(lanes::sum(x) as usize), "the table weighs the member");
+            let weight = weight.expect("the whole coset is weighed");
+            return Lightest { weight, colour_shift, exact: true };
         } else if d > 0 {
             let windows = self.windows();
             let mut masks = std::mem::take(&mut scratch.masks);
@@ -176,7 +185,7 @@ impl Coset {
                 let window = windows[step % windows.len()].clone();
                 self.window_masks(window.clone(), &mut masks);
                 since_improvement += 1;
-                if self.best(x, window.clone(), &masks, true, order, scratch) {
+                if self.best(x, window.clone(), &masks, true, order, scratch).is_some() {
                     let shift = self.apply(x, window, &scratch.chosen);
                     colour_shift =
                         ((u32::from(colour_shift) + u32::from(shift)) % u32::from(self.k)) as u8;
@@ -186,7 +195,7 @@ impl Coset {
             }
             scratch.masks = masks;
         }
-        let weight = lanes::sum(x) as usize;
+        let weight = weigh(x) as usize;
         Lightest { weight, colour_shift, exact: self.exact }
     }
 
@@ -225,8 +234,8 @@ impl Coset {
     }
 
     /// Writes into `scratch.chosen` the digits `y` (one per generator of `window`) of the
-    /// lightest `x + sum y_k g_k`, ties broken as in the module docs; with `strict`, returns
-    /// false (and writes nothing) unless it is lighter than `x`.
+    /// lightest `x + sum y_k g_k`, ties broken as in the module docs, and returns its weight;
+    /// with `strict`, returns `None` (and writes nothing) unless it is lighter than `x`.
     ///
     /// The table is value-major: `table[t * S + u]` is `H[u][t]`, so each value `t` is a plane
     /// of `S` entries and the steps of the transform are additions of whole runs of entries.
@@ -238,11 +247,22 @@ impl Coset {
         strict: bool,
         order: Option<&[u32]>,
         scratch: &mut CosetScratch,
-    ) -> bool {
+    ) -> Option<usize> {
         let k = usize::from(self.k);
         let orders = &self.orders[window.clone()];
         let size: usize = orders.iter().map(|&o| usize::from(o)).product();
-        let CosetScratch { table, temp, parts, candidates, digits, chosen, walk, .. } = scratch;
+        let CosetScratch {
+            table,
+            temp,
+            parts,
+            candidates,
+            digits,
+            chosen,
+            walk,
+            alive,
+            values,
+            ..
+        } = scratch;
         table.clear();
         if enumerates(size, self.cells, k, orders) {
             table.resize(size, 0);
@@ -253,12 +273,11 @@ impl Coset {
         }
         // Plane t = 0 holds the weights.
         let weights = &table[..size];
-        let best = *weights.iter().min().expect("one solution at least");
+        let best = lowest(weights);
         if strict && best == weights[0] {
-            return false;
+            return None;
         }
-        candidates.clear();
-        candidates.extend((0..size as u32).filter(|&y| weights[y as usize] == best));
+        push_equal(weights, best, candidates);
         digits.clear();
         for &y in candidates.iter() {
             let mut rest = y as usize;
@@ -267,12 +286,15 @@ impl Coset {
                 rest /= usize::from(o);
             }
         }
-        let chosen_index =
-            if candidates.len() > 1 { self.break_ties(x, window, digits, order) } else { 0 };
+        let chosen_index = if candidates.len() > 1 {
+            self.break_ties(x, window, digits, order, (alive, values))
+        } else {
+            0
+        };
         let w = orders.len();
         chosen.clear();
         chosen.extend_from_slice(&digits[chosen_index * w..(chosen_index + 1) * w]);
-        true
+        Some(best as usize)
     }
 
     /// Writes `weight(y)` for every combination `y` of the window into `table[..S]` by
@@ -280,7 +302,46 @@ impl Coset {
     /// copy of `x` (a carry adds the next generator's plane too; the wrapped digit's plane has
     /// been added `o` times, which is zero), then sums it. About `2 S` plane additions of
     /// `cells` bytes: cheaper than the transform when `S` or the board is small.
+    ///
+    /// On x86-64 the walk is vector code ([`sse2::walk_small`] with the member in registers for
+    /// boards of at most four chunks, [`sse2::walk_chunks`] a run of generator 0 at a time
+    /// otherwise): the weights are taken as the members are made, and `x` is copied only for
+    /// a large board with several generators.
     fn enumerate(&self, x: &[u8], window: Range<usize>, table: &mut [i32], walk: &mut Vec<u8>) {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        {
+            let stride = lanes::padded(self.cells);
+            let planes = &self.padded_planes[window.start * stride..window.end * stride];
+            let (orders, k) = (&self.orders[window], self.k);
+            // SAFETY: the one requirement of the calls is that the processor has SSE2, and
+            // this code is compiled only with SSE2 enabled (always so on x86-64, where it is
+            // baseline).
+            unsafe {
+                match stride / lanes::LANE {
+                    1 => sse2::walk_small::<1>(x, planes, orders, k, table),
+                    2 => sse2::walk_small::<2>(x, planes, orders, k, table),
+                    3 => sse2::walk_small::<3>(x, planes, orders, k, table),
+                    4 => sse2::walk_small::<4>(x, planes, orders, k, table),
+                    _ => sse2::walk_chunks(x, (planes, stride), orders, k, table, walk),
+                }
+            }
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+        {
+            self.enumerate_plain(x, window, table, walk)
+        }
+    }
+
+    /// [`Coset::enumerate`] without vector code: the member is a copy of `x` to which the
+    /// planes are added, eight counts a word.
+    #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+    fn enumerate_plain(
+        &self,
+        x: &[u8],
+        window: Range<usize>,
+        table: &mut [i32],
+        walk: &mut Vec<u8>,
+    ) {
         let k = self.k;
         let gens = &self.orders[window.clone()];
         let stride = lanes::padded(self.cells);
@@ -314,8 +375,9 @@ impl Coset {
         }
     }
 
-    /// [`Coset::enumerate`] for boards of at most `8 W` cells, the member and the planes held
+    /// [`Coset::enumerate_plain`] for boards of at most `8 W` cells, the member and the planes held
     /// as `W` words of eight counts each (see [`lanes::add_words`]).
+    #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
     fn enumerate_words<const W: usize>(&self, x: &[u8], window: Range<usize>, table: &mut [i32]) {
         let stride = lanes::padded(self.cells);
         let words = |bytes: &[u8]| -> [u64; W] {
@@ -444,15 +506,16 @@ impl Coset {
         window: Range<usize>,
         digits: &[u8],
         order: Option<&[u32]>,
+        (alive, values): (&mut Vec<usize>, &mut Vec<u32>),
     ) -> usize {
         let k = u32::from(self.k);
         let w = window.len();
-        let mut alive: Vec<usize> = (0..digits.len() / w).collect();
-        let mut values = Vec::with_capacity(alive.len());
+        alive.clear();
+        alive.extend(0..digits.len() / w);
         for rank in 0..self.cells {
             let cell = order.map_or(rank, |o| o[rank] as usize);
             values.clear();
-            for &c in &alive {
+            for &c in alive.iter() {
                 let ys = &digits[c * w..(c + 1) * w];
                 let v = window.clone().zip(ys).fold(u32::from(x[cell]), |acc, (g, &y)| {
                     acc + u32::from(y) * u32::from(self.planes[g * self.cells + cell])
@@ -475,8 +538,27 @@ impl Coset {
     }
 
     /// `x += sum y_k g_k` over `window`; returns the colour change.
+    ///
+    /// On x86-64 a board of at most four chunks is worked a chunk at a time, all its planes
+    /// added in registers.
     fn apply(&self, x: &mut [u8], window: Range<usize>, digits: &[u8]) -> u8 {
         let k = self.k;
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        {
+            let stride = lanes::padded(self.cells);
+            if stride <= 4 * lanes::LANE {
+                let planes = &self.padded_planes[window.start * stride..window.end * stride];
+                // SAFETY: the one requirement of the call is that the processor has SSE2, and
+                // this code is compiled only with SSE2 enabled (always so on x86-64, where it
+                // is baseline).
+                unsafe { sse2::apply_small(x, (planes, stride), digits, k) };
+                let shift = window
+                    .zip(digits)
+                    .map(|(g, &y)| u32::from(y) * u32::from(self.colours[g]))
+                    .sum::<u32>();
+                return (shift % u32::from(k)) as u8;
+            }
+        }
         let mut shift = 0u32;
         for (g, &y) in window.zip(digits) {
             if y == 0 {
@@ -529,6 +611,52 @@ fn count_values(table: &mut [i32], size: usize, masks: &[u32], x: &[u8], parts: 
     }
 }
 
+/// The sum of the counts of `x` (each below 16): sixteen a vector in SSE2 on x86-64.
+#[inline]
+fn weigh(x: &[u8]) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: the one requirement of the call is that the processor has SSE2, and this
+        // code is compiled only with SSE2 enabled (always so on x86-64, where it is baseline).
+        unsafe { sse2::weigh(x) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        lanes::sum(x)
+    }
+}
+
+/// The least of `weights` (at least one): four at a time in SSE2 on x86-64.
+#[inline]
+fn lowest(weights: &[i32]) -> i32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: the one requirement of the call is that the processor has SSE2, and this
+        // code is compiled only with SSE2 enabled (always so on x86-64, where it is baseline).
+        unsafe { sse2::lowest(weights) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        *weights.iter().min().expect("one solution at least")
+    }
+}
+
+/// Clears `out`, then pushes the index of every entry of `weights` equal to `value`, in
+/// ascending order: four compared at a time in SSE2 on x86-64.
+#[inline]
+fn push_equal(weights: &[i32], value: i32, out: &mut Vec<u32>) {
+    out.clear();
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: as in `lowest`.
+        unsafe { sse2::push_equal(weights, value, out) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        out.extend((0..weights.len() as u32).filter(|&y| weights[y as usize] == value));
+    }
+}
+
 /// One step of the transform for the fiber at `base` (coordinate of radix `o` and `stride`),
 /// entry by entry: for the short strides, where runs of entries are too short to add as runs.
 /// Writes the first `planes` values of `t`.
@@ -575,14 +703,367 @@ fn table_entries(orders: &[u8], k: u8) -> Option<u64> {
     orders.iter().try_fold(u64::from(k), |acc, &o| acc.checked_mul(u64::from(o)))
 }
 
+/// The walk of [`Coset::enumerate`] in SSE2 (baseline on x86-64): sixteen counts a vector, each
+/// member's weight by sums of absolute differences from zero (`psadbw`) as it is made.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2 {
+    use super::lanes::LANE;
+    use core::arch::x86_64::*;
+
+    /// `(a + b) mod K` lane by lane (both below `K`).
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn add(a: __m128i, b: __m128i, k: __m128i) -> __m128i {
+        let s = _mm_add_epi8(a, b);
+        _mm_min_epu8(s, _mm_sub_epi8(s, k))
+    }
+
+    /// Chunk `i` of `bytes` (which holds it whole).
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn load(bytes: &[u8], i: usize) -> __m128i {
+        let c = &bytes[i * LANE..][..LANE];
+        // SAFETY: `c` is sixteen readable bytes, exactly what the unaligned load reads.
+        unsafe { _mm_loadu_si128(c.as_ptr().cast()) }
+    }
+
+    /// Chunk `i` of the member `x` (not padded: zeros past its end; `i * LANE < x.len()`).
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn load_member(x: &[u8], i: usize) -> __m128i {
+        let start = i * LANE;
+        if start + LANE <= x.len() {
+            return load(x, i);
+        }
+        let mut c = [0u8; LANE];
+        c[..x.len() - start].copy_from_slice(&x[start..]);
+        load(&c, 0)
+    }
+
+    /// The sum of the counts of `v`, as two 64-bit halves.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn sums(v: __m128i) -> __m128i {
+        _mm_sad_epu8(v, _mm_setzero_si128())
+    }
+
+    /// The total of the two halves of `s`.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn total(s: __m128i) -> i32 {
+        _mm_cvtsi128_si32(_mm_add_epi64(s, _mm_unpackhi_epi64(s, s)))
+    }
+
+    /// Writes `weight(y)` for every combination `y` (mixed radix, generator 0 fastest; `table`
+    /// holds one entry for each; at most 64 generators) of the generators of `orders`, whose
+    /// planes are `planes` (padded to `W` chunks each), the member (from `x`, at most `W`
+    /// chunks) and the plane of generator 0 held in vectors. Each run of generator 0 adds its
+    /// plane `o_0` times, which brings the member back to where the run started (every count
+    /// of a plane of order `o` is a multiple of `K / o`); the next generator's plane is then
+    /// added (with the carry of a mixed-radix count).
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn walk_small<const W: usize>(
+        x: &[u8],
+        planes: &[u8],
+        orders: &[u8],
+        k: u8,
+        table: &mut [i32],
+    ) {
+        let kv = _mm_set1_epi8(k as i8);
+        let mut v = [_mm_setzero_si128(); W];
+        let mut first = [_mm_setzero_si128(); W];
+        for i in 0..W {
+            v[i] = load_member(x, i);
+            if !orders.is_empty() {
+                first[i] = load(planes, i);
+            }
+        }
+        let mut digits = [0u8; 64];
+        let run = orders.first().map_or(1, |&o| usize::from(o));
+        for block in table.chunks_exact_mut(run) {
+            for out in block {
+                let mut s = sums(v[0]);
+                for c in &v[1..] {
+                    s = _mm_add_epi64(s, sums(*c));
+                }
+                *out = total(s);
+                for (c, &p) in v.iter_mut().zip(&first) {
+                    *c = add(*c, p, kv);
+                }
+            }
+            for (g, &o) in orders.iter().enumerate().skip(1) {
+                for (i, c) in v.iter_mut().enumerate() {
+                    *c = add(*c, load(planes, g * W + i), kv);
+                }
+                digits[g] += 1;
+                if digits[g] < o {
+                    break;
+                }
+                digits[g] = 0;
+            }
+        }
+    }
+
+    /// [`walk_small`] for any board: for each block of combinations (a run of generator 0,
+    /// the other digits fixed) one pass over the chunks of the block's first member, each
+    /// chunk stepped through the run ([`run_block`] for runs of 2 to 5, [`run_block_any`]
+    /// otherwise). With one generator the first member is `x` itself; with more it is a
+    /// padded copy of `x` in `base`, to which the carries' planes are added between blocks.
+    /// `planes` is `(padded planes, stride)`.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn walk_chunks(
+        x: &[u8],
+        (planes, stride): (&[u8], usize),
+        orders: &[u8],
+        k: u8,
+        table: &mut [i32],
+        base: &mut Vec<u8>,
+    ) {
+        let kv = _mm_set1_epi8(k as i8);
+        let run = orders.first().map_or(1, |&o| usize::from(o));
+        let first: &[u8] = if orders.is_empty() { &[] } else { &planes[..stride] };
+        if orders.len() > 1 {
+            base.clear();
+            base.extend_from_slice(x);
+            base.resize(stride, 0);
+        }
+        let mut digits = [0u8; 64];
+        let mut acc = [_mm_setzero_si128(); 16];
+        for block in table.chunks_exact_mut(run) {
+            let member = if orders.len() > 1 { &base[..] } else { x };
+            match (orders.is_empty(), run) {
+                (false, 2) => run_block::<2>(member, first, kv, block),
+                (false, 3) => run_block::<3>(member, first, kv, block),
+                (false, 4) => run_block::<4>(member, first, kv, block),
+                (false, 5) => run_block::<5>(member, first, kv, block),
+                _ => run_block_any(member, first, kv, block, &mut acc),
+            }
+            for (g, &o) in orders.iter().enumerate().skip(1) {
+                let plane = &planes[g * stride..(g + 1) * stride];
+                for (m, p) in base.chunks_exact_mut(LANE).zip(plane.chunks_exact(LANE)) {
+                    let v = add(load(m, 0), load(p, 0), kv);
+                    store(m, v);
+                }
+                digits[g] += 1;
+                if digits[g] < o {
+                    break;
+                }
+                digits[g] = 0;
+            }
+        }
+    }
+
+    /// The weights of the run of members `member + j g` (`j < out.len()`, `g` the padded plane
+    /// `first`, or zero when `first` is shorter than a chunk) into `out`, the run's weights
+    /// kept as 64-bit halves in `acc`.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn run_block_any(
+        member: &[u8],
+        first: &[u8],
+        kv: __m128i,
+        out: &mut [i32],
+        acc: &mut [__m128i; 16],
+    ) {
+        let acc = &mut acc[..out.len()];
+        acc.fill(_mm_setzero_si128());
+        let mut step = |m: __m128i, g: __m128i| {
+            let mut v = m;
+            for a in acc.iter_mut() {
+                *a = _mm_add_epi64(*a, sums(v));
+                v = add(v, g, kv);
+            }
+        };
+        let mut chunks = member.chunks_exact(LANE);
+        let mut plane = first.chunks_exact(LANE);
+        if first.len() < LANE {
+            for m in &mut chunks {
+                step(load(m, 0), _mm_setzero_si128());
+            }
+        } else {
+            for (m, g) in (&mut chunks).zip(&mut plane) {
+                step(load(m, 0), load(g, 0));
+            }
+        }
+        let tail = chunks.remainder();
+        if !tail.is_empty() {
+            let g = plane.next().map_or(_mm_setzero_si128(), |g| load(g, 0));
+            step(load_member(tail, 0), g);
+        }
+        for (out, a) in out.iter_mut().zip(acc.iter()) {
+            *out = total(*a);
+        }
+    }
+
+    /// [`run_block_any`] for runs of `R` members: the counts of sixteen chunks (each below 16)
+    /// are added bytewise (below 256) before one sum of absolute differences per member.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn run_block<const R: usize>(member: &[u8], first: &[u8], kv: __m128i, out: &mut [i32]) {
+        let zero = _mm_setzero_si128();
+        let mut wide = [zero; R];
+        let whole = member.len() / LANE * LANE;
+        for (m, g) in member[..whole].chunks(16 * LANE).zip(first.chunks(16 * LANE)) {
+            let mut bytes = [zero; R];
+            for (m, g) in m.chunks_exact(LANE).zip(g.chunks_exact(LANE)) {
+                let (mut v, g) = (load(m, 0), load(g, 0));
+                for (j, b) in bytes.iter_mut().enumerate() {
+                    *b = _mm_add_epi8(*b, v);
+                    if j + 1 < R {
+                        v = add(v, g, kv);
+                    }
+                }
+            }
+            for (w, b) in wide.iter_mut().zip(bytes) {
+                *w = _mm_add_epi64(*w, sums(b));
+            }
+        }
+        if whole < member.len() {
+            let (mut v, g) = (load_member(&member[whole..], 0), load(first, whole / LANE));
+            for (j, w) in wide.iter_mut().enumerate() {
+                *w = _mm_add_epi64(*w, sums(v));
+                if j + 1 < R {
+                    v = add(v, g, kv);
+                }
+            }
+        }
+        for (o, w) in out.iter_mut().zip(wide) {
+            *o = total(w);
+        }
+    }
+
+    /// See [`super::Coset::apply`]: `x += sum y_k g_k` for the digits `y` and the padded
+    /// planes `(planes, stride)` of their generators, a chunk at a time.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn apply_small(
+        x: &mut [u8],
+        (planes, stride): (&[u8], usize),
+        digits: &[u8],
+        k: u8,
+    ) {
+        let kv = _mm_set1_epi8(k as i8);
+        let chunks = stride / LANE;
+        for i in 0..x.len().div_ceil(LANE) {
+            let mut v = load_member(x, i);
+            for (g, &y) in digits.iter().enumerate() {
+                for _ in 0..y {
+                    v = add(v, load(planes, g * chunks + i), kv);
+                }
+            }
+            let out = &mut x[i * LANE..];
+            if out.len() >= LANE {
+                store(out, v);
+            } else {
+                let mut c = [0u8; LANE];
+                store(&mut c, v);
+                let len = out.len();
+                out.copy_from_slice(&c[..len]);
+            }
+        }
+    }
+
+    /// See [`super::weigh`]: the counts of sixteen chunks added bytewise (below 256), then
+    /// summed by one `psadbw`.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn weigh(x: &[u8]) -> u32 {
+        let mut wide = _mm_setzero_si128();
+        let whole = x.len() / LANE * LANE;
+        for group in x[..whole].chunks(16 * LANE) {
+            let mut bytes = _mm_setzero_si128();
+            for c in group.chunks_exact(LANE) {
+                bytes = _mm_add_epi8(bytes, load(c, 0));
+            }
+            wide = _mm_add_epi64(wide, sums(bytes));
+        }
+        if whole < x.len() {
+            wide = _mm_add_epi64(wide, sums(load_member(&x[whole..], 0)));
+        }
+        total(wide) as u32
+    }
+
+    /// Four `i32`s of `w` (which holds them) as one vector.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn load_i32s(w: &[i32]) -> __m128i {
+        let w = &w[..4];
+        // SAFETY: `w` is four readable `i32`s, sixteen bytes, exactly what the unaligned load
+        // reads.
+        unsafe { _mm_loadu_si128(w.as_ptr().cast()) }
+    }
+
+    /// See [`super::lowest`].
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn lowest(weights: &[i32]) -> i32 {
+        let mut chunks = weights.chunks_exact(4);
+        let mut m = _mm_set1_epi32(i32::MAX);
+        for c in &mut chunks {
+            let v = load_i32s(c);
+            let above = _mm_cmpgt_epi32(m, v);
+            m = _mm_or_si128(_mm_and_si128(above, v), _mm_andnot_si128(above, m));
+        }
+        let mut lanes = [0i32; 4];
+        // SAFETY: `lanes` is four writable `i32`s, sixteen bytes, exactly what the unaligned
+        // store writes.
+        unsafe { _mm_storeu_si128(lanes.as_mut_ptr().cast(), m) };
+        let rest = chunks.remainder().iter();
+        *lanes.iter().chain(rest).min().expect("four lanes")
+    }
+
+    /// See [`super::push_equal`] (`out` empty on entry).
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn push_equal(weights: &[i32], value: i32, out: &mut Vec<u32>) {
+        let t = _mm_set1_epi32(value);
+        let mut chunks = weights.chunks_exact(4);
+        for (i, c) in (&mut chunks).enumerate() {
+            let equal = _mm_castsi128_ps(_mm_cmpeq_epi32(load_i32s(c), t));
+            let mut bits = _mm_movemask_ps(equal) as u32;
+            while bits != 0 {
+                out.push((i * 4) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+        let start = weights.len() / 4 * 4;
+        for (i, &w) in chunks.remainder().iter().enumerate() {
+            if w == value {
+                out.push((start + i) as u32);
+            }
+        }
+    }
+
+    /// Stores `v` into the sixteen bytes of `c`.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn store(c: &mut [u8], v: __m128i) {
+        let c = &mut c[..LANE];
+        // SAFETY: `c` is sixteen writable bytes borrowed exclusively, exactly what the
+        // unaligned store writes.
+        unsafe { _mm_storeu_si128(c.as_mut_ptr().cast(), v) }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::flip::variant::ColourBoard;
     use crate::flip::zk::TestRng;
 
-    /// Every member of the coset, lightest first with the documented tie-break, by enumeration.
-    fn brute(k: u8, x: &[u8], gens: &[(Vec<u8>, u8, u8)]) -> (Vec<u8>, u8) {
+    /// Every member of the coset, lightest first with the documented tie-break (cells compared
+    /// in `order`, index order when `None`), by enumeration; also how many members share the
+    /// lightest weight.
+    fn brute_in(
+        k: u8,
+        x: &[u8],
+        gens: &[(Vec<u8>, u8, u8)],
+        order: Option<&[u32]>,
+    ) -> ((Vec<u8>, u8), usize) {
         let mut best: Option<(Vec<u8>, u8)> = None;
+        let mut lightest = (u32::MAX, 0);
         let total: usize = gens.iter().map(|g| usize::from(g.1)).product();
         for mut n in 0..total {
             let mut v = x.to_vec();
@@ -596,17 +1077,30 @@ mod tests {
                 colour += y * u32::from(*c);
             }
             let weight: u32 = v.iter().map(|&a| u32::from(a)).sum();
+            if weight < lightest.0 {
+                lightest = (weight, 1);
+            } else if weight == lightest.0 {
+                lightest.1 += 1;
+            }
+            let at = |m: &[u8], rank: usize| m[order.map_or(rank, |o| o[rank] as usize)];
             let better = best.as_ref().is_none_or(|(b, _)| {
                 let bw: u32 = b.iter().map(|&a| u32::from(a)).sum();
                 weight < bw
                     || (weight == bw
-                        && v.iter().zip(b).find(|(p, q)| p != q).is_some_and(|(p, q)| p > q))
+                        && (0..v.len())
+                            .find(|&r| at(&v, r) != at(b, r))
+                            .is_some_and(|r| at(&v, r) > at(b, r)))
             });
             if better {
                 best = Some((v, (colour % u32::from(k)) as u8));
             }
         }
-        best.unwrap()
+        (best.unwrap(), lightest.1)
+    }
+
+    /// [`brute_in`] in index order.
+    fn brute(k: u8, x: &[u8], gens: &[(Vec<u8>, u8, u8)]) -> (Vec<u8>, u8) {
+        brute_in(k, x, gens, None).0
     }
 
     #[test]
@@ -646,8 +1140,9 @@ mod tests {
         }
     }
 
-    /// The two ways of weighing every combination agree: the walk and the transform (whose
-    /// plane `t = 0` holds the weights), on cosets of every shape the solver meets.
+    /// The three ways of weighing every combination agree: the walk (vector code on x86-64),
+    /// the plain walk and the transform (whose plane `t = 0` holds the weights), on cosets of
+    /// every shape the solver meets.
     #[test]
     fn the_walk_and_the_transform_weigh_alike() {
         let mut rng = TestRng(11);
@@ -670,10 +1165,109 @@ mod tests {
             let size: usize = coset.orders.iter().map(|&o| usize::from(o)).product();
             let mut walked = vec![0i32; size];
             coset.enumerate(&x, 0..d, &mut walked, &mut Vec::new());
+            let mut plain = vec![0i32; size];
+            coset.enumerate_plain(&x, 0..d, &mut plain, &mut Vec::new());
+            assert_eq!(walked, plain, "K={k} cells={cells} orders={:?}", coset.orders);
             let mut table = vec![0i32; size * usize::from(k)];
             let (mut temp, mut parts) = (Vec::new(), Vec::new());
             coset.transform(&x, &coset.orders, &coset.masks, &mut table, &mut temp, &mut parts);
             assert_eq!(walked[..], table[..size], "K={k} cells={cells} orders={:?}", coset.orders);
         }
+    }
+
+    /// The least weight and the indices of the lightest (vector code on x86-64) are the plain
+    /// ones, on random tables of every length up to 40 with many ties; so is the sum of a
+    /// member's counts.
+    #[test]
+    fn the_lowest_and_its_indices_are_the_plain_ones() {
+        let mut rng = TestRng(23);
+        for round in 0..2000 {
+            let len = 1 + round % 40;
+            let spread = 1 + rng.below(5) as i32;
+            let w: Vec<i32> = (0..len).map(|_| 100 + rng.below(spread as u64) as i32).collect();
+            let least = *w.iter().min().unwrap();
+            assert_eq!(lowest(&w), least, "{w:?}");
+            let mut got = vec![7];
+            push_equal(&w, least, &mut got);
+            let want: Vec<u32> = (0..len as u32).filter(|&y| w[y as usize] == least).collect();
+            assert_eq!(got, want, "{w:?}");
+        }
+        // And the sum of counts below 16, on lengths around sixteen chunks.
+        for round in 0..300 {
+            let len = round % 7 * 61 + rng.below(300) as usize;
+            let x: Vec<u8> = (0..len).map(|_| rng.below(16) as u8).collect();
+            assert_eq!(weigh(&x), x.iter().map(|&v| u32::from(v)).sum::<u32>(), "{len}");
+        }
+    }
+
+    /// The solver's own cosets (K = 2..=16, five patterns, four board shapes, the goal "any"
+    /// and two single colours, boards made solvable by random presses): the member and colour
+    /// that [`Coset::lightest`] gives (the vector walk, the weight read off its table) are
+    /// the ones a plain enumeration of every member gives, ties (which are common) broken in
+    /// the original cell order.
+    #[test]
+    fn solver_cosets_give_the_plain_lightest_member() {
+        use crate::flip::BoardSize;
+        use crate::flip::variant::{Goal, Variant};
+        use crate::flip::zk::{ZkScratch, ZkSolver};
+        let mut rng = TestRng(19);
+        let mut next = |m: u64| rng.below(m);
+        let patterns = [".x./xxx/.x.", "x.x/.x./x.x", "xxx/xxx/xxx", ".x./x.x/.x.", "xx./.xx/..."];
+        let (mut checked, mut tied) = (0, 0);
+        for k in 2..=16u8 {
+            for pattern in patterns {
+                for (r, c) in [(5, 5), (4, 7), (6, 6), (3, 9)] {
+                    for goal in [Goal::Any, Goal::Colour(0), Goal::Colour(k - 1)] {
+                        let size = BoardSize::new(r, c).unwrap();
+                        let variant =
+                            Variant::new(size, pattern.parse().unwrap(), false, k, goal).unwrap();
+                        let solver = ZkSolver::new(&variant);
+                        let coset = &solver.coset;
+                        let members: usize = coset.orders.iter().map(|&o| usize::from(o)).product();
+                        if !coset.exact || coset.orders.is_empty() || members > 600 {
+                            continue;
+                        }
+                        let n = r * c;
+                        let gens: Vec<(Vec<u8>, u8, u8)> = (0..coset.orders.len())
+                            .map(|g| {
+                                let plane = coset.planes[g * n..(g + 1) * n].to_vec();
+                                (plane, coset.orders[g], coset.colours[g])
+                            })
+                            .collect();
+                        let toggles = variant.toggle_matrix();
+                        let mut scratch = ZkScratch::new();
+                        for _ in 0..6 {
+                            let base = match goal {
+                                Goal::Colour(g) => g,
+                                Goal::Any => next(u64::from(k)) as u8,
+                            };
+                            let mut cells = vec![base; n];
+                            for press in 0..n {
+                                toggles.press(&mut cells, k, press, next(u64::from(k)) as u8);
+                            }
+                            let board = ColourBoard::from_cells(r, c, cells);
+                            let target = match goal {
+                                Goal::Colour(g) => Some(g),
+                                Goal::Any => None,
+                            };
+                            solver.particular(&board, &mut scratch, target).expect("solvable");
+                            let x = scratch.presses[..n].to_vec();
+                            let order = solver.order.as_deref();
+                            let ((want, want_colour), ties) = brute_in(k, &x, &gens, order);
+                            let mut got = x.clone();
+                            let found =
+                                coset.lightest(&mut got, order, &mut CosetScratch::default());
+                            assert_eq!(got, want, "{variant} {board:?}");
+                            assert_eq!(found.colour_shift, want_colour, "{variant} {board:?}");
+                            let weight = want.iter().map(|&a| usize::from(a)).sum::<usize>();
+                            assert_eq!(found.weight, weight, "{variant} {board:?}");
+                            checked += 1;
+                            tied += usize::from(ties > 1);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000 && tied > 100, "{checked} boards, {tied} with ties");
     }
 }
