@@ -237,6 +237,9 @@ pub struct PackReader<S> {
     done: bool,
     /// The pack ended at a `0 0` line.
     terminated: bool,
+    /// Levels laid out plainly are read without splitting lines (a [`Chunk::reader`]; see
+    /// [`read_plain_level`]).
+    plain_first: bool,
 }
 
 /// Where a level's header is: its first character, and its line (column 1); and its last
@@ -270,6 +273,7 @@ impl<'a> PackReader<Lines<'a>> {
         let lines = Lines::starting_at(text, usize::MAX, 0, first_line);
         let mut reader = PackReader::from_lines(lines).max_memory(max_memory);
         reader.levels = levels_before;
+        reader.plain_first = true;
         reader
     }
 }
@@ -278,7 +282,9 @@ impl Chunk {
     /// A reader of the chunk's levels: it returns them as the reader that took them would have
     /// (the same levels, errors, level numbers and positions; its
     /// [`PackReader::offset`] counts from [`Chunk::offset`]), then
-    /// `None`.
+    /// `None`. A level whose rows are all exactly `C` cells followed by `\n` and that has no
+    /// error goes from the text to the level without splitting lines (the batch runner's
+    /// workers read most levels of a pack of small levels so); any other is read line by line.
     pub fn reader(&self) -> PackReader<Lines<'_>> {
         PackReader::continuing(&self.text, self.first_line, self.levels_before, self.max_memory)
     }
@@ -312,6 +318,7 @@ impl<S: LineSource> PackReader<S> {
             max_memory: DEFAULT_MAX_MEMORY,
             done: false,
             terminated: false,
+            plain_first: false,
         }
     }
 
@@ -376,6 +383,9 @@ impl<S: LineSource> PackReader<S> {
     pub fn read_into(&mut self, level: &mut Level) -> Option<Result<(), LevelError>> {
         if self.done {
             return None;
+        }
+        if self.plain_first && self.read_plain(level) {
+            return Some(Ok(()));
         }
         let limit = self.lines.line_limit();
         let header = loop {
@@ -622,6 +632,19 @@ impl<S: LineSource> PackReader<S> {
         true
     }
 
+    /// Reads the next level when it is laid out plainly and has no error ([`read_plain_level`]),
+    /// as [`PackReader::read_into`] would read it; false, with nothing consumed, otherwise.
+    fn read_plain(&mut self, level: &mut Level) -> bool {
+        let limit = self.lines.line_limit();
+        let Some((rest, first_line)) = self.lines.rest() else { return false };
+        let Some(read) = read_plain_level(rest, first_line, limit, self.max_memory, level) else {
+            return false;
+        };
+        self.lines.skip_lines(read.bytes, read.lines);
+        self.levels += 1;
+        true
+    }
+
     /// Skips lines up to (not including) the next line that looks like a header.
     fn skip_to_header(&mut self) {
         let limit = self.lines.line_limit();
@@ -714,8 +737,10 @@ fn scan_level(bytes: &[u8], limit: usize, max_memory: u64) -> Option<Scanned> {
     let stride = cols + 1;
     if cols <= limit
         && let Some(block) = bytes.get(at..at + rows * stride)
-        && (0..rows).all(|r| block[r * stride + cols] == b'\n' && is_row_start(block[r * stride]))
-        && memchr::memchr_iter(b'\n', block).count() == rows
+        && block
+            .chunks_exact(stride)
+            .all(|row| row.first().is_some_and(|&b| is_row_start(b)) && row.last() == Some(&b'\n'))
+        && newlines(block) == rows
     {
         at += block.len();
         lines += rows;
@@ -728,6 +753,54 @@ fn scan_level(bytes: &[u8], limit: usize, max_memory: u64) -> Option<Scanned> {
         return None;
     }
     Some(Scanned { bytes: at, lines: lines + blanks, cells })
+}
+
+/// Reads the level at the start of `bytes` (whose first line is line `first_line` of the
+/// input) into `level` when it is laid out as [`scan_level`] follows levels, its rows are
+/// exactly `C` bytes each followed by `\n`, and it is read without an error: then
+/// [`PackReader::read_into`] would read the same level, with the same origin, and stop at the
+/// same place (the next header, past the empty lines). `None` otherwise, `level` then holding
+/// nothing useful (the reader starts it again).
+fn read_plain_level(
+    bytes: &[u8],
+    first_line: usize,
+    limit: usize,
+    max_memory: u64,
+    level: &mut Level,
+) -> Option<Scanned> {
+    let (mut at, before) = skip_blanks(bytes, 0)?;
+    let (rows, cols, n) = plain_header(&bytes[at..])?;
+    let cells = rows.checked_mul(cols).filter(|&c| c <= CHUNK_CELLS && cols <= limit)?;
+    if bytes_needed(rows as u64, cols as u64).is_none_or(|needed| needed > max_memory) {
+        return None;
+    }
+    at += n;
+    let stride = cols + 1;
+    let block = bytes.get(at..at + rows * stride)?;
+    level.reserve(rows, cols).ok()?;
+    let mut builder = Builder::begin(level, rows, cols, Notation::Text);
+    level.set_origin(Position { line: first_line + before, column: 1 });
+    // A row holding a `\n` (or any other byte that is no cell) fails in the builder, so rows
+    // read here are whole lines of exactly `cols` cells, as the line reader would give them.
+    for (r, row) in block.chunks_exact(stride).enumerate() {
+        if row.last() != Some(&b'\n') {
+            return None;
+        }
+        builder.row(level, r, &row[..cols]).ok()?;
+    }
+    let (at, after) = skip_blanks(bytes, at + block.len())?;
+    if at < bytes.len() && plain_header(&bytes[at..]).is_none() {
+        return None;
+    }
+    builder.finish(level).ok()?;
+    Some(Scanned { bytes: at, lines: before + 1 + rows + after, cells })
+}
+
+/// The number of `\n` in `bytes`, counted 128 bytes at a time in bytes (so that the compiler
+/// compares 16 or 32 at once: a level is too short for `memchr`'s counter to pay off).
+fn newlines(bytes: &[u8]) -> usize {
+    let in_chunk = |chunk: &[u8]| chunk.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>();
+    bytes.chunks(128).map(|chunk| usize::from(in_chunk(chunk))).sum()
 }
 
 /// Follows the empty lines from byte `at` of `bytes`: where they end and how many there are,
@@ -1093,6 +1166,54 @@ mod tests {
         assert!(!reader.take_chunk(&mut chunk, usize::MAX, 5));
         assert!(reader.read_into(&mut level).unwrap().is_ok());
         assert!(reader.read_into(&mut level).is_none());
+    }
+
+    #[test]
+    fn plain_levels_are_read_without_lines_as_line_by_line_and_the_others_left_to_it() {
+        // Plain, then errors the plain path must leave to the line reader: a bad cell, a CRLF
+        // row, a trailing blank, a short row, two starts apart, no target, a switch without its
+        // definition, a definition line; then plain levels with a bridge and lying starts.
+        let levels: &[(&str, bool)] = &[
+            ("2 3\nX.O\n...\n\n\n", true),
+            ("1 3\nXqO\n", false),
+            ("1 3\r\nX.O\r\n", false),
+            ("1 3\nX.O \n", false),
+            ("2 3\nX.O\n..\n", false),
+            ("2 3\nX.O\n.X.\n", false),
+            ("1 3\nX..\n", false),
+            ("1 4\nXSO.\n", false),
+            ("1 4\nXVO.\nsplit 1 2: 1 1, 1 4\n", false),
+            ("2 4\nXXO-\n.BE#\n", true),
+            ("3 1\nX\nX\nO\n", true),
+        ];
+        let pack: String = levels.iter().map(|(text, _)| *text).collect();
+        let pack = pack.as_bytes();
+        let (mut offset, mut line) = (0, 1);
+        let mut level = Level::new();
+        for (i, &(text, plain)) in levels.iter().enumerate() {
+            let read = read_plain_level(&pack[offset..], line, usize::MAX, u64::MAX, &mut level);
+            assert_eq!(read.is_some(), plain, "level {}: {text:?}", i + 1);
+            if let Some(read) = read {
+                assert_eq!(read.bytes, text.len());
+                assert_eq!(read.lines, text.matches('\n').count());
+                let mut serial = PackReader::new(&pack[offset..]);
+                let expected = serial.next().unwrap().unwrap();
+                assert_eq!(level.to_string(), expected.to_string());
+                assert_eq!(level.start(), expected.start());
+                assert_eq!(level.origin().map(|p| p.line), Some(line));
+            }
+            offset += text.len();
+            line += text.matches('\n').count();
+        }
+        // Read through a chunk reader, every level is what reading line by line gives.
+        let chunked: Vec<_> = PackReader::continuing(pack, 1, 0, DEFAULT_MAX_MEMORY)
+            .map(|l| l.map(|l| (l.to_string(), l.origin())).map_err(|e| e.to_string()))
+            .collect();
+        let serial: Vec<_> = PackReader::new(pack)
+            .map(|l| l.map(|l| (l.to_string(), l.origin())).map_err(|e| e.to_string()))
+            .collect();
+        assert_eq!(chunked, serial);
+        assert_eq!(serial.len(), levels.len());
     }
 
     /// The message of the first error of `pack` read level by level.
