@@ -609,13 +609,30 @@ impl<S: LineSource> PackReader<S> {
         }
         let limit = self.lines.line_limit();
         let Some((rest, first_line)) = self.lines.rest() else { return false };
-        let (mut taken, mut lines, mut weight, mut levels) = (0, 0, 0, 0);
-        while levels < max_levels && weight < max_weight {
-            let Some(level) = scan_level(&rest[taken..], limit, self.max_memory) else { break };
-            taken += level.bytes;
-            lines += level.lines;
-            weight += level.cells + Chunk::LEVEL_WEIGHT;
-            levels += 1;
+        let max_memory = self.max_memory;
+        // The levels are followed without counting the `\n` among their rows, then the chunk's
+        // `\n` are counted at once: a row holding one (so that the lines are not where they
+        // were taken to be) makes the counts differ, and the levels are followed again, counting
+        // each level's.
+        let take = |count_rows| {
+            let (mut taken, mut lines, mut weight, mut levels) = (0, 0, 0, 0);
+            let mut header = None;
+            while levels < max_levels && weight < max_weight {
+                let Some(level) = scan_level(&rest[taken..], header, limit, max_memory, count_rows)
+                else {
+                    break;
+                };
+                taken += level.bytes;
+                lines += level.lines;
+                weight += level.cells + Chunk::LEVEL_WEIGHT;
+                levels += 1;
+                header = level.next;
+            }
+            (taken, lines, weight, levels)
+        };
+        let (mut taken, mut lines, mut weight, mut levels) = take(false);
+        if levels > 0 && newlines(&rest[..taken]) != lines {
+            (taken, lines, weight, levels) = take(true);
         }
         if levels == 0 {
             return false;
@@ -672,6 +689,8 @@ struct Scanned {
     lines: usize,
     /// Cells (rows times columns).
     cells: usize,
+    /// The next level's header (see [`plain_header`]), if the input goes on.
+    next: Option<(usize, usize, usize)>,
 }
 
 /// A number of a plain header at byte `i` of `bytes`: 1 to 6 digits, the first not 0; its value
@@ -722,10 +741,25 @@ fn plain_header(bytes: &[u8]) -> Option<(usize, usize, usize)> {
 }
 
 /// Follows the level at the start of `bytes` line by line as [`PackReader::take_chunk`] takes
-/// levels: `None` when it is laid out otherwise.
-fn scan_level(bytes: &[u8], limit: usize, max_memory: u64) -> Option<Scanned> {
-    let (mut at, mut lines) = skip_blanks(bytes, 0)?;
-    let (rows, cols, n) = plain_header(&bytes[at..])?;
+/// levels: `None` when it is laid out otherwise. `header` is its header when the scan of the
+/// level before has read it (`bytes` then starts with it). Without `count_rows`, rows of `C`
+/// bytes and a `\n` are taken as such without looking for a `\n` among their bytes: the
+/// caller then counts the `\n` of all the levels it takes.
+fn scan_level(
+    bytes: &[u8],
+    header: Option<(usize, usize, usize)>,
+    limit: usize,
+    max_memory: u64,
+    count_rows: bool,
+) -> Option<Scanned> {
+    let (mut at, mut lines) = match header {
+        Some(_) => (0, 0),
+        None => skip_blanks(bytes, 0)?,
+    };
+    let (rows, cols, n) = match header {
+        Some(header) => header,
+        None => plain_header(&bytes[at..])?,
+    };
     let cells = rows.checked_mul(cols).filter(|&c| c <= CHUNK_CELLS)?;
     if bytes_needed(rows as u64, cols as u64).is_none_or(|needed| needed > max_memory) {
         return None;
@@ -740,7 +774,7 @@ fn scan_level(bytes: &[u8], limit: usize, max_memory: u64) -> Option<Scanned> {
         && block
             .chunks_exact(stride)
             .all(|row| row.first().is_some_and(|&b| is_row_start(b)) && row.last() == Some(&b'\n'))
-        && newlines(block) == rows
+        && (!count_rows || newlines(block) == rows)
     {
         at += block.len();
         lines += rows;
@@ -749,10 +783,8 @@ fn scan_level(bytes: &[u8], limit: usize, max_memory: u64) -> Option<Scanned> {
         lines += rows;
     }
     let (at, blanks) = skip_blanks(bytes, at)?;
-    if at < bytes.len() && plain_header(&bytes[at..]).is_none() {
-        return None;
-    }
-    Some(Scanned { bytes: at, lines: lines + blanks, cells })
+    let next = if at < bytes.len() { Some(plain_header(&bytes[at..])?) } else { None };
+    Some(Scanned { bytes: at, lines: lines + blanks, cells, next })
 }
 
 /// Reads the level at the start of `bytes` (whose first line is line `first_line` of the
@@ -793,7 +825,7 @@ fn read_plain_level(
         return None;
     }
     builder.finish(level).ok()?;
-    Some(Scanned { bytes: at, lines: before + 1 + rows + after, cells })
+    Some(Scanned { bytes: at, lines: before + 1 + rows + after, cells, next: None })
 }
 
 /// The number of `\n` in `bytes`, counted 128 bytes at a time in bytes (so that the compiler
@@ -1214,6 +1246,33 @@ mod tests {
             .collect();
         assert_eq!(chunked, serial);
         assert_eq!(serial.len(), levels.len());
+    }
+
+    #[test]
+    fn a_line_end_among_a_levels_cells_ends_the_chunk_before_that_level() {
+        // Level 2's second row is `X\nO` where 3 cells and a `\n` are looked for: counting the
+        // chunk's line ends shows it, and the chunk stops before level 2.
+        let pack = b"1 2\nXO\n2 3\nX.O\nX\nO\n1 2\nXO\n";
+        let mut reader = PackReader::new(pack);
+        let mut chunk = Chunk::default();
+        let mut level = Level::new();
+        assert!(reader.take_chunk(&mut chunk, usize::MAX, 10));
+        assert_eq!((chunk.levels(), reader.offset()), (1, 7));
+        assert!(!reader.take_chunk(&mut chunk, usize::MAX, 10));
+        let mut read = Vec::new();
+        while let Some(result) = reader.read_into(&mut level) {
+            read.push(result.map(|()| level.to_string()).map_err(|e| e.to_string()));
+        }
+        let serial: Vec<_> = PackReader::new(pack)
+            .skip(1)
+            .map(|l| l.map(|l| l.to_string()).map_err(|e| e.to_string()))
+            .collect();
+        assert_eq!(read, serial);
+        assert_eq!(
+            read.len(),
+            2,
+            "the level with a short row (skipped to the next header), the last"
+        );
     }
 
     /// The message of the first error of `pack` read level by level.
