@@ -97,9 +97,9 @@ struct Worker {
 }
 
 impl Worker {
-    /// Solves level number `number` of the input, timing it if asked to.
+    /// Solves level number `number` of the input with `solver`, timing it if asked to.
     fn solve(
-        &mut self,
+        solver: &mut Solver,
         level: &Level,
         options: &RunOptions,
         number: usize,
@@ -108,9 +108,9 @@ impl Worker {
         let mut path = Vec::new();
         let limits = Limits { max_memory: options.max_memory };
         let solved = if options.paths {
-            self.solver.solve_with_path(level, limits, &mut path)
+            solver.solve_with_path(level, limits, &mut path)
         } else {
-            self.solver.solve(level, limits)
+            solver.solve(level, limits)
         };
         let solution = solved.map_err(|e| LevelError {
             level: number,
@@ -188,7 +188,8 @@ impl Runner {
             let options = self.options;
             while let Some(read) = reader.read_into(&mut level) {
                 let number = reader.levels_started();
-                let result = read.and_then(|()| worker.solve(&level, &options, number));
+                let result =
+                    read.and_then(|()| Worker::solve(&mut worker.solver, &level, &options, number));
                 let report =
                     Report { level: reader.levels_started(), end_offset: reader.offset(), result };
                 on_report(report)?;
@@ -363,15 +364,11 @@ impl Batch {
         if self.chunk.levels() > 0 {
             let mut reader = self.chunk.reader();
             for _ in 0..self.chunk.levels() {
-                let level = &mut worker.level;
                 // The chunk holds exactly this many levels (see `LevelSource::take_chunk`).
-                let read = reader.read_into(level).expect("a level of the chunk");
+                let read = reader.read_into(&mut worker.level).expect("a level of the chunk");
                 let number = reader.levels_started();
                 let result = read.and_then(|()| {
-                    let level = std::mem::take(&mut worker.level);
-                    let solved = worker.solve(&level, options, number);
-                    worker.level = level;
-                    solved
+                    Worker::solve(&mut worker.solver, &worker.level, options, number)
                 });
                 let end_offset = self.chunk.offset() + reader.offset();
                 self.reports.push(Report { level: number, end_offset, result });
@@ -382,7 +379,7 @@ impl Batch {
         for item in self.items.drain(..) {
             self.reports.push(match item {
                 Item::Level(number, end_offset, level) => {
-                    let result = worker.solve(&level, options, number);
+                    let result = Worker::solve(&mut worker.solver, &level, options, number);
                     self.levels.push(level);
                     Report { level: number, end_offset, result }
                 }

@@ -237,6 +237,9 @@ pub struct PackReader<S> {
     done: bool,
     /// The pack ended at a `0 0` line.
     terminated: bool,
+    /// Levels laid out plainly are read without splitting lines (a [`Chunk::reader`]; see
+    /// [`read_plain_level`]).
+    plain_first: bool,
 }
 
 /// Where a level's header is: its first character, and its line (column 1); and its last
@@ -270,6 +273,7 @@ impl<'a> PackReader<Lines<'a>> {
         let lines = Lines::starting_at(text, usize::MAX, 0, first_line);
         let mut reader = PackReader::from_lines(lines).max_memory(max_memory);
         reader.levels = levels_before;
+        reader.plain_first = true;
         reader
     }
 }
@@ -278,7 +282,9 @@ impl Chunk {
     /// A reader of the chunk's levels: it returns them as the reader that took them would have
     /// (the same levels, errors, level numbers and positions; its
     /// [`PackReader::offset`] counts from [`Chunk::offset`]), then
-    /// `None`.
+    /// `None`. A level whose rows are all exactly `C` cells followed by `\n` and that has no
+    /// error goes from the text to the level without splitting lines (the batch runner's
+    /// workers read most levels of a pack of small levels so); any other is read line by line.
     pub fn reader(&self) -> PackReader<Lines<'_>> {
         PackReader::continuing(&self.text, self.first_line, self.levels_before, self.max_memory)
     }
@@ -312,6 +318,7 @@ impl<S: LineSource> PackReader<S> {
             max_memory: DEFAULT_MAX_MEMORY,
             done: false,
             terminated: false,
+            plain_first: false,
         }
     }
 
@@ -376,6 +383,9 @@ impl<S: LineSource> PackReader<S> {
     pub fn read_into(&mut self, level: &mut Level) -> Option<Result<(), LevelError>> {
         if self.done {
             return None;
+        }
+        if self.plain_first && self.read_plain(level) {
+            return Some(Ok(()));
         }
         let limit = self.lines.line_limit();
         let header = loop {
@@ -599,13 +609,30 @@ impl<S: LineSource> PackReader<S> {
         }
         let limit = self.lines.line_limit();
         let Some((rest, first_line)) = self.lines.rest() else { return false };
-        let (mut taken, mut lines, mut weight, mut levels) = (0, 0, 0, 0);
-        while levels < max_levels && weight < max_weight {
-            let Some(level) = scan_level(&rest[taken..], limit, self.max_memory) else { break };
-            taken += level.bytes;
-            lines += level.lines;
-            weight += level.cells + Chunk::LEVEL_WEIGHT;
-            levels += 1;
+        let max_memory = self.max_memory;
+        // The levels are followed without counting the `\n` among their rows, then the chunk's
+        // `\n` are counted at once: a row holding one (so that the lines are not where they
+        // were taken to be) makes the counts differ, and the levels are followed again, counting
+        // each level's.
+        let take = |count_rows| {
+            let (mut taken, mut lines, mut weight, mut levels) = (0, 0, 0, 0);
+            let mut header = None;
+            while levels < max_levels && weight < max_weight {
+                let Some(level) = scan_level(&rest[taken..], header, limit, max_memory, count_rows)
+                else {
+                    break;
+                };
+                taken += level.bytes;
+                lines += level.lines;
+                weight += level.cells + Chunk::LEVEL_WEIGHT;
+                levels += 1;
+                header = level.next;
+            }
+            (taken, lines, weight, levels)
+        };
+        let (mut taken, mut lines, mut weight, mut levels) = take(false);
+        if levels > 0 && newlines(&rest[..taken]) != lines {
+            (taken, lines, weight, levels) = take(true);
         }
         if levels == 0 {
             return false;
@@ -619,6 +646,19 @@ impl<S: LineSource> PackReader<S> {
         chunk.max_memory = self.max_memory;
         self.lines.skip_lines(taken, lines);
         self.levels += levels;
+        true
+    }
+
+    /// Reads the next level when it is laid out plainly and has no error ([`read_plain_level`]),
+    /// as [`PackReader::read_into`] would read it; false, with nothing consumed, otherwise.
+    fn read_plain(&mut self, level: &mut Level) -> bool {
+        let limit = self.lines.line_limit();
+        let Some((rest, first_line)) = self.lines.rest() else { return false };
+        let Some(read) = read_plain_level(rest, first_line, limit, self.max_memory, level) else {
+            return false;
+        };
+        self.lines.skip_lines(read.bytes, read.lines);
+        self.levels += 1;
         true
     }
 
@@ -649,6 +689,8 @@ struct Scanned {
     lines: usize,
     /// Cells (rows times columns).
     cells: usize,
+    /// The next level's header (see [`plain_header`]), if the input goes on.
+    next: Option<(usize, usize, usize)>,
 }
 
 /// A number of a plain header at byte `i` of `bytes`: 1 to 6 digits, the first not 0; its value
@@ -699,10 +741,25 @@ fn plain_header(bytes: &[u8]) -> Option<(usize, usize, usize)> {
 }
 
 /// Follows the level at the start of `bytes` line by line as [`PackReader::take_chunk`] takes
-/// levels: `None` when it is laid out otherwise.
-fn scan_level(bytes: &[u8], limit: usize, max_memory: u64) -> Option<Scanned> {
-    let (mut at, mut lines) = skip_blanks(bytes, 0)?;
-    let (rows, cols, n) = plain_header(&bytes[at..])?;
+/// levels: `None` when it is laid out otherwise. `header` is its header when the scan of the
+/// level before has read it (`bytes` then starts with it). Without `count_rows`, rows of `C`
+/// bytes and a `\n` are taken as such without looking for a `\n` among their bytes: the
+/// caller then counts the `\n` of all the levels it takes.
+fn scan_level(
+    bytes: &[u8],
+    header: Option<(usize, usize, usize)>,
+    limit: usize,
+    max_memory: u64,
+    count_rows: bool,
+) -> Option<Scanned> {
+    let (mut at, mut lines) = match header {
+        Some(_) => (0, 0),
+        None => skip_blanks(bytes, 0)?,
+    };
+    let (rows, cols, n) = match header {
+        Some(header) => header,
+        None => plain_header(&bytes[at..])?,
+    };
     let cells = rows.checked_mul(cols).filter(|&c| c <= CHUNK_CELLS)?;
     if bytes_needed(rows as u64, cols as u64).is_none_or(|needed| needed > max_memory) {
         return None;
@@ -714,8 +771,10 @@ fn scan_level(bytes: &[u8], limit: usize, max_memory: u64) -> Option<Scanned> {
     let stride = cols + 1;
     if cols <= limit
         && let Some(block) = bytes.get(at..at + rows * stride)
-        && (0..rows).all(|r| block[r * stride + cols] == b'\n' && is_row_start(block[r * stride]))
-        && memchr::memchr_iter(b'\n', block).count() == rows
+        && block
+            .chunks_exact(stride)
+            .all(|row| row.first().is_some_and(|&b| is_row_start(b)) && row.last() == Some(&b'\n'))
+        && (!count_rows || newlines(block) == rows)
     {
         at += block.len();
         lines += rows;
@@ -724,10 +783,56 @@ fn scan_level(bytes: &[u8], limit: usize, max_memory: u64) -> Option<Scanned> {
         lines += rows;
     }
     let (at, blanks) = skip_blanks(bytes, at)?;
+    let next = if at < bytes.len() { Some(plain_header(&bytes[at..])?) } else { None };
+    Some(Scanned { bytes: at, lines: lines + blanks, cells, next })
+}
+
+/// Reads the level at the start of `bytes` (whose first line is line `first_line` of the
+/// input) into `level` when it is laid out as [`scan_level`] follows levels, its rows are
+/// exactly `C` bytes each followed by `\n`, and it is read without an error: then
+/// [`PackReader::read_into`] would read the same level, with the same origin, and stop at the
+/// same place (the next header, past the empty lines). `None` otherwise, `level` then holding
+/// nothing useful (the reader starts it again).
+fn read_plain_level(
+    bytes: &[u8],
+    first_line: usize,
+    limit: usize,
+    max_memory: u64,
+    level: &mut Level,
+) -> Option<Scanned> {
+    let (mut at, before) = skip_blanks(bytes, 0)?;
+    let (rows, cols, n) = plain_header(&bytes[at..])?;
+    let cells = rows.checked_mul(cols).filter(|&c| c <= CHUNK_CELLS && cols <= limit)?;
+    if bytes_needed(rows as u64, cols as u64).is_none_or(|needed| needed > max_memory) {
+        return None;
+    }
+    at += n;
+    let stride = cols + 1;
+    let block = bytes.get(at..at + rows * stride)?;
+    level.reserve(rows, cols).ok()?;
+    let mut builder = Builder::begin(level, rows, cols, Notation::Text);
+    level.set_origin(Position { line: first_line + before, column: 1 });
+    // A row holding a `\n` (or any other byte that is no cell) fails in the builder, so rows
+    // read here are whole lines of exactly `cols` cells, as the line reader would give them.
+    for (r, row) in block.chunks_exact(stride).enumerate() {
+        if row.last() != Some(&b'\n') {
+            return None;
+        }
+        builder.row(level, r, &row[..cols]).ok()?;
+    }
+    let (at, after) = skip_blanks(bytes, at + block.len())?;
     if at < bytes.len() && plain_header(&bytes[at..]).is_none() {
         return None;
     }
-    Some(Scanned { bytes: at, lines: lines + blanks, cells })
+    builder.finish(level).ok()?;
+    Some(Scanned { bytes: at, lines: before + 1 + rows + after, cells, next: None })
+}
+
+/// The number of `\n` in `bytes`, counted 128 bytes at a time in bytes (so that the compiler
+/// compares 16 or 32 at once: a level is too short for `memchr`'s counter to pay off).
+fn newlines(bytes: &[u8]) -> usize {
+    let in_chunk = |chunk: &[u8]| chunk.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>();
+    bytes.chunks(128).map(|chunk| usize::from(in_chunk(chunk))).sum()
 }
 
 /// Follows the empty lines from byte `at` of `bytes`: where they end and how many there are,
@@ -1093,6 +1198,81 @@ mod tests {
         assert!(!reader.take_chunk(&mut chunk, usize::MAX, 5));
         assert!(reader.read_into(&mut level).unwrap().is_ok());
         assert!(reader.read_into(&mut level).is_none());
+    }
+
+    #[test]
+    fn plain_levels_are_read_without_lines_as_line_by_line_and_the_others_left_to_it() {
+        // Plain, then errors the plain path must leave to the line reader: a bad cell, a CRLF
+        // row, a trailing blank, a short row, two starts apart, no target, a switch without its
+        // definition, a definition line; then plain levels with a bridge and lying starts.
+        let levels: &[(&str, bool)] = &[
+            ("2 3\nX.O\n...\n\n\n", true),
+            ("1 3\nXqO\n", false),
+            ("1 3\r\nX.O\r\n", false),
+            ("1 3\nX.O \n", false),
+            ("2 3\nX.O\n..\n", false),
+            ("2 3\nX.O\n.X.\n", false),
+            ("1 3\nX..\n", false),
+            ("1 4\nXSO.\n", false),
+            ("1 4\nXVO.\nsplit 1 2: 1 1, 1 4\n", false),
+            ("2 4\nXXO-\n.BE#\n", true),
+            ("3 1\nX\nX\nO\n", true),
+        ];
+        let pack: String = levels.iter().map(|(text, _)| *text).collect();
+        let pack = pack.as_bytes();
+        let (mut offset, mut line) = (0, 1);
+        let mut level = Level::new();
+        for (i, &(text, plain)) in levels.iter().enumerate() {
+            let read = read_plain_level(&pack[offset..], line, usize::MAX, u64::MAX, &mut level);
+            assert_eq!(read.is_some(), plain, "level {}: {text:?}", i + 1);
+            if let Some(read) = read {
+                assert_eq!(read.bytes, text.len());
+                assert_eq!(read.lines, text.matches('\n').count());
+                let mut serial = PackReader::new(&pack[offset..]);
+                let expected = serial.next().unwrap().unwrap();
+                assert_eq!(level.to_string(), expected.to_string());
+                assert_eq!(level.start(), expected.start());
+                assert_eq!(level.origin().map(|p| p.line), Some(line));
+            }
+            offset += text.len();
+            line += text.matches('\n').count();
+        }
+        // Read through a chunk reader, every level is what reading line by line gives.
+        let chunked: Vec<_> = PackReader::continuing(pack, 1, 0, DEFAULT_MAX_MEMORY)
+            .map(|l| l.map(|l| (l.to_string(), l.origin())).map_err(|e| e.to_string()))
+            .collect();
+        let serial: Vec<_> = PackReader::new(pack)
+            .map(|l| l.map(|l| (l.to_string(), l.origin())).map_err(|e| e.to_string()))
+            .collect();
+        assert_eq!(chunked, serial);
+        assert_eq!(serial.len(), levels.len());
+    }
+
+    #[test]
+    fn a_line_end_among_a_levels_cells_ends_the_chunk_before_that_level() {
+        // Level 2's second row is `X\nO` where 3 cells and a `\n` are looked for: counting the
+        // chunk's line ends shows it, and the chunk stops before level 2.
+        let pack = b"1 2\nXO\n2 3\nX.O\nX\nO\n1 2\nXO\n";
+        let mut reader = PackReader::new(pack);
+        let mut chunk = Chunk::default();
+        let mut level = Level::new();
+        assert!(reader.take_chunk(&mut chunk, usize::MAX, 10));
+        assert_eq!((chunk.levels(), reader.offset()), (1, 7));
+        assert!(!reader.take_chunk(&mut chunk, usize::MAX, 10));
+        let mut read = Vec::new();
+        while let Some(result) = reader.read_into(&mut level) {
+            read.push(result.map(|()| level.to_string()).map_err(|e| e.to_string()));
+        }
+        let serial: Vec<_> = PackReader::new(pack)
+            .skip(1)
+            .map(|l| l.map(|l| l.to_string()).map_err(|e| e.to_string()))
+            .collect();
+        assert_eq!(read, serial);
+        assert_eq!(
+            read.len(),
+            2,
+            "the level with a short row (skipped to the next header), the last"
+        );
     }
 
     /// The message of the first error of `pack` read level by level.
