@@ -8,6 +8,8 @@ use flipblox::bloxorz::{
     RunOptions, Runner, roll,
 };
 
+use flipblox::text::Lines;
+
 use super::extended::read_ext_pack;
 
 /// Every report of the runner over `source`, in order.
@@ -91,13 +93,21 @@ pub fn check_pack_jobs(bytes: &[u8], limit: u64, max_levels: usize) {
     let one = pack_reports(bytes, options);
     let two = pack_reports(bytes, RunOptions { jobs: 2, ..options });
     assert_eq!(one, two, "one job and two disagree");
-    let (serial, serial_after) = read_levels(bytes, limit, 0);
-    let (chunked, chunked_after) = read_levels(bytes, limit, max_levels);
-    assert_eq!(serial.len(), chunked.len());
-    for (i, (a, b)) in serial.iter().zip(&chunked).enumerate() {
-        assert_eq!(a, b, "level {} read in chunks of {max_levels}", i + 1);
+    let (serial, serial_after) = read_levels(PackReader::new(bytes).line_by_line(), limit, 0);
+    for (reader, max_levels) in [(PackReader::new(bytes), 0), (PackReader::new(bytes), max_levels)]
+    {
+        let (read, after) = read_levels(reader, limit, max_levels);
+        assert_eq!(serial.len(), read.len());
+        for (i, (a, b)) in serial.iter().zip(&read).enumerate() {
+            assert_eq!(
+                a,
+                b,
+                "level {} read in chunks of {max_levels} (0: plain levels whole)",
+                i + 1
+            );
+        }
+        assert_eq!(serial_after, after);
     }
-    assert_eq!(serial_after, chunked_after);
 }
 
 /// What a level reads as: its number, the offset past it, and the level written back or the
@@ -108,11 +118,15 @@ type ReadLevel = (usize, usize, Result<String, String>);
 /// starts (line, column).
 type ReaderEnd = (usize, usize, Option<(usize, usize)>);
 
-/// Every level of the pack `bytes`, read one by one (`max_levels` 0) or in chunks of at most
-/// `max_levels` levels wherever the reader hands them over; and where the reader ends: its
-/// level count, offset, and what it says is ignored after `0 0`.
-fn read_levels(bytes: &[u8], limit: u64, max_levels: usize) -> (Vec<ReadLevel>, ReaderEnd) {
-    let mut reader = PackReader::new(bytes).max_memory(limit);
+/// Every level `reader` reads, one by one (`max_levels` 0) or in chunks of at most
+/// `max_levels` levels wherever it hands them over; and where the reader ends: its level count,
+/// offset, and what it says is ignored after `0 0`.
+fn read_levels(
+    reader: PackReader<Lines<'_>>,
+    limit: u64,
+    max_levels: usize,
+) -> (Vec<ReadLevel>, ReaderEnd) {
+    let mut reader = reader.max_memory(limit);
     let mut chunk = Chunk::default();
     let mut level = Level::new();
     let mut out = Vec::new();

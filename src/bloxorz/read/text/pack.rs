@@ -237,8 +237,8 @@ pub struct PackReader<S> {
     done: bool,
     /// The pack ended at a `0 0` line.
     terminated: bool,
-    /// Levels laid out plainly are read without splitting lines (a [`Chunk::reader`]; see
-    /// [`read_plain_level`]).
+    /// Levels laid out plainly in text held whole are read without splitting lines (see
+    /// [`read_plain_level`]); false after [`PackReader::line_by_line`].
     plain_first: bool,
 }
 
@@ -273,7 +273,6 @@ impl<'a> PackReader<Lines<'a>> {
         let lines = Lines::starting_at(text, usize::MAX, 0, first_line);
         let mut reader = PackReader::from_lines(lines).max_memory(max_memory);
         reader.levels = levels_before;
-        reader.plain_first = true;
         reader
     }
 }
@@ -282,9 +281,7 @@ impl Chunk {
     /// A reader of the chunk's levels: it returns them as the reader that took them would have
     /// (the same levels, errors, level numbers and positions; its
     /// [`PackReader::offset`] counts from [`Chunk::offset`]), then
-    /// `None`. A level whose rows are all exactly `C` cells followed by `\n` and that has no
-    /// error goes from the text to the level without splitting lines (the batch runner's
-    /// workers read most levels of a pack of small levels so); any other is read line by line.
+    /// `None`.
     pub fn reader(&self) -> PackReader<Lines<'_>> {
         PackReader::continuing(&self.text, self.first_line, self.levels_before, self.max_memory)
     }
@@ -318,8 +315,29 @@ impl<S: LineSource> PackReader<S> {
             max_memory: DEFAULT_MAX_MEMORY,
             done: false,
             terminated: false,
-            plain_first: false,
+            plain_first: true,
         }
+    }
+
+    /// Reads every level line by line. By default, where the input is held whole in memory
+    /// ([`LineSource::rest`]: a slice or a mapped file of LF or CRLF text), a level whose
+    /// header is two plain numbers, whose rows are all exactly `C` cells each followed by `\n`
+    /// and that has no error goes from the text to the level without splitting lines (about a
+    /// third of the instructions of reading a pack of small levels); any other level is read
+    /// line by line from its start, so levels, errors, positions and offsets are the same
+    /// either way. This switch gives the plain reader those are compared with in the tests.
+    ///
+    /// ```
+    /// use flipblox::bloxorz::PackReader;
+    /// let pack = b"1 3\nX.O\n\n2 2\nXO\n..\n0 0\n";
+    /// let fast: Vec<_> = PackReader::new(pack).map(|l| l.unwrap().to_string()).collect();
+    /// let plain: Vec<_> =
+    ///     PackReader::new(pack).line_by_line().map(|l| l.unwrap().to_string()).collect();
+    /// assert_eq!(fast, plain);
+    /// ```
+    pub fn line_by_line(mut self) -> PackReader<S> {
+        self.plain_first = false;
+        self
     }
 
     /// Sets the memory limit for one level, in bytes: a header whose level would need more
@@ -1228,7 +1246,7 @@ mod tests {
             if let Some(read) = read {
                 assert_eq!(read.bytes, text.len());
                 assert_eq!(read.lines, text.matches('\n').count());
-                let mut serial = PackReader::new(&pack[offset..]);
+                let mut serial = PackReader::new(&pack[offset..]).line_by_line();
                 let expected = serial.next().unwrap().unwrap();
                 assert_eq!(level.to_string(), expected.to_string());
                 assert_eq!(level.start(), expected.start());
@@ -1242,6 +1260,7 @@ mod tests {
             .map(|l| l.map(|l| (l.to_string(), l.origin())).map_err(|e| e.to_string()))
             .collect();
         let serial: Vec<_> = PackReader::new(pack)
+            .line_by_line()
             .map(|l| l.map(|l| (l.to_string(), l.origin())).map_err(|e| e.to_string()))
             .collect();
         assert_eq!(chunked, serial);
