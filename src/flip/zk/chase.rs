@@ -36,6 +36,10 @@
 //! "Turning lights out with linear algebra", Mathematics Magazine 71, 1998); the plan generalises
 //! it to any pattern by the last press of each cell.
 
+mod bits;
+
+pub(super) use bits::Bits;
+
 use super::lanes;
 use super::ring::{Modulus, REM_LIMIT};
 use crate::flip::variant::{ToggleMatrix, TogglePattern};
@@ -159,12 +163,14 @@ impl Layout {
 pub(super) struct ChaseScratch {
     s: Vec<u8>,
     x: Vec<u8>,
+    /// The planes of the bit chase ([`Bits`]).
+    bits: bits::BitScratch,
 }
 
 impl ChaseScratch {
     /// Bytes held.
     pub fn memory_usage(&self) -> usize {
-        self.s.capacity() + self.x.capacity()
+        self.s.capacity() + self.x.capacity() + self.bits.memory_usage()
     }
 }
 
@@ -265,6 +271,12 @@ impl Chase {
         assert_eq!(residual as usize, free, "as many residual cells as free presses");
         chase.finish_runs();
         chase
+    }
+
+    /// The same chase on bit-packed presses, when the plan allows it: two colours, no
+    /// wrap-around, at most one near term a forced run (see [`Bits`]).
+    pub fn bits(&self) -> Option<Bits> {
+        Bits::new(self)
     }
 
     /// The number of free presses (and of residual cells), `f`.

@@ -53,7 +53,7 @@ mod lanes;
 mod ring;
 mod smith;
 
-use chase::{Chase, ChaseScratch};
+use chase::{Bits, Chase, ChaseScratch};
 use coset::{Coset, CosetScratch};
 use ring::Modulus;
 use smith::{System, SystemScratch};
@@ -143,6 +143,9 @@ pub struct ZkSolver {
     /// True when the working board is the transposed one.
     transposed: bool,
     chase: Chase,
+    /// The chase on bit-packed presses, when the plan allows it (two colours; see
+    /// [`Chase::bits`]): both chases of a board are worked on it instead of the bytes.
+    bits: Option<Bits>,
     /// When the free presses are few: the whole-board presses of each unit free press, then
     /// of the unit colour, from an empty board (`f + 1` planes padded to whole
     /// [`lanes::LANE`]s). The chase is linear in the board, the free presses and the colour,
@@ -191,7 +194,9 @@ impl ZkSolver {
         let mut extended_matrix = vec![0u8; f * (f + 1)];
         let mut chase_scratch = ChaseScratch::default();
         let stride = lanes::padded(n);
-        let mut lift = uses_lift(f, k, stride).then(|| vec![0u8; (f + 1) * stride]);
+        let bits = chase.bits();
+        let mut lift =
+            (bits.is_none() && uses_lift(f, k, stride)).then(|| vec![0u8; (f + 1) * stride]);
         for j in 0..=f {
             y.fill(0);
             let colour = if j == f { 1 } else { 0 };
@@ -235,6 +240,7 @@ impl ZkSolver {
             modulus,
             transposed,
             chase,
+            bits,
             lift,
             fixed,
             extended,
@@ -307,6 +313,7 @@ impl ZkSolver {
     /// coset (one byte per cell each) and their masks.
     pub fn memory_usage(&self) -> usize {
         self.chase.memory_usage()
+            + self.bits.as_ref().map_or(0, Bits::memory_usage)
             + self.lift.as_ref().map_or(0, Vec::len)
             + self.fixed.memory_usage()
             + self.extended.memory_usage()
@@ -393,13 +400,19 @@ impl ZkSolver {
         free.resize(f + 1, 0);
         // Only the residual is wanted from this chase unless the lift builds on its presses.
         let store = self.lift.is_some();
-        self.chase.run_copying(
-            (s, free, goal.unwrap_or(0)),
-            &mut x[..n],
-            residual,
-            chase,
-            (true, store),
-        );
+        match &self.bits {
+            Some(bits) => {
+                bits.load(s, chase);
+                bits.run((free, goal.unwrap_or(0)), residual, chase);
+            }
+            None => self.chase.run_copying(
+                (s, free, goal.unwrap_or(0)),
+                &mut x[..n],
+                residual,
+                chase,
+                (true, store),
+            ),
+        }
         let k = self.modulus.k;
         rhs.clear();
         rhs.extend(residual.iter().map(|&r| (k - r) % k));
@@ -417,8 +430,12 @@ impl ZkSolver {
                 free[f]
             }
         };
-        match &self.lift {
-            Some(planes) => {
+        match (&self.bits, &self.lift) {
+            (Some(bits), _) => {
+                bits.run((&free[..f], colour), residual, chase);
+                bits.store(chase, &mut x[..n]);
+            }
+            (None, Some(planes)) => {
                 // The first chase was from no free press and the goal's colour (0 for "any"):
                 // add the free presses, and for "any" the colour.
                 let extra = if goal.is_none() { f + 1 } else { f };
@@ -431,7 +448,7 @@ impl ZkSolver {
                     assert_eq!(chased[..], x[..n], "the lift is the chase");
                 }
             }
-            None => self.chase.run_copying(
+            (None, None) => self.chase.run_copying(
                 (s, &free[..f], colour),
                 &mut x[..n],
                 residual,
@@ -587,5 +604,50 @@ mod tests {
             }
         }
         assert!(lifted > 100, "the lift is used ({lifted} variants)");
+    }
+
+    /// The bit chase (two colours) gives the very answers of the byte chase, press for press:
+    /// random boards of every goal, every pattern it takes, boards of one row or column, rows
+    /// across word boundaries (63, 64, 65, 128 columns) and their transposes.
+    #[test]
+    fn the_bit_chase_answers_as_the_byte_chase() {
+        let mut rng = TestRng(17);
+        let patterns = [".x./xxx/.x.", "x.x/.x./x.x", ".x./x.x/.x.", "x.x", "xxx/xxx/xxx"];
+        let mut sizes = vec![(1, 9), (9, 1), (1, 70), (70, 1), (5, 5), (4, 7), (7, 4)];
+        sizes.extend([(3, 63), (63, 3), (2, 64), (64, 2), (3, 65), (65, 3), (2, 128), (128, 2)]);
+        sizes.extend([(20, 20), (9, 100)]);
+        let mut bits = 0;
+        for pattern in patterns {
+            let toggle: crate::flip::variant::TogglePattern = pattern.parse().unwrap();
+            for &(r, c) in &sizes {
+                if toggle.reach_rows() >= r || toggle.reach_cols() >= c {
+                    continue;
+                }
+                let size = BoardSize::new(r, c).unwrap();
+                for goal in [Goal::Any, Goal::Colour(0), Goal::Colour(1)] {
+                    let variant = Variant::new(size, toggle.clone(), false, 2, goal).unwrap();
+                    let solver = ZkSolver::new(&variant);
+                    if solver.bits.is_none() {
+                        assert_eq!(pattern, "xxx/xxx/xxx", "the bit chase takes {pattern}");
+                        continue;
+                    }
+                    bits += 1;
+                    let mut bytes = solver.clone();
+                    bytes.bits = None;
+                    let (mut a, mut b) = (ZkScratch::new(), ZkScratch::new());
+                    for _ in 0..12 {
+                        let cells = (0..r * c).map(|_| rng.below(2) as u8).collect();
+                        let board = ColourBoard::from_cells(r, c, cells);
+                        let (mut pa, mut pb) = (Vec::new(), Vec::new());
+                        let got = solver.solve_into(&board, &mut a, &mut pa);
+                        let want = bytes.solve_into(&board, &mut b, &mut pb);
+                        assert_eq!((got, &pa), (want, &pb), "{variant} {board:?}");
+                        let got = solver.reachable_colours(&board, &mut a);
+                        assert_eq!(got, bytes.reachable_colours(&board, &mut b), "{variant}");
+                    }
+                }
+            }
+        }
+        assert!(bits > 120, "the bit chase is used ({bits} variants)");
     }
 }

@@ -1,0 +1,398 @@
+//! The chase of two colours on bit-packed presses, 64 a word.
+//!
+//! For `K = 2` every count is one bit and every sum a parity, so a forced press is the XOR of
+//! the goal colour, its forcing cell and the presses of its stencil. Kept in the padded layout
+//! of the plan ([`Layout`]), one bit per padded index, a forced run of presses is worked 64 at a
+//! time: every term lying at least a whole word back (or before the run) is read as a word of
+//! the presses already known, shifted into place. A run may also have one *near* term, `s`
+//! presses back inside the same word (the diagonal `x.x/.x./x.x` has `s = 2`: the forcing cell
+//! below-left of a press is also toggled by the press two back in the same row); its presses
+//! then satisfy `x_i = t_i ^ x_(i - s)`, a stride-`s` prefix XOR of the far sum `t` (the `s`
+//! presses before the word injected into its first `s` bits), worked by `log2(64 / s)` shifts
+//! and XORs. Runs with two near terms or more (e.g. `xxx/xxx/xxx`, a press and the two before
+//! it) keep the byte chase. The plus has no near term at all; `.x./x.x/.x.` none either.
+//!
+//! The plan is the byte chase's own (the same free presses, forced presses and residual cells,
+//! in the same order), so the bits give exactly its presses and residual.
+
+use super::{Chase, ChaseScratch, Layout, Run};
+
+/// A step of the bit chase, in the plan's order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Step {
+    /// Presses `start .. start + len` (padded) are the free unknowns `var .. var + len`.
+    Free { start: usize, len: usize, var: usize },
+    /// Presses `start .. start + len`, each the XOR of the goal colour, the board at
+    /// `press + cell` and the presses at `press + offset` for the offsets `far`, then the chain
+    /// of the near term `near` presses back (0: none).
+    Forced { start: usize, len: usize, cell: isize, far: (usize, usize), near: usize },
+}
+
+/// A run of residual cells `start .. start + len` (padded), written to the residual from index
+/// `out` on: the XOR of the goal colour, the board and the presses at the offsets `terms`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Residual {
+    start: usize,
+    len: usize,
+    out: usize,
+    terms: (usize, usize),
+}
+
+/// The bit chase of one plan (see the module docs), for `K = 2` without wrap-around.
+#[derive(Debug, Clone)]
+pub(in crate::flip::zk) struct Bits {
+    layout: Layout,
+    steps: Vec<Step>,
+    residual: Vec<Residual>,
+    offsets: Vec<isize>,
+    /// Words of a plane: the padded layout and room for the last word read or written whole.
+    words: usize,
+}
+
+/// The bit planes of [`Bits`]: the board and the presses, in the padded layout.
+#[derive(Debug, Clone, Default)]
+pub(super) struct BitScratch {
+    s: Vec<u64>,
+    x: Vec<u64>,
+    /// The layout the planes were last laid out for (their margins are zero for it).
+    layout: Option<Layout>,
+}
+
+impl BitScratch {
+    /// Bytes held.
+    pub fn memory_usage(&self) -> usize {
+        8 * (self.s.capacity() + self.x.capacity())
+    }
+}
+
+/// Packs eight counts of 0 or 1 (one a byte) into eight bits: each byte `i` is moved by the
+/// multiplication to bit `56 + i` with no carry (the products land on distinct bits).
+const PACK: u64 = 0x0102_0408_1020_4080;
+
+/// One in each byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Bit `i` of each byte `i`.
+const SPREAD: u64 = 0x8040_2010_0804_0201;
+
+/// The low `n` bits (`n <= 64`).
+#[inline(always)]
+fn low(n: usize) -> u64 {
+    if n >= 64 { !0 } else { (1u64 << n) - 1 }
+}
+
+/// The 64 bits of `plane` from bit `p` on.
+#[inline(always)]
+fn get(plane: &[u64], p: usize) -> u64 {
+    let (w, b) = (p / 64, p % 64);
+    // Two shifts, so that `b = 0` shifts the high word out entirely.
+    plane[w] >> b | (plane[w + 1] << 1) << (63 - b)
+}
+
+/// Writes the low bits `mask` of `v` (`v` has no others) into `plane` from bit `p` on.
+#[inline(always)]
+fn put(plane: &mut [u64], p: usize, v: u64, mask: u64) {
+    let (w, b) = (p / 64, p % 64);
+    plane[w] = plane[w] & !(mask << b) | v << b;
+    let (high_mask, high) = ((mask >> 1) >> (63 - b), (v >> 1) >> (63 - b));
+    plane[w + 1] = plane[w + 1] & !high_mask | high;
+}
+
+/// Up to 64 counts of 0 or 1, as bits (bit `i` is `bytes[i]`).
+#[inline(always)]
+fn pack(bytes: &[u8]) -> u64 {
+    let mut eights = bytes.chunks_exact(8);
+    let mut v = 0u64;
+    let mut at = 0;
+    for eight in &mut eights {
+        let w = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+        v |= (w.wrapping_mul(PACK) >> 56) << at;
+        at += 8;
+    }
+    for (i, &b) in eights.remainder().iter().enumerate() {
+        v |= u64::from(b) << (at + i);
+    }
+    v
+}
+
+/// The low eight bits of `bits` as eight counts of 0 or 1 (byte `i` is bit `i`): the byte
+/// repeated, bit `i` kept in byte `i`, and each non-zero byte (at most `0x80`) carried into
+/// its top bit by adding `0x7F`.
+#[inline(always)]
+fn spread(bits: u64) -> u64 {
+    let kept = (bits & 0xFF).wrapping_mul(ONES) & SPREAD;
+    (kept + 0x7F * ONES) >> 7 & ONES
+}
+
+impl Bits {
+    /// The bit chase of `chase`, when it has one: two colours, the padded layout (no
+    /// wrap-around), and at most one near term in every forced run (see the module docs).
+    pub(super) fn new(chase: &Chase) -> Option<Bits> {
+        let layout = chase.layout?;
+        if chase.modulus.k != 2 {
+            return None;
+        }
+        let mut offsets = Vec::new();
+        let mut steps = Vec::new();
+        for run in &chase.runs {
+            match run {
+                &Run::Free { start, len, var } => steps.push(Step::Free {
+                    start: start as usize,
+                    len: len as usize,
+                    var: var as usize,
+                }),
+                Run::Forced(st) => {
+                    if !st.unit {
+                        return None;
+                    }
+                    let len = st.len as usize;
+                    // Terms inside the first word of the run are near; the others are known
+                    // before the word is worked.
+                    let reach = len.min(64) as isize;
+                    let from = offsets.len();
+                    let mut near = 0;
+                    for t in &chase.terms[st.from as usize..st.to as usize] {
+                        let o = t.offset as isize;
+                        debug_assert!(o < 0, "a press depends only on earlier ones");
+                        if o > -reach {
+                            if near != 0 {
+                                return None;
+                            }
+                            near = o.unsigned_abs();
+                        } else {
+                            offsets.push(o);
+                        }
+                    }
+                    steps.push(Step::Forced {
+                        start: st.start as usize,
+                        len,
+                        cell: st.cell as isize,
+                        far: (from, offsets.len()),
+                        near,
+                    });
+                }
+            }
+        }
+        let mut residual = Vec::new();
+        for st in &chase.residual_runs {
+            if !st.unit {
+                return None;
+            }
+            let from = offsets.len();
+            let terms = &chase.terms[st.from as usize..st.to as usize];
+            offsets.extend(terms.iter().map(|t| t.offset as isize));
+            residual.push(Residual {
+                start: st.start as usize,
+                len: st.len as usize,
+                out: st.cell as usize,
+                terms: (from, offsets.len()),
+            });
+        }
+        // Every read or write of a word touches the word after it too.
+        let words = layout.len().div_ceil(64) + 2;
+        Some(Bits { layout, steps, residual, offsets, words })
+    }
+
+    /// Bytes held.
+    pub fn memory_usage(&self) -> usize {
+        self.steps.len() * std::mem::size_of::<Step>()
+            + self.residual.len() * std::mem::size_of::<Residual>()
+            + self.offsets.len() * std::mem::size_of::<isize>()
+    }
+
+    /// Loads the board `s` (working orientation, row-major, counts 0 or 1) into the planes of
+    /// `scratch`, ready for [`Bits::run`].
+    pub fn load(&self, s: &[u8], scratch: &mut ChaseScratch) {
+        let l = self.layout;
+        let b = &mut scratch.bits;
+        if b.layout != Some(l) || b.x.len() != self.words {
+            // Fresh planes: the margins of the presses are read and must be zero.
+            b.s.clear();
+            b.s.resize(self.words, 0);
+            b.x.clear();
+            b.x.resize(self.words, 0);
+            b.layout = Some(l);
+        }
+        for (r, row) in s.chunks_exact(l.cols).enumerate() {
+            let p = l.at(r as isize, 0);
+            for (i, part) in row.chunks(64).enumerate() {
+                put(&mut b.s, p + 64 * i, pack(part), low(part.len()));
+            }
+        }
+    }
+
+    /// Chases the loaded board from the free values `y` towards colour `c` (0 or 1): every
+    /// press into the planes of `scratch`, the residual into `res` (see [`Chase::run`]).
+    pub fn run(&self, (y, c): (&[u8], u8), res: &mut [u8], scratch: &mut ChaseScratch) {
+        let BitScratch { s, x, .. } = &mut scratch.bits;
+        debug_assert_eq!(x.len(), self.words, "a board is loaded");
+        let goal = if c == 1 { !0u64 } else { 0 };
+        for step in &self.steps {
+            match *step {
+                Step::Free { start, len, var } => {
+                    for (i, part) in y[var..var + len].chunks(64).enumerate() {
+                        put(x, start + 64 * i, pack(part), low(part.len()));
+                    }
+                }
+                Step::Forced { start, len, cell, far, near } => {
+                    let far = &self.offsets[far.0..far.1];
+                    let mut done = 0;
+                    while done < len {
+                        let p = start + done;
+                        let mask = low(len - done);
+                        let mut v = goal ^ get(s, p.wrapping_add_signed(cell));
+                        for &o in far {
+                            v ^= get(x, p.wrapping_add_signed(o));
+                        }
+                        if near != 0 {
+                            // The `near` presses before the word, then the stride prefix.
+                            v ^= get(x, p - near) & low(near);
+                            let mut shift = near;
+                            while shift < 64 {
+                                v ^= v << shift;
+                                shift *= 2;
+                            }
+                        }
+                        put(x, p, v & mask, mask);
+                        done += 64;
+                    }
+                }
+            }
+        }
+        for r in &self.residual {
+            let terms = &self.offsets[r.terms.0..r.terms.1];
+            let mut done = 0;
+            while done < r.len {
+                let p = r.start + done;
+                let mut v = goal ^ get(s, p);
+                for &o in terms {
+                    v ^= get(x, p.wrapping_add_signed(o));
+                }
+                let out = &mut res[r.out + done..r.out + r.len.min(done + 64)];
+                for (i, o) in out.iter_mut().enumerate() {
+                    *o = (v >> i & 1) as u8;
+                }
+                done += 64;
+            }
+        }
+    }
+
+    /// Writes the presses of the last [`Bits::run`] into `x` (working orientation, row-major,
+    /// one count a byte; `x` is `R * C` long).
+    pub fn store(&self, scratch: &ChaseScratch, x: &mut [u8]) {
+        let l = self.layout;
+        let plane = &scratch.bits.x;
+        for (r, row) in x.chunks_exact_mut(l.cols).enumerate() {
+            let p = l.at(r as isize, 0);
+            for (i, part) in row.chunks_mut(64).enumerate() {
+                let v = get(plane, p + 64 * i);
+                let at = part.len() / 8 * 8;
+                let mut eights = part.chunks_exact_mut(8);
+                for (j, eight) in (&mut eights).enumerate() {
+                    eight.copy_from_slice(&spread(v >> (8 * j)).to_le_bytes());
+                }
+                for (j, o) in eights.into_remainder().iter_mut().enumerate() {
+                    *o = (v >> (at + j) & 1) as u8;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flip::BoardSize;
+    use crate::flip::variant::{Goal, TogglePattern, Variant};
+    use crate::flip::zk::TestRng;
+    use crate::flip::zk::ring::Modulus;
+
+    fn plan(r: usize, c: usize, pattern: &str, k: u8) -> Chase {
+        let size = BoardSize::new(r, c).unwrap();
+        let toggle: TogglePattern = pattern.parse().unwrap();
+        let t = Variant::new(size, toggle.clone(), false, k, Goal::Any).unwrap().toggle_matrix();
+        Chase::new(&t, &Modulus::new(k), Some((r, c, &toggle)))
+    }
+
+    #[test]
+    fn packing_and_spreading_are_inverse() {
+        let mut rng = TestRng(5);
+        for len in 0..=64 {
+            let bytes: Vec<u8> = (0..len).map(|_| rng.below(2) as u8).collect();
+            let v = pack(&bytes);
+            let want = bytes.iter().enumerate().fold(0u64, |v, (i, &b)| v | u64::from(b) << i);
+            assert_eq!(v, want, "{bytes:?}");
+            for j in 0..len / 8 {
+                let got = spread(v >> (8 * j)).to_le_bytes();
+                assert_eq!(got[..], bytes[8 * j..8 * j + 8]);
+            }
+        }
+        let mut plane = vec![0u64; 4];
+        put(&mut plane, 60, 0b1011, 0b1111);
+        assert_eq!((plane[0], plane[1]), (0b1011 << 60, 0));
+        put(&mut plane, 62, 0b101, 0b111);
+        assert_eq!((plane[0] >> 60, plane[1]), (0b0111, 0b1));
+        assert_eq!(get(&plane, 61) & 0b1111, 0b1011);
+    }
+
+    /// Which plans have a bit chase: two colours, one near term at most.
+    #[test]
+    fn the_bit_chase_takes_the_plus_the_diagonal_and_the_ring() {
+        for pattern in [".x./xxx/.x.", "x.x/.x./x.x", ".x./x.x/.x.", "x", "x.x"] {
+            assert!(Bits::new(&plan(9, 70, pattern, 2)).is_some(), "{pattern}");
+            assert!(Bits::new(&plan(9, 70, pattern, 3)).is_none(), "{pattern} K=3");
+        }
+        assert!(Bits::new(&plan(9, 70, "xxx/xxx/xxx", 2)).is_none(), "two near terms");
+    }
+
+    /// The bit chase gives the byte chase's presses and residual, exactly, on random boards,
+    /// free values and goals, for every accepted pattern on many sizes (rows of 1 to 200
+    /// presses, across word boundaries).
+    #[test]
+    fn the_bit_chase_is_the_byte_chase() {
+        let patterns = [
+            ".x./xxx/.x.",
+            "x.x/.x./x.x",
+            ".x./x.x/.x.",
+            "xxx/xxx/xxx",
+            "xx./.xx/...",
+            "x.x",
+            "xx.",
+            "x/x/x",
+            "..x../.xxx./xx.xx",
+            "..x../..x../xxxxx/..x../..x..",
+            "x...x/...../..x../...../x...x",
+            "x",
+        ];
+        let mut sizes = vec![(1, 1), (1, 64), (64, 1), (3, 63), (3, 64), (3, 65), (65, 3)];
+        sizes.extend([(2, 128), (4, 129), (5, 5), (20, 20), (7, 200), (200, 2), (6, 127)]);
+        let mut rng = TestRng(31);
+        let mut taken = 0;
+        for pattern in patterns {
+            for &(r, c) in &sizes {
+                let toggle: TogglePattern = pattern.parse().unwrap();
+                if toggle.reach_rows() >= r || toggle.reach_cols() >= c {
+                    continue;
+                }
+                let chase = plan(r, c, pattern, 2);
+                let Some(bits) = Bits::new(&chase) else { continue };
+                taken += 1;
+                let (n, f) = (r * c, chase.free());
+                let mut scratch = ChaseScratch::default();
+                for _ in 0..6 {
+                    let s: Vec<u8> = (0..n).map(|_| rng.below(2) as u8).collect();
+                    let y: Vec<u8> = (0..f).map(|_| rng.below(2) as u8).collect();
+                    let goal = rng.below(2) as u8;
+                    let (mut x, mut res) = (vec![0u8; n], vec![0u8; f]);
+                    chase.run((&s, &y, goal), &mut x, &mut res, &mut scratch);
+                    let (mut bx, mut bres) = (vec![7u8; n], vec![7u8; f]);
+                    bits.load(&s, &mut scratch);
+                    bits.run((&y, goal), &mut bres, &mut scratch);
+                    bits.store(&scratch, &mut bx);
+                    assert_eq!((&bx, &bres), (&x, &res), "{r}x{c} {pattern}");
+                }
+            }
+        }
+        assert!(taken > 60, "{taken} plans taken");
+    }
+}
