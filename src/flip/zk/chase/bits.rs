@@ -15,7 +15,7 @@
 //! The plan is the byte chase's own (the same free presses, forced presses and residual cells,
 //! in the same order), so the bits give exactly its presses and residual.
 
-use super::{Chase, ChaseScratch, Layout, Run};
+use super::{Chase, ChaseScratch, Layout, Run, lanes};
 
 /// A step of the bit chase, in the plan's order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,8 +85,44 @@ fn low(n: usize) -> u64 {
 #[inline(always)]
 fn get(plane: &[u64], p: usize) -> u64 {
     let (w, b) = (p / 64, p % 64);
+    let [lo, hi]: [u64; 2] = plane[w..w + 2].try_into().expect("two words");
     // Two shifts, so that `b = 0` shifts the high word out entirely.
-    plane[w] >> b | (plane[w + 1] << 1) << (63 - b)
+    lo >> b | (hi << 1) << (63 - b)
+}
+
+/// Bit `p` of `plane`.
+#[inline(always)]
+fn bit(plane: &[u64], p: usize) -> u64 {
+    plane[p / 64] >> (p % 64) & 1
+}
+
+/// `v` with each bit `i` XORed with bits `i - S`, `i - 2S`, ...: `log2(64 / S)` shifts.
+#[inline(always)]
+fn prefix<const S: usize>(mut v: u64) -> u64 {
+    let mut shift = S;
+    while shift < 64 {
+        v ^= v << shift;
+        shift *= 2;
+    }
+    v
+}
+
+/// [`prefix`] of stride `s` (`1 <= s < 64`), the usual strides unrolled.
+#[inline(always)]
+fn prefix_of(v: u64, s: usize) -> u64 {
+    match s {
+        1 => prefix::<1>(v),
+        2 => prefix::<2>(v),
+        3 => prefix::<3>(v),
+        _ => {
+            let (mut v, mut shift) = (v, s);
+            while shift < 64 {
+                v ^= v << shift;
+                shift *= 2;
+            }
+            v
+        }
+    }
 }
 
 /// Writes the low bits `mask` of `v` (`v` has no others) into `plane` from bit `p` on.
@@ -115,14 +151,31 @@ fn pack(bytes: &[u8]) -> u64 {
     v
 }
 
+/// Sixteen counts of 0 or 1 as bits, from a chunk that may run past the counts wanted (the
+/// bits past them are cleared by the caller).
+#[inline(always)]
+fn pack16(bytes: &[u8]) -> u64 {
+    u64::from(lanes::nonzero(&lanes::chunk(bytes)))
+}
+
 /// The low eight bits of `bits` as eight counts of 0 or 1 (byte `i` is bit `i`): the byte
 /// repeated, bit `i` kept in byte `i`, and each non-zero byte (at most `0x80`) carried into
 /// its top bit by adding `0x7F`.
-#[inline(always)]
-fn spread(bits: u64) -> u64 {
+const fn spread(bits: u64) -> u64 {
     let kept = (bits & 0xFF).wrapping_mul(ONES) & SPREAD;
     (kept + 0x7F * ONES) >> 7 & ONES
 }
+
+/// [`spread`] of every byte.
+static SPREAD_TABLE: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = spread(i as u64);
+        i += 1;
+    }
+    table
+};
 
 impl Bits {
     /// The bit chase of `chase`, when it has one: two colours, the padded layout (no
@@ -213,10 +266,21 @@ impl Bits {
             b.x.resize(self.words, 0);
             b.layout = Some(l);
         }
-        for (r, row) in s.chunks_exact(l.cols).enumerate() {
+        let cols = l.cols;
+        for r in 0..l.rows {
             let p = l.at(r as isize, 0);
-            for (i, part) in row.chunks(64).enumerate() {
-                put(&mut b.s, p + 64 * i, pack(part), low(part.len()));
+            let mut col = 0;
+            while col < cols {
+                let at = r * cols + col;
+                let v = if at + 64 <= s.len() {
+                    // Four chunks of sixteen, the last ones maybe into the next row.
+                    (0..4).fold(0, |v, j| v | pack16(&s[at + 16 * j..]) << (16 * j))
+                } else {
+                    pack(&s[at..(at + 64).min(r * cols + cols)])
+                };
+                let mask = low(cols - col);
+                put(&mut b.s, p + col, v & mask, mask);
+                col += 64;
             }
         }
     }
@@ -229,6 +293,10 @@ impl Bits {
         let goal = if c == 1 { !0u64 } else { 0 };
         for step in &self.steps {
             match *step {
+                Step::Free { start, len: 1, var } => {
+                    let (w, b) = (start / 64, start % 64);
+                    x[w] = x[w] & !(1 << b) | u64::from(y[var] & 1) << b;
+                }
                 Step::Free { start, len, var } => {
                     for (i, part) in y[var..var + len].chunks(64).enumerate() {
                         put(x, start + 64 * i, pack(part), low(part.len()));
@@ -247,11 +315,7 @@ impl Bits {
                         if near != 0 {
                             // The `near` presses before the word, then the stride prefix.
                             v ^= get(x, p - near) & low(near);
-                            let mut shift = near;
-                            while shift < 64 {
-                                v ^= v << shift;
-                                shift *= 2;
-                            }
+                            v = prefix_of(v, near);
                         }
                         put(x, p, v & mask, mask);
                         done += 64;
@@ -261,6 +325,14 @@ impl Bits {
         }
         for r in &self.residual {
             let terms = &self.offsets[r.terms.0..r.terms.1];
+            if r.len == 1 {
+                let p = r.start;
+                let v = terms
+                    .iter()
+                    .fold(u64::from(c) ^ bit(s, p), |v, &o| v ^ bit(x, p.wrapping_add_signed(o)));
+                res[r.out] = v as u8;
+                continue;
+            }
             let mut done = 0;
             while done < r.len {
                 let p = r.start + done;
@@ -289,11 +361,13 @@ impl Bits {
                 let at = part.len() / 8 * 8;
                 let mut eights = part.chunks_exact_mut(8);
                 for (j, eight) in (&mut eights).enumerate() {
-                    eight.copy_from_slice(&spread(v >> (8 * j)).to_le_bytes());
+                    let byte = (v >> (8 * j)) as u8;
+                    eight.copy_from_slice(&SPREAD_TABLE[usize::from(byte)].to_le_bytes());
                 }
-                for (j, o) in eights.into_remainder().iter_mut().enumerate() {
-                    *o = (v >> (at + j) & 1) as u8;
-                }
+                let rest = eights.into_remainder();
+                let byte = (v >> (at % 64)) as u8;
+                let bytes = SPREAD_TABLE[usize::from(byte)].to_le_bytes();
+                rest.copy_from_slice(&bytes[..rest.len()]);
             }
         }
     }
