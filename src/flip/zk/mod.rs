@@ -403,7 +403,7 @@ impl ZkSolver {
         match &self.bits {
             Some(bits) => {
                 bits.load(s, chase);
-                bits.run((free, goal.unwrap_or(0)), residual, chase);
+                bits.run((free, goal.unwrap_or(0)), Some(residual), chase);
             }
             None => self.chase.run_copying(
                 (s, free, goal.unwrap_or(0)),
@@ -432,8 +432,10 @@ impl ZkSolver {
         };
         match (&self.bits, &self.lift) {
             (Some(bits), _) => {
-                bits.run((&free[..f], colour), residual, chase);
-                bits.store(chase, &mut x[..n]);
+                // The residual is zero now: worked out only to be checked.
+                let check = cfg!(debug_assertions).then_some(&mut residual[..]);
+                bits.run((&free[..f], colour), check, chase);
+                bits.store(chase, x);
             }
             (None, Some(planes)) => {
                 // The first chase was from no free press and the goal's colour (0 for "any"):

@@ -272,12 +272,15 @@ impl Bits {
             let mut col = 0;
             while col < cols {
                 let at = r * cols + col;
-                let v = if at + 64 <= s.len() {
-                    // Four chunks of sixteen, the last ones maybe into the next row.
-                    (0..4).fold(0, |v, j| v | pack16(&s[at + 16 * j..]) << (16 * j))
-                } else {
-                    pack(&s[at..(at + 64).min(r * cols + cols)])
-                };
+                // Chunks of sixteen, the last one maybe into the next row (cleared below).
+                let v = (0..(cols - col).min(64).div_ceil(16)).fold(0, |v, j| {
+                    let a = at + 16 * j;
+                    let bits = match s.get(a..a + 16) {
+                        Some(chunk) => pack16(chunk),
+                        None => pack(&s[a..]),
+                    };
+                    v | bits << (16 * j)
+                });
                 let mask = low(cols - col);
                 put(&mut b.s, p + col, v & mask, mask);
                 col += 64;
@@ -286,8 +289,9 @@ impl Bits {
     }
 
     /// Chases the loaded board from the free values `y` towards colour `c` (0 or 1): every
-    /// press into the planes of `scratch`, the residual into `res` (see [`Chase::run`]).
-    pub fn run(&self, (y, c): (&[u8], u8), res: &mut [u8], scratch: &mut ChaseScratch) {
+    /// press into the planes of `scratch`, and the residual into `res` when it is wanted (see
+    /// [`Chase::run`]).
+    pub fn run(&self, (y, c): (&[u8], u8), res: Option<&mut [u8]>, scratch: &mut ChaseScratch) {
         let BitScratch { s, x, .. } = &mut scratch.bits;
         debug_assert_eq!(x.len(), self.words, "a board is loaded");
         let goal = if c == 1 { !0u64 } else { 0 };
@@ -301,6 +305,18 @@ impl Bits {
                     for (i, part) in y[var..var + len].chunks(64).enumerate() {
                         put(x, start + 64 * i, pack(part), low(part.len()));
                     }
+                }
+                Step::Forced { start: p, len: len @ ..=64, cell, far, near } => {
+                    // One word.
+                    let mut v = goal ^ get(s, p.wrapping_add_signed(cell));
+                    for &o in &self.offsets[far.0..far.1] {
+                        v ^= get(x, p.wrapping_add_signed(o));
+                    }
+                    if near != 0 {
+                        v = prefix_of(v ^ get(x, p - near) & low(near), near);
+                    }
+                    let mask = low(len);
+                    put(x, p, v & mask, mask);
                 }
                 Step::Forced { start, len, cell, far, near } => {
                     let far = &self.offsets[far.0..far.1];
@@ -323,6 +339,7 @@ impl Bits {
                 }
             }
         }
+        let Some(res) = res else { return };
         for r in &self.residual {
             let terms = &self.offsets[r.terms.0..r.terms.1];
             if r.len == 1 {
@@ -350,24 +367,33 @@ impl Bits {
     }
 
     /// Writes the presses of the last [`Bits::run`] into `x` (working orientation, row-major,
-    /// one count a byte; `x` is `R * C` long).
+    /// one count a byte): the first `R * C` counts; the rest of `x` (at most
+    /// [`lanes::LANE`] - 1 counts, zero on entry) stays zero.
     pub fn store(&self, scratch: &ChaseScratch, x: &mut [u8]) {
         let l = self.layout;
         let plane = &scratch.bits.x;
-        for (r, row) in x.chunks_exact_mut(l.cols).enumerate() {
+        let cols = l.cols;
+        for r in 0..l.rows {
             let p = l.at(r as isize, 0);
-            for (i, part) in row.chunks_mut(64).enumerate() {
-                let v = get(plane, p + 64 * i);
-                let at = part.len() / 8 * 8;
-                let mut eights = part.chunks_exact_mut(8);
-                for (j, eight) in (&mut eights).enumerate() {
-                    let byte = (v >> (8 * j)) as u8;
-                    eight.copy_from_slice(&SPREAD_TABLE[usize::from(byte)].to_le_bytes());
+            let mut col = 0;
+            while col < cols {
+                // The bits past the row are cleared: their bytes, written over the next row's
+                // first counts (written again after) or past the board, are zero.
+                let v = get(plane, p + col) & low(cols - col);
+                let at = r * cols + col;
+                for j in 0..(cols - col).min(64).div_ceil(8) {
+                    let bytes = SPREAD_TABLE[usize::from((v >> (8 * j)) as u8)].to_le_bytes();
+                    let a = at + 8 * j;
+                    match x.get_mut(a..a + 8) {
+                        Some(eight) => eight.copy_from_slice(&bytes),
+                        None => {
+                            let rest = &mut x[a..];
+                            let len = rest.len();
+                            rest.copy_from_slice(&bytes[..len]);
+                        }
+                    }
                 }
-                let rest = eights.into_remainder();
-                let byte = (v >> (at % 64)) as u8;
-                let bytes = SPREAD_TABLE[usize::from(byte)].to_le_bytes();
-                rest.copy_from_slice(&bytes[..rest.len()]);
+                col += 64;
             }
         }
     }
@@ -459,11 +485,13 @@ mod tests {
                     let goal = rng.below(2) as u8;
                     let (mut x, mut res) = (vec![0u8; n], vec![0u8; f]);
                     chase.run((&s, &y, goal), &mut x, &mut res, &mut scratch);
-                    let (mut bx, mut bres) = (vec![7u8; n], vec![7u8; f]);
+                    let (mut bx, mut bres) = (vec![0u8; lanes::padded(n)], vec![7u8; f]);
+                    bx[..n].fill(7);
                     bits.load(&s, &mut scratch);
-                    bits.run((&y, goal), &mut bres, &mut scratch);
+                    bits.run((&y, goal), Some(&mut bres), &mut scratch);
                     bits.store(&scratch, &mut bx);
-                    assert_eq!((&bx, &bres), (&x, &res), "{r}x{c} {pattern}");
+                    assert_eq!((&bx[..n], &bres), (&x[..], &res), "{r}x{c} {pattern}");
+                    assert!(bx[n..].iter().all(|&v| v == 0), "past the board");
                 }
             }
         }
