@@ -273,14 +273,15 @@ impl Bits {
             while col < cols {
                 let at = r * cols + col;
                 // Chunks of sixteen, the last one maybe into the next row (cleared below).
-                let v = (0..(cols - col).min(64).div_ceil(16)).fold(0, |v, j| {
-                    let a = at + 16 * j;
-                    let bits = match s.get(a..a + 16) {
-                        Some(chunk) => pack16(chunk),
-                        None => pack(&s[a..]),
-                    };
-                    v | bits << (16 * j)
-                });
+                let src = &s[at..(at + (cols - col).min(64).next_multiple_of(16)).min(s.len())];
+                let mut chunks = src.chunks_exact(16);
+                let mut v = 0;
+                for (j, chunk) in (&mut chunks).enumerate() {
+                    v |= pack16(chunk) << (16 * j);
+                }
+                if !chunks.remainder().is_empty() {
+                    v |= pack(chunks.remainder()) << (src.len() / 16 * 16);
+                }
                 let mask = low(cols - col);
                 put(&mut b.s, p + col, v & mask, mask);
                 col += 64;
@@ -381,17 +382,19 @@ impl Bits {
                 // first counts (written again after) or past the board, are zero.
                 let v = get(plane, p + col) & low(cols - col);
                 let at = r * cols + col;
-                for j in 0..(cols - col).min(64).div_ceil(8) {
-                    let bytes = SPREAD_TABLE[usize::from((v >> (8 * j)) as u8)].to_le_bytes();
-                    let a = at + 8 * j;
-                    match x.get_mut(a..a + 8) {
-                        Some(eight) => eight.copy_from_slice(&bytes),
-                        None => {
-                            let rest = &mut x[a..];
-                            let len = rest.len();
-                            rest.copy_from_slice(&bytes[..len]);
-                        }
-                    }
+                let end = (at + (cols - col).min(64).next_multiple_of(8)).min(x.len());
+                let dst = &mut x[at..end];
+                let whole = dst.len() / 8 * 8;
+                let mut eights = dst.chunks_exact_mut(8);
+                for (j, eight) in (&mut eights).enumerate() {
+                    let byte = (v >> (8 * j)) as u8;
+                    eight.copy_from_slice(&SPREAD_TABLE[usize::from(byte)].to_le_bytes());
+                }
+                let rest = eights.into_remainder();
+                if !rest.is_empty() {
+                    let bytes = SPREAD_TABLE[usize::from((v >> whole) as u8)].to_le_bytes();
+                    let len = rest.len();
+                    rest.copy_from_slice(&bytes[..len]);
                 }
                 col += 64;
             }
