@@ -273,6 +273,13 @@ impl Bits {
             while col < cols {
                 let at = r * cols + col;
                 // Chunks of sixteen, the last one maybe into the next row (cleared below).
+                let mask = low(cols - col);
+                if let Some(src) = s.get(at..at + 64) {
+                    let v = (0..4).fold(0, |v, j| v | pack16(&src[16 * j..]) << (16 * j));
+                    put(&mut b.s, p + col, v & mask, mask);
+                    col += 64;
+                    continue;
+                }
                 let src = &s[at..(at + (cols - col).min(64).next_multiple_of(16)).min(s.len())];
                 let mut chunks = src.chunks_exact(16);
                 let mut v = 0;
@@ -282,7 +289,6 @@ impl Bits {
                 if !chunks.remainder().is_empty() {
                     v |= pack(chunks.remainder()) << (src.len() / 16 * 16);
                 }
-                let mask = low(cols - col);
                 put(&mut b.s, p + col, v & mask, mask);
                 col += 64;
             }
@@ -382,6 +388,16 @@ impl Bits {
                 // first counts (written again after) or past the board, are zero.
                 let v = get(plane, p + col) & low(cols - col);
                 let at = r * cols + col;
+                if let Some(dst) = x.get_mut(at..at + 64) {
+                    // Whole words, the last one maybe into the next row.
+                    for j in 0..(cols - col).min(64).div_ceil(8) {
+                        let byte = (v >> (8 * j)) as u8;
+                        let bytes = SPREAD_TABLE[usize::from(byte)].to_le_bytes();
+                        dst[8 * j..8 * j + 8].copy_from_slice(&bytes);
+                    }
+                    col += 64;
+                    continue;
+                }
                 let end = (at + (cols - col).min(64).next_multiple_of(8)).min(x.len());
                 let dst = &mut x[at..end];
                 let whole = dst.len() / 8 * 8;
