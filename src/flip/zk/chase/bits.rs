@@ -24,9 +24,13 @@ enum Step {
     Free { start: usize, len: usize, var: usize },
     /// Presses `start .. start + len`, each the XOR of the goal colour, the board at
     /// `press + cell` and the presses at `press + offset` for the offsets `far`, then the chain
-    /// of the near term `near` presses back (0: none).
-    Forced { start: usize, len: usize, cell: isize, far: (usize, usize), near: usize },
+    /// of the near term `near` presses back (0: none). When `tail` is not [`NO_TAIL`], the
+    /// same sum one press past the run (a margin press) is residual `tail`.
+    Forced { start: usize, len: usize, cell: isize, far: (usize, usize), near: usize, tail: usize },
 }
+
+/// No residual cell rides on the run (see [`Step::Forced`]).
+const NO_TAIL: usize = usize::MAX;
 
 /// A run of residual cells `start .. start + len` (padded), written to the residual from index
 /// `out` on: the XOR of the goal colour, the board and the presses at the offsets `terms`.
@@ -134,6 +138,50 @@ fn put(plane: &mut [u64], p: usize, v: u64, mask: u64) {
     plane[w + 1] = plane[w + 1] & !high_mask | high;
 }
 
+/// Lets a forced run work out a single residual cell as its press one past the run, and drops
+/// that cell from `residual`: when the cell is the one that would force that press (a margin
+/// press, always zero), the board cells of its terms are those of the run's stencil there, and
+/// the run's far terms are all known before that press's word (so the run's last word, worked
+/// whole, holds the cell's value in the bit past the run). For the diagonal `x.x/.x./x.x` this
+/// is each row's last cell, the bit the row below's chain carries past the board.
+fn ride_tails(layout: Layout, steps: &mut [Step], residual: &mut Vec<Residual>, offsets: &[isize]) {
+    let cells = |mut positions: Vec<usize>| {
+        positions.retain(|&p| layout.is_cell(p));
+        positions.sort_unstable();
+        positions
+    };
+    residual.retain(|r| {
+        if r.len != 1 {
+            return true;
+        }
+        let terms = &offsets[r.terms.0..r.terms.1];
+        let want = cells(terms.iter().map(|&o| r.start.wrapping_add_signed(o)).collect());
+        for step in steps.iter_mut() {
+            let Step::Forced { start, len, cell, far, near, tail } = step else { continue };
+            let past = *start + *len;
+            let far = &offsets[far.0..far.1];
+            let i = (*len % 64) as isize;
+            if *tail != NO_TAIL
+                || i == 0
+                || past.wrapping_add_signed(*cell) != r.start
+                || layout.is_cell(past)
+                || far.iter().any(|&o| o >= -i)
+            {
+                continue;
+            }
+            let mut got: Vec<usize> = far.iter().map(|&o| past.wrapping_add_signed(o)).collect();
+            if *near != 0 {
+                got.push(past - *near);
+            }
+            if cells(got) == want {
+                *tail = r.out;
+                return false;
+            }
+        }
+        true
+    });
+}
+
 /// Up to 64 counts of 0 or 1, as bits (bit `i` is `bytes[i]`).
 #[inline(always)]
 fn pack(bytes: &[u8]) -> u64 {
@@ -222,6 +270,7 @@ impl Bits {
                         cell: st.cell as isize,
                         far: (from, offsets.len()),
                         near,
+                        tail: NO_TAIL,
                     });
                 }
             }
@@ -241,6 +290,7 @@ impl Bits {
                 terms: (from, offsets.len()),
             });
         }
+        ride_tails(layout, &mut steps, &mut residual, &offsets);
         // Every read or write of a word touches the word after it too.
         let words = layout.len().div_ceil(64) + 2;
         Some(Bits { layout, steps, residual, offsets, words })
@@ -298,7 +348,7 @@ impl Bits {
     /// Chases the loaded board from the free values `y` towards colour `c` (0 or 1): every
     /// press into the planes of `scratch`, and the residual into `res` when it is wanted (see
     /// [`Chase::run`]).
-    pub fn run(&self, (y, c): (&[u8], u8), res: Option<&mut [u8]>, scratch: &mut ChaseScratch) {
+    pub fn run(&self, (y, c): (&[u8], u8), mut res: Option<&mut [u8]>, scratch: &mut ChaseScratch) {
         let BitScratch { s, x, .. } = &mut scratch.bits;
         debug_assert_eq!(x.len(), self.words, "a board is loaded");
         let goal = if c == 1 { !0u64 } else { 0 };
@@ -313,7 +363,7 @@ impl Bits {
                         put(x, start + 64 * i, pack(part), low(part.len()));
                     }
                 }
-                Step::Forced { start: p, len: len @ ..=64, cell, far, near } => {
+                Step::Forced { start: p, len: len @ ..=64, cell, far, near, tail } => {
                     // One word.
                     let mut v = goal ^ get(s, p.wrapping_add_signed(cell));
                     for &o in &self.offsets[far.0..far.1] {
@@ -324,8 +374,13 @@ impl Bits {
                     }
                     let mask = low(len);
                     put(x, p, v & mask, mask);
+                    if let Some(res) = res.as_deref_mut()
+                        && tail != NO_TAIL
+                    {
+                        res[tail] = (v >> len & 1) as u8;
+                    }
                 }
-                Step::Forced { start, len, cell, far, near } => {
+                Step::Forced { start, len, cell, far, near, tail } => {
                     let far = &self.offsets[far.0..far.1];
                     let mut done = 0;
                     while done < len {
@@ -341,6 +396,12 @@ impl Bits {
                             v = prefix_of(v, near);
                         }
                         put(x, p, v & mask, mask);
+                        if let Some(res) = res.as_deref_mut()
+                            && tail != NO_TAIL
+                            && len - done < 64
+                        {
+                            res[tail] = (v >> (len - done) & 1) as u8;
+                        }
                         done += 64;
                     }
                 }
@@ -462,6 +523,18 @@ mod tests {
             assert!(Bits::new(&plan(9, 70, pattern, 3)).is_none(), "{pattern} K=3");
         }
         assert!(Bits::new(&plan(9, 70, "xxx/xxx/xxx", 2)).is_none(), "two near terms");
+        // The diagonal's last cell of each row rides on the row below's run: only the last
+        // row's cells are worked alone.
+        for (r, c) in [(9, 70), (9, 64), (5, 5)] {
+            let bits = Bits::new(&plan(r, c, "x.x/.x./x.x", 2)).unwrap();
+            let rides = (r - 1) * usize::from(c % 64 != 1);
+            let ridden = bits
+                .steps
+                .iter()
+                .filter(|s| matches!(s, Step::Forced { tail, .. } if *tail != NO_TAIL))
+                .count();
+            assert_eq!(ridden, rides, "{r}x{c}");
+        }
     }
 
     /// The bit chase gives the byte chase's presses and residual, exactly, on random boards,
