@@ -194,7 +194,8 @@ impl ZkSolver {
         let mut extended_matrix = vec![0u8; f * (f + 1)];
         let mut chase_scratch = ChaseScratch::default();
         let stride = lanes::padded(n);
-        let bits = chase.bits();
+        // On boards of up to 64 cells the byte chase (with the lift) measured a little cheaper.
+        let bits = if n > BITS_ABOVE { chase.bits() } else { None };
         let mut lift =
             (bits.is_none() && uses_lift(f, k, stride)).then(|| vec![0u8; (f + 1) * stride]);
         for j in 0..=f {
@@ -538,6 +539,9 @@ fn push_nonzero(x: &[u8], presses: &mut Vec<(usize, u8)>, cell: impl Fn(usize) -
     unsafe { presses.set_len(len) };
 }
 
+/// Boards of more cells than this are chased in bits when the plan allows it ([`Chase::bits`]).
+const BITS_ABOVE: usize = 64;
+
 /// True when the lift planes replace the second chase (the `lift` of [`ZkSolver`]): adding about
 /// `f (K - 1) / 2` planes costs less than a chase while `f (K - 1)` is small, and the planes
 /// (`(f + 1) * stride` bytes) stay within 1 MiB.
@@ -618,7 +622,7 @@ mod tests {
         let mut sizes = vec![(1, 9), (9, 1), (1, 70), (70, 1), (5, 5), (4, 7), (7, 4)];
         sizes.extend([(3, 63), (63, 3), (2, 64), (64, 2), (3, 65), (65, 3), (2, 128), (128, 2)]);
         sizes.extend([(20, 20), (9, 100)]);
-        let mut bits = 0;
+        let (mut bits, mut bitwise) = (0, 0);
         for pattern in patterns {
             let toggle: crate::flip::variant::TogglePattern = pattern.parse().unwrap();
             for &(r, c) in &sizes {
@@ -628,11 +632,16 @@ mod tests {
                 let size = BoardSize::new(r, c).unwrap();
                 for goal in [Goal::Any, Goal::Colour(0), Goal::Colour(1)] {
                     let variant = Variant::new(size, toggle.clone(), false, 2, goal).unwrap();
-                    let solver = ZkSolver::new(&variant);
+                    let mut solver = ZkSolver::new(&variant);
+                    assert!(r * c > BITS_ABOVE || solver.bits.is_none(), "small boards in bytes");
+                    let picked = solver.bits.is_some();
+                    // Small boards too (taken by the byte chase unless forced).
+                    solver.bits = solver.chase.bits();
                     if solver.bits.is_none() {
                         assert_eq!(pattern, "xxx/xxx/xxx", "the bit chase takes {pattern}");
                         continue;
                     }
+                    bitwise += usize::from(picked);
                     bits += 1;
                     let mut bytes = solver.clone();
                     bytes.bits = None;
@@ -651,5 +660,6 @@ mod tests {
             }
         }
         assert!(bits > 120, "the bit chase is used ({bits} variants)");
+        assert!(bitwise > 60, "the solver takes the bit chase itself ({bitwise} variants)");
     }
 }
