@@ -32,6 +32,12 @@
 //! `xxx/xxx/xxx`) are followed one press at a time. Residual cells are grouped the same way.
 //! Remainders modulo `K` take one multiplication ([`Modulus::rem`]).
 //!
+//! # Bits
+//!
+//! For two colours without wrap-around the same plan can be worked on bit-packed presses
+//! ([`Chase::bits`], [`Bits`]): 64 presses a word, each far term one shifted word, and one near
+//! term at most (a stride prefix XOR).
+//!
 //! Sources: light chasing and its reduction to the first row are classic (Anderson and Feil,
 //! "Turning lights out with linear algebra", Mathematics Magazine 71, 1998); the plan generalises
 //! it to any pattern by the last press of each cell.

@@ -20,6 +20,10 @@
 //! 2. **Per board** ([`ZkSolver::solve_into`]): chase the board with no free press, solve the
 //!    residual system for the free presses (and colour), chase again to get one solution, then
 //!    find the lightest member of its coset with a generalised Walsh-Hadamard transform.
+//!    For two colours without wrap-around, on boards of more than 64 cells, both chases work
+//!    on bit-packed presses, 64 a word, whenever each run of forced presses has at most one
+//!    term inside its own word (the plus, the diagonal `x.x/.x./x.x`, `.x./x.x/.x.`; that
+//!    term is a stride prefix XOR): the same plan, so the same presses, residual and answers.
 //!
 //! `K` may be any number in `2..=16`: prime (`Z_K` is the field GF(K)), a prime power (4, 8, 9,
 //! 16) or a product of prime powers (6, 10, 12, 14, 15), all exact by the Smith normal form and
