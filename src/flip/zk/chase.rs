@@ -35,16 +35,12 @@
 //! # Bits
 //!
 //! For two colours without wrap-around the same plan can be worked on bit-packed presses
-//! ([`Chase::bits`], [`Bits`]): 64 presses a word, each far term one shifted word, and one near
-//! term at most (a stride prefix XOR).
+//! ([`super::bits`], from [`Chase::plan`]): 64 presses a word, each far term one shifted word,
+//! and one near term at most (a stride prefix XOR).
 //!
 //! Sources: light chasing and its reduction to the first row are classic (Anderson and Feil,
 //! "Turning lights out with linear algebra", Mathematics Magazine 71, 1998); the plan generalises
 //! it to any pattern by the last press of each cell.
-
-mod bits;
-
-pub(super) use bits::Bits;
 
 use super::lanes;
 use super::ring::{Modulus, REM_LIMIT};
@@ -127,11 +123,39 @@ pub(super) struct Chase {
 /// is one run, and a run's last word may be worked whole (writing over the margin, which is
 /// cleared again).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Layout {
-    rows: usize,
-    cols: usize,
+pub(super) struct Layout {
+    pub rows: usize,
+    pub cols: usize,
     top: usize,
     left: usize,
+}
+
+/// The plan of a [`Chase`] as plain runs (see [`Chase::plan`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Plan {
+    /// Free and forced runs of presses, in order.
+    pub runs: Vec<PlanRun>,
+    /// Runs of residual cells.
+    pub residual: Vec<PlanRun>,
+    pub k: u8,
+    pub layout: Option<Layout>,
+}
+
+/// A run of the plan in working indices (padded when there is a layout).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct PlanRun {
+    /// The first press (or residual cell) and how many.
+    pub start: usize,
+    pub len: usize,
+    /// Free runs: the first unknown.
+    pub var: Option<usize>,
+    /// Forced runs: the forcing cell is `press + cell`; residual runs: the index of the first
+    /// cell among the residual unknowns.
+    pub cell: isize,
+    /// Every coefficient and the inverse are 1.
+    pub unit: bool,
+    /// The offsets of the other presses of the stencil, ascending (all negative for forced runs).
+    pub offsets: Vec<isize>,
 }
 
 /// Bytes after the padded layout that whole-word reads and writes may touch.
@@ -143,7 +167,7 @@ impl Layout {
     }
 
     /// The padded index of (`r`, `c`), which may lie in the margin.
-    fn at(&self, r: isize, c: isize) -> usize {
+    pub fn at(&self, r: isize, c: isize) -> usize {
         ((r + self.top as isize) * self.width() as isize + c + self.left as isize) as usize
     }
 
@@ -152,12 +176,13 @@ impl Layout {
         self.at((i / self.cols) as isize, (i % self.cols) as isize)
     }
 
-    fn len(&self) -> usize {
+    /// Padded indices in all.
+    pub fn len(&self) -> usize {
         (self.rows + 2 * self.top) * self.width()
     }
 
     /// True when padded index `p` is a board cell (not the margin or beyond).
-    fn is_cell(&self, p: usize) -> bool {
+    pub fn is_cell(&self, p: usize) -> bool {
         let (r, c) = (p / self.width(), p % self.width());
         (self.top..self.top + self.rows).contains(&r)
             && (self.left..self.left + self.cols).contains(&c)
@@ -169,14 +194,12 @@ impl Layout {
 pub(super) struct ChaseScratch {
     s: Vec<u8>,
     x: Vec<u8>,
-    /// The planes of the bit chase ([`Bits`]).
-    bits: bits::BitScratch,
 }
 
 impl ChaseScratch {
     /// Bytes held.
     pub fn memory_usage(&self) -> usize {
-        self.s.capacity() + self.x.capacity() + self.bits.memory_usage()
+        self.s.capacity() + self.x.capacity()
     }
 }
 
@@ -279,10 +302,48 @@ impl Chase {
         chase
     }
 
-    /// The same chase on bit-packed presses, when the plan allows it: two colours, no
-    /// wrap-around, at most one near term a forced run (see [`Bits`]).
-    pub fn bits(&self) -> Option<Bits> {
-        Bits::new(self)
+    /// The plan as plain runs, for working it another way (the bit chase of
+    /// [`super::bits`]): the forced and free runs in order, the residual runs, `K` and the
+    /// padded layout (`None` with wrap-around).
+    pub fn plan(&self) -> Plan {
+        let terms = |st: &Stencil| {
+            self.terms[st.from as usize..st.to as usize].iter().map(|t| t.offset as isize).collect()
+        };
+        let runs = self
+            .runs
+            .iter()
+            .map(|run| match run {
+                &Run::Free { start, len, var } => PlanRun {
+                    start: start as usize,
+                    len: len as usize,
+                    var: Some(var as usize),
+                    cell: 0,
+                    unit: true,
+                    offsets: Vec::new(),
+                },
+                Run::Forced(st) => PlanRun {
+                    start: st.start as usize,
+                    len: st.len as usize,
+                    var: None,
+                    cell: st.cell as isize,
+                    unit: st.unit,
+                    offsets: terms(st),
+                },
+            })
+            .collect();
+        let residual = self
+            .residual_runs
+            .iter()
+            .map(|st| PlanRun {
+                start: st.start as usize,
+                len: st.len as usize,
+                var: None,
+                cell: st.cell as isize,
+                unit: st.unit,
+                offsets: terms(st),
+            })
+            .collect();
+        Plan { runs, residual, k: self.modulus.k, layout: self.layout }
     }
 
     /// The number of free presses (and of residual cells), `f`.

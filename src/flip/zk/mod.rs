@@ -51,13 +51,15 @@
 //! 71 (1998) for light chasing and the null space; the Smith normal form and the Chinese
 //! remainder theorem are textbook algebra (e.g. Jacobson, *Basic Algebra I*, 3.7-3.9).
 
+mod bits;
 mod chase;
 mod coset;
 mod lanes;
 mod ring;
 mod smith;
 
-use chase::{Bits, Chase, ChaseScratch};
+use bits::{BitScratch, Bits};
+use chase::{Chase, ChaseScratch};
 use coset::{Coset, CosetScratch};
 use ring::Modulus;
 use smith::{System, SystemScratch};
@@ -102,6 +104,7 @@ pub struct ZkScratch {
     system: SystemScratch,
     coset: CosetScratch,
     chase: ChaseScratch,
+    bits: BitScratch,
 }
 
 impl ZkScratch {
@@ -120,6 +123,7 @@ impl ZkScratch {
             + self.system.memory_usage()
             + self.coset.memory_usage()
             + self.chase.memory_usage()
+            + self.bits.memory_usage()
     }
 }
 
@@ -148,7 +152,7 @@ pub struct ZkSolver {
     transposed: bool,
     chase: Chase,
     /// The chase on bit-packed presses, when the plan allows it (two colours; see
-    /// [`Chase::bits`]): both chases of a board are worked on it instead of the bytes.
+    /// [`Bits`]): both chases of a board are worked on it instead of the bytes.
     bits: Option<Bits>,
     /// When the free presses are few: the whole-board presses of each unit free press, then
     /// of the unit colour, from an empty board (`f + 1` planes padded to whole
@@ -199,7 +203,7 @@ impl ZkSolver {
         let mut chase_scratch = ChaseScratch::default();
         let stride = lanes::padded(n);
         // On boards of up to 64 cells the byte chase (with the lift) measured a little cheaper.
-        let bits = if n > BITS_ABOVE { chase.bits() } else { None };
+        let bits = if n > BITS_ABOVE { Bits::new(&chase) } else { None };
         let mut lift =
             (bits.is_none() && uses_lift(f, k, stride)).then(|| vec![0u8; (f + 1) * stride]);
         for j in 0..=f {
@@ -396,7 +400,17 @@ impl ZkSolver {
         let f = self.chase.free();
         let n = scratch.board.len();
         let stride = lanes::padded(n);
-        let ZkScratch { board: s, presses: x, residual, free, rhs, system, chase, .. } = scratch;
+        let ZkScratch {
+            board: s,
+            presses: x,
+            residual,
+            free,
+            rhs,
+            system,
+            chase,
+            bits: planes,
+            ..
+        } = scratch;
         // Padded for the lift; only the first `n` counts are the presses.
         x.resize(stride, 0);
         x[n..].fill(0);
@@ -407,8 +421,8 @@ impl ZkSolver {
         let store = self.lift.is_some();
         match &self.bits {
             Some(bits) => {
-                bits.load(s, chase);
-                bits.run((free, goal.unwrap_or(0)), Some(residual), chase);
+                bits.load(s, planes);
+                bits.run((free, goal.unwrap_or(0)), Some(residual), planes);
             }
             None => self.chase.run_copying(
                 (s, free, goal.unwrap_or(0)),
@@ -439,8 +453,8 @@ impl ZkSolver {
             (Some(bits), _) => {
                 // The residual is zero now: worked out only to be checked.
                 let check = cfg!(debug_assertions).then_some(&mut residual[..]);
-                bits.run((&free[..f], colour), check, chase);
-                bits.store(chase, x);
+                bits.run((&free[..f], colour), check, planes);
+                bits.store(planes, x);
             }
             (None, Some(planes)) => {
                 // The first chase was from no free press and the goal's colour (0 for "any"):
@@ -543,7 +557,7 @@ fn push_nonzero(x: &[u8], presses: &mut Vec<(usize, u8)>, cell: impl Fn(usize) -
     unsafe { presses.set_len(len) };
 }
 
-/// Boards of more cells than this are chased in bits when the plan allows it ([`Chase::bits`]).
+/// Boards of more cells than this are chased in bits when the plan allows it ([`Bits`]).
 const BITS_ABOVE: usize = 64;
 
 /// True when the lift planes replace the second chase (the `lift` of [`ZkSolver`]): adding about
@@ -640,7 +654,7 @@ mod tests {
                     assert!(r * c > BITS_ABOVE || solver.bits.is_none(), "small boards in bytes");
                     let picked = solver.bits.is_some();
                     // Small boards too (taken by the byte chase unless forced).
-                    solver.bits = solver.chase.bits();
+                    solver.bits = Bits::new(&solver.chase);
                     if solver.bits.is_none() {
                         assert_eq!(pattern, "xxx/xxx/xxx", "the bit chase takes {pattern}");
                         continue;

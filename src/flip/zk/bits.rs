@@ -15,7 +15,8 @@
 //! The plan is the byte chase's own (the same free presses, forced presses and residual cells,
 //! in the same order), so the bits give exactly its presses and residual.
 
-use super::{Chase, ChaseScratch, Layout, Run, lanes};
+use super::chase::{Chase, Layout};
+use super::lanes;
 
 /// A step of the bit chase, in the plan's order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,7 +45,7 @@ struct Residual {
 
 /// The bit chase of one plan (see the module docs), for `K = 2` without wrap-around.
 #[derive(Debug, Clone)]
-pub(in crate::flip::zk) struct Bits {
+pub(super) struct Bits {
     layout: Layout,
     steps: Vec<Step>,
     residual: Vec<Residual>,
@@ -228,32 +229,28 @@ static SPREAD_TABLE: [u64; 256] = {
 impl Bits {
     /// The bit chase of `chase`, when it has one: two colours, the padded layout (no
     /// wrap-around), and at most one near term in every forced run (see the module docs).
-    pub(super) fn new(chase: &Chase) -> Option<Bits> {
-        let layout = chase.layout?;
-        if chase.modulus.k != 2 {
+    pub fn new(chase: &Chase) -> Option<Bits> {
+        let plan = chase.plan();
+        let layout = plan.layout?;
+        if plan.k != 2 {
             return None;
         }
         let mut offsets = Vec::new();
         let mut steps = Vec::new();
-        for run in &chase.runs {
-            match run {
-                &Run::Free { start, len, var } => steps.push(Step::Free {
-                    start: start as usize,
-                    len: len as usize,
-                    var: var as usize,
-                }),
-                Run::Forced(st) => {
-                    if !st.unit {
+        for run in &plan.runs {
+            match run.var {
+                Some(var) => steps.push(Step::Free { start: run.start, len: run.len, var }),
+                None => {
+                    if !run.unit {
                         return None;
                     }
-                    let len = st.len as usize;
+                    let len = run.len;
                     // Terms inside the first word of the run are near; the others are known
                     // before the word is worked.
                     let reach = len.min(64) as isize;
                     let from = offsets.len();
                     let mut near = 0;
-                    for t in &chase.terms[st.from as usize..st.to as usize] {
-                        let o = t.offset as isize;
+                    for &o in &run.offsets {
                         debug_assert!(o < 0, "a press depends only on earlier ones");
                         if o > -reach {
                             if near != 0 {
@@ -265,9 +262,9 @@ impl Bits {
                         }
                     }
                     steps.push(Step::Forced {
-                        start: st.start as usize,
+                        start: run.start,
                         len,
-                        cell: st.cell as isize,
+                        cell: run.cell,
                         far: (from, offsets.len()),
                         near,
                         tail: NO_TAIL,
@@ -276,17 +273,16 @@ impl Bits {
             }
         }
         let mut residual = Vec::new();
-        for st in &chase.residual_runs {
-            if !st.unit {
+        for run in &plan.residual {
+            if !run.unit {
                 return None;
             }
             let from = offsets.len();
-            let terms = &chase.terms[st.from as usize..st.to as usize];
-            offsets.extend(terms.iter().map(|t| t.offset as isize));
+            offsets.extend(&run.offsets);
             residual.push(Residual {
-                start: st.start as usize,
-                len: st.len as usize,
-                out: st.cell as usize,
+                start: run.start,
+                len: run.len,
+                out: run.cell as usize,
                 terms: (from, offsets.len()),
             });
         }
@@ -305,9 +301,9 @@ impl Bits {
 
     /// Loads the board `s` (working orientation, row-major, counts 0 or 1) into the planes of
     /// `scratch`, ready for [`Bits::run`].
-    pub fn load(&self, s: &[u8], scratch: &mut ChaseScratch) {
+    pub fn load(&self, s: &[u8], scratch: &mut BitScratch) {
         let l = self.layout;
-        let b = &mut scratch.bits;
+        let b = scratch;
         if b.layout != Some(l) || b.x.len() != self.words {
             // Fresh planes: the margins of the presses are read and must be zero.
             b.s.clear();
@@ -348,8 +344,8 @@ impl Bits {
     /// Chases the loaded board from the free values `y` towards colour `c` (0 or 1): every
     /// press into the planes of `scratch`, and the residual into `res` when it is wanted (see
     /// [`Chase::run`]).
-    pub fn run(&self, (y, c): (&[u8], u8), mut res: Option<&mut [u8]>, scratch: &mut ChaseScratch) {
-        let BitScratch { s, x, .. } = &mut scratch.bits;
+    pub fn run(&self, (y, c): (&[u8], u8), mut res: Option<&mut [u8]>, scratch: &mut BitScratch) {
+        let BitScratch { s, x, .. } = scratch;
         debug_assert_eq!(x.len(), self.words, "a board is loaded");
         let goal = if c == 1 { !0u64 } else { 0 };
         for step in &self.steps {
@@ -437,9 +433,9 @@ impl Bits {
     /// Writes the presses of the last [`Bits::run`] into `x` (working orientation, row-major,
     /// one count a byte): the first `R * C` counts; the rest of `x` (at most
     /// [`lanes::LANE`] - 1 counts, zero on entry) stays zero.
-    pub fn store(&self, scratch: &ChaseScratch, x: &mut [u8]) {
+    pub fn store(&self, scratch: &BitScratch, x: &mut [u8]) {
         let l = self.layout;
-        let plane = &scratch.bits.x;
+        let plane = &scratch.x;
         let cols = l.cols;
         for r in 0..l.rows {
             let p = l.at(r as isize, 0);
@@ -485,6 +481,7 @@ mod tests {
     use crate::flip::BoardSize;
     use crate::flip::variant::{Goal, TogglePattern, Variant};
     use crate::flip::zk::TestRng;
+    use crate::flip::zk::chase::ChaseScratch;
     use crate::flip::zk::ring::Modulus;
 
     fn plan(r: usize, c: usize, pattern: &str, k: u8) -> Chase {
@@ -570,7 +567,7 @@ mod tests {
                 let Some(bits) = Bits::new(&chase) else { continue };
                 taken += 1;
                 let (n, f) = (r * c, chase.free());
-                let mut scratch = ChaseScratch::default();
+                let (mut scratch, mut planes) = (ChaseScratch::default(), BitScratch::default());
                 for _ in 0..6 {
                     let s: Vec<u8> = (0..n).map(|_| rng.below(2) as u8).collect();
                     let y: Vec<u8> = (0..f).map(|_| rng.below(2) as u8).collect();
@@ -579,9 +576,9 @@ mod tests {
                     chase.run((&s, &y, goal), &mut x, &mut res, &mut scratch);
                     let (mut bx, mut bres) = (vec![0u8; lanes::padded(n)], vec![7u8; f]);
                     bx[..n].fill(7);
-                    bits.load(&s, &mut scratch);
-                    bits.run((&y, goal), Some(&mut bres), &mut scratch);
-                    bits.store(&scratch, &mut bx);
+                    bits.load(&s, &mut planes);
+                    bits.run((&y, goal), Some(&mut bres), &mut planes);
+                    bits.store(&planes, &mut bx);
                     assert_eq!((&bx[..n], &bres), (&x[..], &res), "{r}x{c} {pattern}");
                     assert!(bx[n..].iter().all(|&v| v == 0), "past the board");
                 }
