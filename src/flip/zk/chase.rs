@@ -32,6 +32,12 @@
 //! `xxx/xxx/xxx`) are followed one press at a time. Residual cells are grouped the same way.
 //! Remainders modulo `K` take one multiplication ([`Modulus::rem`]).
 //!
+//! # Bits
+//!
+//! For two colours without wrap-around the same plan can be worked on bit-packed presses
+//! ([`super::bits`], from [`Chase::plan`]): 64 presses a word, each far term one shifted word,
+//! and one near term at most (a stride prefix XOR).
+//!
 //! Sources: light chasing and its reduction to the first row are classic (Anderson and Feil,
 //! "Turning lights out with linear algebra", Mathematics Magazine 71, 1998); the plan generalises
 //! it to any pattern by the last press of each cell.
@@ -117,11 +123,39 @@ pub(super) struct Chase {
 /// is one run, and a run's last word may be worked whole (writing over the margin, which is
 /// cleared again).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Layout {
-    rows: usize,
-    cols: usize,
+pub(super) struct Layout {
+    pub rows: usize,
+    pub cols: usize,
     top: usize,
     left: usize,
+}
+
+/// The plan of a [`Chase`] as plain runs (see [`Chase::plan`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Plan {
+    /// Free and forced runs of presses, in order.
+    pub runs: Vec<PlanRun>,
+    /// Runs of residual cells.
+    pub residual: Vec<PlanRun>,
+    pub k: u8,
+    pub layout: Option<Layout>,
+}
+
+/// A run of the plan in working indices (padded when there is a layout).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct PlanRun {
+    /// The first press (or residual cell) and how many.
+    pub start: usize,
+    pub len: usize,
+    /// Free runs: the first unknown.
+    pub var: Option<usize>,
+    /// Forced runs: the forcing cell is `press + cell`; residual runs: the index of the first
+    /// cell among the residual unknowns.
+    pub cell: isize,
+    /// Every coefficient and the inverse are 1.
+    pub unit: bool,
+    /// The offsets of the other presses of the stencil, ascending (all negative for forced runs).
+    pub offsets: Vec<isize>,
 }
 
 /// Bytes after the padded layout that whole-word reads and writes may touch.
@@ -133,7 +167,7 @@ impl Layout {
     }
 
     /// The padded index of (`r`, `c`), which may lie in the margin.
-    fn at(&self, r: isize, c: isize) -> usize {
+    pub fn at(&self, r: isize, c: isize) -> usize {
         ((r + self.top as isize) * self.width() as isize + c + self.left as isize) as usize
     }
 
@@ -142,12 +176,13 @@ impl Layout {
         self.at((i / self.cols) as isize, (i % self.cols) as isize)
     }
 
-    fn len(&self) -> usize {
+    /// Padded indices in all.
+    pub fn len(&self) -> usize {
         (self.rows + 2 * self.top) * self.width()
     }
 
     /// True when padded index `p` is a board cell (not the margin or beyond).
-    fn is_cell(&self, p: usize) -> bool {
+    pub fn is_cell(&self, p: usize) -> bool {
         let (r, c) = (p / self.width(), p % self.width());
         (self.top..self.top + self.rows).contains(&r)
             && (self.left..self.left + self.cols).contains(&c)
@@ -265,6 +300,50 @@ impl Chase {
         assert_eq!(residual as usize, free, "as many residual cells as free presses");
         chase.finish_runs();
         chase
+    }
+
+    /// The plan as plain runs, for working it another way (the bit chase of
+    /// [`super::bits`]): the forced and free runs in order, the residual runs, `K` and the
+    /// padded layout (`None` with wrap-around).
+    pub fn plan(&self) -> Plan {
+        let terms = |st: &Stencil| {
+            self.terms[st.from as usize..st.to as usize].iter().map(|t| t.offset as isize).collect()
+        };
+        let runs = self
+            .runs
+            .iter()
+            .map(|run| match run {
+                &Run::Free { start, len, var } => PlanRun {
+                    start: start as usize,
+                    len: len as usize,
+                    var: Some(var as usize),
+                    cell: 0,
+                    unit: true,
+                    offsets: Vec::new(),
+                },
+                Run::Forced(st) => PlanRun {
+                    start: st.start as usize,
+                    len: st.len as usize,
+                    var: None,
+                    cell: st.cell as isize,
+                    unit: st.unit,
+                    offsets: terms(st),
+                },
+            })
+            .collect();
+        let residual = self
+            .residual_runs
+            .iter()
+            .map(|st| PlanRun {
+                start: st.start as usize,
+                len: st.len as usize,
+                var: None,
+                cell: st.cell as isize,
+                unit: st.unit,
+                offsets: terms(st),
+            })
+            .collect();
+        Plan { runs, residual, k: self.modulus.k, layout: self.layout }
     }
 
     /// The number of free presses (and of residual cells), `f`.

@@ -20,6 +20,10 @@
 //! 2. **Per board** ([`ZkSolver::solve_into`]): chase the board with no free press, solve the
 //!    residual system for the free presses (and colour), chase again to get one solution, then
 //!    find the lightest member of its coset with a generalised Walsh-Hadamard transform.
+//!    For two colours without wrap-around, on boards of more than 64 cells, both chases work
+//!    on bit-packed presses, 64 a word, whenever each run of forced presses has at most one
+//!    term inside its own word (the plus, the diagonal `x.x/.x./x.x`, `.x./x.x/.x.`; that
+//!    term is a stride prefix XOR): the same plan, so the same presses, residual and answers.
 //!
 //! `K` may be any number in `2..=16`: prime (`Z_K` is the field GF(K)), a prime power (4, 8, 9,
 //! 16) or a product of prime powers (6, 10, 12, 14, 15), all exact by the Smith normal form and
@@ -47,12 +51,14 @@
 //! 71 (1998) for light chasing and the null space; the Smith normal form and the Chinese
 //! remainder theorem are textbook algebra (e.g. Jacobson, *Basic Algebra I*, 3.7-3.9).
 
+mod bits;
 mod chase;
 mod coset;
 mod lanes;
 mod ring;
 mod smith;
 
+use bits::{BitScratch, Bits};
 use chase::{Chase, ChaseScratch};
 use coset::{Coset, CosetScratch};
 use ring::Modulus;
@@ -98,6 +104,7 @@ pub struct ZkScratch {
     system: SystemScratch,
     coset: CosetScratch,
     chase: ChaseScratch,
+    bits: BitScratch,
 }
 
 impl ZkScratch {
@@ -116,6 +123,7 @@ impl ZkScratch {
             + self.system.memory_usage()
             + self.coset.memory_usage()
             + self.chase.memory_usage()
+            + self.bits.memory_usage()
     }
 }
 
@@ -143,6 +151,9 @@ pub struct ZkSolver {
     /// True when the working board is the transposed one.
     transposed: bool,
     chase: Chase,
+    /// The chase on bit-packed presses, when the plan allows it (two colours; see
+    /// [`Bits`]): both chases of a board are worked on it instead of the bytes.
+    bits: Option<Bits>,
     /// When the free presses are few: the whole-board presses of each unit free press, then
     /// of the unit colour, from an empty board (`f + 1` planes padded to whole
     /// [`lanes::LANE`]s). The chase is linear in the board, the free presses and the colour,
@@ -191,7 +202,10 @@ impl ZkSolver {
         let mut extended_matrix = vec![0u8; f * (f + 1)];
         let mut chase_scratch = ChaseScratch::default();
         let stride = lanes::padded(n);
-        let mut lift = uses_lift(f, k, stride).then(|| vec![0u8; (f + 1) * stride]);
+        // On boards of up to 64 cells the byte chase (with the lift) measured a little cheaper.
+        let bits = if n > BITS_ABOVE { Bits::new(&chase) } else { None };
+        let mut lift =
+            (bits.is_none() && uses_lift(f, k, stride)).then(|| vec![0u8; (f + 1) * stride]);
         for j in 0..=f {
             y.fill(0);
             let colour = if j == f { 1 } else { 0 };
@@ -235,6 +249,7 @@ impl ZkSolver {
             modulus,
             transposed,
             chase,
+            bits,
             lift,
             fixed,
             extended,
@@ -307,6 +322,7 @@ impl ZkSolver {
     /// coset (one byte per cell each) and their masks.
     pub fn memory_usage(&self) -> usize {
         self.chase.memory_usage()
+            + self.bits.as_ref().map_or(0, Bits::memory_usage)
             + self.lift.as_ref().map_or(0, Vec::len)
             + self.fixed.memory_usage()
             + self.extended.memory_usage()
@@ -384,7 +400,17 @@ impl ZkSolver {
         let f = self.chase.free();
         let n = scratch.board.len();
         let stride = lanes::padded(n);
-        let ZkScratch { board: s, presses: x, residual, free, rhs, system, chase, .. } = scratch;
+        let ZkScratch {
+            board: s,
+            presses: x,
+            residual,
+            free,
+            rhs,
+            system,
+            chase,
+            bits: planes,
+            ..
+        } = scratch;
         // Padded for the lift; only the first `n` counts are the presses.
         x.resize(stride, 0);
         x[n..].fill(0);
@@ -393,13 +419,19 @@ impl ZkSolver {
         free.resize(f + 1, 0);
         // Only the residual is wanted from this chase unless the lift builds on its presses.
         let store = self.lift.is_some();
-        self.chase.run_copying(
-            (s, free, goal.unwrap_or(0)),
-            &mut x[..n],
-            residual,
-            chase,
-            (true, store),
-        );
+        match &self.bits {
+            Some(bits) => {
+                bits.load(s, planes);
+                bits.run((free, goal.unwrap_or(0)), Some(residual), planes);
+            }
+            None => self.chase.run_copying(
+                (s, free, goal.unwrap_or(0)),
+                &mut x[..n],
+                residual,
+                chase,
+                (true, store),
+            ),
+        }
         let k = self.modulus.k;
         rhs.clear();
         rhs.extend(residual.iter().map(|&r| (k - r) % k));
@@ -417,8 +449,14 @@ impl ZkSolver {
                 free[f]
             }
         };
-        match &self.lift {
-            Some(planes) => {
+        match (&self.bits, &self.lift) {
+            (Some(bits), _) => {
+                // The residual is zero now: worked out only to be checked.
+                let check = cfg!(debug_assertions).then_some(&mut residual[..]);
+                bits.run((&free[..f], colour), check, planes);
+                bits.store(planes, x);
+            }
+            (None, Some(planes)) => {
                 // The first chase was from no free press and the goal's colour (0 for "any"):
                 // add the free presses, and for "any" the colour.
                 let extra = if goal.is_none() { f + 1 } else { f };
@@ -431,7 +469,7 @@ impl ZkSolver {
                     assert_eq!(chased[..], x[..n], "the lift is the chase");
                 }
             }
-            None => self.chase.run_copying(
+            (None, None) => self.chase.run_copying(
                 (s, &free[..f], colour),
                 &mut x[..n],
                 residual,
@@ -519,6 +557,9 @@ fn push_nonzero(x: &[u8], presses: &mut Vec<(usize, u8)>, cell: impl Fn(usize) -
     unsafe { presses.set_len(len) };
 }
 
+/// Boards of more cells than this are chased in bits when the plan allows it ([`Bits`]).
+const BITS_ABOVE: usize = 64;
+
 /// True when the lift planes replace the second chase (the `lift` of [`ZkSolver`]): adding about
 /// `f (K - 1) / 2` planes costs less than a chase while `f (K - 1)` is small, and the planes
 /// (`(f + 1) * stride` bytes) stay within 1 MiB.
@@ -587,5 +628,56 @@ mod tests {
             }
         }
         assert!(lifted > 100, "the lift is used ({lifted} variants)");
+    }
+
+    /// The bit chase (two colours) gives the very answers of the byte chase, press for press:
+    /// random boards of every goal, every pattern it takes, boards of one row or column, rows
+    /// across word boundaries (63, 64, 65, 128 columns) and their transposes.
+    #[test]
+    fn the_bit_chase_answers_as_the_byte_chase() {
+        let mut rng = TestRng(17);
+        let patterns = [".x./xxx/.x.", "x.x/.x./x.x", ".x./x.x/.x.", "x.x", "xxx/xxx/xxx"];
+        let mut sizes = vec![(1, 9), (9, 1), (1, 70), (70, 1), (5, 5), (4, 7), (7, 4)];
+        sizes.extend([(3, 63), (63, 3), (2, 64), (64, 2), (3, 65), (65, 3), (2, 128), (128, 2)]);
+        sizes.extend([(20, 20), (9, 100)]);
+        let (mut bits, mut bitwise) = (0, 0);
+        for pattern in patterns {
+            let toggle: crate::flip::variant::TogglePattern = pattern.parse().unwrap();
+            for &(r, c) in &sizes {
+                if toggle.reach_rows() >= r || toggle.reach_cols() >= c {
+                    continue;
+                }
+                let size = BoardSize::new(r, c).unwrap();
+                for goal in [Goal::Any, Goal::Colour(0), Goal::Colour(1)] {
+                    let variant = Variant::new(size, toggle.clone(), false, 2, goal).unwrap();
+                    let mut solver = ZkSolver::new(&variant);
+                    assert!(r * c > BITS_ABOVE || solver.bits.is_none(), "small boards in bytes");
+                    let picked = solver.bits.is_some();
+                    // Small boards too (taken by the byte chase unless forced).
+                    solver.bits = Bits::new(&solver.chase);
+                    if solver.bits.is_none() {
+                        assert_eq!(pattern, "xxx/xxx/xxx", "the bit chase takes {pattern}");
+                        continue;
+                    }
+                    bitwise += usize::from(picked);
+                    bits += 1;
+                    let mut bytes = solver.clone();
+                    bytes.bits = None;
+                    let (mut a, mut b) = (ZkScratch::new(), ZkScratch::new());
+                    for _ in 0..12 {
+                        let cells = (0..r * c).map(|_| rng.below(2) as u8).collect();
+                        let board = ColourBoard::from_cells(r, c, cells);
+                        let (mut pa, mut pb) = (Vec::new(), Vec::new());
+                        let got = solver.solve_into(&board, &mut a, &mut pa);
+                        let want = bytes.solve_into(&board, &mut b, &mut pb);
+                        assert_eq!((got, &pa), (want, &pb), "{variant} {board:?}");
+                        let got = solver.reachable_colours(&board, &mut a);
+                        assert_eq!(got, bytes.reachable_colours(&board, &mut b), "{variant}");
+                    }
+                }
+            }
+        }
+        assert!(bits > 120, "the bit chase is used ({bits} variants)");
+        assert!(bitwise > 60, "the solver takes the bit chase itself ({bitwise} variants)");
     }
 }
