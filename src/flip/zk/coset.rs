@@ -708,23 +708,14 @@ fn table_entries(orders: &[u8], k: u8) -> Option<u64> {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod sse2 {
     use super::lanes::LANE;
+    use super::lanes::sse2::{add, store};
     use core::arch::x86_64::*;
-
-    /// `(a + b) mod K` lane by lane (both below `K`).
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    fn add(a: __m128i, b: __m128i, k: __m128i) -> __m128i {
-        let s = _mm_add_epi8(a, b);
-        _mm_min_epu8(s, _mm_sub_epi8(s, k))
-    }
 
     /// Chunk `i` of `bytes` (which holds it whole).
     #[target_feature(enable = "sse2")]
     #[inline]
     fn load(bytes: &[u8], i: usize) -> __m128i {
-        let c = &bytes[i * LANE..][..LANE];
-        // SAFETY: `c` is sixteen readable bytes, exactly what the unaligned load reads.
-        unsafe { _mm_loadu_si128(c.as_ptr().cast()) }
+        super::lanes::sse2::load(&bytes[i * LANE..])
     }
 
     /// Chunk `i` of the member `x` (not padded: zeros past its end; `i * LANE < x.len()`).
@@ -1034,16 +1025,6 @@ mod sse2 {
                 out.push((start + i) as u32);
             }
         }
-    }
-
-    /// Stores `v` into the sixteen bytes of `c`.
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    fn store(c: &mut [u8], v: __m128i) {
-        let c = &mut c[..LANE];
-        // SAFETY: `c` is sixteen writable bytes borrowed exclusively, exactly what the
-        // unaligned store writes.
-        unsafe { _mm_storeu_si128(c.as_mut_ptr().cast(), v) }
     }
 }
 

@@ -216,25 +216,36 @@ pub(super) fn chain_scalar(out: &mut [u8], [two_back, one_back]: [u8; 2], step: 
     }
 }
 
-/// [`chain`] in SSE2 (baseline on x86-64).
+/// [`chain`] in SSE2 (baseline on x86-64), and the loads, stores and additions modulo `K` of
+/// sixteen counts the coset walk's vector code shares.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-mod sse2 {
+pub(super) mod sse2 {
     use crate::flip::zk::lanes::{Chunk, LANE};
     use core::arch::x86_64::*;
 
-    /// The sixteen counts of `c` as one vector.
+    /// The first sixteen counts of `bytes` as one vector.
+    ///
+    /// # Panics
+    ///
+    /// If `bytes` holds fewer than sixteen.
     #[target_feature(enable = "sse2")]
     #[inline]
-    fn load(c: &Chunk) -> __m128i {
+    pub(in crate::flip::zk) fn load(bytes: &[u8]) -> __m128i {
+        let c = &bytes[..LANE];
         // SAFETY: `c` is sixteen readable bytes, exactly what the unaligned load reads; no
         // alignment is required.
         unsafe { _mm_loadu_si128(c.as_ptr().cast()) }
     }
 
-    /// Stores `v` into the sixteen counts of `c`.
+    /// Stores `v` into the first sixteen counts of `bytes`.
+    ///
+    /// # Panics
+    ///
+    /// If `bytes` holds fewer than sixteen.
     #[target_feature(enable = "sse2")]
     #[inline]
-    fn store(c: &mut Chunk, v: __m128i) {
+    pub(in crate::flip::zk) fn store(bytes: &mut [u8], v: __m128i) {
+        let c = &mut bytes[..LANE];
         // SAFETY: `c` is sixteen writable bytes borrowed exclusively, exactly what the
         // unaligned store writes; no alignment is required.
         unsafe { _mm_storeu_si128(c.as_mut_ptr().cast(), v) }
@@ -251,7 +262,7 @@ mod sse2 {
     /// `(a + b) mod K` lane by lane (both below `K`).
     #[target_feature(enable = "sse2")]
     #[inline]
-    fn add(a: __m128i, b: __m128i, k: __m128i) -> __m128i {
+    pub(in crate::flip::zk) fn add(a: __m128i, b: __m128i, k: __m128i) -> __m128i {
         let s = _mm_add_epi8(a, b);
         _mm_min_epu8(s, _mm_sub_epi8(s, k))
     }
