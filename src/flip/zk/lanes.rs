@@ -230,7 +230,7 @@ pub(super) mod sse2 {
     /// If `bytes` holds fewer than sixteen.
     #[target_feature(enable = "sse2")]
     #[inline]
-    pub(in crate::flip::zk) fn load(bytes: &[u8]) -> __m128i {
+    pub(crate) fn load(bytes: &[u8]) -> __m128i {
         let c = &bytes[..LANE];
         // SAFETY: `c` is sixteen readable bytes, exactly what the unaligned load reads; no
         // alignment is required.
@@ -244,7 +244,7 @@ pub(super) mod sse2 {
     /// If `bytes` holds fewer than sixteen.
     #[target_feature(enable = "sse2")]
     #[inline]
-    pub(in crate::flip::zk) fn store(bytes: &mut [u8], v: __m128i) {
+    pub(crate) fn store(bytes: &mut [u8], v: __m128i) {
         let c = &mut bytes[..LANE];
         // SAFETY: `c` is sixteen writable bytes borrowed exclusively, exactly what the
         // unaligned store writes; no alignment is required.
@@ -262,7 +262,7 @@ pub(super) mod sse2 {
     /// `(a + b) mod K` lane by lane (both below `K`).
     #[target_feature(enable = "sse2")]
     #[inline]
-    pub(in crate::flip::zk) fn add(a: __m128i, b: __m128i, k: __m128i) -> __m128i {
+    pub(crate) fn add(a: __m128i, b: __m128i, k: __m128i) -> __m128i {
         let s = _mm_add_epi8(a, b);
         _mm_min_epu8(s, _mm_sub_epi8(s, k))
     }
