@@ -2,8 +2,8 @@
 //! presses on large boards, the methods agreeing, JSON fields, bad input and usage errors.
 
 use crate::common::{
-    Rng, file_of, flipblox, is_uniform, parse_moves_line, project, random_board, reachable_board,
-    read_text, replay_rows, stderr, stdout,
+    Rng, file_of, flipblox, flipblox_ok, is_uniform, parse_moves_line, project, random_board,
+    reachable_board, read_text, replay_rows, stderr, stdout,
 };
 
 /// Runs `flip --path` on `boards` and checks every line replays to a uniform board with as many
@@ -200,6 +200,23 @@ fn a_null_space_too_large_to_search_warns_and_is_marked_not_proven() {
         "{err}"
     );
     assert!(err.contains("not proven minimal"), "{err}");
+    // A null space of dimension 0 is over --search-bits 0 only because the goal "any" weighs
+    // both colours' solutions: the warning says so, and a one-colour goal has no warning.
+    for (goal, warned) in [("any", true), ("white", false)] {
+        let args = ["flip", "--size", "3x3", "--goal", goal, "--board", "bbw/wwb/wbw"];
+        let proven = flipblox_ok(&args, b"");
+        let proven: u64 = stdout(&proven).trim().parse().unwrap();
+        let out = flipblox(&[&args[..], &["--search-bits", "0"]].concat(), b"");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let found: u64 = stdout(&out).trim().parse().unwrap();
+        assert!(found >= proven, "{goal}: {found} below the proven minimum {proven}");
+        let expected = format!(
+            "--board:1:1: board 1: warning: the null space of 3x3 has dimension 0 and the goal \
+             any weighs each goal colour's solutions: too many solutions to weigh whole \
+             (--search-bits 0); {found} presses is the best found, not proven minimal\n"
+        );
+        assert_eq!(stderr(&out), if warned { expected } else { String::new() }, "{goal}");
+    }
     // --search-bits lowers the limit: 5x5 (3 generators) with 2 bits. (The board needs two
     // presses: a board one press solves is proven minimal whatever the search, see
     // `a_single_press_or_none_is_always_proven_minimal`.)

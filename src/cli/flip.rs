@@ -18,7 +18,7 @@ use flipblox::flip::gf2::{DEFAULT_SEARCH_BITS, MAX_SEARCH_BITS};
 use flipblox::flip::variant::bfs::{
     MAX_VARIANT_TABLE_STATES, VariantTable, variant_distance_table,
 };
-use flipblox::flip::variant::{Alphabet, ColourBoard, Variant};
+use flipblox::flip::variant::{Alphabet, ColourBoard, Goal, Variant};
 use flipblox::flip::zk::{ZkScratch, ZkSolver};
 use flipblox::flip::{Answer, BoardError, BoardReader, BoardSize, FlipSolver, GridBoard, Method};
 use flipblox::table_file::Check;
@@ -427,10 +427,16 @@ impl Answerer<'_> {
             }
         };
         if !proven_minimal {
+            // With the goal "any" every goal colour's solutions are weighed too, so even a null
+            // space of dimension 0 can be over a small --search-bits.
+            let colours = match self.chosen.variant.goal() {
+                Goal::Any => " and the goal any weighs each goal colour's solutions",
+                Goal::Colour(_) => "",
+            };
             printer.report(format_args!(
                 "{file}:{position}: board {index}: warning: the null space of {size} has dimension \
-                 {nullity}, too large to search whole (--search-bits {search_bits}); {} presses \
-                 is the best found, not proven minimal",
+                 {nullity}{colours}: too many solutions to weigh whole (--search-bits \
+                 {search_bits}); {} presses is the best found, not proven minimal",
                 distance.unwrap_or(0),
             ));
         }
