@@ -738,6 +738,22 @@ mod sse2 {
         _mm_sad_epu8(v, _mm_setzero_si128())
     }
 
+    /// Moves the walk to its next block: adds one to the mixed-radix digits (digit `g` below
+    /// `orders[g]`) from digit 1 up (digit 0 is the run within a block), carrying while a
+    /// digit wraps to 0, and calls `add_plane(g)` for every digit `g` stepped, whose
+    /// generator's plane the member then takes once more (`orders[g]` times in all is zero).
+    #[inline]
+    fn next_block(digits: &mut [u8; 64], orders: &[u8], mut add_plane: impl FnMut(usize)) {
+        for (g, &o) in orders.iter().enumerate().skip(1) {
+            add_plane(g);
+            digits[g] += 1;
+            if digits[g] < o {
+                break;
+            }
+            digits[g] = 0;
+        }
+    }
+
     /// The total of the two halves of `s`.
     #[target_feature(enable = "sse2")]
     #[inline]
@@ -783,16 +799,11 @@ mod sse2 {
                     *c = add(*c, p, kv);
                 }
             }
-            for (g, &o) in orders.iter().enumerate().skip(1) {
+            next_block(&mut digits, orders, |g| {
                 for (i, c) in v.iter_mut().enumerate() {
                     *c = add(*c, load(planes, g * W + i), kv);
                 }
-                digits[g] += 1;
-                if digits[g] < o {
-                    break;
-                }
-                digits[g] = 0;
-            }
+            });
         }
     }
 
@@ -831,18 +842,13 @@ mod sse2 {
                 (false, 5) => run_block::<5>(member, first, kv, block),
                 _ => run_block_any(member, first, kv, block, &mut acc),
             }
-            for (g, &o) in orders.iter().enumerate().skip(1) {
+            next_block(&mut digits, orders, |g| {
                 let plane = &planes[g * stride..(g + 1) * stride];
                 for (m, p) in base.chunks_exact_mut(LANE).zip(plane.chunks_exact(LANE)) {
                     let v = add(load(m, 0), load(p, 0), kv);
                     store(m, v);
                 }
-                digits[g] += 1;
-                if digits[g] < o {
-                    break;
-                }
-                digits[g] = 0;
-            }
+            });
         }
     }
 
