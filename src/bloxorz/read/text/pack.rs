@@ -708,7 +708,7 @@ struct Scanned {
     /// Cells (rows times columns).
     cells: usize,
     /// The next level's header (see [`plain_header`]), if the input goes on.
-    next: Option<(usize, usize, usize)>,
+    next: Option<PlainHeader>,
 }
 
 /// A number of a plain header at byte `i` of `bytes`: 1 to 6 digits, the first not 0; its value
@@ -742,10 +742,13 @@ fn empty_line(bytes: &[u8]) -> Option<usize> {
     }
 }
 
+/// A plain header line: rows, columns, and the line's length in bytes (see [`plain_header`]).
+type PlainHeader = (usize, usize, usize);
+
 /// The size in a plain header line at the start of `bytes` (`R C`, then `\n` or `\r\n`), and
 /// the line's length.
 #[inline]
-fn plain_header(bytes: &[u8]) -> Option<(usize, usize, usize)> {
+fn plain_header(bytes: &[u8]) -> Option<PlainHeader> {
     let (rows, i) = plain_number(bytes, 0)?;
     if bytes.get(i) != Some(&b' ') {
         return None;
@@ -765,7 +768,7 @@ fn plain_header(bytes: &[u8]) -> Option<(usize, usize, usize)> {
 /// caller then counts the `\n` of all the levels it takes.
 fn scan_level(
     bytes: &[u8],
-    header: Option<(usize, usize, usize)>,
+    header: Option<PlainHeader>,
     limit: usize,
     max_memory: u64,
     count_rows: bool,
@@ -778,10 +781,7 @@ fn scan_level(
         Some(header) => header,
         None => plain_header(&bytes[at..])?,
     };
-    let cells = rows.checked_mul(cols).filter(|&c| c <= CHUNK_CELLS)?;
-    if bytes_needed(rows as u64, cols as u64).is_none_or(|needed| needed > max_memory) {
-        return None;
-    }
+    let cells = plain_cells(rows, cols, max_memory)?;
     at += n;
     lines += 1;
     // Most levels have rows of `cols` bytes ended by `\n`: then the line ends are at fixed
@@ -800,8 +800,7 @@ fn scan_level(
         at = scan_rows(bytes, at, rows, cols, limit)?;
         lines += rows;
     }
-    let (at, blanks) = skip_blanks(bytes, at)?;
-    let next = if at < bytes.len() { Some(plain_header(&bytes[at..])?) } else { None };
+    let (at, blanks, next) = level_end(bytes, at)?;
     Some(Scanned { bytes: at, lines: lines + blanks, cells, next })
 }
 
@@ -820,10 +819,7 @@ fn read_plain_level(
 ) -> Option<Scanned> {
     let (mut at, before) = skip_blanks(bytes, 0)?;
     let (rows, cols, n) = plain_header(&bytes[at..])?;
-    let cells = rows.checked_mul(cols).filter(|&c| c <= CHUNK_CELLS && cols <= limit)?;
-    if bytes_needed(rows as u64, cols as u64).is_none_or(|needed| needed > max_memory) {
-        return None;
-    }
+    let cells = plain_cells(rows, cols, max_memory).filter(|_| cols <= limit)?;
     at += n;
     let stride = cols + 1;
     let block = bytes.get(at..at + rows * stride)?;
@@ -838,12 +834,28 @@ fn read_plain_level(
         }
         builder.row(level, r, &row[..cols]).ok()?;
     }
-    let (at, after) = skip_blanks(bytes, at + block.len())?;
-    if at < bytes.len() && plain_header(&bytes[at..]).is_none() {
-        return None;
-    }
+    let (at, after, next) = level_end(bytes, at + block.len())?;
     builder.finish(level).ok()?;
-    Some(Scanned { bytes: at, lines: before + 1 + rows + after, cells, next: None })
+    Some(Scanned { bytes: at, lines: before + 1 + rows + after, cells, next })
+}
+
+/// The cells of a level of `rows` x `cols` from a plain header when the plain paths take it: at
+/// most [`CHUNK_CELLS`] and within `max_memory` (any other is left to the line reader, which
+/// reports it).
+fn plain_cells(rows: usize, cols: usize, max_memory: u64) -> Option<usize> {
+    let cells = rows.checked_mul(cols).filter(|&c| c <= CHUNK_CELLS)?;
+    let fits = bytes_needed(rows as u64, cols as u64).is_some_and(|needed| needed <= max_memory);
+    fits.then_some(cells)
+}
+
+/// Past a level whose rows end at byte `at` of `bytes`: where its empty lines end, how many
+/// there are, and the next level's plain header ([`plain_header`]) when the input goes on;
+/// `None` when there are more than [`CHUNK_BLANKS`] empty lines or the next line is no plain
+/// header (the line reader then follows what comes).
+fn level_end(bytes: &[u8], at: usize) -> Option<(usize, usize, Option<PlainHeader>)> {
+    let (at, blanks) = skip_blanks(bytes, at)?;
+    let next = if at < bytes.len() { Some(plain_header(&bytes[at..])?) } else { None };
+    Some((at, blanks, next))
 }
 
 /// The number of `\n` in `bytes`, counted 128 bytes at a time in bytes (so that the compiler
