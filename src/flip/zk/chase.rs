@@ -306,8 +306,16 @@ impl Chase {
     /// [`super::bits`]): the forced and free runs in order, the residual runs, `K` and the
     /// padded layout (`None` with wrap-around).
     pub fn plan(&self) -> Plan {
-        let terms = |st: &Stencil| {
-            self.terms[st.from as usize..st.to as usize].iter().map(|t| t.offset as isize).collect()
+        let stencil_run = |st: &Stencil| PlanRun {
+            start: st.start as usize,
+            len: st.len as usize,
+            var: None,
+            cell: st.cell as isize,
+            unit: st.unit,
+            offsets: self.terms[st.from as usize..st.to as usize]
+                .iter()
+                .map(|t| t.offset as isize)
+                .collect(),
         };
         let runs = self
             .runs
@@ -321,28 +329,10 @@ impl Chase {
                     unit: true,
                     offsets: Vec::new(),
                 },
-                Run::Forced(st) => PlanRun {
-                    start: st.start as usize,
-                    len: st.len as usize,
-                    var: None,
-                    cell: st.cell as isize,
-                    unit: st.unit,
-                    offsets: terms(st),
-                },
+                Run::Forced(st) => stencil_run(st),
             })
             .collect();
-        let residual = self
-            .residual_runs
-            .iter()
-            .map(|st| PlanRun {
-                start: st.start as usize,
-                len: st.len as usize,
-                var: None,
-                cell: st.cell as isize,
-                unit: st.unit,
-                offsets: terms(st),
-            })
-            .collect();
+        let residual = self.residual_runs.iter().map(stencil_run).collect();
         Plan { runs, residual, k: self.modulus.k, layout: self.layout }
     }
 
