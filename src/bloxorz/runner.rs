@@ -4,13 +4,12 @@
 //! workers in batches through a bounded queue: a batch is handed out once its levels reach
 //! [`Runner::BATCH_WEIGHT`] cells (so a large level goes alone) or [`Runner::BATCH_LEVELS`]
 //! levels, so that on packs of many small levels the cost of handing work over stays small
-//! against the work (levels taken as text, [`LevelSource::take_chunk`], go up to
-//! [`Runner::BATCH_LEVELS`] of at most 2^18 cells and 64 per level in all: on a pack of
-//! small levels each batch handed out wakes a thread or two, and 1,024 levels a batch instead
-//! of 256 took `--jobs 2` on the 400,000 levels of `gen_levels.py mixed` from about 3,600
-//! context switches to about 1,100). Each worker owns one [`Solver`] for the whole run, which picks the search
-//! for each level. Batches come back in any order and their reports are passed on strictly in
-//! input order. At most [`Runner::WINDOW_PER_JOB`] batches per worker are in flight (parsed but
+//! against the work (on a pack of small levels each batch handed out wakes a thread or two:
+//! with up to 1,024 levels a batch instead of 256, `--jobs 2` on the 400,000 levels of
+//! `gen_levels.py mixed`, where the weight then ends a batch at about 400 levels, switches
+//! context about 2,300 times instead of 3,900). Each worker owns one [`Solver`] for the whole
+//! run, which picks the search for each level. Batches come back in any order and their reports
+//! are passed on strictly in input order. At most [`Runner::WINDOW_PER_JOB`] batches per worker are in flight (parsed but
 //! not yet reported), which bounds the memory a run holds beyond the workers' solvers, and the
 //! level buffers go back to the parser for reuse, so a warm run allocates nothing per level
 //! except the `--path` moves.
@@ -142,12 +141,6 @@ impl Runner {
     /// A batch is handed to a worker once it holds this many levels.
     pub const BATCH_LEVELS: usize = 1024;
 
-    /// The weight of the levels taken as text into one batch ([`LevelSource::take_chunk`]), at
-    /// most: larger than [`Runner::BATCH_WEIGHT`], so that a batch of small levels holds
-    /// [`Runner::BATCH_LEVELS`] of them (each taken level has at most 2^16 cells, so such a
-    /// batch still holds little work against a 500x500 level's).
-    const CHUNK_WEIGHT: usize = 1 << 18;
-
     /// A runner with these options; scratches are created on first use.
     pub fn new(options: RunOptions) -> Runner {
         let jobs = options.jobs.max(1);
@@ -266,7 +259,7 @@ impl Runner {
                 // Levels the source can hand over as text are read by the workers: then this
                 // thread only follows their lines, and reading runs on every job.
                 let mut taken = spare_batches.pop().unwrap_or_default();
-                if reader.take_chunk(&mut taken.chunk, Runner::CHUNK_WEIGHT, Runner::BATCH_LEVELS) {
+                if reader.take_chunk(&mut taken.chunk, Runner::BATCH_WEIGHT, Runner::BATCH_LEVELS) {
                     if !filling.is_empty() {
                         hand_out(&job_tx, &mut filling, &mut sent, spare_batches);
                     }
