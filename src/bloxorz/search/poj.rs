@@ -7,18 +7,22 @@
 //! A [`Scratch`] holds, for the largest level it has searched (see
 //! [`moves`](crate::bloxorz::model::moves) for state indices):
 //!
-//! - per state, one byte, its *stamp*, in three arrays of one per padded cell, one per
-//!   [`Orientation`]: `0` while the box may rest in the state and no move
-//!   has reached it, [`BLOCKED`] when the box may not rest there (it would stand on a fragile or
-//!   empty cell, or hang over the edge), and `REACHED | m` once move `m` reached it ([`Move`]
-//!   index in bits 0..2: `U` 0, `D` 1, `L` 2, `R` 3; bit 2 set);
-//! - per padded cell and orientation, one `u32` frontier slot: three FIFO queues of anchor cells,
-//!   one per [`Orientation`], holding the states in the order the search reached them.
+//! - per state, one byte, its *stamp*, in one buffer holding an array of one per padded cell
+//!   for each [`Orientation`] (orientation `o` from `o * cells`): `0` while the box may rest in
+//!   the state and no move has reached it, [`BLOCKED`] when the box may not rest there (it would
+//!   stand on a fragile or empty cell, or hang over the edge), and `REACHED | m` once move `m`
+//!   reached it ([`Move`] index in bits 0..2: `U` 0, `D` 1, `L` 2, `R` 3; bit 2 set);
+//! - per padded cell and orientation, one `u32` frontier slot: three FIFO queues of anchor cells
+//!   in one buffer, one per [`Orientation`] (again from `o * cells`), holding the states in the
+//!   order the search reached them.
 //!
-//! Each search first writes every stamp of its level from the level's rest flags (one pass over
-//! the padded grid per orientation, 16 or more cells per instruction), so a roll tests legality
-//! and novelty with a single load of one byte, and the search never reads the level's grid. The buffers only grow. Together with the level's one byte
-//! per padded cell that is 16 bytes per padded cell, 5 1/3 per state ([`bytes_needed`]).
+//! One buffer for all three orientations means one base address: the loops of the search keep
+//! fewer pointers in registers. Each search first writes every stamp of its level from the
+//! level's rest flags (`write_stamps`: one pass over the padded grid, 16 cells and their three
+//! orientations per step, the last step overlapping the one before instead of a scalar tail), so
+//! a roll tests legality and novelty with a single load of one byte, and the search never reads
+//! the level's grid. The buffers only grow. Together with the level's one byte per padded cell
+//! that is 16 bytes per padded cell, 5 1/3 per state ([`bytes_needed`]).
 //!
 //! # The search
 //!
@@ -32,7 +36,8 @@
 //! queue. Whether a state is new is
 //! decided with a branch on regular terrain, where the processor predicts it well, and without one
 //! on irregular terrain, where it cannot (see `Expand` and [`Level::terrain_changes`]). After
-//! each layer the search looks at the goal's stamp, and stops once the goal has been reached.
+//! each layer the search looks at the goal's stamp (one load: a sweep without a goal looks at
+//! the stamp of a padding cell, never reached), and stops once the goal has been reached.
 //! Because every roll is undone by the roll in the opposite direction, the move stored in a
 //! state's stamp leads back to the state it came from, and the path is rebuilt backwards from the
 //! goal.
@@ -41,10 +46,17 @@
 //! reasons next to it in `Expand::reach`): measured with cachegrind and `perf stat` on
 //! `gen_levels.py field` packs, that removes 26% of the search's instructions and about 10% of its
 //! time. Debug builds (the tests, the fuzzer) still check every index with `debug_assert!`.
+//!
+//! Measured with callgrind on the first 40,000 levels of `gen_levels.py mixed 400000 16 16 42`
+//! (levels up to 16x16, about 190 padded cells and 63 states explored on average), `--jobs 1`:
+//! the search takes about 3,100 instructions per level, down from 3,630 when each orientation's
+//! stamps and queue were separate buffers written by three passes with scalar tails (the stamp
+//! writing went from about 500 instructions per level to about 330, and the loops kept several
+//! pointers on the stack).
 
 use super::solution::Solution;
 use crate::bloxorz::model::level::{Level, Orientation, Placement};
-use crate::bloxorz::model::moves::{Move, MoveTable, ROLLS, state_count, state_of};
+use crate::bloxorz::model::moves::{Move, ROLLS, state_count, state_of};
 use crate::memory::{AllocError, try_zeroed};
 
 /// Bytes the POJ search needs for a `rows x cols` level: the level's padded grid (1 byte per padded
@@ -75,8 +87,9 @@ pub(crate) struct Scratch {
     stamps: Vec<u8>,
     /// The padded cells of the last search's level; 0 before any search.
     cells: usize,
-    /// The frontier: anchor cells of reached states, one queue per orientation.
-    queues: [Vec<u32>; 3],
+    /// The frontier: anchor cells of reached states, the queue of orientation `o` at
+    /// `o * cells..(o + 1) * cells`.
+    queues: Vec<u32>,
     /// `layers[d][o]`: how many states of orientation `o` the last search had reached at distance
     /// `d` or less.
     layers: Vec<[u32; 3]>,
@@ -84,7 +97,8 @@ pub(crate) struct Scratch {
     from: u32,
 }
 
-/// Where the rolls of the search go: the stamps.
+/// Where the rolls of the search go: the stamps and the queues of all three orientations, each
+/// `cells` long (see [`Scratch`]).
 ///
 /// `BRANCH_FREE` picks how a roll decides whether its state is new. With a branch (`false`) the
 /// processor predicts the answer, which it does well on regular terrain: there the rolls of one
@@ -94,8 +108,12 @@ pub(crate) struct Scratch {
 /// two to three times faster. [`Scratch::search`] picks one per level (see
 /// [`IRREGULAR_CHANGES_PER_CELL`]).
 struct Expand<'a, const BRANCH_FREE: bool> {
-    /// The stamps of each orientation, one per padded cell.
-    stamps: [&'a mut [u8]; 3],
+    /// The stamps, orientation `o` at `o * cells`.
+    stamps: &'a mut [u8],
+    /// The queues, orientation `o` at `o * cells`.
+    queues: &'a mut [u32],
+    /// The padded cells of the level.
+    cells: usize,
 }
 
 /// A level whose material changes, along its rows, at more than one cell in
@@ -106,86 +124,151 @@ struct Expand<'a, const BRANCH_FREE: bool> {
 /// fields of `gen_levels.py field` (one change in 7 to 100 cells).
 const IRREGULAR_CHANGES_PER_CELL: usize = 5;
 
+/// Cells whose stamps [`write_stamps`] computes at once.
+const LANES: usize = 16;
+
+/// Writes the stamps of every state of a level whose padded grid is `grid` into `stamps`
+/// (orientation `o` at `o * grid.len()`): 0 where the box may rest, [`BLOCKED`] elsewhere.
+/// [`LANES`] cells at a time, all three orientations from one load; the last lanes overlap the
+/// ones before instead of a scalar tail.
+///
+/// # Panics
+///
+/// If `grid` has fewer than [`LANES`] cells (a padded grid has at least 25) or `stamps` fewer
+/// than three per cell.
+fn write_stamps(stamps: &mut [u8], grid: &[u8]) {
+    let cells = grid.len();
+    let (standing, lying) = stamps[..3 * cells].split_at_mut(cells);
+    let (horizontal, vertical) = lying.split_at_mut(cells);
+    let chunks = standing
+        .as_chunks_mut::<LANES>()
+        .0
+        .iter_mut()
+        .zip(horizontal.as_chunks_mut::<LANES>().0)
+        .zip(vertical.as_chunks_mut::<LANES>().0);
+    for (((s, h), v), g) in chunks.zip(grid.as_chunks::<LANES>().0) {
+        [*s, *h, *v] = stamp_lanes(g);
+    }
+    let last = cells.checked_sub(LANES).expect("a padded grid has at least 25 cells");
+    let (s, h, v) = (&mut standing[last..], &mut horizontal[last..], &mut vertical[last..]);
+    let (Some(s), Some(h), Some(v), Some(g)) =
+        (s.first_chunk_mut(), h.first_chunk_mut(), v.first_chunk_mut(), grid[last..].first_chunk())
+    else {
+        unreachable!("all four are `LANES` long past `last`")
+    };
+    [*s, *h, *v] = stamp_lanes(g);
+}
+
+/// The stamps of [`LANES`] cells with these flags, in each orientation (see [`write_stamps`]).
+/// Computed into a fresh array, so that the compiler does each orientation's lanes with one
+/// vector shift and mask.
+#[inline(always)]
+fn stamp_lanes(flags: &[u8; LANES]) -> [[u8; LANES]; 3] {
+    let mut out = [[0u8; LANES]; 3];
+    for (i, &f) in flags.iter().enumerate() {
+        // Bit o of a cell's flags says the box may rest there in orientation o; BLOCKED is bit 7.
+        let blocked = !f;
+        out[0][i] = (blocked << 7) & BLOCKED;
+        out[1][i] = (blocked << 6) & BLOCKED;
+        out[2][i] = (blocked << 5) & BLOCKED;
+    }
+    out
+}
+
 impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
-    /// Reaches the state with anchor `cell` and orientation `o` by move `m`, if the box may rest
-    /// there and the state is new (its stamp is 0): stamps it and appends `cell` to `queue`.
+    /// Reaches the state with anchor `cell` and orientation `N` by move `m`, if the box may rest
+    /// there and the state is new (its stamp is 0): stamps it and appends `cell` to its queue at
+    /// `tail`.
     #[inline(always)]
-    fn reach(&mut self, cell: usize, o: Orientation, m: Move, queue: &mut [u32], tail: &mut usize) {
-        let stamps = &mut *self.stamps[o.index()];
-        debug_assert!(cell < stamps.len() && *tail < queue.len());
+    fn reach<const N: usize>(&mut self, cell: usize, m: Move, tail: &mut usize) {
+        let at = N * self.cells + cell;
+        debug_assert!(cell < self.cells && at < self.stamps.len());
+        debug_assert!(*tail < (N + 1) * self.cells && *tail < self.queues.len());
         // SAFETY: `cell` is a roll away from the anchor of a state the box may rest in, so that
         // anchor is a level cell, at least PADDING (2) cells from every edge of the padded grid
         // (only level cells carry rest flags: `Level` keeps its padding empty), and a roll moves
-        // the anchor by at most 2 rows and 2 columns: `cell < grid.len() == stamps.len()`. Were
-        // an index out of bounds, this would read or write outside the buffers.
-        let stamp = unsafe { stamps.get_unchecked_mut(cell) };
+        // the anchor by at most 2 rows and 2 columns: `cell < cells`, and `at < 3 * cells <=
+        // stamps.len()`. Were an index out of bounds, this would read or write outside the
+        // buffers.
+        let stamp = unsafe { self.stamps.get_unchecked_mut(at) };
         let old = *stamp;
         let new = old == 0;
         if !BRANCH_FREE && !new {
             return;
         }
         *stamp = if new { REACHED | m as u8 } else { old };
-        // SAFETY: each queue holds distinct anchors of states of one orientation, all level
-        // cells, fewer than `grid.len() <= queue.len()`, so `tail < queue.len()` here (the
-        // branch-free path writes the slot after the last state, still inside); were it not,
-        // this would write past the queue.
-        unsafe { *queue.get_unchecked_mut(*tail) = cell as u32 };
+        // SAFETY: the queue of orientation N, at `N * cells`, holds distinct anchors of states of
+        // orientation N, all level cells, fewer than `cells`, so `tail < (N + 1) * cells <=
+        // queues.len()` here (the branch-free path writes the slot after the last state, still
+        // inside); were it not, this would write past the queue.
+        unsafe { *self.queues.get_unchecked_mut(*tail) = cell as u32 };
         *tail += usize::from(new);
     }
 
-    /// Expands the states of orientation `O` in slots `begin..end` of their queue: the four rolls
+    /// Expands the states of orientation `O` in slots `begin..end` of the queues: the four rolls
     /// of each, from [`ROLLS`] (constant offsets once `O` is fixed, so the orientation is never
     /// decoded), each into the queue of the orientation it lands in.
     #[inline(always)]
     fn expand<const O: usize>(
         &mut self,
-        queues: &mut [&mut [u32]; 3],
         tails: &mut [usize; 3],
-        (begin, end): (usize, usize),
+        begin: usize,
+        end: usize,
         w: isize,
     ) {
+        debug_assert!(O * self.cells <= begin && end <= (O + 1) * self.cells);
         for i in begin..end {
             // Rolls from orientation O may land in O itself (lying boxes rolling sideways), past
             // `end`, so the queue is read by index rather than borrowed as a slice.
-            let a = queues[O][i] as usize;
+            // SAFETY: `begin..end` are filled slots of the queue of orientation O (see the
+            // debug assertion), inside `queues`.
+            let a = unsafe { *self.queues.get_unchecked(i) } as usize;
             for m in Move::ALL {
                 let (dr, dc, to) = ROLLS[O][m.index()];
                 let cell = a.wrapping_add_signed(dr * w + dc);
-                let n = to.index();
-                self.reach(cell, to, m, queues[n], &mut tails[n]);
+                match to {
+                    Orientation::Standing => self.reach::<0>(cell, m, &mut tails[0]),
+                    Orientation::Horizontal => self.reach::<1>(cell, m, &mut tails[1]),
+                    Orientation::Vertical => self.reach::<2>(cell, m, &mut tails[2]),
+                }
             }
         }
     }
 
-    /// Expands layer after layer from `tail` (the start's queue slot filled in) until the goal
-    /// is reached or the frontier is empty, recording each layer's end in `layers`. Returns
-    /// whether the goal was reached, the last layer's distance, and the final heads and tails.
+    /// Expands layer after layer from the start's state, stamped and queued, until the goal's
+    /// stamp (at `goal` in `stamps`) shows it reached or the frontier is empty, recording each
+    /// layer's end in `layers` (taken and handed back by value, so that its length stays in a
+    /// register). `tail` is each queue's end (orientation `o`'s queue starts at `o * cells`).
+    /// Returns whether the goal was reached, the last layer's distance, the final heads and
+    /// tails, and `layers`.
     fn layers(
         mut self,
-        mut queues: [&mut [u32]; 3],
         w: usize,
         mut tail: [usize; 3],
-        goal: Option<u32>,
-        layers: &mut Vec<[u32; 3]>,
-    ) -> (bool, u32, [usize; 3], [usize; 3]) {
-        let reached_goal = |run: &Self| {
-            goal.is_some_and(|g| run.stamps[g as usize % 3][g as usize / 3] & REACHED != 0)
-        };
+        goal: usize,
+        mut layers: Vec<[u32; 3]>,
+    ) -> (bool, u32, [usize; 3], [usize; 3], Vec<[u32; 3]>) {
+        let cells = self.cells;
         let w = w as isize;
-        let mut head = [0usize; 3];
+        let mut head = [0, cells, 2 * cells];
         let mut depth = 0;
-        let mut found = reached_goal(&self);
-        while !found && tail != head {
+        loop {
+            if self.stamps[goal] & REACHED != 0 {
+                return (true, depth, head, tail, layers);
+            }
+            // Each tail is at or past its head: the frontier is empty when the sums are equal
+            // (one comparison of scalars rather than of arrays, which would live on the stack).
+            if tail[0] + tail[1] + tail[2] == head[0] + head[1] + head[2] {
+                return (false, depth, head, tail, layers);
+            }
             let end = tail;
-            layers.push(end.map(|t| t as u32));
+            layers.push([end[0] as u32, (end[1] - cells) as u32, (end[2] - 2 * cells) as u32]);
             depth += 1;
-            self.expand::<0>(&mut queues, &mut tail, (head[0], end[0]), w);
-            self.expand::<1>(&mut queues, &mut tail, (head[1], end[1]), w);
-            self.expand::<2>(&mut queues, &mut tail, (head[2], end[2]), w);
+            self.expand::<0>(&mut tail, head[0], end[0], w);
+            self.expand::<1>(&mut tail, head[1], end[1], w);
+            self.expand::<2>(&mut tail, head[2], end[2], w);
             head = end;
-            found = reached_goal(&self);
         }
-        (found, depth, head, tail)
     }
 }
 
@@ -197,9 +280,7 @@ impl Scratch {
 
     /// Bytes held by the scratch's buffers (their capacity, which is kept for reuse).
     pub fn memory_usage(&self) -> usize {
-        self.stamps.capacity()
-            + 4 * self.queues.iter().map(Vec::capacity).sum::<usize>()
-            + 12 * self.layers.capacity()
+        self.stamps.capacity() + 4 * self.queues.capacity() + 12 * self.layers.capacity()
     }
 
     /// The minimum number of moves from `from` (a placement where the box may rest) to standing
@@ -259,7 +340,17 @@ impl Scratch {
     /// # Errors
     ///
     /// The system refused the memory.
+    #[inline]
     pub(crate) fn reserve(&mut self, cells: usize) -> Result<(), AllocError> {
+        if self.stamps.len() < 3 * cells || self.queues.len() < 3 * cells {
+            return self.grow(cells);
+        }
+        Ok(())
+    }
+
+    /// [`Scratch::reserve`] when the buffers are too small.
+    #[cold]
+    fn grow(&mut self, cells: usize) -> Result<(), AllocError> {
         // Growing starts from fresh zeroed buffers rather than resizing: nothing in the old ones
         // is needed (each search writes its stamps first), and the system hands out zeroed
         // pages lazily, so the frontier slots a search never reaches cost nothing.
@@ -267,11 +358,9 @@ impl Scratch {
             self.stamps = Vec::new();
             self.stamps = try_zeroed(3 * cells, "the search's stamps")?;
         }
-        for queue in &mut self.queues {
-            if queue.len() < cells {
-                *queue = Vec::new();
-                *queue = try_zeroed(cells, "the search's frontier")?;
-            }
+        if self.queues.len() < 3 * cells {
+            self.queues = Vec::new();
+            self.queues = try_zeroed(3 * cells, "the search's frontier")?;
         }
         Ok(())
     }
@@ -292,36 +381,32 @@ impl Scratch {
             panic!("{e} (callers reserve the search's memory first)");
         }
         self.from = from;
-        self.layers.clear();
-        self.queues[o][0] = anchor as u32;
-        let [standing, horizontal, vertical] = &mut self.queues;
-        // Plain slices, so that their addresses and lengths stay in registers.
-        let queues = [&mut standing[..cells], &mut horizontal[..cells], &mut vertical[..cells]];
         self.cells = cells;
-        let (standing, lying) = self.stamps[..3 * cells].split_at_mut(cells);
-        let (horizontal, vertical) = lying.split_at_mut(cells);
-        let mut stamps = [standing, horizontal, vertical];
-        for (o, stamps) in stamps.iter_mut().enumerate() {
-            let rest = 1 << o;
-            for (stamp, &flags) in stamps.iter_mut().zip(grid) {
-                *stamp = if flags & rest != 0 { 0 } else { BLOCKED };
-            }
-        }
-        stamps[o][anchor] = REACHED;
-        let mut tail = [0usize; 3];
-        tail[o] = 1;
+        let mut layers = std::mem::take(&mut self.layers);
+        layers.clear();
+        let stamps = &mut self.stamps[..3 * cells];
+        write_stamps(stamps, grid);
+        stamps[o * cells + anchor] = REACHED;
+        let queues = &mut self.queues[..3 * cells];
+        queues[o * cells] = anchor as u32;
+        let mut tail = [0, cells, 2 * cells];
+        tail[o] += 1;
+        // Without a goal, the stamp looked at is that of the padded grid's first cell, standing:
+        // padding, never reached.
+        let goal = goal.map_or(0, |g| g as usize % 3 * cells + g as usize / 3);
         let w = level.width();
-        let layers = &mut self.layers;
-        let (found, depth, head, tail) = if branch_free {
-            Expand::<true> { stamps }.layers(queues, w, tail, goal, layers)
+        let (found, depth, head, tail, mut layers) = if branch_free {
+            Expand::<true> { stamps, queues, cells }.layers(w, tail, goal, layers)
         } else {
-            Expand::<false> { stamps }.layers(queues, w, tail, goal, layers)
+            Expand::<false> { stamps, queues, cells }.layers(w, tail, goal, layers)
         };
-        let last = tail.map(|t| t as u32);
-        if self.layers.last() != Some(&last) {
-            self.layers.push(last);
+        let last = [tail[0] as u32, (tail[1] - cells) as u32, (tail[2] - 2 * cells) as u32];
+        if layers.last() != Some(&last) {
+            layers.push(last);
         }
-        (found.then_some(depth), head.iter().sum::<usize>() as u64)
+        self.layers = layers;
+        let explored = head[0] + (head[1] - cells) + (head[2] - 2 * cells);
+        (found.then_some(depth), explored as u64)
     }
 
     /// Every state the last search reached, with its distance from the start: the start at 0,
@@ -333,7 +418,8 @@ impl Scratch {
             self.layers.iter().enumerate().flat_map(move |(d, ends)| {
                 let range = begin..ends[o] as usize;
                 begin = ends[o] as usize;
-                self.queues[o][range].iter().map(move |&a| (3 * a + o as u32, d as u32))
+                let queue = &self.queues[o * self.cells..];
+                queue[range].iter().map(move |&a| (3 * a + o as u32, d as u32))
             })
         })
     }
@@ -358,14 +444,23 @@ impl Scratch {
     /// If the last search did not reach `state` on `level`.
     pub fn path_to(&self, level: &Level, state: u32, path: &mut Vec<Move>) {
         assert!(self.was_reached(state), "state {state} was not reached by the last search");
-        let table = MoveTable::new(level.width());
+        // Walked as anchor and orientation, with the rolls of ROLLS undone (no division by 3
+        // and no move table per step: a `--path` answer of 11 moves cost about 500
+        // instructions that way).
+        let (w, cells) = (level.width() as isize, self.cells);
+        let split = |s: u32| (s as usize / 3, s as usize % 3);
+        let from = split(self.from);
+        let (mut cell, mut o) = split(state);
         path.clear();
-        let mut s = state;
-        while s != self.from {
-            let m = Move::from_index(usize::from(self.stamp(s).expect("a reached state") & 3));
+        while (cell, o) != from {
+            // Every state on the way back was reached: its stamp holds the move that reached it,
+            // from a state one move closer to the start.
+            debug_assert!(cell < cells && self.stamps[o * cells + cell] & REACHED != 0);
+            let m = Move::from_index(usize::from(self.stamps[o * cells + cell] & 3));
             path.push(m);
-            let back = table.steps[s as usize % 3][m.opposite().index()];
-            s = s.wrapping_add(back.state_delta);
+            let (dr, dc, to) = ROLLS[o][m.opposite().index()];
+            cell = cell.wrapping_add_signed(dr * w + dc);
+            o = to.index();
         }
         path.reverse();
     }
