@@ -135,7 +135,7 @@ fn sized_grid(rng: &mut Rng, h: usize, w: usize) -> Grid {
                 .collect()
         })
         .collect();
-    let mut cell = |rng: &mut Rng| (rng.below(h as u64) as usize, rng.below(w as u64) as usize);
+    let cell = |rng: &mut Rng| (rng.below(h as u64) as usize, rng.below(w as u64) as usize);
     let (tr, tc) = cell(rng);
     let (sr, sc) = loop {
         let at = cell(rng);
