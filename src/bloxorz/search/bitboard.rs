@@ -35,14 +35,23 @@
 //! they equal those of the array search: the states at a distance below the answer, or every
 //! reachable state when there is none.
 //!
-//! A layer costs the same whatever its number of states, about 15 vector instructions per four
-//! rows, and it has no branch that depends on the terrain; the array search pays 30 to 60
-//! instructions per state and mispredicts on small, irregular frontiers. On
-//! `gen_levels.py mixed` levels (at most 16 x 16 cells, 63 states explored on average) that makes
-//! the search several times cheaper (docs/PERFORMANCE.md). Its worst case is a long corridor,
-//! where every layer holds one or two states: a 28 x 28 maze costs the bit-parallel search about
-//! as much per layer as the array search spends on a handful of states (measured in the tests'
-//! level of that shape, see docs/PERFORMANCE.md); the size limit keeps that bounded.
+//! A layer costs the same whatever its number of states, about 55 instructions per four rows
+//! (one SSE2 vector per word of four rows, the loop vectorised by the compiler), and it has no
+//! branch that depends on the terrain; the array search pays 30 to 60 instructions per state and
+//! mispredicts on small, irregular frontiers. Loading a level reads 16 cells of a row with one
+//! SSE2 byte mask per orientation.
+//!
+//! Measured (callgrind, `flipblox bloxorz --jobs 1`, 1 December 2026): on the first 40,000
+//! levels of `gen_levels.py mixed 400000 16 16 42` (at most 16 x 16 cells, about 9 layers a
+//! level) the search takes 2,820 instructions a level against 3,660 for the array search, and
+//! `Solver::solve` over those levels, parsed beforehand, takes about half the time (bench
+//! `solver/mixed-40k`). On 28 x 28 levels (`gen_levels.py KIND 300 28 28 7`, per level): open
+//! ground 9.5 K against 27 K instructions, fields 16.6 K against 50 K, corridor mazes 27.7 K
+//! against 20 K (1.4 times), and the worst case, one long winding road (`snake`: 132 layers of
+//! about five states each, every layer over all 28 rows) 57 K against 29 K (2.0 times;
+//! the whole process on 3,000 such levels 19 ms against 14 ms). The size limit keeps that ratio
+//! bounded: a layer costs at most 7 steps of four rows, the array search at least one state.
+//! Levels taller or wider than 28 cells go to the array search.
 
 use super::solution::Solution;
 use crate::bloxorz::model::level::{Level, Placement};
