@@ -4,7 +4,10 @@
 //!    written on the `pathfinding` crate, over the same parsed levels, one thread. Throughput is
 //!    in states explored (expanded by the fast solver), so criterion's `thrpt` line is states per
 //!    second and `time / states` is the time per explored state for both solvers.
-//! 2. The batch runner (`runner/...`): parse + solve + format the answers of a whole pack from its
+//! 2. The solver alone on the mixed pack (`solver/mixed-40k`): `Solver::solve` over the first
+//!    40,000 levels of the mixed pack, parsed beforehand, one thread, so that the search's time is
+//!    seen without the parsing (issue 15 target 4). Throughput is in levels.
+//! 3. The batch runner (`runner/...`): parse + solve + format the answers of a whole pack from its
 //!    bytes with `--jobs 1` and `--jobs 2`, and, on the mixed pack, parsing alone (issue 15
 //!    target 4 compares the two). Throughput is in levels.
 //!
@@ -159,6 +162,25 @@ fn bench_pack(c: &mut Criterion, name: &str, levels: &[Level]) {
     group.finish();
 }
 
+/// `Solver::solve` over `levels` (parsed beforehand), one thread.
+fn bench_solver(c: &mut Criterion, name: &str, levels: &[Level]) {
+    let mut solver = Solver::new();
+    let mut group = c.benchmark_group(format!("solver/{name}"));
+    group.sample_size(10).throughput(Throughput::Elements(levels.len() as u64));
+    group.bench_function("solve", |b| {
+        b.iter(|| {
+            levels
+                .iter()
+                .map(|l| {
+                    let solution = solver.solve(l, Limits::default()).expect("POJ 3322 levels");
+                    solution.moves.unwrap_or(0) as u64 + solution.states_explored
+                })
+                .sum::<u64>()
+        })
+    });
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let shared = root.join("../shared");
@@ -179,7 +201,12 @@ fn benches(c: &mut Criterion) {
         _ => eprintln!("skipping the runner on the field pack: {missing}"),
     }
     match &mixed {
-        Some(bytes) => bench_runner(c, "mixed-400k", &[bytes], true),
+        Some(bytes) => {
+            let first = PackReader::new(&bytes[..]).take(40_000);
+            let levels: Vec<Level> = first.map(|l| l.expect("well-formed")).collect();
+            bench_solver(c, "mixed-40k", &levels);
+            bench_runner(c, "mixed-400k", &[bytes], true)
+        }
         None => eprintln!("skipping the runner on the mixed pack: {missing}"),
     }
 }

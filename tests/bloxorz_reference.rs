@@ -2,9 +2,11 @@
 //! `VecDeque`, sharing no code with the library) on thousands of generated levels, with every
 //! path replayed by an independent replayer.
 
-use crate::common::bloxorz::{Grid, Rng, random_grid, reference_distance, replay};
+use crate::common::bloxorz::{
+    Grid, Rng, random_grid, reference_distance, reference_explored, replay,
+};
 use crate::common::checks::pack_reports;
-use flipblox::bloxorz::{Report, RunOptions};
+use flipblox::bloxorz::{Limits, PackReader, Report, RunOptions, Solver};
 
 /// Runs the library's batch runner over `pack` and returns its reports in order.
 fn run(pack: &str, jobs: usize, paths: bool) -> Vec<Report> {
@@ -103,4 +105,79 @@ fn hand_made_corner_cases_agree_with_the_reference_bfs() {
         .map(|l| Grid { rows: l.lines().map(|r| r.as_bytes().to_vec()).collect() })
         .collect();
     check_against_reference(&grids);
+}
+
+/// A random `h x w` level: noise (holes and fragile cells at random rates) or regular blocks, the
+/// target and a standing or lying start on rigid cells (at least two cells); many cannot be
+/// solved.
+fn sized_grid(rng: &mut Rng, h: usize, w: usize) -> Grid {
+    let hole = [0.0, 0.15, 0.3, 0.45][rng.below(4) as usize];
+    let fragile = [0.0, 0.1, 0.25][rng.below(3) as usize];
+    let regular = rng.chance(0.3);
+    let (bh, bw) = (1 + rng.below(4) as usize, 1 + rng.below(4) as usize);
+    let mut rows: Vec<Vec<u8>> = (0..h)
+        .map(|r| {
+            (0..w)
+                .map(|c| {
+                    let x = if regular {
+                        ((r / bh + 2 * (c / bw)) % 7) as f64 / 7.0
+                    } else {
+                        (rng.next() >> 11) as f64 / (1u64 << 53) as f64
+                    };
+                    if x < hole {
+                        b'#'
+                    } else if x < hole + fragile {
+                        b'E'
+                    } else {
+                        b'.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let cell = |rng: &mut Rng| (rng.below(h as u64) as usize, rng.below(w as u64) as usize);
+    let (tr, tc) = cell(rng);
+    let (sr, sc) = loop {
+        let at = cell(rng);
+        if at != (tr, tc) {
+            break at;
+        }
+    };
+    rows[tr][tc] = b'O';
+    rows[sr][sc] = b'X';
+    let second = if rng.chance(0.5) { (sr, sc + 1) } else { (sr + 1, sc) };
+    if rng.chance(0.5) && second.0 < h && second.1 < w && second != (tr, tc) {
+        rows[second.0][second.1] = b'X';
+    }
+    Grid { rows }
+}
+
+/// `Solver::solve` (which answers levels of up to 28 x 28 cells by its bit-parallel search)
+/// against the reference BFS, in distance and in states explored, and against
+/// `Solver::solve_with_path` (the array search), on levels of every size up to 30 x 30.
+#[test]
+fn the_distance_alone_and_the_states_explored_agree_with_the_reference_up_to_30_cells() {
+    let mut rng = Rng(0xB17_B0A2D);
+    let mut sizes: Vec<(usize, usize)> = vec![(1, 2), (2, 1), (28, 28), (29, 29), (30, 30)];
+    for n in [27, 28, 29] {
+        sizes.extend([(n, 1), (1, n), (n, 5), (5, n), (n, 16), (16, n)]);
+    }
+    for _ in 0..1500 {
+        let (h, w) = (1 + rng.below(30) as usize, 1 + rng.below(30) as usize);
+        sizes.push(if h * w == 1 { (1, 2) } else { (h, w) });
+    }
+    let mut solver = Solver::new();
+    let mut path = Vec::new();
+    let (mut solved, mut impossible) = (0, 0);
+    for (h, w) in sizes {
+        let grid = sized_grid(&mut rng, h, w);
+        let text = grid.to_text();
+        let level = PackReader::new(text.as_bytes()).next().unwrap().unwrap();
+        let alone = solver.solve(&level, Limits::default()).unwrap();
+        assert_eq!((alone.moves, alone.states_explored), reference_explored(&grid), "{text}");
+        let with_path = solver.solve_with_path(&level, Limits::default(), &mut path).unwrap();
+        assert_eq!(alone, with_path, "{text}");
+        if alone.moves.is_some() { solved += 1 } else { impossible += 1 }
+    }
+    assert!(solved > 300 && impossible > 300, "solved {solved}, impossible {impossible}");
 }

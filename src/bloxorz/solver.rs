@@ -1,15 +1,21 @@
 //! The one entry point for answering a level: [`Solver`] picks the search that can solve it.
 //!
 //! A level without switches and split switches (every POJ 3322 level) is answered by the fast
-//! search over a dense array of states (`search/poj.rs`); any other level by the general search
-//! over the block and the bridge configuration (`search/general/`), whose memory is bounded by
-//! [`Limits::max_memory`]. Both give the minimum number of moves; the choice is made here and
-//! nowhere else, so no caller can hand a level to a search that would answer another game.
+//! search over a dense array of states (`search/poj.rs`), except that when only the distance is
+//! asked ([`Solver::solve`], [`Solver::solve_from`]) and the level is small (at most 28 x 28
+//! cells: a padded grid of at most 32 x 32), the bit-parallel search (`search/bitboard.rs`)
+//! answers it, a whole layer at a time, with the same distance and the same states explored;
+//! paths ([`Solver::solve_with_path`]) and distance fields always come from the array search.
+//! Any other level is answered by the general search over the block and the bridge
+//! configuration (`search/general/`), whose memory is bounded by [`Limits::max_memory`]. All
+//! give the minimum number of moves; the choice is made here and nowhere else, so no caller can
+//! hand a level to a search that would answer another game.
 
 use super::model::level::{Level, Placement};
 use super::model::moves::Move;
 use super::model::notation::Step;
 use super::read::DEFAULT_MAX_MEMORY;
+use super::search::bitboard::{self, BitSearch};
 use super::search::field::{DistanceField, FieldError, distance_field_in};
 use super::search::general::Engine;
 use super::search::poj::Scratch;
@@ -49,6 +55,7 @@ impl Default for Limits {
 /// ```
 #[derive(Debug, Default)]
 pub struct Solver {
+    bits: BitSearch,
     poj: Scratch,
     general: Engine,
     moves: Vec<Move>,
@@ -62,7 +69,10 @@ impl Solver {
 
     /// Bytes held by the solver's buffers (kept for reuse).
     pub fn memory_usage(&self) -> usize {
-        self.poj.memory_usage() + self.general.memory_usage() + self.moves.capacity()
+        self.bits.memory_usage()
+            + self.poj.memory_usage()
+            + self.general.memory_usage()
+            + self.moves.capacity()
     }
 
     /// The minimum number of moves that bring the box from the level's start to stand on its
@@ -96,7 +106,9 @@ impl Solver {
         if !level.can_rest(from) {
             return Ok(Solution { moves: None, states_explored: 0 });
         }
-        if level.mechanics().needs_engine() {
+        if bitboard::fits(level) {
+            Ok(self.bits.solve(level, from)?)
+        } else if level.mechanics().needs_engine() {
             self.general.solve(level, from, limits.max_memory)
         } else {
             self.poj.reserve(level.grid().len())?;

@@ -141,6 +141,32 @@ pub fn reference_distance(grid: &Grid) -> Option<u32> {
     None
 }
 
+/// The reference BFS's distance (as [`reference_distance`]) and the number of states the
+/// library reports as explored: the states at a distance below the answer, or every reachable
+/// state when there is none (counted from the full map of distances).
+pub fn reference_explored(grid: &Grid) -> (Option<u32>, u64) {
+    let mut start = grid.start();
+    start.sort();
+    let t = grid.target();
+    let mut distance: HashMap<Cubes, u32> = HashMap::new();
+    let mut queue = VecDeque::new();
+    distance.insert(start, 0);
+    queue.push_back(start);
+    while let Some(cubes) = queue.pop_front() {
+        for (_, dir) in ROLLS {
+            let next = roll(cubes, dir);
+            if grid.can_rest(next) && !distance.contains_key(&next) {
+                distance.insert(next, distance[&cubes] + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    match distance.get(&[t, t]) {
+        Some(&d) => (Some(d), distance.values().filter(|&&e| e < d).count() as u64),
+        None => (None, distance.len() as u64),
+    }
+}
+
 /// Replays a `--path` answer line (`N MOVES`, or `0`) on `grid`: every step must keep the box on
 /// non-empty cells inside the grid and never standing on `E`; the box must end standing on `O`
 /// after exactly N moves.
