@@ -9,10 +9,10 @@
 //! `gen_levels.py mixed`, where the weight then ends a batch at about 400 levels, switches
 //! context about 2,300 times instead of 3,900). Each worker owns one [`Solver`] for the whole
 //! run, which picks the search for each level. Batches come back in any order and their reports
-//! are passed on strictly in input order. At most [`Runner::WINDOW_PER_JOB`] batches per worker are in flight (parsed but
-//! not yet reported), which bounds the memory a run holds beyond the workers' solvers, and the
-//! level buffers go back to the parser for reuse, so a warm run allocates nothing per level
-//! except the `--path` moves.
+//! are passed on strictly in input order. At most [`Runner::WINDOW_PER_JOB`] batches per worker
+//! are in flight (parsed but not yet reported), which bounds the memory a run holds beyond the
+//! workers' solvers, and the level buffers go back to the parser for reuse, so a warm run
+//! allocates nothing per level except the `--path` moves.
 //!
 //! With one job everything runs on the calling thread, with no queue at all. With more, before a
 //! read that may wait for input ([`LevelSource::would_block`]) the batch being filled is handed
