@@ -26,7 +26,8 @@ pub trait LevelSource {
     }
 
     /// Takes the next levels, as many as fit `max_weight` (cells plus
-    /// [`Chunk::LEVEL_WEIGHT`] per level) and `max_levels`, as a [`Chunk`] of text that another
+    /// [`Chunk::LEVEL_WEIGHT`] per level, and bytes of text) and `max_levels`, as a [`Chunk`]
+    /// of text that another
     /// thread can read ([`Chunk::reader`]) with exactly the results, level numbers and
     /// positions that reading them here would give; the source then stands after them as if it
     /// had read them. False, leaving `chunk` empty and the source as it was, when the next level

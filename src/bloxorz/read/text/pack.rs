@@ -109,7 +109,7 @@ fn skipped(line: &Line<'_>) -> bool {
 
 /// The longest line, in bytes, a reader with the memory limit `max_memory` keeps whole: the
 /// longest row of a level within the limit (a level of one row needs [`bytes_needed`]`(1, C)`,
-/// more than `95 * C` bytes), plus 64 KiB for trailing characters and definition lines. A longer
+/// `80 * C + 320` bytes), plus 64 KiB for trailing characters and definition lines. A longer
 /// line is [`TextSyntax::LineTooLong`].
 pub fn pack_line_limit(max_memory: u64) -> usize {
     const SLACK: u64 = 64 * 1024;
@@ -635,7 +635,9 @@ impl<S: LineSource> PackReader<S> {
         let take = |count_rows| {
             let (mut taken, mut lines, mut weight, mut levels) = (0, 0, 0, 0);
             let mut header = None;
-            while levels < max_levels && weight < max_weight {
+            // The text is bounded by the weight too: rows may carry any number of trailing
+            // blanks (up to the line limit), which the cells do not count.
+            while levels < max_levels && weight < max_weight && taken < max_weight {
                 let Some(level) = scan_level(&rest[taken..], header, limit, max_memory, count_rows)
                 else {
                     break;
@@ -1228,6 +1230,26 @@ mod tests {
         assert!(!reader.take_chunk(&mut chunk, usize::MAX, 5));
         assert!(reader.read_into(&mut level).unwrap().is_ok());
         assert!(reader.read_into(&mut level).is_none());
+    }
+
+    #[test]
+    fn a_chunk_holds_about_max_weight_bytes_of_text_whatever_its_cells() {
+        // Levels of 3 cells whose row carries 10,000 trailing spaces: 10,008 bytes a level.
+        let level = format!("1 3\nX.O{}\n", " ".repeat(10_000));
+        let pack = level.repeat(20);
+        let mut reader = PackReader::new(pack.as_bytes());
+        let mut chunk = Chunk::default();
+        assert!(reader.take_chunk(&mut chunk, 1 << 16, 1024));
+        // Six levels are 60,048 bytes, under 2^16: the seventh is taken, and the chunk ends.
+        assert_eq!(chunk.levels(), 7);
+        assert_eq!(chunk.text.len(), 7 * level.len());
+        assert_eq!(chunk.weight(), 7 * (3 + Chunk::LEVEL_WEIGHT));
+        let mut total = chunk.levels();
+        while reader.take_chunk(&mut chunk, 1 << 16, 1024) {
+            assert!(chunk.text.len() < (1 << 16) + level.len());
+            total += chunk.levels();
+        }
+        assert_eq!(total, 20);
     }
 
     #[test]
