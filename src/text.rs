@@ -120,8 +120,10 @@ pub trait LineSource {
     /// Sets the line limit (see [`Line::text`]); call it before the first line is read.
     fn set_line_limit(&mut self, limit: usize);
 
-    /// True when the next line is not at hand and reading it may wait for more input (a pipe
-    /// or a terminal that has nothing more yet). Always false for a slice.
+    /// True when reading the next line, or the lines after it that a record (a level, a
+    /// board) needs, may wait for more input (a pipe or a terminal that has nothing more yet):
+    /// a stream says so when little is buffered and its input has nothing more at hand, even
+    /// with a whole line buffered. Always false for a slice.
     fn would_block(&mut self) -> bool {
         false
     }

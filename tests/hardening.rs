@@ -437,6 +437,32 @@ fn answers_stream_out_of_an_endless_pipe_and_a_closed_reader_ends_the_run() {
     }
 }
 
+/// A writer that sends a level and the next level's header, then waits for the answer before it
+/// sends more (as a program driving flipblox through pipes does): the answer comes with one job
+/// and with two, while the pipe stays open and the second level is not at hand.
+#[test]
+fn a_level_is_answered_while_the_writer_waits_for_its_answer() {
+    use std::io::Write;
+    for jobs in ["1", "2"] {
+        let mut child = Supervised::flipblox(&["bloxorz", "--jobs", jobs]);
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(b"1 3\nXXO\n1 3\n").unwrap();
+        input.flush().unwrap();
+        let mut output = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        // Without the answer this read waits until the watchdog ends the child (no output).
+        output.read_line(&mut first).unwrap();
+        input.write_all(b"X.O\n0 0\n").unwrap();
+        drop(input);
+        let mut rest = String::new();
+        output.read_to_string(&mut rest).unwrap();
+        let ended = child.wait();
+        assert_eq!(first, "1\n", "--jobs {jobs}: {}", ended.describe());
+        assert_eq!(rest, "Impossible\n", "--jobs {jobs}: {}", ended.describe());
+        assert_eq!(ended.status.code(), Some(0), "{}", ended.describe());
+    }
+}
+
 /// Stream input whose answer needs no more memory than one record: 64 MiB of blank lines in a
 /// pipe, then one record, read whole in a 32 MiB address space.
 #[test]

@@ -20,6 +20,10 @@ use crate::text::{
 /// Bytes asked of the reader at a time (and the buffer's size while lines are short).
 const CHUNK: usize = 64 * 1024;
 
+/// With fewer bytes than this buffered past the reader's place, [`LineSource::would_block`] asks
+/// the probe even when a whole line is at hand (see there).
+const NEAR_END: usize = 4096;
+
 /// The lines of a byte stream (see the [module docs](self)).
 ///
 /// An I/O error from the reader ends the lines as the end of the input would; it is kept for
@@ -349,16 +353,16 @@ impl<R: Read> LineSource for StreamLines<R> {
         if self.consumed {
             self.consume();
         }
-        if self.ready.is_some() || self.eof {
+        if self.eof {
             return false;
         }
-        if !self.started {
-            return self.probe.as_mut().is_none_or(|available| !available());
-        }
-        if memchr::memchr(self.ending, &self.buf[self.start..self.filled]).is_some() {
-            return false;
-        }
-        self.probe.as_mut().is_none_or(|available| !available())
+        // A record (a level, a board) takes several lines: a whole line at hand says nothing
+        // about the ones after it unless plenty more is buffered, so the probe is asked then.
+        let plenty = self.started
+            && self.filled - self.start >= NEAR_END
+            && (self.ready.is_some()
+                || memchr::memchr(self.ending, &self.buf[self.start..self.filled]).is_some());
+        !plenty && self.probe.as_mut().is_none_or(|available| !available())
     }
 }
 
@@ -507,7 +511,37 @@ mod tests {
     }
 
     #[test]
-    fn would_block_asks_the_probe_only_without_a_whole_line() {
+    fn would_block_asks_the_probe_with_little_buffered_even_with_a_whole_line() {
+        use std::cell::Cell;
+        use std::rc::Rc;
+        // A writer that sent one level and the next header, then paused: "1 3" is a whole line,
+        // but the level it starts is not at hand.
+        let asked = Rc::new(Cell::new(0));
+        let mut stream = StreamLines::new(&b"1 3\nXXO\n1 3\n"[..], 100);
+        let count = Rc::clone(&asked);
+        stream.set_probe(move || {
+            count.set(count.get() + 1);
+            false
+        });
+        stream.next_line();
+        stream.next_line();
+        assert!(stream.would_block(), "the next level's header alone is at hand");
+        assert_eq!(asked.get(), 1);
+        // With plenty buffered past the reader's place, the probe is not asked.
+        let many = b"1 3\nXXO\n".repeat(NEAR_END);
+        let mut stream = StreamLines::new(&many[..], 100);
+        let count = Rc::clone(&asked);
+        stream.set_probe(move || {
+            count.set(count.get() + 1);
+            false
+        });
+        stream.next_line();
+        assert!(!stream.would_block());
+        assert_eq!(asked.get(), 1, "not asked again");
+    }
+
+    #[test]
+    fn would_block_asks_the_probe_until_the_input_has_ended() {
         let mut stream = StreamLines::new(&b"ab\ncd"[..], 100);
         stream.set_probe(|| false);
         assert!(stream.would_block(), "nothing read yet, and nothing at hand");
