@@ -115,35 +115,16 @@ pub fn roll(cubes: Cubes, (dr, dc): (i64, i64)) -> Cubes {
 pub const ROLLS: [(char, (i64, i64)); 4] =
     [('U', (-1, 0)), ('D', (1, 0)), ('L', (0, -1)), ('R', (0, 1))];
 
-/// The reference answer: the minimum number of moves to stand on `O`, by a plain BFS.
+/// The reference answer: the minimum number of moves to stand on `O`, by a plain BFS (see
+/// [`reference_explored`]).
 pub fn reference_distance(grid: &Grid) -> Option<u32> {
-    let mut start = grid.start();
-    start.sort();
-    let t = grid.target();
-    let goal = [t, t];
-    let mut distance: HashMap<Cubes, u32> = HashMap::new();
-    let mut queue = VecDeque::new();
-    distance.insert(start, 0);
-    queue.push_back(start);
-    while let Some(cubes) = queue.pop_front() {
-        let d = distance[&cubes];
-        if cubes == goal {
-            return Some(d);
-        }
-        for (_, dir) in ROLLS {
-            let next = roll(cubes, dir);
-            if grid.can_rest(next) && !distance.contains_key(&next) {
-                distance.insert(next, d + 1);
-                queue.push_back(next);
-            }
-        }
-    }
-    None
+    reference_explored(grid).0
 }
 
-/// The reference BFS's distance (as [`reference_distance`]) and the number of states the
-/// library reports as explored: the states at a distance below the answer, or every reachable
-/// state when there is none (counted from the full map of distances).
+/// The reference BFS (a plain breadth-first search over every state the box reaches): the
+/// minimum number of moves to stand on `O`, and the number of states the library reports as
+/// explored: the states at a distance below the answer, or every reachable state when there is
+/// none (counted from the full map of distances).
 pub fn reference_explored(grid: &Grid) -> (Option<u32>, u64) {
     let mut start = grid.start();
     start.sort();
