@@ -2,17 +2,14 @@
 //!
 //! The calling thread parses levels (in place, from the input's bytes) and hands them to the
 //! workers in batches through a bounded queue: a batch is handed out once its levels reach
-//! [`Runner::BATCH_WEIGHT`] cells (so a large level goes alone) or [`Runner::BATCH_LEVELS`]
-//! levels, so that on packs of many small levels the cost of handing work over stays small
-//! against the work (on a pack of small levels each batch handed out wakes a thread or two:
-//! with up to 1,024 levels a batch instead of 256, `--jobs 2` on the 400,000 levels of
-//! `gen_levels.py mixed`, where the weight then ends a batch at about 400 levels, switches
-//! context about 2,300 times instead of 3,900). Each worker owns one [`Solver`] for the whole
-//! run, which picks the search for each level. Batches come back in any order and their reports
-//! are passed on strictly in input order. At most [`Runner::WINDOW_PER_JOB`] batches per worker
-//! are in flight (parsed but not yet reported), which bounds the memory a run holds beyond the
-//! workers' solvers, and the level buffers go back to the parser for reuse, so a warm run
-//! allocates nothing per level except the `--path` moves.
+//! [`Runner::BATCH_WEIGHT`] cells (so a large level goes alone) or [`Runner::BATCH_LEVELS`] levels,
+//! so that on packs of many small levels the cost of handing work over stays small against the work
+//! (each batch handed out wakes a thread or two). Each worker owns one [`Solver`] for the whole
+//! run, which picks the search for each level. Batches come back in any order and their reports are
+//! passed on strictly in input order. At most [`Runner::WINDOW_PER_JOB`] batches per worker are in
+//! flight (parsed but not yet reported), which bounds the memory a run holds beyond the workers'
+//! solvers, and the level buffers go back to the parser for reuse, so a warm run allocates nothing
+//! per level except the `--path` moves.
 //!
 //! With one job everything runs on the calling thread, with no queue at all. With more, before a
 //! read that may wait for input ([`LevelSource::would_block`]) the batch being filled is handed
@@ -42,8 +39,8 @@ pub struct RunOptions {
     /// Memory limit for one level in bytes (see [`PackReader::max_memory`] and
     /// [`Limits::max_memory`]).
     pub max_memory: u64,
-    /// Whether to time each search ([`Answer::elapsed`]). Off, no clock is read: on packs of
-    /// small levels reading it twice per level costs about 6% of the run.
+    /// Whether to time each search ([`Answer::elapsed`]). Off, no clock is read (reading it
+    /// twice per level is a noticeable share of a run over a pack of small levels).
     pub timings: bool,
 }
 

@@ -28,9 +28,8 @@ pub struct FieldPicture {
     /// Columns of the level (at least 1).
     pub cols: usize,
     /// `rows * cols * 3` entries as in a [`DistanceField`](crate::bloxorz::DistanceField): moves
-    /// to the goal, -1 ([`IMPOSSIBLE`](crate::bloxorz::IMPOSSIBLE)) when the box may rest there
-    /// but cannot reach the goal, -2 ([`ILLEGAL`](crate::bloxorz::ILLEGAL)) when it may not rest
-    /// there.
+    /// to the goal, -1 ([`IMPOSSIBLE`]) when the box may rest there but cannot reach the goal,
+    /// -2 ([`ILLEGAL`]) when it may not rest there.
     pub distances: Vec<i32>,
 }
 

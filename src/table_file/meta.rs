@@ -42,7 +42,7 @@ pub enum Puzzle {
         /// True when the board wraps around (a torus).
         wrap: bool,
         /// The toggle pattern as written canonically, e.g. `.x./xxx/.x.`
-        /// ([`TogglePattern`](crate::flip::variant::TogglePattern)'s text).
+        /// ([`TogglePattern`]'s text).
         toggle: String,
         /// The goal: `None` for any uniform board, else the colour every cell must show.
         goal: Option<u8>,

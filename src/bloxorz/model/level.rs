@@ -190,7 +190,7 @@ impl Level {
     }
 
     /// Makes this level an all-empty `rows x cols` level (start and target unset), reusing its
-    /// buffer. Used by the parser, which then sets cells with [`Level::set_cell`].
+    /// buffer. Used by the parser, which then sets cells with [`Level::row_mut`].
     ///
     /// # Panics
     ///

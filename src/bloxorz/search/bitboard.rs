@@ -7,11 +7,11 @@
 //!
 //! # Layout
 //!
-//! A set of states of one [`Orientation`] is one `u32` per padded row, bit `c` for padded column
-//! `c` (the anchor's column, see [`moves`](crate::bloxorz::model::moves)); a [`Boards`] holds,
-//! per orientation, the states the box may rest in (from the rest flags of
-//! [`Level::grid`]), the states no layer has reached yet (*open*), and the frontier, twice (the
-//! layer being expanded and the next one).
+//! A set of states of one [`Orientation`](crate::bloxorz::model::level::Orientation) is one `u32`
+//! per padded row, bit `c` for padded column `c` (the anchor's column, see
+//! [`moves`](crate::bloxorz::model::moves)); a [`Boards`] holds, per orientation, the states the
+//! box may rest in (from the rest flags of [`Level::grid`]), the states no layer has reached yet
+//! (*open*), and the frontier, twice (the layer being expanded and the next one).
 //!
 //! # The search
 //!
@@ -35,23 +35,14 @@
 //! they equal those of the array search: the states at a distance below the answer, or every
 //! reachable state when there is none.
 //!
-//! A layer costs the same whatever its number of states, about 55 instructions per four rows
-//! (one SSE2 vector per word of four rows, the loop vectorised by the compiler), and it has no
-//! branch that depends on the terrain; the array search pays 30 to 60 instructions per state and
-//! mispredicts on small, irregular frontiers. Loading a level reads 16 cells of a row with one
-//! SSE2 byte mask per orientation.
-//!
-//! Measured (callgrind, `flipblox bloxorz --jobs 1`, 1 December 2026): on the first 40,000
-//! levels of `gen_levels.py mixed 400000 16 16 42` (at most 16 x 16 cells, about 9 layers a
-//! level) the search takes 2,820 instructions a level against 3,660 for the array search, and
-//! `Solver::solve` over those levels, parsed beforehand, takes about half the time (bench
-//! `solver/mixed-40k`). On 28 x 28 levels (`gen_levels.py KIND 300 28 28 7`, per level): open
-//! ground 9.5 K against 27 K instructions, fields 16.6 K against 50 K, corridor mazes 27.7 K
-//! against 20 K (1.4 times), and the worst case, one long winding road (`snake`: 132 layers of
-//! about five states each, every layer over all 28 rows) 57 K against 29 K (2.0 times;
-//! the whole process on 3,000 such levels 19 ms against 14 ms). The size limit keeps that ratio
-//! bounded: a layer costs at most 7 steps of four rows, the array search at least one state.
-//! Levels taller or wider than 28 cells go to the array search.
+//! A layer costs the same whatever its number of states (one SSE2 vector per word of four rows,
+//! the loop vectorised by the compiler), and it has no branch that depends on the terrain, where
+//! the array search pays per state and mispredicts on small, irregular frontiers. The size limit
+//! bounds the cost of a layer (at most 7 steps of four rows), so even a level whose frontier
+//! stays a few states wide for many layers (one long winding road) costs a small multiple of the
+//! array search; levels taller or wider than 28 cells go to the array search. Loading a level
+//! reads 16 cells of a row with one SSE2 byte mask per orientation. docs/PERFORMANCE.md has the
+//! measured cost against the array search.
 
 use super::solution::Solution;
 use crate::bloxorz::model::level::{Level, Placement};
@@ -144,7 +135,7 @@ fn rest_bits(bytes: u64, o: u32) -> u32 {
 
 /// The rest flags of 16 cells, one bit per cell, per orientation (bit `i` for `bytes[i]`): one
 /// SSE2 shift and byte mask per orientation on x86-64, elsewhere eight cells per multiplication
-/// ([`rest_bits`]).
+/// (`rest_bits`).
 #[inline(always)]
 fn rest_bits16(bytes: &[u8; 16]) -> [u32; 3] {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]

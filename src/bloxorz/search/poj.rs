@@ -30,7 +30,7 @@
 //! standing, horizontal and vertical states are expanded from their own queues by three loops
 //! specialised to their orientation (one generic loop instantiated per orientation), so the
 //! orientation is never decoded and the four rolls, read from
-//! [`ROLLS`](crate::bloxorz::model::ROLLS), are constant offsets: a roll costs one load of the
+//! [`ROLLS`], are constant offsets: a roll costs one load of the
 //! new state's stamp (which says both whether the box may rest there and whether the state was
 //! reached; the padding means no roll leaves the grid), one store of it, and one store to a
 //! queue. Whether a state is new is
@@ -43,16 +43,9 @@
 //! goal.
 //!
 //! The rolls index the stamps and the queues without bounds checks (`unsafe`, with the
-//! reasons next to it in `Expand::reach`): measured with cachegrind and `perf stat` on
-//! `gen_levels.py field` packs, that removes 26% of the search's instructions and about 10% of its
-//! time. Debug builds (the tests, the fuzzer) still check every index with `debug_assert!`.
-//!
-//! Measured with callgrind on the first 40,000 levels of `gen_levels.py mixed 400000 16 16 42`
-//! (levels up to 16x16, about 190 padded cells and 63 states explored on average), `--jobs 1`:
-//! the search takes about 3,100 instructions per level, down from 3,630 when each orientation's
-//! stamps and queue were separate buffers written by three passes with scalar tails (the stamp
-//! writing went from about 500 instructions per level to about 330, and the loops kept several
-//! pointers on the stack).
+//! reasons next to it in `Expand::reach`): a bounds check per roll is a large part of the
+//! search's instructions (docs/PERFORMANCE.md). Debug builds (the tests, the fuzzer) still check
+//! every index with `debug_assert!`.
 
 use super::solution::Solution;
 use crate::bloxorz::model::level::{Level, Orientation, Placement};
@@ -105,8 +98,7 @@ pub(crate) struct Scratch {
 /// orientation loop keep finding the states behind the wave visited and the ones ahead new. On
 /// irregular terrain those predictions fail about every other roll, and deciding without a branch
 /// (`true`: always rewrite the stamp, always write the queue slot, advance the tail by 0 or 1) is
-/// two to three times faster. [`Scratch::search`] picks one per level (see
-/// [`IRREGULAR_CHANGES_PER_CELL`]).
+/// faster. [`Scratch::search`] picks one per level (see [`IRREGULAR_CHANGES_PER_CELL`]).
 struct Expand<'a, const BRANCH_FREE: bool> {
     /// The stamps, orientation `o` at `o * cells`.
     stamps: &'a mut [u8],
@@ -118,10 +110,9 @@ struct Expand<'a, const BRANCH_FREE: bool> {
 
 /// A level whose material changes, along its rows, at more than one cell in
 /// `IRREGULAR_CHANGES_PER_CELL` ([`Level::terrain_changes`]) is searched branch-free (see
-/// [`Expand`]). Measured on the 500x500 pack of the benchmarks (README.md, *Performance*): its open and maze levels change
-/// at one cell in 2 to 3 and search two to three times faster branch-free; its winding road and
-/// open fields change at one cell in 13 to 250 and search faster with branches, as do the open
-/// fields of `gen_levels.py field` (one change in 7 to 100 cells).
+/// [`Expand`]). Open and maze levels change at about one cell in 2 to 3 and search faster
+/// branch-free; winding roads and open fields change at one cell in 7 to 250 and search faster
+/// with branches (docs/PERFORMANCE.md, `tests/data/bloxorz/large-500.txt`).
 const IRREGULAR_CHANGES_PER_CELL: usize = 5;
 
 /// Cells whose stamps [`write_stamps`] computes at once.
@@ -316,9 +307,10 @@ impl Scratch {
     }
 
     /// Breadth-first search on `level` from state `from` (see
-    /// [`moves`](crate::bloxorz::model::moves) for state indices), stopping after the layer that reaches `goal`, or sweeping every reachable state
-    /// when `goal` is `None`. Returns the distance to the goal (`None` when not reached, always
-    /// `None` for a sweep) and the number of states expanded.
+    /// [`moves`](crate::bloxorz::model::moves) for state indices), stopping after the layer that
+    /// reaches `goal`, or sweeping every reachable state when `goal` is `None`. Returns the
+    /// distance to the goal (`None` when not reached, always `None` for a sweep) and the number
+    /// of states expanded.
     ///
     /// After the search, [`Scratch::reached`] lists every state reached with its distance, and
     /// [`Scratch::path_to`] walks back from any of them.
@@ -444,9 +436,8 @@ impl Scratch {
     /// If the last search did not reach `state` on `level`.
     pub fn path_to(&self, level: &Level, state: u32, path: &mut Vec<Move>) {
         assert!(self.was_reached(state), "state {state} was not reached by the last search");
-        // Walked as anchor and orientation, with the rolls of ROLLS undone (no division by 3
-        // and no move table per step: a `--path` answer of 11 moves cost about 500
-        // instructions that way).
+        // Walked as anchor and orientation, with the rolls of ROLLS undone: no division by 3
+        // and no move table per step.
         let (w, cells) = (level.width() as isize, self.cells);
         let split = |s: u32| (s as usize / 3, s as usize % 3);
         let from = split(self.from);

@@ -322,10 +322,10 @@ impl<S: LineSource> PackReader<S> {
     /// Reads every level line by line. By default, where the input is held whole in memory
     /// ([`LineSource::rest`]: a slice or a mapped file of LF or CRLF text), a level whose
     /// header is two plain numbers, whose rows are all exactly `C` cells each followed by `\n`
-    /// and that has no error goes from the text to the level without splitting lines (about 40 %
-    /// fewer instructions reading a pack of small levels: docs/PERFORMANCE.md); any other level is read
-    /// line by line from its start, so levels, errors, positions and offsets are the same
-    /// either way. This switch gives the plain reader those are compared with in the tests.
+    /// and that has no error goes from the text to the level without splitting lines (cheaper
+    /// on packs of small levels: docs/PERFORMANCE.md); any other level is read line by line
+    /// from its start, so levels, errors, positions and offsets are the same either way. This
+    /// switch gives the plain reader those are compared with in the tests.
     ///
     /// ```
     /// use flipblox::bloxorz::PackReader;
