@@ -18,10 +18,9 @@
 //!
 //! One buffer for all three orientations means one base address: the loops of the search keep
 //! fewer pointers in registers. Each search first writes every stamp of its level from the
-//! level's rest flags (`write_stamps`: one pass over the padded grid, 16 cells and their three
-//! orientations per step, the last step overlapping the one before instead of a scalar tail), so
-//! a roll tests legality and novelty with a single load of one byte, and the search never reads
-//! the level's grid. The buffers only grow. Together with the level's one byte per padded cell
+//! level's rest flags (`write_stamps`: one pass over the padded grid per orientation), so a roll
+//! tests legality and novelty with a single load of one byte, and the search never reads the
+//! level's grid. The buffers only grow. Together with the level's one byte per padded cell
 //! that is 16 bytes per padded cell, 5 1/3 per state ([`bytes_needed`]).
 //!
 //! # The search
@@ -115,55 +114,19 @@ struct Expand<'a, const BRANCH_FREE: bool> {
 /// with branches (docs/PERFORMANCE.md, `tests/data/bloxorz/large-500.txt`).
 const IRREGULAR_CHANGES_PER_CELL: usize = 5;
 
-/// Cells whose stamps [`write_stamps`] computes at once.
-const LANES: usize = 16;
-
 /// Writes the stamps of every state of a level whose padded grid is `grid` into `stamps`
 /// (orientation `o` at `o * grid.len()`): 0 where the box may rest, [`BLOCKED`] elsewhere.
-/// [`LANES`] cells at a time, all three orientations from one load; the last lanes overlap the
-/// ones before instead of a scalar tail.
 ///
 /// # Panics
 ///
-/// If `grid` has fewer than [`LANES`] cells (a padded grid has at least 25) or `stamps` fewer
-/// than three per cell.
+/// If `stamps` has fewer than three per cell.
 fn write_stamps(stamps: &mut [u8], grid: &[u8]) {
-    let cells = grid.len();
-    let (standing, lying) = stamps[..3 * cells].split_at_mut(cells);
-    let (horizontal, vertical) = lying.split_at_mut(cells);
-    let chunks = standing
-        .as_chunks_mut::<LANES>()
-        .0
-        .iter_mut()
-        .zip(horizontal.as_chunks_mut::<LANES>().0)
-        .zip(vertical.as_chunks_mut::<LANES>().0);
-    for (((s, h), v), g) in chunks.zip(grid.as_chunks::<LANES>().0) {
-        [*s, *h, *v] = stamp_lanes(g);
+    for (o, plane) in stamps[..3 * grid.len()].chunks_exact_mut(grid.len()).enumerate() {
+        for (stamp, &flags) in plane.iter_mut().zip(grid) {
+            // Bit o of a cell's flags says the box may rest there in orientation o.
+            *stamp = if flags >> o & 1 != 0 { 0 } else { BLOCKED };
+        }
     }
-    let last = cells.checked_sub(LANES).expect("a padded grid has at least 25 cells");
-    let (s, h, v) = (&mut standing[last..], &mut horizontal[last..], &mut vertical[last..]);
-    let (Some(s), Some(h), Some(v), Some(g)) =
-        (s.first_chunk_mut(), h.first_chunk_mut(), v.first_chunk_mut(), grid[last..].first_chunk())
-    else {
-        unreachable!("all four are `LANES` long past `last`")
-    };
-    [*s, *h, *v] = stamp_lanes(g);
-}
-
-/// The stamps of [`LANES`] cells with these flags, in each orientation (see [`write_stamps`]).
-/// Computed into a fresh array, so that the compiler does each orientation's lanes with one
-/// vector shift and mask.
-#[inline(always)]
-fn stamp_lanes(flags: &[u8; LANES]) -> [[u8; LANES]; 3] {
-    let mut out = [[0u8; LANES]; 3];
-    for (i, &f) in flags.iter().enumerate() {
-        // Bit o of a cell's flags says the box may rest there in orientation o; BLOCKED is bit 7.
-        let blocked = !f;
-        out[0][i] = (blocked << 7) & BLOCKED;
-        out[1][i] = (blocked << 6) & BLOCKED;
-        out[2][i] = (blocked << 5) & BLOCKED;
-    }
-    out
 }
 
 impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
