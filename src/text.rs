@@ -302,7 +302,7 @@ impl<'a> Iterator for Lines<'a> {
             return None;
         }
         let rest = &self.bytes[self.pos..];
-        let (raw, advance) = match find_newline(rest, self.ending) {
+        let (raw, advance) = match memchr::memchr(self.ending, rest) {
             Some(i) => (&rest[..i], i + 1),
             None => (rest, rest.len()),
         };
@@ -385,20 +385,6 @@ pub(crate) fn trimmed_len(raw: &[u8]) -> usize {
 #[inline]
 pub(crate) fn is_trailing_blank(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\r')
-}
-
-/// The index of the first `ending` (the line ending byte) in `bytes`. Most lines are short (a
-/// board row, a level row), where a plain scan of the first bytes beats the set-up cost of a
-/// vectorised search; longer lines go to `memchr`.
-#[inline]
-fn find_newline(bytes: &[u8], ending: u8) -> Option<usize> {
-    const SHORT: usize = 16;
-    let head = &bytes[..bytes.len().min(SHORT)];
-    match head.iter().position(|&b| b == ending) {
-        Some(i) => Some(i),
-        None if bytes.len() > SHORT => memchr::memchr(ending, &bytes[SHORT..]).map(|i| i + SHORT),
-        None => None,
-    }
 }
 
 /// Describes the character that starts at byte `index` of `text` for a "found ..." message:

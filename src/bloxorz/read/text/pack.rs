@@ -860,11 +860,9 @@ fn level_end(bytes: &[u8], at: usize) -> Option<(usize, usize, Option<PlainHeade
     Some((at, blanks, next))
 }
 
-/// The number of `\n` in `bytes`, counted 128 bytes at a time in bytes (so that the compiler
-/// compares 16 or 32 at once: a level is too short for `memchr`'s counter to pay off).
+/// The number of `\n` in `bytes`.
 fn newlines(bytes: &[u8]) -> usize {
-    let in_chunk = |chunk: &[u8]| chunk.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>();
-    bytes.chunks(128).map(|chunk| usize::from(in_chunk(chunk))).sum()
+    memchr::memchr_iter(b'\n', bytes).count()
 }
 
 /// Follows the empty lines from byte `at` of `bytes`: where they end and how many there are,
