@@ -46,10 +46,14 @@ pub(crate) fn try_zeroed<T: Zeroed>(len: usize, what: &'static str) -> Result<Ve
         return Ok(Vec::new());
     }
     let layout = Layout::array::<T>(len).map_err(|_| fail())?;
-    // SAFETY: the layout has a non-zero size (len > 0 and T is an integer of 1, 2 or 4 bytes). A
-    // non-null pointer from `alloc_zeroed` points at `len` zeroed, aligned values of T, and
-    // zero bytes are a valid T (`Zeroed` is implemented only for integers); the Vec takes it
-    // over with the global allocator's layout for `len` values, as `Vec<T>` would allocate it.
+    // SAFETY: what could go wrong: a zero-sized layout (undefined for `alloc_zeroed`), a null
+    // pointer taken for memory, bytes that are no valid T, or a Vec freeing the memory with
+    // another layout than it was allocated with (heap corruption). What we do: the layout has a
+    // non-zero size (len > 0 and T is an integer of 1, 2 or 4 bytes); a null pointer (the system
+    // refused the memory) is returned as an error before any use; zero bytes are a valid T
+    // (`Zeroed` is implemented only for integers); and the Vec takes the pointer over with
+    // length and capacity `len`, the global allocator's layout of `len` values of T, exactly as
+    // `Vec<T>` allocates it.
     unsafe {
         let ptr = alloc_zeroed(layout).cast::<T>();
         if ptr.is_null() {

@@ -338,7 +338,9 @@ impl Incoming {
 #[cfg(unix)]
 fn is_ready(fd: std::os::fd::RawFd) -> bool {
     let mut poll = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
-    // SAFETY: one valid pollfd, a timeout of 0: poll(2) only reports the descriptor's state.
+    // SAFETY: poll(2) writes `revents` into as many entries as it is told: a count larger than
+    // the array would write past it. We pass one live pollfd and a count of 1; with a timeout
+    // of 0 it only reports the descriptor's state.
     let n = unsafe { libc::poll(&mut poll, 1, 0) };
     n != 0
 }
@@ -405,8 +407,10 @@ impl Write for Temporary {
 fn is_standard_stream(meta: &std::fs::Metadata, fd: i32) -> bool {
     use std::os::fd::{AsFd, BorrowedFd};
     use std::os::unix::fs::MetadataExt;
-    // SAFETY: descriptors 1 and 2 are open for the whole run (Rust's runtime opens /dev/null on
-    // them if they were closed); the borrow ends within this call.
+    // SAFETY: a borrowed descriptor that is closed, or closed and reused for another file, while
+    // borrowed would make the comparison below look at the wrong file. Descriptors 1 and 2 are
+    // open for the whole run (Rust's runtime opens /dev/null on them if they were closed, and
+    // nothing here closes them), and the borrow ends within this call.
     let fd = unsafe { BorrowedFd::borrow_raw(fd) };
     let Ok(own) = fd.as_fd().try_clone_to_owned().map(File::from) else { return false };
     own.metadata().is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino())

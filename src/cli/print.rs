@@ -18,12 +18,16 @@ use flipblox::table_file::ExportError;
 /// would make writing to a closed stdout succeed silently; this is noted before that.
 static CLOSED_AT_START: [AtomicBool; 3] = [const { AtomicBool::new(false) }; 3];
 
+// SAFETY (of running before `main`): code that runs before the Rust runtime has started must
+// not rely on it (no allocation, no standard streams, no thread-locals). This only stores to
+// static atomics and calls fcntl(2).
 #[cfg(unix)]
 #[ctor::ctor(unsafe)]
 fn note_closed_standard_streams() {
     for (fd, closed) in CLOSED_AT_START.iter().enumerate() {
-        // SAFETY: fcntl(F_GETFD) only reads the descriptor's flags; it fails with EBADF when
-        // the descriptor is not open.
+        // SAFETY: fcntl(2) with F_GETFD takes no pointer and only reads the descriptor's flags,
+        // so nothing can be written out of place; a descriptor that is not open fails with
+        // EBADF, which is what is tested for.
         if unsafe { libc::fcntl(fd as libc::c_int, libc::F_GETFD) } == -1 {
             closed.store(true, Ordering::Relaxed);
         }

@@ -174,8 +174,9 @@ impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
         for i in begin..end {
             // Rolls from orientation O may land in O itself (lying boxes rolling sideways), past
             // `end`, so the queue is read by index rather than borrowed as a slice.
-            // SAFETY: `begin..end` are filled slots of the queue of orientation O (see the
-            // debug assertion), inside `queues`.
+            // SAFETY: an index past `queues` would read outside the buffer. `layers` passes only
+            // slots between a queue's head and its tail, filled slots of the queue of orientation
+            // O inside its own `cells` slots (see the debug assertion), so `i < queues.len()`.
             let a = unsafe { *self.queues.get_unchecked(i) } as usize;
             for m in Move::ALL {
                 let (dr, dc, to) = ROLLS[O][m.index()];
