@@ -35,6 +35,7 @@
 //! }
 //! ```
 
+pub mod analysis;
 pub mod model;
 pub mod read;
 mod runner;

@@ -100,17 +100,14 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                 let mut level = Level::new();
                 while let Some(read) = levels.source.read_into(&mut level) {
                     let number = levels.source.levels_started();
-                    // A stage of the Flash game's file is written after a comment naming it.
-                    let comment =
-                        levels.flash.and_then(|pack| pack.stages().get(number - 1)).map(|stage| {
-                            let mut comment = format!("stage {number}: {}", stage.name);
-                            if let Some(code) = &stage.passcode {
-                                // Escaped, so that a line break in the string cannot end the
-                                // comment.
-                                comment.push_str(&format!(" (passcode {})", code.escape_debug()));
-                            }
-                            comment
-                        });
+                    // A level with a title is written after it, as a comment (a stage of the Flash
+                    // game's file has one naming it).
+                    let stage = levels.flash.and_then(|pack| pack.stages().get(number - 1));
+                    let comment = match (&read, stage) {
+                        (Ok(()), _) => level.title().map(str::to_owned),
+                        (Err(_), Some(stage)) => Some(stage.title(number)),
+                        (Err(_), None) => None,
+                    };
                     match read {
                         Ok(()) => {
                             if let Some(why) = write_level(out, comment, &level)? {

@@ -7,6 +7,7 @@
 mod args;
 mod bloxorz;
 mod convert;
+mod expect;
 mod export;
 mod flip;
 mod inspect;
