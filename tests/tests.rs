@@ -17,6 +17,7 @@
 mod common;
 
 mod bloxorz_cli;
+mod bloxorz_designer;
 mod bloxorz_field;
 mod bloxorz_formats;
 mod bloxorz_fuzz;

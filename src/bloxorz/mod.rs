@@ -36,6 +36,7 @@
 //! ```
 
 pub mod analysis;
+pub mod generate;
 pub mod model;
 pub mod read;
 mod runner;

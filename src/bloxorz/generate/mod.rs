@@ -1,0 +1,299 @@
+//! A generator of hard levels (`flipblox generate bloxorz`): for each level, a search over
+//! levels of a given size, by simulated annealing on the minimum number of moves (the par),
+//! each candidate answered by the [`Solver`]; the best level found is then verified (written
+//! out, read back, solved with a path, the path replayed) before it is handed out.
+//!
+//! # The search
+//!
+//! A candidate is a grid of `rows x cols` cells: rigid ground and empty space (and fragile
+//! ground with [`GenerateOptions::fragile`]; a switch and bridge tiles with
+//! [`GenerateOptions::switches`]), a start (the block standing) and a target. It starts at
+//! random (about 60 % ground) and changes by one step at a time: one cell turned to another
+//! material, or the start or the target moved to another cell of ground. A step is kept when
+//! the level stays solvable and its par does not drop, and otherwise with the probability
+//! `exp(-drop / T)` of simulated annealing, where the temperature `T` falls geometrically from
+//! 3 moves to 0.05 over the [`GenerateOptions::iterations`] steps; the best level seen is the
+//! result. Levels without switches are answered by the bit-parallel search (levels of at most
+//! 28 x 28 cells) or the array search, the others by the general engine.
+//!
+//! # Determinism
+//!
+//! Level `k` of a run depends only on the options and `k`: its random numbers come from a
+//! xoshiro256++ generator seeded with [`GenerateOptions::seed`] and `k`, and nothing depends on
+//! the clock or on other levels, so the same options give the same levels (and the same bytes)
+//! on every run, with any number of threads.
+
+mod terrain;
+
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::model::level::{Level, Placement};
+use super::read::PackReader;
+use super::search::general::replay::{BlockAt, replay_path};
+use super::solver::{Limits, Solver};
+use terrain::Terrain;
+
+/// What to generate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GenerateOptions {
+    /// Rows of every level (at least 1).
+    pub rows: usize,
+    /// Columns of every level (at least 1; `rows * cols` at least 2).
+    pub cols: usize,
+    /// The seed: the same seed gives the same levels.
+    pub seed: u64,
+    /// The least par a level may have: a search whose best level has a smaller one starts
+    /// again (up to [`GenerateOptions::attempts`] times).
+    pub min_moves: u32,
+    /// Fragile ground (`E`) may appear.
+    pub fragile: bool,
+    /// A switch (`S` or `H`) and bridge tiles it toggles (`B`, `-`) may appear.
+    pub switches: bool,
+    /// Steps of the annealing per attempt.
+    pub iterations: u64,
+    /// Searches of one level before it gives up on [`GenerateOptions::min_moves`].
+    pub attempts: u32,
+}
+
+impl GenerateOptions {
+    /// `rows x cols` levels, seed `seed`, no constraint, rigid ground and empty space only,
+    /// 20,000 steps, 20 attempts.
+    pub fn new(rows: usize, cols: usize, seed: u64) -> GenerateOptions {
+        GenerateOptions {
+            rows,
+            cols,
+            seed,
+            min_moves: 0,
+            fragile: false,
+            switches: false,
+            iterations: 20_000,
+            attempts: 20,
+        }
+    }
+}
+
+/// A generated level, verified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The level (its [`Level::title`] names the run: `generated RxC, seed S, level K`).
+    pub level: Level,
+    /// Its par: the minimum number of moves.
+    pub moves: u32,
+    /// The candidates evaluated (searched) to find it.
+    pub evaluated: u64,
+}
+
+/// Why no level was generated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The size has fewer than two cells (no room for a start and a target), or is larger
+    /// than the generator takes (1,000 cells a side).
+    #[error("a level of {rows} x {cols} cells cannot be generated (from 2 cells to 1000 x 1000)")]
+    Size {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+    /// No attempt found a level with at least the par asked for.
+    #[error(
+        "no level of par {min_moves} or more found in {attempts} attempts of {iterations} steps \
+         (the best had par {best}): ask for less, or a larger size"
+    )]
+    TooHard {
+        /// The least par asked for.
+        min_moves: u32,
+        /// The best par found.
+        best: u32,
+        /// Attempts made.
+        attempts: u32,
+        /// Steps per attempt.
+        iterations: u64,
+    },
+    /// The level found did not pass its verification (a defect of flipblox: please report it).
+    #[error("generated level {index} failed its verification: {why}")]
+    Unverified {
+        /// The level's number.
+        index: u64,
+        /// What failed.
+        why: String,
+    },
+}
+
+/// The random numbers of one level: xoshiro256++, seeded from the run's seed and the level's
+/// number (see the module docs).
+pub(crate) struct Random(Xoshiro256PlusPlus);
+
+impl Random {
+    /// The generator of level `index` (and `attempt`) of the run seeded with `seed`.
+    pub(crate) fn new(seed: u64, index: u64, attempt: u32) -> Random {
+        // SplitMix64's finaliser spreads the three numbers over the 64-bit seed.
+        let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(attempt) << 48;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Random(Xoshiro256PlusPlus::seed_from_u64(z ^ (z >> 31)))
+    }
+
+    /// A number in `0..n` (`n > 0`), by Lemire's multiply-and-reject: exact and portable.
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        debug_assert!(n > 0);
+        let threshold = n.wrapping_neg() % n;
+        loop {
+            let product = u128::from(self.0.next_u64()) * u128::from(n);
+            if (product as u64) >= threshold {
+                return (product >> 64) as u64;
+            }
+        }
+    }
+
+    /// A number in `[0, 1)` with 53 random bits.
+    pub(crate) fn unit(&mut self) -> f64 {
+        (self.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// Generates levels, reusing its search memory: create one per thread.
+#[derive(Debug, Default)]
+pub struct Generator {
+    solver: Solver,
+    level: Level,
+    path: Vec<super::model::notation::Step>,
+}
+
+impl Generator {
+    /// A generator holding no memory yet.
+    pub fn new() -> Generator {
+        Generator::default()
+    }
+
+    /// Level `index` (0-based) of the run `options`: the hardest level its search finds,
+    /// verified.
+    ///
+    /// # Errors
+    ///
+    /// [`GenerateError::Size`] for a size it does not take; [`GenerateError::TooHard`] when no
+    /// attempt reaches [`GenerateOptions::min_moves`]; [`GenerateError::Unverified`] should the
+    /// level fail its verification.
+    pub fn generate(
+        &mut self,
+        options: &GenerateOptions,
+        index: u64,
+    ) -> Result<Generated, GenerateError> {
+        let (rows, cols) = (options.rows, options.cols);
+        if rows == 0 || cols == 0 || rows * cols < 2 || rows > 1000 || cols > 1000 {
+            return Err(GenerateError::Size { rows, cols });
+        }
+        let mut evaluated = 0;
+        let mut best_par = 0;
+        for attempt in 0..options.attempts.max(1) {
+            let mut random = Random::new(options.seed, index, attempt);
+            let (terrain, moves, steps) = self.anneal(options, &mut random);
+            evaluated += steps;
+            best_par = best_par.max(moves);
+            if moves >= options.min_moves && moves > 0 {
+                let title =
+                    format!("generated {rows}x{cols}, seed {}, level {}", options.seed, index + 1);
+                let level = self.verify(&terrain, moves, &title, options, index)?;
+                return Ok(Generated { level, moves, evaluated });
+            }
+        }
+        Err(GenerateError::TooHard {
+            min_moves: options.min_moves,
+            best: best_par,
+            attempts: options.attempts.max(1),
+            iterations: options.iterations,
+        })
+    }
+
+    /// The par of `terrain` (0 when it cannot be solved).
+    fn par(&mut self, terrain: &Terrain) -> u32 {
+        terrain.build(&mut self.level);
+        let limits = Limits { max_memory: 1 << 28 };
+        self.solver.solve(&self.level, limits).ok().and_then(|s| s.moves).unwrap_or(0)
+    }
+
+    /// One search by simulated annealing (see the module docs): the best terrain, its par, and
+    /// the candidates evaluated.
+    fn anneal(&mut self, options: &GenerateOptions, random: &mut Random) -> (Terrain, u32, u64) {
+        let mut current = Terrain::random(options, random);
+        let mut score = self.par(&current);
+        let mut evaluated = 1;
+        let mut best = (current.clone(), score);
+        let steps = options.iterations.max(1);
+        let (hot, cold): (f64, f64) = (3.0, 0.05);
+        let cooling = (cold / hot).powf(1.0 / steps as f64);
+        let mut temperature = hot;
+        let mut candidate = current.clone();
+        for _ in 0..steps {
+            candidate.clone_from(&current);
+            candidate.mutate(options, random);
+            let par = self.par(&candidate);
+            evaluated += 1;
+            let keep = par > 0
+                && (par >= score
+                    || random.unit() < (-(f64::from(score - par)) / temperature).exp());
+            if keep {
+                std::mem::swap(&mut current, &mut candidate);
+                score = par;
+                if score > best.1 {
+                    best = (current.clone(), score);
+                }
+            }
+            temperature *= cooling;
+        }
+        (best.0, best.1, evaluated)
+    }
+
+    /// Writes `terrain` as a level titled `title`, reads it back, solves it with a path and
+    /// replays the path: the level, when everything agrees on `moves` and the constraints hold.
+    fn verify(
+        &mut self,
+        terrain: &Terrain,
+        moves: u32,
+        title: &str,
+        options: &GenerateOptions,
+        index: u64,
+    ) -> Result<Level, GenerateError> {
+        let fail = |why: String| GenerateError::Unverified { index: index + 1, why };
+        let text = format!("; {title}\n{}", terrain.text());
+        let mut levels = PackReader::new(text.as_bytes());
+        let level = match levels.next() {
+            Some(Ok(level)) => level,
+            Some(Err(e)) => return Err(fail(format!("it does not read back: {e}"))),
+            None => return Err(fail("it does not read back".to_string())),
+        };
+        let allowed = |letter: char| match letter {
+            '.' | '#' | 'O' | 'X' => true,
+            'E' => options.fragile,
+            'S' | 'H' | 'B' | '-' => options.switches,
+            _ => false,
+        };
+        for row in 0..level.rows() {
+            for col in 0..level.cols() {
+                let letter = level.letter((row, col));
+                if !allowed(letter) {
+                    return Err(fail(format!("it has a cell {letter:?}, which was not asked for")));
+                }
+            }
+        }
+        let limits = Limits::default();
+        let solution = self
+            .solver
+            .solve_with_path(&level, limits, &mut self.path)
+            .map_err(|e| fail(e.to_string()))?;
+        if solution.moves != Some(moves) || self.path.len() != moves as usize {
+            return Err(fail(format!("its par is {:?}, not {moves}", solution.moves)));
+        }
+        let replayed = replay_path(&level, &self.path).map_err(|e| fail(e.to_string()))?;
+        let (tr, tc) = level.target();
+        let end = replayed.last().map(|m| m.block);
+        if end != Some(BlockAt::Whole(Placement::standing(tr, tc))) {
+            return Err(fail("its path does not end standing on the target".to_string()));
+        }
+        if moves < options.min_moves {
+            return Err(fail(format!("its par {moves} is below {}", options.min_moves)));
+        }
+        Ok(level)
+    }
+}
