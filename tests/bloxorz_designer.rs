@@ -245,3 +245,175 @@ fn the_shipped_expected_files_pass_with_expect() {
         assert!(out.status.success(), "{pack}: {}", stderr(&out));
     }
 }
+
+/// `flipblox generate bloxorz` with `args`, which must succeed: its standard output.
+fn generate(args: &[&str]) -> String {
+    let mut all = vec!["generate", "bloxorz"];
+    all.extend_from_slice(args);
+    let out = flipblox(&all, b"");
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    stdout(&out)
+}
+
+#[test]
+fn generated_packs_are_the_same_bytes_for_the_same_seed() {
+    let args = ["--size", "7x9", "--count", "5", "--seed", "42", "--iterations", "2000"];
+    let one = generate(&[&args[..], &["--jobs", "1"]].concat());
+    let two = generate(&[&args[..], &["--jobs", "2"]].concat());
+    assert_eq!(one, two);
+    assert_eq!(generate(&args), one);
+    let other =
+        generate(&["--size", "7x9", "--count", "5", "--seed", "43", "--iterations", "2000"]);
+    assert_ne!(other, one);
+    // Written to a file, the same bytes.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pack.txt");
+    generate(&[&args[..], &["-o", file.to_str().unwrap()]].concat());
+    assert_eq!(read_text(&file), one);
+    // The pack: five titled levels of the size asked for, ended by `0 0`.
+    assert!(one.ends_with("\n0 0\n"));
+    let titles: Vec<&str> = one.lines().filter(|l| l.starts_with(';')).collect();
+    let expected: Vec<String> =
+        (1..=5).map(|k| format!("; generated 7x9, seed 42, level {k}")).collect();
+    assert_eq!(titles, expected);
+    let grids =
+        read_pack(&one.lines().filter(|l| !l.starts_with(';')).collect::<Vec<_>>().join("\n"));
+    assert_eq!(grids.len(), 5);
+    assert!(grids.iter().all(|g| g.height() == 7 && g.width() == 9));
+}
+
+#[test]
+fn generated_levels_meet_their_constraints_and_their_paths_replay() {
+    // Rigid ground and empty space only, a par of at least 20: the JSON records' paths replay
+    // on the tests' own model, their par is the reference BFS's, and the cells are as asked.
+    let text =
+        generate(&["--size", "8x8", "--count", "6", "--seed", "5", "--min-moves", "20", "--json"]);
+    let records: Vec<serde_json::Value> =
+        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.len(), 6);
+    for record in &records {
+        let level = record["level"].as_str().unwrap();
+        let grid = &read_pack(level)[0];
+        let par = record["distance"].as_u64().unwrap() as u32;
+        assert!(par >= 20, "{record}");
+        assert_eq!(crate::common::bloxorz::reference_distance(grid), Some(par), "{level}");
+        let line = format!("{par} {}", record["path"].as_str().unwrap());
+        assert_eq!(crate::common::bloxorz::replay(grid, &line), Ok(par), "{level}");
+        assert!(grid.rows.concat().iter().all(|c| b".#XO".contains(c)), "{level}");
+        assert_agree(&from_json(record), &measures(grid), level);
+    }
+    // Fragile ground and switches when asked for: every level read by the tests' model of the
+    // original game, its path replayed, its par the reference BFS's.
+    let text = generate(&[
+        "--size",
+        "6x7",
+        "--count",
+        "8",
+        "--seed",
+        "9",
+        "--fragile",
+        "--switches",
+        "--json",
+        "--iterations",
+        "3000",
+    ]);
+    let (mut fragile, mut switches) = (0, 0);
+    for line in text.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        let level = record["level"].as_str().unwrap();
+        let ext = &read_ext_pack(level)[0];
+        let par = record["distance"].as_u64().unwrap() as u32;
+        assert_eq!(ext.reference_distance(), Some(par), "{level}");
+        let path = format!("{par} {}", record["path"].as_str().unwrap());
+        assert_eq!(ext.replay(&path), Ok(par), "{level}");
+        fragile += usize::from(level.contains('E'));
+        switches += usize::from(level.contains("switch"));
+    }
+    assert!(fragile > 0 && switches > 0, "{fragile} with fragile cells, {switches} with switches");
+    // A par no search reaches on so small a level fails, naming the best it found.
+    let out = flipblox(
+        &["generate", "bloxorz", "--size", "2x3", "--min-moves", "50", "--iterations", "100"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("level 1: no level of par 50 or more found"), "{}", stderr(&out));
+}
+
+/// The distance from the start to every state of `grid` by the tests' own BFS (the target does
+/// not stop the box), in the layout of an exported field: `-1` unreachable, `-2` illegal.
+fn field_from_start(grid: &Grid) -> Vec<i64> {
+    use crate::common::analysis::Model;
+    use std::collections::{HashMap, VecDeque};
+    let start = Model::start(grid);
+    let mut distance = HashMap::from([(start, 0i64)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(s) = queue.pop_front() {
+        for n in Model::moves(grid, &s) {
+            if !distance.contains_key(&n) {
+                distance.insert(n, distance[&s] + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    let mut field = Vec::new();
+    for r in 0..grid.height() {
+        for c in 0..grid.width() {
+            for second in [(r, c), (r, c + 1), (r + 1, c)] {
+                let cubes = [(r, c), second];
+                field.push(match distance.get(&cubes) {
+                    Some(&d) => d,
+                    None if grid.can_rest(cubes) => -1,
+                    None => -2,
+                });
+            }
+        }
+    }
+    field
+}
+
+#[test]
+fn fields_from_the_start_are_the_distances_of_the_reference_bfs() {
+    let mut rng = Rng(0xF120_5747);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("level.txt");
+    let mut impossible = 0;
+    for _ in 0..60 {
+        let grid = random_grid(&mut rng);
+        write_file(&file, grid.to_text());
+        let out = flipblox(
+            &[
+                "export",
+                "bloxorz",
+                file.to_str().unwrap(),
+                "--level",
+                "1",
+                "--from",
+                "start",
+                "--format",
+                "json",
+            ],
+            b"",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let found: Vec<i64> = json["distances"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|row| row.as_array().unwrap().iter())
+            .flat_map(|cell| cell.as_array().unwrap().iter().map(|d| d.as_i64().unwrap()))
+            .collect();
+        assert_eq!(found, field_from_start(&grid), "{}", grid.to_text());
+        impossible += usize::from(crate::common::bloxorz::reference_distance(&grid).is_none());
+    }
+    assert!(impossible > 5, "{impossible} impossible levels");
+    // The picture says what it shows.
+    write_file(&file, "1 6\nXX..O.\n");
+    let svg = dir.path().join("field.svg");
+    let args = ["render", "field", file.to_str().unwrap(), "--level", "1", "--from", "start"];
+    let out = flipblox(&[&args[..], &["-o", svg.to_str().unwrap()]].concat(), b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = read_text(&svg);
+    assert!(text.contains("Distance-from-start field of a 1 x 6 level, largest distance 3"));
+    assert!(text.contains("unreachable"));
+}

@@ -672,11 +672,21 @@ fn inconsistent_view_models_are_errors() {
         assert!(animation_svg(&level, &good, &options).is_err());
     }
 
-    let field = FieldPicture { rows: 1, cols: 2, distances: vec![0, -3, -1, -1, -1, -1] };
+    let field = FieldPicture {
+        rows: 1,
+        cols: 2,
+        distances: vec![0, -3, -1, -1, -1, -1],
+        from_start: false,
+    };
     assert!(draw_field(&field).is_err(), "an entry below -2");
-    let field = FieldPicture { rows: 1, cols: 2, distances: vec![0, -2, -1, -1, -1, -2] };
+    let field = FieldPicture {
+        rows: 1,
+        cols: 2,
+        distances: vec![0, -2, -1, -1, -1, -2],
+        from_start: false,
+    };
     assert!(draw_field(&field).is_ok(), "distances, impossible and illegal");
-    let field = FieldPicture { rows: 1, cols: 2, distances: vec![0; 5] };
+    let field = FieldPicture { rows: 1, cols: 2, distances: vec![0; 5], from_start: false };
     assert!(matches!(draw_field(&field), Err(RenderError::Length { .. })));
 
     let mut board = FlipPicture::from_rows(&["bw"]).unwrap();

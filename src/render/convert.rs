@@ -118,7 +118,8 @@ impl FieldPicture {
                 field.cols()
             )));
         }
-        Ok(FieldPicture { rows, cols, distances: field.distances().to_vec() })
+        let from_start = field.from_start();
+        Ok(FieldPicture { rows, cols, distances: field.distances().to_vec(), from_start })
     }
 }
 

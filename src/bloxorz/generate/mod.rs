@@ -206,6 +206,38 @@ impl Generator {
         })
     }
 
+    /// The best par the search finds for levels of `options` in about `budget` of time (whole
+    /// attempts of [`GenerateOptions::iterations`] steps, level `0`, attempts `0, 1, ...`, until
+    /// the time is spent), and the candidates it evaluated: for measuring the search against
+    /// [`Generator::random_par`] (`examples/generator_bench.rs`). Unlike
+    /// [`Generator::generate`] it depends on the clock.
+    pub fn best_within(
+        &mut self,
+        options: &GenerateOptions,
+        budget: std::time::Duration,
+    ) -> (u32, u64) {
+        let begin = std::time::Instant::now();
+        let (mut best, mut evaluated) = (0, 0);
+        let mut attempt = 0;
+        while begin.elapsed() < budget {
+            let mut random = Random::new(options.seed, 0, attempt);
+            let (_, moves, steps) = self.anneal(options, &mut random);
+            best = best.max(moves);
+            evaluated += steps;
+            attempt += 1;
+        }
+        (best, evaluated)
+    }
+
+    /// The par of random level `index` of the kind the search starts from (about 60 % ground,
+    /// start and target on random cells), 0 when it cannot be solved: the baseline the search
+    /// is measured against.
+    pub fn random_par(&mut self, options: &GenerateOptions, index: u64) -> u32 {
+        let mut random = Random::new(options.seed, index, u32::MAX);
+        let terrain = Terrain::random(options, &mut random);
+        self.par(&terrain)
+    }
+
     /// The par of `terrain` (0 when it cannot be solved).
     fn par(&mut self, terrain: &Terrain) -> u32 {
         terrain.build(&mut self.level);
