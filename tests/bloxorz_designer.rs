@@ -417,3 +417,72 @@ fn fields_from_the_start_are_the_distances_of_the_reference_bfs() {
     assert!(text.contains("Distance-from-start field of a 1 x 6 level, largest distance 3"));
     assert!(text.contains("unreachable"));
 }
+
+/// Spearman's rank correlation of `x` and `y` (ties get their mean rank).
+fn spearman(x: &[f64], y: &[f64]) -> f64 {
+    let ranks = |v: &[f64]| {
+        let mut order: Vec<usize> = (0..v.len()).collect();
+        order.sort_by(|&a, &b| v[a].total_cmp(&v[b]));
+        let mut rank = vec![0.0; v.len()];
+        let mut i = 0;
+        while i < order.len() {
+            let mut j = i;
+            while j + 1 < order.len() && v[order[j + 1]] == v[order[i]] {
+                j += 1;
+            }
+            for &k in &order[i..=j] {
+                rank[k] = (i + j) as f64 / 2.0 + 1.0;
+            }
+            i = j + 1;
+        }
+        rank
+    };
+    let (rx, ry) = (ranks(x), ranks(y));
+    let n = x.len() as f64;
+    let (mx, my) = (rx.iter().sum::<f64>() / n, ry.iter().sum::<f64>() / n);
+    let cov: f64 = rx.iter().zip(&ry).map(|(a, b)| (a - mx) * (b - my)).sum();
+    let var = |r: &[f64], m: f64| r.iter().map(|a| (a - m).powi(2)).sum::<f64>();
+    cov / (var(&rx, mx) * var(&ry, my)).sqrt()
+}
+
+#[test]
+#[cfg_attr(
+    not(flipblox_original_levels),
+    ignore = "needs the original game's level file: set FLIPBLOX_ORIGINAL_LEVELS to its path (README)"
+)]
+fn the_original_stages_agree_with_the_reference_and_the_difficulty_follows_the_game() {
+    use crate::common::original::{OPTIMA, original_file, read_flash};
+    let (path, text) = original_file();
+    let stages = read_flash(&text);
+    let out = flipblox(&["bloxorz", "--analyse", "--json", path.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let records: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.len(), 33);
+    let mut difficulty = Vec::new();
+    for (i, ((name, stage), record)) in stages.iter().zip(&records).enumerate() {
+        let expected = measures(stage);
+        assert_eq!(expected.distance, Some(OPTIMA[i]));
+        assert_agree(&from_json(record), &expected, &format!("stage {} ({name})", i + 1));
+        let title = record["title"].as_str().unwrap();
+        assert!(title.starts_with(&format!("stage {}: {name} (passcode ", i + 1)), "{title}");
+        difficulty.push(expected.difficulty.unwrap());
+    }
+    // The game orders its stages by difficulty; the score follows that order (docs/BLOXORZ.md
+    // gives the correlation, and that of the par alone).
+    let order: Vec<f64> = (1..=33).map(f64::from).collect();
+    let by_difficulty = spearman(&difficulty, &order);
+    let pars: Vec<f64> = OPTIMA.iter().map(|&p| f64::from(p)).collect();
+    assert!(by_difficulty > 0.8, "Spearman {by_difficulty}");
+    assert!(by_difficulty >= spearman(&pars, &order), "{by_difficulty}");
+    // `convert` keeps the stages' titles in the pack it writes.
+    let out = flipblox(&["convert", path.to_str().unwrap()], b"");
+    let converted = stdout(&out);
+    let out = flipblox(&["bloxorz", "--json"], converted.as_bytes());
+    let titles: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["title"].clone())
+        .collect();
+    let originals: Vec<serde_json::Value> = records.iter().map(|r| r["title"].clone()).collect();
+    assert_eq!(titles, originals);
+}
