@@ -44,6 +44,8 @@ mod regression;
 mod render;
 #[cfg(feature = "render")]
 mod render_cli;
+#[cfg(feature = "render")]
+mod render_designer;
 mod shell;
 mod table_export;
 mod table_files;

@@ -716,13 +716,17 @@ impl<S: LineSource> PackReader<S> {
         self.comment.as_ref().filter(|(line, _)| line + 1 == header).map(|(_, text)| text.as_str())
     }
 
-    /// Skips lines up to (not including) the next line that looks like a header.
+    /// Skips lines up to (not including) the next line that looks like a header (noting the
+    /// comments on the way: the last may be the next level's title).
     fn skip_to_header(&mut self) {
         let limit = self.lines.line_limit();
         while let Some(line) = self.lines.next_line() {
             if line.text.len() <= limit && looks_like_header(line.text) {
                 self.lines.unread();
                 return;
+            }
+            if line.text.len() <= limit && definitions::is_comment(line.text) {
+                note_comment(&mut self.comment, &line);
             }
         }
     }
