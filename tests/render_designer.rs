@@ -19,6 +19,9 @@ const PACK: &str = "; Four moves\n1 7\nX.....O\n1 3\nXXO\n; Impossible\n1 4\nX#.
                     3 10\nX.........\n..........\n.........O\n1 2\nXq\n; One\n1 4\n.XXO\n\
                     1 4\nXX#O\n1 3\nX.O\n";
 
+/// A figure of the sheet: its level, outcome, moves, states explored, and whether it is shown.
+type Figure = (usize, String, Option<u64>, Option<u64>, bool);
+
 /// The contact sheet's page (polyglot HTML: XML with a doctype) parsed.
 fn html(page: &str) -> Document<'_> {
     let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
@@ -27,7 +30,7 @@ fn html(page: &str) -> Document<'_> {
 
 /// The figures of a contact sheet's page, in document order: (level, outcome, moves, states,
 /// shown).
-fn figures(page: &str) -> Vec<(usize, String, Option<u64>, Option<u64>, bool)> {
+fn figures(page: &str) -> Vec<Figure> {
     let doc = html(page);
     doc.descendants()
         .filter(|n| n.has_tag_name("figure"))
@@ -111,10 +114,7 @@ fn the_contact_sheet_has_badges_titles_and_the_data_its_script_sorts_by() {
 
 /// The figures of the page at `page` after Chromium ran its script with the address fragment
 /// `fragment`.
-fn sorted_in_chromium(
-    page: &Path,
-    fragment: &str,
-) -> Vec<(usize, String, Option<u64>, Option<u64>, bool)> {
+fn sorted_in_chromium(page: &Path, fragment: &str) -> Vec<Figure> {
     let browser = match std::env::var("FLIPBLOX_CHROMIUM") {
         Ok(path) if !path.is_empty() => path,
         _ => panic!(
@@ -149,11 +149,9 @@ fn the_contact_sheet_sorts_and_filters_in_chromium() {
     let dir = tempfile::tempdir().unwrap();
     let page = sheet(dir.path());
     let all = figures(&read_text(&page));
-    let order = |figures: &[(usize, String, Option<u64>, Option<u64>, bool)]| -> Vec<usize> {
-        figures.iter().map(|f| f.0).collect()
-    };
+    let order = |figures: &[Figure]| -> Vec<usize> { figures.iter().map(|f| f.0).collect() };
     // The orders the page promises, worked out here from its data.
-    let by = |key: &dyn Fn(&(usize, String, Option<u64>, Option<u64>, bool)) -> (u64, i64)| {
+    let by = |key: &dyn Fn(&Figure) -> (u64, i64)| {
         let mut sorted = all.clone();
         sorted.sort_by_key(|f| (key(f), f.0));
         order(&sorted)

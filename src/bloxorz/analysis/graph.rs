@@ -2,9 +2,10 @@
 //! breadth-first order, with the states one move away from each (one entry per legal move) and
 //! the moves into each.
 //!
-//! The goal (the whole block standing on the target) ends the level, so it is reached but never
-//! left: nothing beyond it is reachable through it. The graph is built with the general engine's
-//! rules of one move ([`Rules`]), which are POJ 3322's on a level without switches.
+//! A goal state (the whole block standing on the target, with any bridges) ends the level, so it
+//! is reached but never left: nothing beyond it is reachable through it. The graph is built with the general engine's
+//! rules of one move (`search/general/rules.rs`), which are POJ 3322's on a level without
+//! switches.
 //!
 //! # Memory
 //!
