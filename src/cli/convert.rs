@@ -19,7 +19,8 @@ use flipblox::bloxorz::{Level, NoDrawing, write_drawing};
 /// play order is written as a level of the text format, after a comment line `; stage N: NAME
 /// (passcode CODE)`, and the pack ends with `0 0`. `flipblox bloxorz` then answers the written
 /// pack exactly as it answers the Flash file. With `--input-format pack` the levels are written
-/// back in canonical form. A stage or level that cannot be read is reported on stderr as
+/// back in canonical form, each level's title (the `;` comment line right before it) kept. A
+/// stage or level that cannot be read is reported on stderr as
 /// PATH:LINE:COLUMN: ..., left out with a comment line in its place, and the exit code is 1;
 /// an existing output file is then left as it was (the levels go to it only when every input
 /// was read).

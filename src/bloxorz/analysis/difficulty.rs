@@ -28,11 +28,15 @@
 //! of the original game with the game's own. The score is 0 for a level solved in no moves and
 //! is not defined for an impossible level.
 
-use super::Analysis;
-
-/// The difficulty of a solvable level whose `B` (see the module docs) is `choice_bits`, from its
-/// `trap_moves` and `dead_ends`.
-pub fn score(analysis: &Analysis, choice_bits: f64) -> f64 {
+/// The difficulty of a solvable level whose `B` (see the module docs) is `choice_bits`, with
+/// `trap_moves` trap moves and `dead_ends` dead ends.
+///
+/// ```
+/// use flipblox::bloxorz::analysis::difficulty::score;
+/// // 10 moves, each one of two (B = 10 bits), one trap move into one dead end: 12 bits.
+/// assert_eq!(score(10.0, 1, 1), 12.0);
+/// ```
+pub fn score(choice_bits: f64, trap_moves: u64, dead_ends: u64) -> f64 {
     let bits = |n: u64| (1.0 + n as f64).log2();
-    choice_bits.max(0.0) + bits(analysis.trap_moves) + bits(analysis.dead_ends)
+    choice_bits.max(0.0) + bits(trap_moves) + bits(dead_ends)
 }

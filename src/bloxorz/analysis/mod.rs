@@ -150,7 +150,8 @@ impl Analyser {
             unused_cells,
             difficulty: None,
         };
-        let difficulty = moves.map(|_| difficulty::score(&analysis, choice_bits));
+        let difficulty =
+            moves.map(|_| difficulty::score(choice_bits, analysis.trap_moves, analysis.dead_ends));
         Ok(Analysis { difficulty, ..analysis })
     }
 

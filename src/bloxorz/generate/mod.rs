@@ -23,55 +23,18 @@
 //! the clock or on other levels, so the same options give the same levels (and the same bytes)
 //! on every run, with any number of threads.
 
+mod options;
+mod random;
 mod terrain;
 
-use rand_core::{RngCore, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
+pub use options::GenerateOptions;
 
 use super::model::level::{Level, Placement};
 use super::read::PackReader;
 use super::search::general::replay::{BlockAt, replay_path};
 use super::solver::{Limits, Solver};
+use random::Random;
 use terrain::Terrain;
-
-/// What to generate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GenerateOptions {
-    /// Rows of every level (at least 1).
-    pub rows: usize,
-    /// Columns of every level (at least 1; `rows * cols` at least 2).
-    pub cols: usize,
-    /// The seed: the same seed gives the same levels.
-    pub seed: u64,
-    /// The least par a level may have: a search whose best level has a smaller one starts
-    /// again (up to [`GenerateOptions::attempts`] times).
-    pub min_moves: u32,
-    /// Fragile ground (`E`) may appear.
-    pub fragile: bool,
-    /// A switch (`S` or `H`) and bridge tiles it toggles (`B`, `-`) may appear.
-    pub switches: bool,
-    /// Steps of the annealing per attempt.
-    pub iterations: u64,
-    /// Searches of one level before it gives up on [`GenerateOptions::min_moves`].
-    pub attempts: u32,
-}
-
-impl GenerateOptions {
-    /// `rows x cols` levels, seed `seed`, no constraint, rigid ground and empty space only,
-    /// 20,000 steps, 20 attempts.
-    pub fn new(rows: usize, cols: usize, seed: u64) -> GenerateOptions {
-        GenerateOptions {
-            rows,
-            cols,
-            seed,
-            min_moves: 0,
-            fragile: false,
-            switches: false,
-            iterations: 20_000,
-            attempts: 20,
-        }
-    }
-}
 
 /// A generated level, verified.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,38 +82,6 @@ pub enum GenerateError {
         /// What failed.
         why: String,
     },
-}
-
-/// The random numbers of one level: xoshiro256++, seeded from the run's seed and the level's
-/// number (see the module docs).
-pub(crate) struct Random(Xoshiro256PlusPlus);
-
-impl Random {
-    /// The generator of level `index` (and `attempt`) of the run seeded with `seed`.
-    pub(crate) fn new(seed: u64, index: u64, attempt: u32) -> Random {
-        // SplitMix64's finaliser spreads the three numbers over the 64-bit seed.
-        let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(attempt) << 48;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Random(Xoshiro256PlusPlus::seed_from_u64(z ^ (z >> 31)))
-    }
-
-    /// A number in `0..n` (`n > 0`), by Lemire's multiply-and-reject: exact and portable.
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
-        debug_assert!(n > 0);
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let product = u128::from(self.0.next_u64()) * u128::from(n);
-            if (product as u64) >= threshold {
-                return (product >> 64) as u64;
-            }
-        }
-    }
-
-    /// A number in `[0, 1)` with 53 random bits.
-    pub(crate) fn unit(&mut self) -> f64 {
-        (self.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 /// Generates levels, reusing its search memory: create one per thread.

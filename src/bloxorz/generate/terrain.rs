@@ -3,7 +3,8 @@
 
 use std::fmt::Write;
 
-use super::{GenerateOptions, Random};
+use super::options::GenerateOptions;
+use super::random::Random;
 use crate::bloxorz::model::level::{Cell, Level, Placement};
 use crate::bloxorz::read::PackReader;
 
