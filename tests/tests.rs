@@ -17,6 +17,7 @@
 mod common;
 
 mod bloxorz_cli;
+mod bloxorz_designer;
 mod bloxorz_field;
 mod bloxorz_formats;
 mod bloxorz_fuzz;
@@ -43,6 +44,8 @@ mod regression;
 mod render;
 #[cfg(feature = "render")]
 mod render_cli;
+#[cfg(feature = "render")]
+mod render_designer;
 mod shell;
 mod table_export;
 mod table_files;

@@ -133,6 +133,15 @@ struct BloxorzArgs {
     #[arg(long)]
     animate: bool,
 
+    /// Draw thin grid lines between the cells.
+    #[arg(long)]
+    grid: bool,
+
+    /// Write a title above the level: TEXT, or without it the level's own title (the `;`
+    /// comment line right before it in the pack; a level without one gets none).
+    #[arg(long, value_name = "TEXT", num_args = 0..=1, default_missing_value = "")]
+    title: Option<String>,
+
     /// Leave out the legend under the level (PNGs of levels too large for its words to be read,
     /// more than about 340 cells a side at the default size, leave it out anyway).
     #[arg(long)]
@@ -423,9 +432,13 @@ fn draw_one_level(
     level: &Level,
     err: &mut impl Reporter,
 ) -> anyhow::Result<Option<Vec<u8>>> {
-    let picture = LevelPicture::from_level(level);
-    let options =
-        LevelOptions { legend: legend(args, format, level.rows(), level.cols()), links: true };
+    let picture = titled(LevelPicture::from_level(level), args);
+    let options = LevelOptions {
+        legend: legend(args, format, level.rows(), level.cols()),
+        grid: args.grid,
+        heading: args.title.is_some(),
+        ..LevelOptions::default()
+    };
     if !args.path && !args.animate {
         return Ok(Some(encode(&draw_level(&picture, &options)?, format, args.png)?));
     }
@@ -457,6 +470,14 @@ fn draw_one_level(
             }
         }
     }
+}
+
+/// `picture` with the title `--title TEXT` gives, if any (`--title` alone keeps the level's).
+fn titled(mut picture: LevelPicture, args: &BloxorzArgs) -> LevelPicture {
+    if let Some(text) = args.title.as_deref().filter(|t| !t.is_empty()) {
+        picture.title = Some(text.to_owned());
+    }
+    picture
 }
 
 /// Levels of at most this many cells get an SVG thumbnail; larger ones a small PNG, which a
@@ -550,6 +571,7 @@ fn error_entry(level: usize, message: String) -> SheetEntry {
         image: None,
         thumbnail: None,
         links: Vec::new(),
+        title: None,
     }
 }
 
@@ -564,11 +586,16 @@ fn level_entry(
 ) -> anyhow::Result<SheetEntry> {
     let (rows, cols) = (level.rows(), level.cols());
     let stem = format!("level-{number:04}");
-    let picture = LevelPicture::from_level(level);
-    let options = LevelOptions { legend: !args.no_legend, links: true };
+    let picture = titled(LevelPicture::from_level(level), args);
+    let options = LevelOptions {
+        legend: !args.no_legend,
+        grid: args.grid,
+        heading: args.title.is_some(),
+        ..LevelOptions::default()
+    };
     let image = format!("{stem}.svg");
     write(image.clone(), draw_level(&picture, &options)?.to_svg().into_bytes())?;
-    let bare = LevelOptions { legend: false, links: true };
+    let bare = LevelOptions { legend: false, heading: false, ..options };
     let thumbnail = if rows * cols > SVG_THUMBNAIL_CELLS {
         let png = PngOptions { scale: 2.0, max_side: 2 * THUMBNAIL_SIZE };
         let name = format!("{stem}-thumb.png");
@@ -590,6 +617,7 @@ fn level_entry(
         image: Some(image),
         thumbnail,
         links: Vec::new(),
+        title: level.title().map(str::to_owned),
     };
     let mut path = Vec::new();
     let wants_path = args.path || args.animate;

@@ -159,7 +159,7 @@ pub fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
     let words = format!("{n} press{}", if n == 1 { "" } else { "es" });
     let footer = draw::footer("presses", &words);
     let title = format!("Flip Game board, {} x {}: {words}", board.rows, board.cols);
-    Ok(super::drawing::compose(group, Some(footer), Some(legend), title))
+    Ok(super::drawing::compose(group, Some(footer), Some(legend), title, None))
 }
 
 /// The lines between the squares of a `rows x cols` board, as one path in board units.
