@@ -26,6 +26,7 @@ mod bloxorz_reference;
 mod ci;
 mod docs;
 mod errors;
+mod flash_javascript;
 mod flip_cli;
 mod flip_family_cli;
 mod flip_fast;

@@ -70,6 +70,7 @@ impl ErrorKind {
                 Limit::TooLarge { needed: Some(_), .. } | Limit::SearchTooLarge { .. }
             ) | ErrorKind::Text(TextSyntax::LineTooLong { .. })
                 | ErrorKind::Drawing(DrawingSyntax::LineTooLong { .. })
+                | ErrorKind::Flash(FlashSyntax::StageOverMemoryLimit { .. })
         )
     }
 }

@@ -22,6 +22,7 @@
 //! ([`FlashPack::problems`]) that does not stop the stages being answered; a play order that
 //! cannot be read makes the whole file unreadable.
 
+mod eval;
 mod literal;
 mod stages;
 pub(crate) mod syntax;
