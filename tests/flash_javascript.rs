@@ -7,8 +7,46 @@
 //! is installed the tests also run every case, and generated programs, in node and check that
 //! it makes exactly that play order. Without node the cases' own play orders are checked.
 
-use crate::common::javascript::{check_stages, node_play_orders, program, stages};
+use std::process::Command;
+
+use crate::common::javascript::{check_stages, program, stages};
 use crate::common::{flipblox, stderr, stdout, write_file};
+
+/// True when `node` runs.
+pub fn has_node() -> bool {
+    Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+/// The play order `node` gives each of `programs` (`levels` after it runs, or what
+/// `getLevels()` returns when it sets none) as `JSON.stringify` writes it, each program run in a
+/// context of its own by one node process; `None` when node is not installed.
+///
+/// # Panics
+///
+/// When node fails on a program.
+pub fn node_play_orders(programs: &[&str]) -> Option<Vec<String>> {
+    // The programs come NUL-separated; the play orders go out one a line.
+    const HARNESS: &str = "const fs = require('fs'), vm = require('vm');\
+        for (const program of fs.readFileSync(process.argv[1], 'utf8').split('\\0')) {\
+            const context = vm.createContext({});\
+            vm.runInContext(program, context);\
+            const order = vm.runInContext(\
+                'typeof levels !== \"undefined\" ? levels : getLevels()', context);\
+            process.stdout.write(JSON.stringify(order) + '\\n');\
+        }";
+    if !has_node() {
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("programs.js");
+    std::fs::write(&path, programs.join("\0")).unwrap();
+    let out = Command::new("node").arg("-e").arg(HARNESS).arg(&path).output().unwrap();
+    assert!(out.status.success(), "node fails: {}", String::from_utf8_lossy(&out.stderr));
+    let orders: Vec<String> =
+        String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+    assert_eq!(orders.len(), programs.len());
+    Some(orders)
+}
 
 /// The memory limit of the checks.
 const LIMIT: u64 = 1 << 20;

@@ -1,7 +1,7 @@
-//! JavaScript's values, for the Flash reader's tests: a model of the statements JavaScript ports
-//! of the game's file write (programs generated from bytes, each with the play order
-//! JavaScript gives it, worked out by the model), `node` when it is installed, and the check
-//! that the reader builds the stages JavaScript builds.
+//! JavaScript's values, for the Flash reader's tests and fuzz target: a model of the statements
+//! JavaScript ports of the game's file write (programs generated from bytes, each with the play
+//! order JavaScript gives it, worked out by the model), and the check that the reader builds the
+//! stages JavaScript builds. (`tests/flash_javascript.rs` checks the model against `node`.)
 //!
 //! The model is independent of the reader: it keeps names and lists as JavaScript does (a name
 //! holds a list, which every name holding it shares; `push` changes the list; `NAME = []` makes a
@@ -10,7 +10,6 @@
 //! `levels = JSON;`, a file of literals only.
 
 use std::fmt::Write as _;
-use std::process::Command;
 
 use flipblox::bloxorz::FlashPack;
 
@@ -29,42 +28,6 @@ pub fn check_stages(program: &str, json: &str, limit: u64) {
     let want = stages(literal.as_bytes(), limit).unwrap_or_else(|e| panic!("{literal}: {e}"));
     let got = stages(program.as_bytes(), limit);
     assert_eq!(got, Ok(want), "the program:\n{program}\nthe play order JavaScript gives: {json}");
-}
-
-/// True when `node` runs.
-pub fn has_node() -> bool {
-    Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success())
-}
-
-/// The play order `node` gives each of `programs` (`levels` after it runs, or what
-/// `getLevels()` returns when it sets none) as `JSON.stringify` writes it, each program run in a
-/// context of its own by one node process; `None` when node is not installed.
-///
-/// # Panics
-///
-/// When node fails on a program.
-pub fn node_play_orders(programs: &[&str]) -> Option<Vec<String>> {
-    // The programs come NUL-separated; the play orders go out one a line.
-    const HARNESS: &str = "const fs = require('fs'), vm = require('vm');\
-        for (const program of fs.readFileSync(process.argv[1], 'utf8').split('\\0')) {\
-            const context = vm.createContext({});\
-            vm.runInContext(program, context);\
-            const order = vm.runInContext(\
-                'typeof levels !== \"undefined\" ? levels : getLevels()', context);\
-            process.stdout.write(JSON.stringify(order) + '\\n');\
-        }";
-    if !has_node() {
-        return None;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("programs.js");
-    std::fs::write(&path, programs.join("\0")).unwrap();
-    let out = Command::new("node").arg("-e").arg(HARNESS).arg(&path).output().unwrap();
-    assert!(out.status.success(), "node fails: {}", String::from_utf8_lossy(&out.stderr));
-    let orders: Vec<String> =
-        String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
-    assert_eq!(orders.len(), programs.len());
-    Some(orders)
 }
 
 /// The names the generated programs use for lists.
