@@ -463,6 +463,49 @@ fn a_level_is_answered_while_the_writer_waits_for_its_answer() {
     }
 }
 
+/// A drawing piped in is told from its first line and read as a stream, as a pack is (issue 26,
+/// item 3): `yes $'SooT\n' | flipblox bloxorz | head -2` answers at once in a 32 MiB address
+/// space (it read the pipe whole before, 2 GB, to look for `levels`), and a writer that waits
+/// for each answer gets it.
+#[test]
+fn a_piped_drawing_is_answered_as_it_comes() {
+    use std::io::Write;
+    for jobs in ["1", "2"] {
+        let mut child = spawn_limited(&["bloxorz", "--jobs", jobs], STREAM_ADDRESS_SPACE);
+        let yes = feed_forever(child.stdin.take().unwrap(), b"SooT\n\n".to_vec());
+        let (first, ended) = first_line_then_close(child);
+        assert_eq!(first, "2\n", "--jobs {jobs}: {}", ended.describe());
+        assert_eq!(ended.status.code(), Some(0), "{}", ended.describe());
+        assert!(ended.stderr.is_empty(), "{}", ended.describe());
+        yes.join().unwrap();
+
+        let mut child = Supervised::flipblox(&["bloxorz", "--jobs", jobs, "--verbose"]);
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(b"; a drawing\nSooT\n\n").unwrap();
+        input.flush().unwrap();
+        let mut output = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        // Without the answer this read waits until the watchdog ends the child.
+        output.read_line(&mut first).unwrap();
+        input.write_all(b"SoT\n").unwrap();
+        drop(input);
+        let mut rest = String::new();
+        output.read_to_string(&mut rest).unwrap();
+        let ended = child.wait();
+        assert_eq!(
+            (first.as_str(), rest.as_str()),
+            ("2\n", "Impossible\n"),
+            "{}",
+            ended.describe()
+        );
+        assert_eq!(
+            ended.stderr,
+            "flipblox: <stdin>: read as an S/T/o/- drawing (its first line holds only the cells S, \
+             T, o and -)\n"
+        );
+    }
+}
+
 /// Stream input whose answer needs no more memory than one record: 64 MiB of blank lines in a
 /// pipe, then one record, read whole in a 32 MiB address space.
 #[test]
