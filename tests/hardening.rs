@@ -693,6 +693,170 @@ fn an_allocation_the_address_space_limit_refuses_is_reported() {
 }
 
 // ----------------------------------------------------------------------------------------------
+// Pictures: written as they are drawn, their memory bounded and fallible (issue 26, items 2, 4).
+
+/// A pack of one `size x size` level: the start top left, the target bottom right, rigid
+/// ground between.
+fn square_level(size: usize) -> String {
+    let mut text = format!("{size} {size}\nX{}\n", ".".repeat(size - 1));
+    text += &(".".repeat(size) + "\n").repeat(size - 2);
+    text + &".".repeat(size - 1) + "O\n"
+}
+
+/// `render bloxorz` of a 2000 x 2000 level, as SVG (338 MB) and as PNG, in a 200 MB address
+/// space: the SVG is written as it is drawn (it was one string: 803 MB at peak, then an abort
+/// under the limit) and the PNG holds only its raster (259 MB at peak before).
+#[test]
+fn a_large_level_is_drawn_in_bounded_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("large.txt");
+    write_file(&pack, square_level(2000));
+    let png = dir.path().join("large.png");
+    for output in ["-", arg(&png)] {
+        let mut run = command(&["render", "bloxorz", arg(&pack), "--level", "1", "-o", output]);
+        limit(&mut run, libc::RLIMIT_AS, 200 << 20);
+        run.stdout(Stdio::null());
+        let ended = Supervised::spawn(run, TIME_LIMIT).wait();
+        assert!(ended.status.success(), "-o {output}: {}", ended.describe());
+    }
+    let bytes = read_bytes(&png);
+    assert!(bytes.starts_with(b"\x89PNG"), "{} bytes", bytes.len());
+    assert_eq!(names(dir.path()), ["large.png", "large.txt"]);
+}
+
+/// The system refusing memory for a picture (`prlimit --as`) is a message and exit code 1: the
+/// raster of a PNG of 16384 pixels a side in a 256 MiB address space (it aborted before); the
+/// old picture is kept and no temporary file is left. Drawing a pack into a directory in an
+/// address space too small for its large level marks that level and draws the others.
+#[test]
+fn a_picture_the_address_space_limit_refuses_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, square_level(300) + "1 3\nXXO\n");
+    let picture = dir.path().join("level.png");
+    write_file(&picture, "the old picture");
+    let args = [
+        "render",
+        "bloxorz",
+        arg(&pack),
+        "--level",
+        "1",
+        "--scale",
+        "64",
+        "--max-side",
+        "16384",
+        "-o",
+        arg(&picture),
+    ];
+    let mut run = command(&args);
+    limit(&mut run, libc::RLIMIT_AS, 256 << 20);
+    let ended = Supervised::spawn(run, TIME_LIMIT).wait();
+    assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+    assert!(
+        ended.stderr.starts_with("flipblox: cannot allocate ")
+            && ended.stderr.ends_with(" bytes for the picture's pixels\n")
+            && ended.stderr.lines().count() == 1,
+        "{}",
+        ended.describe()
+    );
+    assert_eq!(read_text(&picture), "the old picture");
+    assert_eq!(names(dir.path()), ["level.png", "pack.txt"]);
+}
+
+/// `--max-memory` bounds what a picture holds besides what it writes as it goes: a level whose
+/// switches change 9,000 bridge tiles (a link each) is refused before it is drawn, with the
+/// figure, alone (`--level`) and among others (`-o DIR/`, where the next level is drawn).
+#[test]
+fn a_picture_over_max_memory_is_refused_before_it_is_drawn() {
+    const SWITCHES: usize = 9;
+    const TILES: usize = 1000;
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("links.txt");
+    let width = 1 + SWITCHES + SWITCHES * TILES + 2;
+    let mut text =
+        format!("1 {width}\nX{}{}.O\n", "S".repeat(SWITCHES), "B".repeat(SWITCHES * TILES));
+    for k in 0..SWITCHES {
+        let first = 2 + SWITCHES + k * TILES;
+        let actions: Vec<String> =
+            (first..first + TILES).map(|c| format!("toggle 1 {c}")).collect();
+        text += &format!("switch 1 {}: {}\n", k + 2, actions.join(", "));
+    }
+    write_file(&pack, text + "1 3\nXXO\n");
+    let p = arg(&pack);
+    let out =
+        flipblox(&["render", "bloxorz", p, "--level", "1", "--max-memory", "4MB", "-o", "-"], b"");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out.stdout.is_empty());
+    let prefix = format!("{p}:1:1: level 1: its picture needs about ");
+    assert!(
+        err.starts_with(&prefix)
+            && err
+                .ends_with(" bytes, more than the memory limit of 4000000 bytes (--max-memory)\n"),
+        "{err}"
+    );
+    let needed: u64 = err[prefix.len()..].split(' ').next().unwrap().parse().unwrap();
+    assert!(needed > 9_000_000, "{needed}");
+    let pictures = dir.path().join("pictures");
+    let target = format!("{}/", arg(&pictures));
+    let out = flipblox(&["render", "bloxorz", p, "--max-memory", "4MB", "-o", &target], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).starts_with(&prefix), "{}", stderr(&out));
+    let drawn = names(&pictures);
+    assert_eq!(drawn, ["index.html", "level-0002-thumb.svg", "level-0002.svg"]);
+}
+
+/// `render -o DIR/` replaces the entries of DIR it writes, whatever they are: a symbolic link
+/// there is replaced, not followed (it overwrote the file it points to), and a FIFO is
+/// replaced, not opened (the run hung on it) (issue 26, item 5).
+#[test]
+fn render_into_a_directory_replaces_its_entries_without_following_or_opening_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, "1 3\nXXO\n1 5\nX..O.\n");
+    let victim = dir.path().join("victim.txt");
+    write_file(&victim, "precious");
+    let pictures = dir.path().join("pictures");
+    std::fs::create_dir(&pictures).unwrap();
+    std::os::unix::fs::symlink("../victim.txt", pictures.join("level-0001.svg")).unwrap();
+    std::os::unix::fs::symlink("../victim.txt", pictures.join("index.html")).unwrap();
+    mkfifo(&pictures.join("level-0001-thumb.svg"));
+    mkfifo(&pictures.join("level-0002.svg"));
+    let target = format!("{}/", arg(&pictures));
+    let ended = Supervised::flipblox(&["render", "bloxorz", arg(&pack), "-o", &target]).wait();
+    assert!(ended.status.success(), "{}", ended.describe());
+    assert_eq!(read_text(&victim), "precious");
+    let written = names(&pictures);
+    assert_eq!(
+        written,
+        [
+            "index.html",
+            "level-0001-thumb.svg",
+            "level-0001.svg",
+            "level-0002-thumb.svg",
+            "level-0002.svg"
+        ]
+    );
+    for name in &written {
+        let meta = std::fs::symlink_metadata(pictures.join(name)).unwrap();
+        assert!(meta.file_type().is_file(), "{name} is a regular file now");
+    }
+    assert!(read_text(pictures.join("level-0001.svg")).starts_with("<svg"));
+    assert!(read_text(pictures.join("index.html")).contains("level-0002.svg"));
+    // An output named as a directory that is a file is refused in words.
+    let out =
+        flipblox(&["render", "bloxorz", arg(&pack), "-o", &format!("{}/", arg(&victim))], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "flipblox: {}/: cannot create the directory: a file of that name exists\n",
+            arg(&victim)
+        )
+    );
+}
+
+// ----------------------------------------------------------------------------------------------
 // A file truncated while mapped: a message naming it, exit code 1; --no-mmap reads without a map.
 
 #[test]

@@ -162,6 +162,21 @@ fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
 }
 
 impl FieldLevelArgs {
+    /// `--max-memory`.
+    pub(super) fn max_memory(&self) -> u64 {
+        self.max_memory
+    }
+
+    /// The level's number (`--level`).
+    pub(super) fn number(&self) -> usize {
+        self.level
+    }
+
+    /// The input's name for messages.
+    pub(super) fn name(&self) -> String {
+        Source::from_arg(&self.file).display_name()
+    }
+
     /// Reads the level and runs the reverse search for its distance field. A problem with the
     /// input is reported on stderr as `PATH:LINE:COLUMN: level N: ...` (or `PATH: ...`), like
     /// `flipblox bloxorz`, and gives `None`.

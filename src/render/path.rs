@@ -149,7 +149,7 @@ pub fn draw_path(
 ) -> Result<Drawing, RenderError> {
     level.check()?;
     path.check(level)?;
-    let (mut board, mut legend) = level_board(level, options);
+    let (mut board, mut legend) = level_board(level, options)?;
     let moves = path.moves();
     let mut footprints = Group::new().set("class", "path").set("data-moves", moves);
     let mut numbers: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
@@ -241,6 +241,20 @@ pub fn animation_svg(
     path: &PathPicture,
     options: &AnimationOptions,
 ) -> Result<String, RenderError> {
+    Ok(draw_animation(level, path, options)?.to_svg())
+}
+
+/// The animation of [`animation_svg`] as a [`Drawing`], to write with [`Drawing::write_svg`]
+/// as it is made (a PNG of it shows the start).
+///
+/// # Errors
+///
+/// As [`animation_svg`].
+pub fn draw_animation(
+    level: &LevelPicture,
+    path: &PathPicture,
+    options: &AnimationOptions,
+) -> Result<Drawing, RenderError> {
     level.check()?;
     path.check(level)?;
     let (spm, hold) = (options.seconds_per_move, options.hold_seconds);
@@ -250,7 +264,7 @@ pub fn animation_svg(
              {hold}"
         )));
     }
-    let (mut board, legend) = level_board(level, &options.level);
+    let (mut board, legend) = level_board(level, &options.level)?;
     let moves = path.moves();
     let duration = moves as f64 * spm + hold.max(spm);
     let times: Vec<f64> = (0..=moves).map(|i| i as f64 * spm / duration).collect();
@@ -299,7 +313,7 @@ pub fn animation_svg(
     }
     let title = format!("Bloxorz level, {} x {}: a path of {moves} moves", level.rows, level.cols);
     let legend = options.level.legend.then_some(legend);
-    Ok(super::drawing::compose(board, Some(footer), legend, title).to_svg())
+    Ok(super::drawing::compose(board, Some(footer), legend, title))
 }
 
 /// The values of an attribute list: numbers separated by `;`.
