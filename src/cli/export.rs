@@ -216,12 +216,18 @@ impl FieldLevelArgs {
             match distance_field(&level) {
                 Ok(field) => made = Some((level, field)),
                 Err(e @ FieldError::Mechanics { cell }) => {
-                    // A level read from a text pack has its header as its origin.
-                    let at = level
-                        .origin()
-                        .filter(|_| format == InputFormat::Pack)
-                        .map_or(String::new(), |h| format!(":{}", cell_position(h, cell)));
-                    out.report(format_args!("{name}{at}: level {number}: {e}"));
+                    // A level read from a text pack has its header as its origin, and the cell
+                    // is found from it; any other level is named where it begins.
+                    let at = match level.origin() {
+                        Some(header) if format == InputFormat::Pack => {
+                            Some(cell_position(header, cell))
+                        }
+                        origin => origin,
+                    };
+                    match at {
+                        Some(at) => out.report(format_args!("{name}:{at}: level {number}: {e}")),
+                        None => out.report_file(&name, format_args!("level {number}: {e}")),
+                    }
                 }
                 Err(e) => report(&e),
             }
