@@ -434,7 +434,7 @@ pub const QUOTE_CHARS: usize = 40;
 /// assert_eq!(long, format!("\"{}...\" (100 bytes)", "x".repeat(40)));
 /// ```
 pub fn quote(text: &[u8]) -> Quoted<'_> {
-    Quoted { text, marks: ('"', '"') }
+    Quoted { text, marks: Some(('"', '"')) }
 }
 
 /// A name from a file (a JavaScript identifier, a key) as messages quote it, in backticks,
@@ -445,20 +445,35 @@ pub fn quote(text: &[u8]) -> Quoted<'_> {
 /// assert_eq!(quote_name(b"levelez").to_string(), "`levelez`");
 /// ```
 pub fn quote_name(text: &[u8]) -> Quoted<'_> {
-    Quoted { text, marks: ('`', '`') }
+    Quoted { text, marks: Some(('`', '`')) }
 }
 
-/// File content quoted for a message ([`quote`], [`quote_name`]); `Display` writes it.
+/// Text from a file that a message shows as it is (a dtype, a shape), escaped and cut as
+/// [`quote`] does, without quotes.
+///
+/// ```
+/// use flipblox::text::excerpt;
+/// assert_eq!(excerpt(b"<f8").to_string(), "<f8");
+/// assert_eq!(excerpt(&[b'1'; 50]).to_string(), format!("{}... (50 bytes)", "1".repeat(40)));
+/// ```
+pub fn excerpt(text: &[u8]) -> Quoted<'_> {
+    Quoted { text, marks: None }
+}
+
+/// File content quoted for a message ([`quote`], [`quote_name`], [`excerpt`]); `Display` writes
+/// it.
 #[derive(Debug, Clone, Copy)]
 pub struct Quoted<'a> {
     text: &'a [u8],
-    marks: (char, char),
+    marks: Option<(char, char)>,
 }
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write as _;
-        f.write_char(self.marks.0)?;
+        if let Some((open, _)) = self.marks {
+            f.write_char(open)?;
+        }
         let mut shown = 0;
         let mut cut = false;
         'all: for chunk in self.text.utf8_chunks() {
@@ -486,7 +501,9 @@ impl fmt::Display for Quoted<'_> {
         if cut {
             f.write_str("...")?;
         }
-        f.write_char(self.marks.1)?;
+        if let Some((_, close)) = self.marks {
+            f.write_char(close)?;
+        }
         if cut {
             write!(f, " ({} bytes)", self.text.len())?;
         }

@@ -1185,6 +1185,101 @@ fn paths_are_escaped_losslessly_in_messages_and_json() {
     assert_eq!(shown.len(), cases.len());
 }
 
+/// A table file of a 2x2 Lights Out variant whose toggle pattern is `toggle`, forged: header
+/// length, payload offset and CRC-32 recomputed, as a forger would.
+fn forged_toggle(dir: &Path, toggle: &[u8]) -> Vec<u8> {
+    let genuine = dir.join("genuine.fbt");
+    flipblox_ok(
+        &["table", "build", "--size", "2x2", "--toggle", "x.x/.x./x.x", "-o", arg(&genuine)],
+        b"",
+    );
+    let bytes = read_bytes(&genuine);
+    let header_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+    let header = &bytes[20..20 + header_len];
+    let old = b"x.x/.x./x.x";
+    let at = header.windows(old.len()).position(|w| w == old).unwrap();
+    let old_offset = (20 + header_len).div_ceil(64) * 64;
+    let mut forged = header[..at - 8].to_vec();
+    forged.extend((toggle.len() as u64).to_le_bytes());
+    forged.extend(toggle);
+    forged.extend(&header[at + old.len()..]);
+    let offset = (20 + forged.len()).div_ceil(64) * 64;
+    let field = (old_offset as u64).to_le_bytes();
+    let f = forged.windows(8).rposition(|w| w == field).unwrap();
+    forged[f..f + 8].copy_from_slice(&(offset as u64).to_le_bytes());
+    let mut file = bytes[..12].to_vec();
+    file.extend((forged.len() as u32).to_le_bytes());
+    file.extend(crc32fast::hash(&forged).to_le_bytes());
+    file.extend(&forged);
+    file.resize(offset, 0);
+    file.extend(&bytes[old_offset..]);
+    file
+}
+
+/// File content in a message is escaped and cut (issue 26, item 6): a forged table's toggle
+/// pattern holding a terminal's title sequence and a fake "OK" line, or 100,001 characters;
+/// a Flash file's 100,000-character name and a switch's action holding a terminal's escape (as
+/// JavaScript's `\x1b`) and a line break; a pack's misspelt
+/// keyword of 100,000 letters; a `.npy` dtype of 10,000 characters. Each message is one line
+/// of printable text of at most a few hundred characters.
+#[test]
+fn file_content_in_messages_is_escaped_and_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cases: Vec<(Vec<String>, usize)> = Vec::new();
+    for (name, toggle) in [
+        ("evil.fbt", b"\x1b]0;PWNED\x07\nflipblox: evil.fbt: OK\n".to_vec()),
+        ("long.fbt", vec![b'x'; 100_001]),
+    ] {
+        let path = dir.path().join(name);
+        write_file(&path, forged_toggle(dir.path(), &toggle));
+        let p = arg(&path).to_owned();
+        for args in [
+            vec!["inspect".to_owned(), p.clone()],
+            vec!["stats".into(), "flip".into(), "--table".into(), p.clone()],
+            vec!["verify".into(), "flip".into(), p.clone()],
+            vec!["flip".into(), "--table".into(), p.clone(), "--board".into(), "bw/wb".into()],
+        ] {
+            cases.push((args, 1));
+        }
+    }
+    let flash = dir.path().join("names.js");
+    let name = "n".repeat(100_000);
+    write_file(
+        &flash,
+        format!(
+            "var a = [\"bsbe\", [0, 0], {{swatch10: [[2, 0, \"\\x1b]0;x\\x07\\n{}\"]]}}];\n\
+             var levels = [\"\", a, {name}];\n",
+            "z".repeat(100)
+        ),
+    );
+    cases.push((vec!["bloxorz".into(), arg(&flash).into()], 2));
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, format!("1 3\nXSO\nSwitch{} 1 2: on 1 3\n", "h".repeat(100_000)));
+    cases.push((vec!["bloxorz".into(), arg(&pack).into()], 1));
+    let npy = dir.path().join("t.npy");
+    let header = format!(
+        "{{'descr': '<{}', 'fortran_order': False, 'shape': (4,), }}\n",
+        "f".repeat(10_000)
+    );
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend((header.len() as u16).to_le_bytes());
+    bytes.extend(header.as_bytes());
+    write_file(&npy, bytes);
+    cases.push((vec!["inspect".into(), arg(&npy).into()], 1));
+    for (args, lines) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = flipblox(&args, b"");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), lines, "{args:?}: {err}");
+        for line in err.lines() {
+            assert!(line.len() < 600, "{args:?}: a line of {} bytes: {}", line.len(), &line[..600]);
+            assert!(!line.chars().any(char::is_control), "{args:?}: {line:?}");
+        }
+        assert!(!stdout(&out).chars().any(|c| c.is_control() && c != '\n'), "{args:?}");
+    }
+}
+
 /// A write that fails half-way (`convert` past a file-size limit: EFBIG, as a full disk gives
 /// ENOSPC) names the output, never the temporary file, and keeps the old output.
 #[test]

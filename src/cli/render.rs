@@ -230,7 +230,7 @@ fn format_of(output: &Path, command: &'static [&'static str]) -> anyhow::Result<
             format!(
                 "-o {}: expected a file name ending in .svg or .png (the format follows it), or - \
                  for SVG on standard output",
-                output.display()
+                escape_path(output)
             ),
         )),
     }
@@ -376,7 +376,7 @@ fn bloxorz_level(args: &BloxorzArgs, number: usize) -> anyhow::Result<Outcome> {
             format!(
                 "-o {}: with --level, -o names the picture (FILE.svg, FILE.png or -); without \
                  --level every level is drawn into the directory",
-                args.output.display()
+                escape_path(&args.output)
             ),
         ));
     }
