@@ -504,13 +504,16 @@ fn draw_one_level(
 /// browser shows at once where an SVG of a quarter of a million cells takes seconds.
 const SVG_THUMBNAIL_CELLS: usize = 40_000;
 
-/// Threads that flush the files of a pack's directory to disk and rename them into place: each
-/// waits a few milliseconds for the disk (its file written to a temporary file, synced,
-/// renamed), and the waits overlap.
+/// Threads that write the files of a pack's directory and rename them into place: each waits a
+/// few milliseconds for the disk (its file written to a temporary file, synced, renamed), and
+/// the waits overlap.
 const WRITERS: usize = 8;
 
-/// The most files written whole and waiting for a writer (each holds an open file, no data).
+/// The most files waiting for a writer (a large picture's holds an open file, no data).
 const PENDING: usize = 64;
+
+/// The most bytes of small pictures made and waiting for a writer.
+const BYTES_IN_FLIGHT: usize = 64 << 20;
 
 /// The stack of a writer thread, in bytes.
 const WRITER_STACK: usize = 256 << 10;
@@ -725,10 +728,51 @@ fn draw_level_files(
     Ok(())
 }
 
-/// Runs `body` with a function that writes a file of `dir` by name: written as it is made to a
-/// temporary file in `dir` ([`Destination::entry`]: the entry is replaced, never followed or
-/// opened), then flushed to disk and renamed into place by one of [`WRITERS`] threads (at most
-/// [`PENDING`] waiting); returns what `body` returns once every file is in place.
+/// A file of a pack's directory for a writer thread: a small picture made in memory (its name
+/// and bytes), or a large one written as it was drawn, waiting to be committed.
+enum Job {
+    Whole(String, Vec<u8>),
+    Written(Pending),
+}
+
+impl Job {
+    /// Bytes the job holds.
+    fn bytes(&self) -> usize {
+        match self {
+            Job::Whole(_, bytes) => bytes.len(),
+            Job::Written(_) => 0,
+        }
+    }
+
+    /// Writes the file of `dir` (each through [`Destination::entry`]: the entry is replaced,
+    /// never followed or opened), flushes it to disk and renames it into place.
+    fn run(self, dir: &Path) -> anyhow::Result<()> {
+        match self {
+            Job::Whole(name, bytes) => {
+                let mut destination = Destination::entry(dir, &name)?;
+                let shown = destination.name().to_owned();
+                destination
+                    .writer()
+                    .write_all(&bytes)
+                    .with_context(|| format!("{shown}: cannot write"))?;
+                destination.commit()
+            }
+            Job::Written(pending) => pending.commit(),
+        }
+    }
+}
+
+/// Pictures that hold at most this much ([`Drawing::memory_bytes`]: a level of up to about a
+/// million cells) are made in memory and written by a writer thread, so that drawing overlaps
+/// writing; larger ones are written as they are drawn.
+const SMALL_PICTURE: u64 = 1 << 20;
+
+/// Runs `body` with a function that writes a file of `dir` by name, on one of [`WRITERS`]
+/// threads started as files wait for them: a small picture is made in memory and handed over
+/// (at most [`BYTES_IN_FLIGHT`] waiting), a large one is written as it is drawn, to a temporary
+/// file in `dir`, and handed over to be synced and renamed (at most [`PENDING`] waiting); every
+/// file replaces its entry of `dir` ([`Destination::entry`]). Returns what `body` returns once
+/// every file is in place.
 ///
 /// # Errors
 ///
@@ -743,28 +787,33 @@ fn write_files<T>(
     fn lock<V>(mutex: &Mutex<V>) -> MutexGuard<'_, V> {
         mutex.lock().unwrap_or_else(PoisonError::into_inner)
     }
-    let (tx, rx) = mpsc::channel::<Pending>();
+    let (tx, rx) = mpsc::channel::<Job>();
     let rx = Mutex::new(rx);
-    let waiting = Mutex::new(0usize);
-    let committed = Condvar::new();
+    // Large pictures handed over and not yet done (each an open file), and the bytes of the
+    // small ones.
+    let waiting = Mutex::new((0usize, 0usize));
+    let done = Condvar::new();
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     let result = std::thread::scope(|scope| {
-        // Writers are started as files wait for them (each thread costs address space), up to
-        // WRITERS; a system short of memory may refuse them: then the files are committed as
-        // they are written.
+        // Writers are started with the first jobs (a run that writes nothing starts none), up to
+        // WRITERS; a system short of memory may refuse them: then each job is done at once.
         let writers = std::cell::Cell::new(0usize);
         let start_writer = || {
-            // A writer only syncs and renames: a small stack.
+            // A writer holds no picture of its own: a small stack.
             let writer = std::thread::Builder::new().stack_size(WRITER_STACK);
             let started = writer.spawn_scoped(scope, || {
                 loop {
                     let job = lock(&rx).recv();
-                    let Ok(pending) = job else { return };
-                    if let Err(e) = pending.commit() {
+                    let Ok(job) = job else { return };
+                    let (bytes, open) = (job.bytes(), usize::from(matches!(job, Job::Written(_))));
+                    if let Err(e) = job.run(dir) {
                         lock(&failure).get_or_insert(e);
                     }
-                    *lock(&waiting) -= 1;
-                    committed.notify_all();
+                    let mut held = lock(&waiting);
+                    held.0 -= open;
+                    held.1 -= bytes;
+                    drop(held);
+                    done.notify_all();
                 }
             });
             if started.is_ok() {
@@ -776,28 +825,38 @@ fn write_files<T>(
                 if let Some(e) = lock(&failure).take() {
                     return Err(e);
                 }
-                let mut destination = Destination::entry(dir, name)?;
                 let format = if png.is_some() { Format::Png } else { Format::Svg };
                 let options = png.copied().unwrap_or_default();
-                write_drawing(&mut destination, drawing, format, &options)?;
-                let Some(pending) = destination.finish()? else { return Ok(()) };
-                let mut held = lock(&waiting);
-                if *held >= writers.get() && writers.get() < WRITERS {
-                    drop(held);
+                let job = if drawing.memory_bytes() <= SMALL_PICTURE {
+                    let mut bytes = Vec::new();
+                    match format {
+                        Format::Svg => drawing.write_svg(&mut bytes)?,
+                        Format::Png => drawing.rasterise(&options)?.write_png(&mut bytes)?,
+                    }
+                    Job::Whole(name.to_owned(), bytes)
+                } else {
+                    let mut destination = Destination::entry(dir, name)?;
+                    write_drawing(&mut destination, drawing, format, &options)?;
+                    let Some(pending) = destination.finish()? else { return Ok(()) };
+                    Job::Written(pending)
+                };
+                if writers.get() < WRITERS {
                     start_writer();
-                    held = lock(&waiting);
                 }
                 if writers.get() == 0 {
-                    drop(held);
-                    return pending.commit();
+                    return job.run(dir);
                 }
-                while *held >= PENDING {
-                    held = committed.wait(held).unwrap_or_else(PoisonError::into_inner);
+                let mut held = lock(&waiting);
+                let bytes = job.bytes();
+                let open = usize::from(matches!(job, Job::Written(_)));
+                while held.0 + open > PENDING || (held.1 > 0 && held.1 + bytes > BYTES_IN_FLIGHT) {
+                    held = done.wait(held).unwrap_or_else(PoisonError::into_inner);
                 }
-                *held += 1;
+                held.0 += open;
+                held.1 += bytes;
                 drop(held);
                 // The writers hold the receiver until the scope ends.
-                tx.send(pending).map_err(|_| anyhow::anyhow!("the writers stopped"))
+                tx.send(job).map_err(|_| anyhow::anyhow!("the writers stopped"))
             };
         let result = body(&write);
         drop(tx);
