@@ -19,6 +19,7 @@
 mod common;
 
 mod bloxorz_cli;
+mod bloxorz_designer;
 mod bloxorz_field;
 mod bloxorz_formats;
 mod bloxorz_fuzz;
@@ -46,6 +47,8 @@ mod regression;
 mod render;
 #[cfg(feature = "render")]
 mod render_cli;
+#[cfg(feature = "render")]
+mod render_designer;
 mod shell;
 mod table_export;
 mod table_files;

@@ -133,6 +133,15 @@ struct BloxorzArgs {
     #[arg(long)]
     animate: bool,
 
+    /// Draw thin grid lines between the cells.
+    #[arg(long)]
+    grid: bool,
+
+    /// Write a title above the level: TEXT, or without it the level's own title (the `;`
+    /// comment line right before it in the pack; a level without one gets none).
+    #[arg(long, value_name = "TEXT", num_args = 0..=1, default_missing_value = "")]
+    title: Option<String>,
+
     /// Leave out the legend under the level (PNGs of levels too large for its words to be read,
     /// more than about 340 cells a side at the default size, leave it out anyway).
     #[arg(long)]
@@ -450,8 +459,12 @@ fn draw_one_level(
     level: &Level,
     err: &mut impl Reporter,
 ) -> anyhow::Result<Option<Drawing>> {
-    let options =
-        LevelOptions { legend: legend(args, format, level.rows(), level.cols()), links: true };
+    let options = LevelOptions {
+        legend: legend(args, format, level.rows(), level.cols()),
+        grid: args.grid,
+        heading: args.title.is_some(),
+        ..LevelOptions::default()
+    };
     let mut path = Vec::new();
     let mut moves = None;
     if args.path || args.animate {
@@ -481,7 +494,7 @@ fn draw_one_level(
         err.report(format_args!("{name}:{message}"));
         return Ok(None);
     }
-    let picture = LevelPicture::from_level(level)?;
+    let picture = titled(LevelPicture::from_level(level)?, args);
     let drawing = if args.animate {
         let path = path_picture(level, &path)?;
         draw_animation(&picture, &path, &AnimationOptions::default())?
@@ -498,6 +511,14 @@ fn draw_one_level(
         }
     }
     Ok(Some(drawing))
+}
+
+/// `picture` with the title `--title TEXT` gives, if any (`--title` alone keeps the level's).
+fn titled(mut picture: LevelPicture, args: &BloxorzArgs) -> LevelPicture {
+    if let Some(text) = args.title.as_deref().filter(|t| !t.is_empty()) {
+        picture.title = Some(text.to_owned());
+    }
+    picture
 }
 
 /// Levels of at most this many cells get an SVG thumbnail; larger ones a small PNG, which a
@@ -615,6 +636,7 @@ fn error_entry(level: usize, message: String) -> SheetEntry {
         image: None,
         thumbnail: None,
         links: Vec::new(),
+        title: None,
     }
 }
 
@@ -642,6 +664,7 @@ fn level_entry(
         image: None,
         thumbnail: None,
         links: Vec::new(),
+        title: level.title().map(str::to_owned),
     };
     match draw_level_files(args, solver, number, level, write, &mut entry) {
         Ok(()) => Ok(entry),
@@ -672,12 +695,17 @@ fn draw_level_files(
         entry.outcome = SheetOutcome::Error(message);
         return Ok(());
     }
-    let picture = LevelPicture::from_level(level)?;
-    let options = LevelOptions { legend: !args.no_legend, links: true };
+    let picture = titled(LevelPicture::from_level(level)?, args);
+    let options = LevelOptions {
+        legend: !args.no_legend,
+        grid: args.grid,
+        heading: args.title.is_some(),
+        ..LevelOptions::default()
+    };
     let image = format!("{stem}.svg");
     write(&image, &draw_level(&picture, &options)?, None)?;
     entry.image = Some(image);
-    let bare = LevelOptions { legend: false, links: true };
+    let bare = LevelOptions { legend: false, heading: false, ..options };
     if rows * cols > SVG_THUMBNAIL_CELLS {
         let png = PngOptions { scale: 2.0, max_side: 2 * THUMBNAIL_SIZE };
         let name = format!("{stem}-thumb.png");

@@ -41,6 +41,7 @@ impl LevelPicture {
     pub fn from_level(level: &Level) -> Result<LevelPicture, RenderError> {
         let (rows, cols) = (level.rows(), level.cols());
         let mut picture = LevelPicture::empty(rows, cols)?;
+        picture.title = level.title().map(str::to_owned);
         for (i, tile) in picture.tiles.iter_mut().enumerate() {
             let letter = level.letter((i / cols, i % cols));
             *tile = Tile::from_letter(letter).expect("every letter of a level is a tile");
@@ -160,7 +161,8 @@ impl FieldPicture {
                 field.cols()
             )));
         }
-        Ok(FieldPicture { rows, cols, distances: field.distances().to_vec() })
+        let from_start = field.from_start();
+        Ok(FieldPicture { rows, cols, distances: field.distances().to_vec(), from_start })
     }
 }
 

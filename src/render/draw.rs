@@ -167,6 +167,27 @@ pub(crate) fn board_outline(rows: usize, cols: usize) -> Rectangle {
         .set("stroke-width", 1)
 }
 
+/// Thin lines between the cells of a `rows x cols` board (`<path class="grid-lines">`), one
+/// segment per inner row and column boundary.
+pub(crate) fn grid_lines(rows: usize, cols: usize) -> svg::node::element::Path {
+    let (width, height) = (cols as f64 * CELL, rows as f64 * CELL);
+    let mut d = String::new();
+    for r in 1..rows {
+        let y = r as f64 * CELL;
+        d.push_str(&format!("M0 {y}H{width}"));
+    }
+    for c in 1..cols {
+        let x = c as f64 * CELL;
+        d.push_str(&format!("M{x} 0V{height}"));
+    }
+    svg::node::element::Path::new()
+        .set("class", "grid-lines")
+        .set("d", d)
+        .set("fill", "none")
+        .set("stroke", palette::GRID)
+        .set("stroke-width", 0.5)
+}
+
 /// The width of one legend entry (swatch and words), in user units.
 pub(crate) const LEGEND_ENTRY_WIDTH: f64 = 150.0;
 /// The height of one legend row, in user units.

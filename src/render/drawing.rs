@@ -27,7 +27,9 @@ use resvg::usvg;
 use svg::Node;
 use svg::node::element::Group;
 
-use super::draw::{self, CELL, CellAt, LEGEND_ENTRY_WIDTH, LEGEND_ROW_HEIGHT, Legend, MARGIN};
+use super::draw::{
+    self, Build, CELL, CellAt, LEGEND_ENTRY_WIDTH, LEGEND_ROW_HEIGHT, Legend, MARGIN,
+};
 use super::error::RenderError;
 use super::palette;
 use super::raster::{PngOptions, Raster, fonts};
@@ -442,17 +444,28 @@ fn rgb(colour: u32) -> (u8, u8, u8) {
 /// units.
 const FOOTER_HEIGHT: f64 = 22.0;
 
+/// The height a heading above the board takes, in user units.
+const HEADING_HEIGHT: f64 = 24.0;
+
 /// The drawing around a finished board of `rows x cols` cells drawn at `(MARGIN, MARGIN)`: the
 /// board at the top, then the footer (a group drawn with its origin at the left end of its
 /// baseline) and the legend, if any, the picture sized to fit them all.
 pub(crate) fn compose(
-    board: Board,
+    mut board: Board,
     footer: Option<Group>,
     legend: Option<Legend>,
     title: String,
+    heading: Option<&str>,
 ) -> Drawing {
     let mut width = board.cols as f64 * CELL;
-    let mut bottom = MARGIN + board.rows as f64 * CELL;
+    let heading = heading.map(|text| {
+        board.origin.1 += HEADING_HEIGHT;
+        width = width.max(LEGEND_ENTRY_WIDTH * 2.0);
+        draw::label(text, MARGIN, MARGIN + 15.0, 15.0, draw::Anchor::Start)
+            .set("class", "heading")
+            .set("font-weight", "bold")
+    });
+    let mut bottom = board.origin.1 + board.rows as f64 * CELL;
     let footer = footer.map(|footer| {
         width = width.max(LEGEND_ENTRY_WIDTH * 2.0);
         bottom += FOOTER_HEIGHT;
@@ -467,6 +480,9 @@ pub(crate) fn compose(
     });
     let mut drawing = Drawing::new(width + 2.0 * MARGIN, bottom + MARGIN, title);
     drawing.boards.push(board);
+    if let Some(heading) = heading {
+        drawing.add(heading);
+    }
     for group in footer.into_iter().chain(legend) {
         drawing.add(group);
     }

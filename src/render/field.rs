@@ -33,6 +33,10 @@ pub struct FieldPicture {
     /// but cannot reach the goal, -2 ([`ILLEGAL`](crate::bloxorz::ILLEGAL)) when it may not rest
     /// there.
     pub distances: Vec<i32>,
+    /// True when the distances are counted from the start rather than to the goal
+    /// ([`DistanceField::from_start`](crate::bloxorz::DistanceField::from_start)): the title
+    /// says so, and -1 is named unreachable.
+    pub from_start: bool,
 }
 
 impl FieldPicture {
@@ -128,14 +132,15 @@ pub fn draw_field(field: &FieldPicture) -> Result<Drawing, RenderError> {
     let bar_h = panel_h.max(BAR_MIN_HEIGHT);
     let (bar, defs) = colour_bar(max, bar_x, top, bar_h);
     let mut legend = Legend::new();
-    legend.square(palette::IMPOSSIBLE, None, "impossible");
+    let impossible = if field.from_start { "unreachable" } else { "impossible" };
+    legend.square(palette::IMPOSSIBLE, None, impossible);
     legend.square(palette::ILLEGAL, Some(palette::GRID), "illegal (cannot rest)");
     let width = (bar_x + BAR_WIDTH + 48.0).max(2.0 * LEGEND_ENTRY_WIDTH + 2.0 * MARGIN);
     let legend_top = top + bar_h + 12.0;
     let per_row = (((width - 2.0 * MARGIN) / LEGEND_ENTRY_WIDTH).floor() as usize).max(1);
     let height = legend_top + legend.rows(per_row) as f64 * LEGEND_ROW_HEIGHT + MARGIN;
-    let title =
-        format!("Distance-to-goal field of a {rows} x {cols} level, largest distance {max}");
+    let kind = if field.from_start { "Distance-from-start" } else { "Distance-to-goal" };
+    let title = format!("{kind} field of a {rows} x {cols} level, largest distance {max}");
     let mut drawing = Drawing::new(width, height, title);
     drawing.boards = boards;
     if let Some(defs) = defs {

@@ -151,7 +151,7 @@ pub fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
     let words = format!("{n} press{}", if n == 1 { "" } else { "es" });
     let footer = draw::footer("presses", &words);
     let title = format!("Flip Game board, {} x {}: {words}", board.rows, board.cols);
-    Ok(super::drawing::compose(group, Some(footer), Some(legend), title))
+    Ok(super::drawing::compose(group, Some(footer), Some(legend), title, None))
 }
 
 /// The piece of colour `colour` (of `colours`) on the cell `at`, in board units.

@@ -193,6 +193,9 @@ pub struct LevelPicture {
     pub switch_links: Vec<SwitchLink>,
     /// Where each split switch sends the cubes.
     pub split_links: Vec<SplitLink>,
+    /// The level's title ([`Level::title`](crate::bloxorz::Level::title)), if any: part of
+    /// the picture's `<title>`, and its heading with [`LevelOptions::heading`].
+    pub title: Option<String>,
 }
 
 impl LevelPicture {
@@ -217,6 +220,7 @@ impl LevelPicture {
             tiles: try_filled(cells, Tile::Empty, WHAT)?,
             switch_links: Vec::new(),
             split_links: Vec::new(),
+            title: None,
         })
     }
 
@@ -295,11 +299,16 @@ pub struct LevelOptions {
     pub legend: bool,
     /// Draw the switches' and split switches' links (default true).
     pub links: bool,
+    /// Draw thin grid lines between the cells (default false).
+    pub grid: bool,
+    /// Write the level's title ([`LevelPicture::title`]) as a heading above the level, when
+    /// it has one (default false).
+    pub heading: bool,
 }
 
 impl Default for LevelOptions {
     fn default() -> LevelOptions {
-        LevelOptions { legend: true, links: true }
+        LevelOptions { legend: true, links: true, grid: false, heading: false }
     }
 }
 
@@ -326,8 +335,23 @@ impl Default for LevelOptions {
 pub fn draw_level(level: &LevelPicture, options: &LevelOptions) -> Result<Drawing, RenderError> {
     level.check()?;
     let (board, legend) = level_board(level, options)?;
-    let title = format!("Bloxorz level, {} x {}", level.rows, level.cols);
-    Ok(super::drawing::compose(board, None, options.legend.then_some(legend), title))
+    let title = picture_title(level, format!("Bloxorz level, {} x {}", level.rows, level.cols));
+    let heading = heading(level, options);
+    Ok(super::drawing::compose(board, None, options.legend.then_some(legend), title, heading))
+}
+
+/// `what` the picture shows, followed by the level's title when it has one: the picture's
+/// `<title>`.
+pub(crate) fn picture_title(level: &LevelPicture, what: String) -> String {
+    match &level.title {
+        Some(title) => format!("{what}: {title}"),
+        None => what,
+    }
+}
+
+/// The heading to write above the level: its title, when asked for and it has one.
+pub(crate) fn heading<'a>(level: &'a LevelPicture, options: &LevelOptions) -> Option<&'a str> {
+    level.title.as_deref().filter(|_| options.heading)
 }
 
 /// The board of a level (tiles, symbols and, if asked, links) and its legend, for the pictures
@@ -349,6 +373,9 @@ pub(crate) fn level_board(
         let kind = tile as usize;
         present[kind] = true;
         board.set(i, kind);
+    }
+    if options.grid {
+        board.add(draw::grid_lines(level.rows, level.cols));
     }
     board.add(draw::board_outline(level.rows, level.cols));
     let mut legend = Legend::new();

@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests.
 
+pub mod analysis;
 pub mod bloxorz;
 pub mod checks;
 pub mod extended;

@@ -22,6 +22,20 @@ pub struct Stage {
     pub level: Result<Level, LevelError>,
 }
 
+impl Stage {
+    /// The stage's title as stage `number` (1-based) of the play order: `stage N: NAME`, then
+    /// ` (passcode CODE)` when the file gives one (escaped as Rust escapes a string's
+    /// characters, so that it is one line). It is the level's [`Level::title`] and the comment
+    /// `flipblox convert` writes before it.
+    pub fn title(&self, number: usize) -> String {
+        let mut title = format!("stage {number}: {}", self.name);
+        if let Some(code) = &self.passcode {
+            title.push_str(&format!(" (passcode {})", code.escape_debug()));
+        }
+        title
+    }
+}
+
 /// The stages of a Flash game's level file, in play order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FlashPack {
@@ -333,6 +347,7 @@ impl LevelSource for FlashStages<'_> {
         Some(match &stage.level {
             Ok(l) => {
                 level.clone_from(l);
+                level.set_title(Some(&stage.title(self.next)));
                 Ok(())
             }
             Err(e) => Err(e.clone()),
