@@ -45,41 +45,24 @@ pub(crate) struct Cell {
 }
 
 /// The symbols a board draws over its cells, made when they are written (a grid of a quarter of
-/// a million cells would otherwise hold as many elements).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Symbols {
-    /// None.
-    None,
-    /// A level's: the symbol of each tile that has one (its kind is the tile's index in
-    /// [`Tile::ALL`](super::level::Tile::ALL)).
-    Level,
-    /// A Flip Game board's pieces, of `colours` colours (its kind is the piece's colour).
-    Pieces {
-        /// How many colours a piece can show.
-        colours: u8,
-    },
+/// a million cells would otherwise hold as many elements): `draw(kind, cell, extra)` gives the
+/// symbol over a cell of that kind, if it has one (a level's switch, a Flip Game board's piece,
+/// `extra` being the board's number of colours).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Symbols {
+    pub(crate) draw: fn(usize, CellAt, u8) -> Option<Box<dyn Node>>,
+    pub(crate) extra: u8,
 }
 
 impl Symbols {
     /// True when a cell of kind `kind` has a symbol.
     fn has(self, kind: usize) -> bool {
-        match self {
-            Symbols::None => false,
-            Symbols::Level => super::level::symbol(super::level::Tile::ALL[kind], (0, 0)).is_some(),
-            Symbols::Pieces { .. } => true,
-        }
+        (self.draw)(kind, (0, 0), self.extra).is_some()
     }
 
     /// The symbol over the cell `at` of kind `kind`, if it has one.
     fn draw(self, kind: usize, at: CellAt) -> Option<Box<dyn Node>> {
-        match self {
-            Symbols::None => None,
-            Symbols::Level => super::level::symbol(super::level::Tile::ALL[kind], at)
-                .map(|g| Box::new(g) as Box<dyn Node>),
-            Symbols::Pieces { colours } => {
-                Some(Box::new(super::flip::piece(at, kind as u8, colours)))
-            }
-        }
+        (self.draw)(kind, at, self.extra)
     }
 }
 
@@ -109,7 +92,7 @@ pub(crate) struct Board {
     /// Attributes of the board group besides its class and transform.
     pub(crate) attributes: Vec<(&'static str, String)>,
     /// The symbols over the cells, drawn after the first `symbols_after` elements of `above`.
-    pub(crate) symbols: Symbols,
+    pub(crate) symbols: Option<Symbols>,
     pub(crate) symbols_after: usize,
     /// Elements in board units drawn over the cells, in order.
     pub(crate) above: Vec<Box<dyn Node>>,
@@ -143,7 +126,7 @@ impl Board {
             runs: false,
             data_name: "data-value",
             attributes: Vec::new(),
-            symbols: Symbols::None,
+            symbols: None,
             symbols_after: 0,
             above: Vec::new(),
         })
@@ -239,11 +222,9 @@ impl Board {
         for node in before {
             write!(out, "\n{node}")?;
         }
-        if self.symbols != Symbols::None {
+        if let Some(symbols) = self.symbols {
             for i in 0..self.rows * self.cols {
-                if let Some(symbol) =
-                    self.symbols.draw(self.kind(i), (i / self.cols, i % self.cols))
-                {
+                if let Some(symbol) = symbols.draw(self.kind(i), (i / self.cols, i % self.cols)) {
                     write!(out, "\n{symbol}")?;
                 }
             }
@@ -334,8 +315,8 @@ impl Drawing {
         let symbols: usize = self
             .boards
             .iter()
-            .filter(|b| b.symbols != Symbols::None)
-            .map(|b| (0..b.rows * b.cols).filter(|&i| b.symbols.has(b.kind(i))).count())
+            .filter_map(|b| b.symbols.map(|symbols| (b, symbols)))
+            .map(|(b, symbols)| (0..b.rows * b.cols).filter(|&i| symbols.has(b.kind(i))).count())
             .sum();
         let elements =
             self.overlay.len() + symbols + self.boards.iter().map(|b| b.above.len()).sum::<usize>();

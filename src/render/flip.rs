@@ -119,7 +119,7 @@ pub fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
         group.set(i, usize::from(colour));
     }
     group.add(grid_lines(board.rows, board.cols));
-    group.symbols = Symbols::Pieces { colours: board.colours };
+    group.symbols = Some(Symbols { draw: piece_symbol, extra: board.colours });
     group.symbols_after = 1;
     let mut pressed: BTreeMap<CellAt, Vec<usize>> = BTreeMap::new();
     for (i, &cell) in board.presses.iter().enumerate() {
@@ -154,8 +154,14 @@ pub fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
     Ok(super::drawing::compose(group, Some(footer), Some(legend), title, None))
 }
 
+/// The piece over a cell of a board whose kind is its colour `kind`, of `colours`, for
+/// [`Symbols`].
+fn piece_symbol(kind: usize, at: CellAt, colours: u8) -> Option<Box<dyn svg::Node>> {
+    Some(Box::new(piece(at, kind as u8, colours)))
+}
+
 /// The piece of colour `colour` (of `colours`) on the cell `at`, in board units.
-pub(crate) fn piece(at: CellAt, colour: u8, colours: u8) -> Circle {
+fn piece(at: CellAt, colour: u8, colours: u8) -> Circle {
     let (cx, cy) = draw::centre(at);
     Circle::new()
         .set("class", "piece")

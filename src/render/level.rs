@@ -367,7 +367,7 @@ pub(crate) fn level_board(
     let kinds =
         Tile::ALL.map(|t| Cell { class: t.class(), fill: palette::rgb(t.fill()), data: None });
     let mut board = Board::new((MARGIN, MARGIN), level.rows, level.cols, kinds.to_vec())?;
-    board.symbols = Symbols::Level;
+    board.symbols = Some(Symbols { draw: tile_symbol, extra: 0 });
     let mut present = [false; Tile::ALL.len()];
     for (i, &tile) in level.tiles.iter().enumerate() {
         let kind = tile as usize;
@@ -407,10 +407,16 @@ pub(crate) fn level_board(
     Ok((board, legend))
 }
 
+/// The symbol over a cell of a level's board whose kind is `kind` (the tile's index in
+/// [`Tile::ALL`]), for [`Symbols`].
+fn tile_symbol(kind: usize, at: CellAt, _: u8) -> Option<Box<dyn svg::Node>> {
+    symbol(Tile::ALL[kind], at).map(|g| Box::new(g) as Box<dyn svg::Node>)
+}
+
 /// The symbol drawn on a tile, in board units, if it has one: a ring on a soft switch, a cross
 /// on a heavy switch, two small squares on a split switch, a dashed outline on an absent
 /// bridge.
-pub(crate) fn symbol(tile: Tile, (row, col): CellAt) -> Option<Group> {
+fn symbol(tile: Tile, (row, col): CellAt) -> Option<Group> {
     let (x, y) = ((col as f64) * CELL, (row as f64) * CELL);
     let (cx, cy) = draw::centre((row, col));
     let group = Group::new().set("class", "symbol");

@@ -452,7 +452,7 @@ mod tests {
         assert!(matches!(
             got[0],
             Err(LevelError {
-                kind: ErrorKind::Limit(Limit::TooLarge { rows: 2, cols: 11, .. }),
+                kind: ErrorKind::Limit(Limit::TooLargeSoFar { rows: 2, cols: 11, .. }),
                 ..
             })
         ));
