@@ -176,6 +176,21 @@ fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
 }
 
 impl FieldLevelArgs {
+    /// `--max-memory`.
+    pub(super) fn max_memory(&self) -> u64 {
+        self.max_memory
+    }
+
+    /// The level's number (`--level`).
+    pub(super) fn number(&self) -> usize {
+        self.level
+    }
+
+    /// The input's name for messages.
+    pub(super) fn name(&self) -> String {
+        Source::from_arg(&self.file).display_name()
+    }
+
     /// Reads the level and runs the reverse search for its distance field. A problem with the
     /// input is reported on stderr as `PATH:LINE:COLUMN: level N: ...` (or `PATH: ...`), like
     /// `flipblox bloxorz`, and gives `None`.
@@ -219,12 +234,18 @@ impl FieldLevelArgs {
             match made_field {
                 Ok(field) => made = Some((level, field)),
                 Err(e @ FieldError::Mechanics { cell }) => {
-                    // A level read from a text pack has its header as its origin.
-                    let at = level
-                        .origin()
-                        .filter(|_| format == InputFormat::Pack)
-                        .map_or(String::new(), |h| format!(":{}", cell_position(h, cell)));
-                    out.report(format_args!("{name}{at}: level {number}: {e}"));
+                    // A level read from a text pack has its header as its origin, and the cell
+                    // is found from it; any other level is named where it begins.
+                    let at = match level.origin() {
+                        Some(header) if format == InputFormat::Pack => {
+                            Some(cell_position(header, cell))
+                        }
+                        origin => origin,
+                    };
+                    match at {
+                        Some(at) => out.report(format_args!("{name}:{at}: level {number}: {e}")),
+                        None => out.report_file(&name, format_args!("level {number}: {e}")),
+                    }
                 }
                 Err(e) => report(&e),
             }

@@ -12,6 +12,7 @@ use indicatif::ProgressBar;
 use serde::Serialize;
 
 use flipblox::table_file::ExportError;
+use flipblox::text::one_line;
 
 /// Which of standard input, output and error were closed when the process started (`<&-`,
 /// `>&-`). Rust's runtime opens `/dev/null` on a closed standard stream before `main`, which
@@ -86,8 +87,13 @@ pub fn stdout() -> BufWriter<Stdout> {
 /// Writes one message line to standard error. A standard error that cannot be written (closed
 /// by `2>&1 | head`, or full) is ignored: the message is lost but the run goes on and its exit
 /// code still tells, where `eprintln!` would panic.
+///
+/// A message is always one line: every piece of file content in it is already quoted
+/// ([`quote`](flipblox::text::quote)), and any control character left (a line break, an escape
+/// from a message of another library) is written as its escape here ([`one_line`]).
 pub fn report(message: fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr().lock(), "{message}");
+    let text = message.to_string();
+    let _ = writeln!(io::stderr().lock(), "{}", one_line(&text));
 }
 
 /// True when `err` is (or wraps) a broken pipe: the reader went away, which is not a failure.

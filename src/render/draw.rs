@@ -22,20 +22,25 @@ pub(crate) const FONT_FAMILY: &str = "Noto Sans, DejaVu Sans, Arial, sans-serif"
 /// The font size of ordinary labels, in user units.
 pub(crate) const FONT_SIZE: f64 = 12.0;
 
-/// A picture of `width x height` user units with the shared font and, if asked, a white page.
-pub(crate) fn document(width: f64, height: f64, title: &str, page: bool) -> Document {
+/// A picture of `width x height` user units with the shared font (the root element, without
+/// children) and its first children: its title and, if asked, a white page.
+pub(crate) fn document(
+    width: f64,
+    height: f64,
+    title: &str,
+    page: bool,
+) -> (Document, Vec<Box<dyn Node>>) {
     let doc = Document::new()
         .set("width", width)
         .set("height", height)
         .set("viewBox", (0, 0, width, height))
         .set("font-family", FONT_FAMILY)
-        .set("font-size", FONT_SIZE)
-        .add(svg::node::element::Title::new(title));
+        .set("font-size", FONT_SIZE);
+    let mut children: Vec<Box<dyn Node>> = vec![Box::new(svg::node::element::Title::new(title))];
     if page {
-        doc.add(rect("background", 0.0, 0.0, width, height, palette::BACKGROUND))
-    } else {
-        doc
+        children.push(Box::new(rect("background", 0.0, 0.0, width, height, palette::BACKGROUND)));
     }
+    (doc, children)
 }
 
 /// A filled rectangle with a class.

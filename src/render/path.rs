@@ -150,7 +150,7 @@ pub fn draw_path(
 ) -> Result<Drawing, RenderError> {
     level.check()?;
     path.check(level)?;
-    let (mut board, mut legend) = level_board(level, options);
+    let (mut board, mut legend) = level_board(level, options)?;
     let moves = path.moves();
     let mut footprints = Group::new().set("class", "path").set("data-moves", moves);
     // The numbers of the moves that brought a new piece onto each cell (its first cell: the
@@ -277,6 +277,20 @@ pub fn animation_svg(
     path: &PathPicture,
     options: &AnimationOptions,
 ) -> Result<String, RenderError> {
+    Ok(draw_animation(level, path, options)?.to_svg())
+}
+
+/// The animation of [`animation_svg`] as a [`Drawing`], to write with [`Drawing::write_svg`]
+/// as it is made (a PNG of it shows the start).
+///
+/// # Errors
+///
+/// As [`animation_svg`].
+pub fn draw_animation(
+    level: &LevelPicture,
+    path: &PathPicture,
+    options: &AnimationOptions,
+) -> Result<Drawing, RenderError> {
     level.check()?;
     path.check(level)?;
     let (spm, hold) = (options.seconds_per_move, options.hold_seconds);
@@ -286,7 +300,7 @@ pub fn animation_svg(
              {hold}"
         )));
     }
-    let (mut board, legend) = level_board(level, &options.level);
+    let (mut board, legend) = level_board(level, &options.level)?;
     let moves = path.moves();
     let duration = moves as f64 * spm + hold.max(spm);
     let times: Vec<f64> = (0..=moves).map(|i| i as f64 * spm / duration).collect();
@@ -335,7 +349,7 @@ pub fn animation_svg(
     }
     let title = format!("Bloxorz level, {} x {}: a path of {moves} moves", level.rows, level.cols);
     let legend = options.level.legend.then_some(legend);
-    Ok(super::drawing::compose(board, Some(footer), legend, title, None).to_svg())
+    Ok(super::drawing::compose(board, Some(footer), legend, title, None))
 }
 
 /// The values of an attribute list: numbers separated by `;`.

@@ -4,6 +4,7 @@ pub mod analysis;
 pub mod bloxorz;
 pub mod checks;
 pub mod extended;
+pub mod javascript;
 pub mod lights_out;
 pub mod original;
 #[cfg(feature = "render")]
