@@ -25,6 +25,7 @@ mod bloxorz_mechanics;
 mod bloxorz_original;
 mod bloxorz_reference;
 mod ci;
+mod docker;
 mod docs;
 mod errors;
 mod flip_cli;
