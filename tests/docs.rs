@@ -364,3 +364,53 @@ fn blocks_are_found_with_their_markers() {
     );
     assert_eq!((found[1].kind, found[1].marker, found[1].line), ("console", None, 8));
 }
+
+/// The README's Install block, run as a new user runs it: in an empty home, after `cargo install`
+/// (played by the binary under test in `~/.cargo/bin`, where `cargo install` puts it), every
+/// other line as written. It makes the folders it writes to, bash loads the completion script,
+/// and `man` finds the pages with no MANPATH.
+#[test]
+fn the_readme_install_commands_work_in_a_fresh_home() {
+    let readme = read_text(project("README.md"));
+    let (_, install) = readme.split_once("\n## Install\n").expect("README.md: an Install section");
+    let block = blocks(install).into_iter().find(|b| b.kind == "sh").expect("an `sh` block");
+    let mut lines = block.body.lines();
+    let first = lines.next().unwrap_or_default();
+    assert!(first.starts_with("cargo install --locked --path . "), "the first line: {first}");
+    let script: Vec<&str> = lines.collect();
+    assert!(script.len() >= 2, "{script:?}");
+
+    let home = tempfile::tempdir().unwrap();
+    let bin = home.path().join(".cargo/bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_flipblox"), bin.join("flipblox")).unwrap();
+    let path = format!("{}:/usr/local/bin:/usr/bin:/bin", bin.display());
+    // A program's output, or `None` where the machine does not have it.
+    let shell = |program: &str, args: &[&str]| {
+        Command::new(program)
+            .args(args)
+            .current_dir(home.path())
+            .env("HOME", home.path())
+            .env("PATH", &path)
+            .env_remove("MANPATH")
+            .output()
+            .ok()
+    };
+    let out = shell("sh", &["-e", "-c", &script.join("\n")]).expect("running sh");
+    assert!(out.status.success(), "{}", crate::common::describe("sh", &script, &out));
+
+    let completion = home.path().join(".local/share/bash-completion/completions/flipblox");
+    let load = ["-c", "source \"$1\" && complete -p flipblox", "-", completion.to_str().unwrap()];
+    if let Some(loaded) = shell("bash", &load) {
+        let text = String::from_utf8_lossy(&loaded.stdout);
+        assert!(text.contains("-F _flipblox"), "bash: {text}");
+    }
+    let pages = home.path().join(".cargo/share/man/man1");
+    for page in ["flipblox.1", "flipblox-flip.1", "flipblox-table-build.1"] {
+        assert!(pages.join(page).is_file(), "{page} in {}", pages.display());
+    }
+    if let Some(found) = shell("man", &["-w", "flipblox-table-build"]) {
+        let text = String::from_utf8_lossy(&found.stdout);
+        assert_eq!(text.trim(), pages.join("flipblox-table-build.1").to_str().unwrap());
+    }
+}

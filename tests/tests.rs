@@ -27,6 +27,7 @@ mod bloxorz_mechanics;
 mod bloxorz_original;
 mod bloxorz_reference;
 mod ci;
+mod docker;
 mod docs;
 mod errors;
 mod flash_javascript;
