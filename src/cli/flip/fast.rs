@@ -480,39 +480,6 @@ fn format_run(
     Ok((run, at))
 }
 
-/// [`format_run`] compiled for AVX2, whose 32-byte moves halve the copies of a record.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn format_run_avx2(
-    formatter: &mut Formatter,
-    bytes: &[u8],
-    offset: usize,
-    first: usize,
-    out: &mut Vec<u8>,
-    limit: usize,
-) -> anyhow::Result<(CleanRun, usize)> {
-    format_run(formatter, bytes, offset, first, out, limit)
-}
-
-/// [`format_run`] in the widest moves the processor has: AVX2 when it has it (checked at run
-/// time, once and cached by the standard library; the build targets baseline x86-64). AVX-512
-/// measured no faster.
-fn format_run_fastest(
-    formatter: &mut Formatter,
-    bytes: &[u8],
-    offset: usize,
-    first: usize,
-    out: &mut Vec<u8>,
-    limit: usize,
-) -> anyhow::Result<(CleanRun, usize)> {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has AVX2, checked just above.
-        return unsafe { format_run_avx2(formatter, bytes, offset, first, out, limit) };
-    }
-    format_run(formatter, bytes, offset, first, out, limit)
-}
-
 impl Boards<'_, '_> {
     /// Reads, answers and prints every board of `bytes` (the input `name`), as
     /// [`Boards::answer_all`] does, clean boards by the fast path.
@@ -549,7 +516,7 @@ impl Boards<'_, '_> {
                     (run, out.len())
                 }
                 Some(formatter) => {
-                    format_run_fastest(formatter, bytes, offset, boards, &mut out, limit)?
+                    format_run(formatter, bytes, offset, boards, &mut out, limit)?
                 }
             };
             (offset, boards, line) = (run.end, boards + run.boards, line + run.lines);

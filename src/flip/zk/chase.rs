@@ -46,12 +46,8 @@ use super::lanes;
 use super::ring::{Modulus, REM_LIMIT};
 use crate::flip::variant::{ToggleMatrix, TogglePattern};
 
-/// Runs shorter than this are worked one press at a time.
+/// Runs shorter than this are worked one press at a time (unless every coefficient is 1).
 const SHORT_RUN: u32 = 8;
-
-/// Blocks of unit stencils shorter than this are worked eight lanes a word
-/// ([`Chase::unit_words`]); longer ones a pass per term over vectors of lanes.
-const WORDS_BELOW: usize = 48;
 
 /// Presses worked together in one block of a run.
 pub(super) const LANES: usize = 128;
@@ -95,10 +91,6 @@ struct Stencil {
     /// Every coefficient and the inverse are 1: the run is worked in bytes, each sum kept
     /// below `K` by one conditional subtraction per term.
     unit: bool,
-    /// Padded layout, forced runs worked in whole chunks: the sixteen bytes after the run
-    /// are and-ed with this mask afterwards, so the margin the last chunk wrote over is zero
-    /// again.
-    keep: u128,
 }
 
 /// The chase of one variant (see the module docs).
@@ -120,8 +112,7 @@ pub(super) struct Chase {
 /// The padded working layout of a board without wrap-around: `top` zero rows above and below,
 /// `left` zero columns on either side of every row. A press next to an edge then has the same
 /// stencil as one inside (its missing neighbours are zero presses of the margin), so every row
-/// is one run, and a run's last word may be worked whole (writing over the margin, which is
-/// cleared again).
+/// is one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Layout {
     pub rows: usize,
@@ -158,8 +149,6 @@ pub(super) struct PlanRun {
     pub offsets: Vec<isize>,
 }
 
-/// Bytes after the padded layout that whole-word reads and writes may touch.
-const SLACK: usize = 2 * lanes::LANE;
 
 impl Layout {
     fn width(&self) -> usize {
@@ -403,7 +392,7 @@ impl Chase {
         let bias = most.div_ceil(k) * k;
         self.fast &= bias + k < u32::from(REM_LIMIT);
         let unit = inverse == 1 && terms.iter().all(|t| t.coefficient == 1);
-        Stencil { start, len: 1, cell, inverse, from, near: to, to, bias, unit, keep: !0 }
+        Stencil { start, len: 1, cell, inverse, from, near: to, to, bias, unit }
     }
 
     /// Splits the terms of each forced run into far and near ones (see the module docs).
@@ -414,12 +403,6 @@ impl Chase {
                 let terms = &self.terms[s.from as usize..s.to as usize];
                 let far = terms.iter().take_while(|t| t.offset <= -block).count() as u32;
                 s.near = s.from + far;
-                if let Some(l) = self.layout {
-                    let end = (s.start + s.len) as usize;
-                    s.keep = (0..lanes::LANE).fold(0u128, |m, i| {
-                        m | if l.is_cell(end + i) { 0xFF << (8 * i) } else { 0 }
-                    });
-                }
             }
         }
     }
@@ -452,7 +435,7 @@ impl Chase {
         let Some(l) = self.layout else {
             return self.run_on(s, y, c, x, res);
         };
-        let len = l.len() + SLACK;
+        let len = l.len();
         if scratch.x.len() != len {
             scratch.x.clear();
             scratch.x.resize(len, 0);
@@ -505,8 +488,9 @@ impl Chase {
 
     /// One forced run, block by block.
     fn forced(&self, st: &Stencil, s: &[u8], c: u8, x: &mut [u8]) {
-        let words = self.layout.is_some() && st.unit && (st.len as usize) < WORDS_BELOW;
-        if !words && (st.len < SHORT_RUN || (!self.fast && !st.unit)) {
+        // A short unit run is still worked as a block: in bytes, a conditional subtraction a
+        // term (the rows of a small padded board are such runs).
+        if !st.unit && (st.len < SHORT_RUN || !self.fast) {
             for press in st.start as usize..(st.start + st.len) as usize {
                 let cell = (press as isize + st.cell as isize) as usize;
                 x[press] = self.single(st, press, cell, s, c, x);
@@ -522,14 +506,8 @@ impl Chase {
             // Every press as if the near terms were zero, then each near term taken off in
             // order: `x - inverse * coefficient * x_j`, by table, one conditional add.
             let from = (block as isize + st.cell as isize) as usize;
-            if words {
-                // The whole run in whole words, the last one past its end (see `keep`).
-                self.whole_words(st, far, &s[from..], block, c, x);
-            } else {
-                let (done, rest) = x.split_at_mut(block);
-                self.block(st, far, &s[from..from + l], (done, block), c, &mut rest[..l]);
-            }
             let (done, rest) = x.split_at_mut(block);
+            self.block(st, far, &s[from..from + l], (done, block), c, &mut rest[..l]);
             if !near.is_empty() {
                 let k = self.modulus.k;
                 if let [t] = near
@@ -537,21 +515,12 @@ impl Chase {
                     && (-2..=-1).contains(&t.offset)
                 {
                     // One near term one or two presses back, taken off as it is (coefficient
-                    // times inverse is 1): a signed prefix sum, sixteen presses a vector
-                    // where SSE2 is there ([`lanes::chain`]).
-                    // (A near term lies inside the block only from its second lane on, so the
-                    // values before the block are in `done`.)
-                    // In the padded layout the chain may run on in whole chunks past the
-                    // block: what it writes there is the margin (cleared below) or presses
-                    // not worked yet (each written afresh before it is read).
-                    let whole = match self.layout {
-                        Some(_) => lanes::padded(l).min(rest.len()),
-                        None => l,
-                    };
+                    // times inverse is 1): the last two values kept in registers
+                    // ([`lanes::chain`]). (A near term lies inside the block only from its
+                    // second lane on, so the values before the block are in `done`.)
                     let two_back = if t.offset == -2 { done[block - 2] } else { 0 };
                     let step = t.offset.unsigned_abs() as usize;
-                    lanes::chain(&mut rest[..whole], [two_back, done[block - 1]], step, k);
-                    self.clear_margin(st, x);
+                    lanes::chain(&mut rest[..l], [two_back, done[block - 1]], step, k);
                     block += l;
                     continue;
                 }
@@ -571,50 +540,7 @@ impl Chase {
                     out[lane] = v;
                 }
             }
-            self.clear_margin(st, x);
             block += l;
-        }
-    }
-
-    /// After a run worked in whole words: the margin after it zero again.
-    #[inline(always)]
-    fn clear_margin(&self, st: &Stencil, x: &mut [u8]) {
-        if st.keep != !0 {
-            let end = (st.start + st.len) as usize;
-            let bytes = lanes::chunk(&x[end..]);
-            let w = u128::from_le_bytes(bytes) & st.keep;
-            x[end..end + lanes::LANE].copy_from_slice(&w.to_le_bytes());
-        }
-    }
-
-    /// A forced unit run of fewer than [`WORDS_BELOW`] presses from `here`, sixteen a vector
-    /// ([`lanes::Chunk`]), the last one whole: `c - (first + sum of the far terms)` modulo `K`.
-    #[inline(always)]
-    fn whole_words(
-        &self,
-        st: &Stencil,
-        far: &[Term],
-        first: &[u8],
-        here: usize,
-        c: u8,
-        x: &mut [u8],
-    ) {
-        const MOST: usize = WORDS_BELOW.div_ceil(lanes::LANE);
-        let k = self.modulus.k;
-        let chunks = (st.len as usize).div_ceil(lanes::LANE);
-        let mut out = [[0u8; lanes::LANE]; MOST];
-        for (w, o) in out[..chunks].iter_mut().enumerate() {
-            let at = lanes::LANE * w;
-            let mut acc = lanes::chunk(&first[at..]);
-            for t in far {
-                let j = (here as isize + t.offset as isize) as usize + at;
-                acc = lanes::add_chunk(acc, lanes::chunk(&x[j..]), k);
-            }
-            *o = lanes::negate_chunk(acc, c, k);
-        }
-        for (w, o) in out[..chunks].iter().enumerate() {
-            let at = here + lanes::LANE * w;
-            x[at..at + lanes::LANE].copy_from_slice(o);
         }
     }
 
@@ -668,9 +594,7 @@ impl Chase {
     ) {
         let l = out.len();
         let rows = terms.iter().map(|t| (t, (here as isize + t.offset as isize) as usize));
-        if st.unit && l < WORDS_BELOW {
-            self.unit_words(out, first, (source, rows.map(|(_, j)| j)), c);
-        } else if st.unit {
+        if st.unit {
             self.unit_sum(out, first, rows.map(|(_, j)| &source[j..j + l]));
             self.negate(out, c);
         } else {
@@ -704,41 +628,6 @@ impl Chase {
             .fold(u64::from(s[cell]), |a, t| a + u64::from(t.coefficient) * u64::from(at(t)));
         let v = (u64::from(c) + k - sum % k) % k;
         (v * u64::from(st.inverse) % k) as u8
-    }
-
-    /// `out = c - (first + sum of the rows of source at each start)` modulo `K`, lane by lane
-    /// (every value below `K`): eight lanes a word, each addition reduced at once (see
-    /// [`lanes::reduce`]), so a short run costs a few word operations per term rather than a
-    /// pass over memory per term; the last `len % 8` lanes one by one.
-    #[inline(always)]
-    fn unit_words(
-        &self,
-        out: &mut [u8],
-        first: &[u8],
-        (source, starts): (&[u8], impl Iterator<Item = usize> + Clone),
-        c: u8,
-    ) {
-        let k = self.modulus.k;
-        let (bias, ks) = lanes::reduction(k);
-        let top = u64::from(c + k) * lanes::ONES;
-        let l = out.len();
-        let whole = l / 8 * 8;
-        for w in (0..whole).step_by(8) {
-            let mut acc = lanes::word(&first[w..]);
-            for j in starts.clone() {
-                acc = lanes::reduce(acc + lanes::word(&source[j + w..]), bias, ks);
-            }
-            out[w..w + 8].copy_from_slice(&lanes::reduce(top - acc, bias, ks).to_le_bytes());
-        }
-        for lane in whole..l {
-            let mut v = first[lane];
-            for j in starts.clone() {
-                let sum = v + source[j + lane];
-                v = sum.min(sum.wrapping_sub(k));
-            }
-            let d = c + k - v;
-            out[lane] = d.min(d.wrapping_sub(k));
-        }
     }
 
     /// `out = first + sum of rows`, lane by lane modulo `K` (every value below `K`): each
@@ -857,7 +746,7 @@ mod tests {
         }
     }
 
-    /// The padded layout (whole words, edge presses in the rows' runs) chases exactly as the
+    /// The padded layout (edge presses in the rows' runs) chases exactly as the
     /// plain one: the same presses and residual on random boards, free presses and goals, for
     /// K = 2..=16, many patterns (wider than the board too) and sizes from 1x1 to 9x70.
     #[test]
@@ -908,8 +797,7 @@ mod tests {
         assert!(compared > 1000, "{compared} boards compared");
     }
 
-    /// The chains of a near term one or two presses back (worked sixteen presses a vector on
-    /// x86-64, past the block's end in the padded layout) on many random wide boards: the
+    /// The chains of a near term one or two presses back on many random wide boards: the
     /// presses, replayed through the toggle matrix, leave exactly the residual, and the padded
     /// chase is the plain one.
     #[test]

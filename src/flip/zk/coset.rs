@@ -65,7 +65,6 @@ pub(super) struct Lightest {
 pub(super) struct CosetScratch {
     table: Vec<i32>,
     temp: Vec<i32>,
-    parts: Vec<i32>,
     masks: Vec<u32>,
     candidates: Vec<u32>,
     digits: Vec<u8>,
@@ -80,7 +79,7 @@ pub(super) struct CosetScratch {
 impl CosetScratch {
     /// Bytes held.
     pub fn memory_usage(&self) -> usize {
-        (self.table.capacity() + self.temp.capacity() + self.parts.capacity()) * 4
+        (self.table.capacity() + self.temp.capacity()) * 4
             + self.masks.capacity() * 4
             + self.chosen.capacity()
             + self.candidates.capacity() * 4
@@ -195,7 +194,7 @@ impl Coset {
             }
             scratch.masks = masks;
         }
-        let weight = weigh(x) as usize;
+        let weight = lanes::sum(x) as usize;
         Lightest { weight, colour_shift, exact: self.exact }
     }
 
@@ -254,7 +253,6 @@ impl Coset {
         let CosetScratch {
             table,
             temp,
-            parts,
             candidates,
             digits,
             chosen,
@@ -269,15 +267,16 @@ impl Coset {
             self.enumerate(x, window.clone(), table, walk);
         } else {
             table.resize(size * k, 0);
-            self.transform(x, orders, masks, table, temp, parts);
+            self.transform(x, orders, masks, table, temp);
         }
         // Plane t = 0 holds the weights.
         let weights = &table[..size];
-        let best = lowest(weights);
+        let best = *weights.iter().min().expect("one solution at least");
         if strict && best == weights[0] {
             return None;
         }
-        push_equal(weights, best, candidates);
+        candidates.clear();
+        candidates.extend((0..size as u32).filter(|&y| weights[y as usize] == best));
         digits.clear();
         for &y in candidates.iter() {
             let mut rest = y as usize;
@@ -345,11 +344,6 @@ impl Coset {
         let k = self.k;
         let gens = &self.orders[window.clone()];
         let stride = lanes::padded(self.cells);
-        if stride <= 32 {
-            return self.enumerate_words::<4>(x, window, table);
-        } else if stride <= 64 {
-            return self.enumerate_words::<8>(x, window, table);
-        }
         walk.clear();
         walk.extend_from_slice(x);
         walk.resize(stride, 0);
@@ -375,46 +369,6 @@ impl Coset {
         }
     }
 
-    /// [`Coset::enumerate_plain`] for boards of at most `8 W` cells, the member and the planes held
-    /// as `W` words of eight counts each (see [`lanes::add_words`]).
-    #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-    fn enumerate_words<const W: usize>(&self, x: &[u8], window: Range<usize>, table: &mut [i32]) {
-        let stride = lanes::padded(self.cells);
-        let words = |bytes: &[u8]| -> [u64; W] {
-            let mut out = [0u64; W];
-            for (o, eight) in out.iter_mut().zip(bytes.chunks(8)) {
-                let mut word = [0u8; 8];
-                word[..eight.len()].copy_from_slice(eight);
-                *o = u64::from_le_bytes(word);
-            }
-            out
-        };
-        let gens = &self.orders[window.clone()];
-        let mut planes = [[0u64; W]; 64];
-        for (plane, g) in planes.iter_mut().zip(window.clone()) {
-            *plane = words(&self.padded_planes[g * stride..(g + 1) * stride]);
-        }
-        let mut walk = words(x);
-        let mut digits = [0u8; 64];
-        let mut weight = lanes::sum(x);
-        let size = table.len();
-        for (y, out) in table.iter_mut().enumerate() {
-            *out = weight as i32;
-            if y + 1 == size {
-                break;
-            }
-            for (g, &o) in gens.iter().enumerate() {
-                let sum = lanes::add_words(&mut walk, &planes[g], self.k);
-                digits[g] += 1;
-                if digits[g] < o {
-                    weight = sum;
-                    break;
-                }
-                digits[g] = 0;
-            }
-        }
-    }
-
     /// Writes `H[y][t]` (see the module docs) for every combination `y` of the window into
     /// `table` (value-major, `S * K` entries) by the transform.
     fn transform(
@@ -424,12 +378,11 @@ impl Coset {
         masks: &[u32],
         table: &mut [i32],
         temp: &mut Vec<i32>,
-        parts: &mut Vec<i32>,
     ) {
         let k = usize::from(self.k);
         let size = table.len() / k;
         // Counts of each value per mask, then H[u][t] = sum over a of count[a][u] * (a + t mod K).
-        count_values(table, size, masks, x, parts);
+        count_values(table, size, masks, x);
         temp.resize(16 * 16 * CHUNK, 0);
         for c0 in (0..size).step_by(CHUNK) {
             let l = CHUNK.min(size - c0);
@@ -538,27 +491,8 @@ impl Coset {
     }
 
     /// `x += sum y_k g_k` over `window`; returns the colour change.
-    ///
-    /// On x86-64 a board of at most four chunks is worked a chunk at a time, all its planes
-    /// added in registers.
     fn apply(&self, x: &mut [u8], window: Range<usize>, digits: &[u8]) -> u8 {
         let k = self.k;
-        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-        {
-            let stride = lanes::padded(self.cells);
-            if stride <= 4 * lanes::LANE {
-                let planes = &self.padded_planes[window.start * stride..window.end * stride];
-                // SAFETY: the one requirement of the call is that the processor has SSE2, and
-                // this code is compiled only with SSE2 enabled (always so on x86-64, where it
-                // is baseline).
-                unsafe { sse2::apply_small(x, (planes, stride), digits, k) };
-                let shift = window
-                    .zip(digits)
-                    .map(|(g, &y)| u32::from(y) * u32::from(self.colours[g]))
-                    .sum::<u32>();
-                return (shift % u32::from(k)) as u8;
-            }
-        }
         let mut shift = 0u32;
         for (g, &y) in window.zip(digits) {
             if y == 0 {
@@ -580,80 +514,10 @@ impl Coset {
 }
 
 /// `table[v * size + m] += 1` for each cell of mask `m` and value `v` (the table is zero on
-/// entry). A small table is counted as four interleaved tables, so that consecutive cells of
-/// the same mask and value do not wait on each other's increment.
-fn count_values(table: &mut [i32], size: usize, masks: &[u32], x: &[u8], parts: &mut Vec<i32>) {
-    let entries = table.len();
-    if entries > 4096 || x.len() < 256 {
-        for (&m, &v) in masks.iter().zip(x) {
-            table[usize::from(v) * size + m as usize] += 1;
-        }
-        return;
-    }
-    parts.clear();
-    parts.resize(4 * entries, 0);
-    let (a, rest) = parts.split_at_mut(entries);
-    let (b, rest) = rest.split_at_mut(entries);
-    let (c, d) = rest.split_at_mut(entries);
-    let mut cells = masks.chunks_exact(4).zip(x.chunks_exact(4));
-    for (m, v) in &mut cells {
-        a[usize::from(v[0]) * size + m[0] as usize] += 1;
-        b[usize::from(v[1]) * size + m[1] as usize] += 1;
-        c[usize::from(v[2]) * size + m[2] as usize] += 1;
-        d[usize::from(v[3]) * size + m[3] as usize] += 1;
-    }
-    let tail = x.len() / 4 * 4;
-    for (&m, &v) in masks[tail..].iter().zip(&x[tail..]) {
+/// entry).
+fn count_values(table: &mut [i32], size: usize, masks: &[u32], x: &[u8]) {
+    for (&m, &v) in masks.iter().zip(x) {
         table[usize::from(v) * size + m as usize] += 1;
-    }
-    for (i, t) in table.iter_mut().enumerate() {
-        *t += a[i] + b[i] + c[i] + d[i];
-    }
-}
-
-/// The sum of the counts of `x` (each below 16): sixteen a vector in SSE2 on x86-64.
-#[inline]
-fn weigh(x: &[u8]) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        // SAFETY: the one requirement of the call is that the processor has SSE2, and this
-        // code is compiled only with SSE2 enabled (always so on x86-64, where it is baseline).
-        unsafe { sse2::weigh(x) }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        lanes::sum(x)
-    }
-}
-
-/// The least of `weights` (at least one): four at a time in SSE2 on x86-64.
-#[inline]
-fn lowest(weights: &[i32]) -> i32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        // SAFETY: the one requirement of the call is that the processor has SSE2, and this
-        // code is compiled only with SSE2 enabled (always so on x86-64, where it is baseline).
-        unsafe { sse2::lowest(weights) }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        *weights.iter().min().expect("one solution at least")
-    }
-}
-
-/// Clears `out`, then pushes the index of every entry of `weights` equal to `value`, in
-/// ascending order: four compared at a time in SSE2 on x86-64.
-#[inline]
-fn push_equal(weights: &[i32], value: i32, out: &mut Vec<u32>) {
-    out.clear();
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        // SAFETY: as in `lowest`.
-        unsafe { sse2::push_equal(weights, value, out) }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        out.extend((0..weights.len() as u32).filter(|&y| weights[y as usize] == value));
     }
 }
 
@@ -809,8 +673,7 @@ mod sse2 {
 
     /// [`walk_small`] for any board: for each block of combinations (a run of generator 0,
     /// the other digits fixed) one pass over the chunks of the block's first member, each
-    /// chunk stepped through the run ([`run_block`] for runs of 2 to 5, [`run_block_any`]
-    /// otherwise). With one generator the first member is `x` itself; with more it is a
+    /// chunk stepped through the run ([`run_block`]). With one generator the first member is `x` itself; with more it is a
     /// padded copy of `x` in `base`, to which the carries' planes are added between blocks.
     /// `planes` is `(padded planes, stride)`.
     #[target_feature(enable = "sse2")]
@@ -835,13 +698,7 @@ mod sse2 {
         let mut acc = [_mm_setzero_si128(); 16];
         for block in table.chunks_exact_mut(run) {
             let member = if orders.len() > 1 { &base[..] } else { x };
-            match (orders.is_empty(), run) {
-                (false, 2) => run_block::<2>(member, first, kv, block),
-                (false, 3) => run_block::<3>(member, first, kv, block),
-                (false, 4) => run_block::<4>(member, first, kv, block),
-                (false, 5) => run_block::<5>(member, first, kv, block),
-                _ => run_block_any(member, first, kv, block, &mut acc),
-            }
+            run_block(member, first, kv, block, &mut acc);
             next_block(&mut digits, orders, |g| {
                 let plane = &planes[g * stride..(g + 1) * stride];
                 for (m, p) in base.chunks_exact_mut(LANE).zip(plane.chunks_exact(LANE)) {
@@ -857,7 +714,7 @@ mod sse2 {
     /// kept as 64-bit halves in `acc`.
     #[target_feature(enable = "sse2")]
     #[inline]
-    fn run_block_any(
+    fn run_block(
         member: &[u8],
         first: &[u8],
         kv: __m128i,
@@ -894,144 +751,7 @@ mod sse2 {
         }
     }
 
-    /// [`run_block_any`] for runs of `R` members: the counts of sixteen chunks (each below 16)
-    /// are added bytewise (below 256) before one sum of absolute differences per member.
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    fn run_block<const R: usize>(member: &[u8], first: &[u8], kv: __m128i, out: &mut [i32]) {
-        let zero = _mm_setzero_si128();
-        let mut wide = [zero; R];
-        let whole = member.len() / LANE * LANE;
-        for (m, g) in member[..whole].chunks(16 * LANE).zip(first.chunks(16 * LANE)) {
-            let mut bytes = [zero; R];
-            for (m, g) in m.chunks_exact(LANE).zip(g.chunks_exact(LANE)) {
-                let (mut v, g) = (load(m, 0), load(g, 0));
-                for (j, b) in bytes.iter_mut().enumerate() {
-                    *b = _mm_add_epi8(*b, v);
-                    if j + 1 < R {
-                        v = add(v, g, kv);
-                    }
-                }
-            }
-            for (w, b) in wide.iter_mut().zip(bytes) {
-                *w = _mm_add_epi64(*w, sums(b));
-            }
-        }
-        if whole < member.len() {
-            let (mut v, g) = (load_member(&member[whole..], 0), load(first, whole / LANE));
-            for (j, w) in wide.iter_mut().enumerate() {
-                *w = _mm_add_epi64(*w, sums(v));
-                if j + 1 < R {
-                    v = add(v, g, kv);
-                }
-            }
-        }
-        for (o, w) in out.iter_mut().zip(wide) {
-            *o = total(w);
-        }
-    }
 
-    /// See [`super::Coset::apply`]: `x += sum y_k g_k` for the digits `y` and the padded
-    /// planes `(planes, stride)` of their generators, a chunk at a time.
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    pub(super) fn apply_small(
-        x: &mut [u8],
-        (planes, stride): (&[u8], usize),
-        digits: &[u8],
-        k: u8,
-    ) {
-        let kv = _mm_set1_epi8(k as i8);
-        let chunks = stride / LANE;
-        for i in 0..x.len().div_ceil(LANE) {
-            let mut v = load_member(x, i);
-            for (g, &y) in digits.iter().enumerate() {
-                for _ in 0..y {
-                    v = add(v, load(planes, g * chunks + i), kv);
-                }
-            }
-            let out = &mut x[i * LANE..];
-            if out.len() >= LANE {
-                store(out, v);
-            } else {
-                let mut c = [0u8; LANE];
-                store(&mut c, v);
-                let len = out.len();
-                out.copy_from_slice(&c[..len]);
-            }
-        }
-    }
-
-    /// See [`super::weigh`]: the counts of sixteen chunks added bytewise (below 256), then
-    /// summed by one `psadbw`.
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    pub(super) fn weigh(x: &[u8]) -> u32 {
-        let mut wide = _mm_setzero_si128();
-        let whole = x.len() / LANE * LANE;
-        for group in x[..whole].chunks(16 * LANE) {
-            let mut bytes = _mm_setzero_si128();
-            for c in group.chunks_exact(LANE) {
-                bytes = _mm_add_epi8(bytes, load(c, 0));
-            }
-            wide = _mm_add_epi64(wide, sums(bytes));
-        }
-        if whole < x.len() {
-            wide = _mm_add_epi64(wide, sums(load_member(&x[whole..], 0)));
-        }
-        total(wide) as u32
-    }
-
-    /// Four `i32`s of `w` (which holds them) as one vector.
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    fn load_i32s(w: &[i32]) -> __m128i {
-        let w = &w[..4];
-        // SAFETY: `w` is four readable `i32`s, sixteen bytes, exactly what the unaligned load
-        // reads.
-        unsafe { _mm_loadu_si128(w.as_ptr().cast()) }
-    }
-
-    /// See [`super::lowest`].
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    pub(super) fn lowest(weights: &[i32]) -> i32 {
-        let mut chunks = weights.chunks_exact(4);
-        let mut m = _mm_set1_epi32(i32::MAX);
-        for c in &mut chunks {
-            let v = load_i32s(c);
-            let above = _mm_cmpgt_epi32(m, v);
-            m = _mm_or_si128(_mm_and_si128(above, v), _mm_andnot_si128(above, m));
-        }
-        let mut lanes = [0i32; 4];
-        // SAFETY: `lanes` is four writable `i32`s, sixteen bytes, exactly what the unaligned
-        // store writes.
-        unsafe { _mm_storeu_si128(lanes.as_mut_ptr().cast(), m) };
-        let rest = chunks.remainder().iter();
-        *lanes.iter().chain(rest).min().expect("four lanes")
-    }
-
-    /// See [`super::push_equal`] (`out` empty on entry).
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    pub(super) fn push_equal(weights: &[i32], value: i32, out: &mut Vec<u32>) {
-        let t = _mm_set1_epi32(value);
-        let mut chunks = weights.chunks_exact(4);
-        for (i, c) in (&mut chunks).enumerate() {
-            let equal = _mm_castsi128_ps(_mm_cmpeq_epi32(load_i32s(c), t));
-            let mut bits = _mm_movemask_ps(equal) as u32;
-            while bits != 0 {
-                out.push((i * 4) as u32 + bits.trailing_zeros());
-                bits &= bits - 1;
-            }
-        }
-        let start = weights.len() / 4 * 4;
-        for (i, &w) in chunks.remainder().iter().enumerate() {
-            if w == value {
-                out.push((start + i) as u32);
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -1156,34 +876,9 @@ mod tests {
             coset.enumerate_plain(&x, 0..d, &mut plain, &mut Vec::new());
             assert_eq!(walked, plain, "K={k} cells={cells} orders={:?}", coset.orders);
             let mut table = vec![0i32; size * usize::from(k)];
-            let (mut temp, mut parts) = (Vec::new(), Vec::new());
-            coset.transform(&x, &coset.orders, &coset.masks, &mut table, &mut temp, &mut parts);
+            let mut temp = Vec::new();
+            coset.transform(&x, &coset.orders, &coset.masks, &mut table, &mut temp);
             assert_eq!(walked[..], table[..size], "K={k} cells={cells} orders={:?}", coset.orders);
-        }
-    }
-
-    /// The least weight and the indices of the lightest (vector code on x86-64) are the plain
-    /// ones, on random tables of every length up to 40 with many ties; so is the sum of a
-    /// member's counts.
-    #[test]
-    fn the_lowest_and_its_indices_are_the_plain_ones() {
-        let mut rng = TestRng(23);
-        for round in 0..2000 {
-            let len = 1 + round % 40;
-            let spread = 1 + rng.below(5) as i32;
-            let w: Vec<i32> = (0..len).map(|_| 100 + rng.below(spread as u64) as i32).collect();
-            let least = *w.iter().min().unwrap();
-            assert_eq!(lowest(&w), least, "{w:?}");
-            let mut got = vec![7];
-            push_equal(&w, least, &mut got);
-            let want: Vec<u32> = (0..len as u32).filter(|&y| w[y as usize] == least).collect();
-            assert_eq!(got, want, "{w:?}");
-        }
-        // And the sum of counts below 16, on lengths around sixteen chunks.
-        for round in 0..300 {
-            let len = round % 7 * 61 + rng.below(300) as usize;
-            let x: Vec<u8> = (0..len).map(|_| rng.below(16) as u8).collect();
-            assert_eq!(weigh(&x), x.iter().map(|&v| u32::from(v)).sum::<u32>(), "{len}");
         }
     }
 

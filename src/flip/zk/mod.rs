@@ -411,7 +411,8 @@ impl ZkSolver {
             bits: planes,
             ..
         } = scratch;
-        // Padded for the lift; only the first `n` counts are the presses.
+        // Padded to whole chunks for the lift and the press list; only the first `n` counts are
+        // the presses.
         x.resize(stride, 0);
         x[n..].fill(0);
         residual.resize(f, 0);
@@ -461,7 +462,9 @@ impl ZkSolver {
                 // add the free presses, and for "any" the colour.
                 let extra = if goal.is_none() { f + 1 } else { f };
                 for (plane, &times) in planes.chunks_exact(stride).zip(&free[..extra]) {
-                    lanes::add_times(x, plane, times, k);
+                    for _ in 0..times {
+                        lanes::add_mod(x, plane, k);
+                    }
                 }
                 if cfg!(debug_assertions) {
                     let mut chased = vec![0u8; n];
@@ -483,9 +486,8 @@ impl ZkSolver {
 
     /// Writes `(original cell, count)` for every non-zero count of `x` (working orientation,
     /// padded with zeros to whole chunks of [`lanes::LANE`] counts) into `presses` in one pass:
-    /// the non-zero counts of each chunk as a 16-bit mask, then one entry per set bit, pushed
-    /// into the slots of a vector reserved for every cell (no growth, no zero fill, no length stored
-    /// a press).
+    /// the non-zero counts of each chunk as a 16-bit mask, then one entry per set bit (no
+    /// branch per count).
     fn write_presses(&self, x: &[u8], presses: &mut Vec<(usize, u8)>) {
         if self.transposed {
             push_nonzero(x, presses, |w| self.original_index(w));
@@ -539,22 +541,15 @@ fn push_nonzero(x: &[u8], presses: &mut Vec<(usize, u8)>, cell: impl Fn(usize) -
     debug_assert!(x.len().is_multiple_of(lanes::LANE), "padded");
     presses.clear();
     presses.reserve(x.len());
-    // Written in place into the reserved slots (a push would store the length every press).
-    let slots = &mut presses.spare_capacity_mut()[..x.len()];
-    let mut len = 0;
     for (i, chunk) in x.chunks_exact(lanes::LANE).enumerate() {
         let chunk = lanes::chunk(chunk);
         let mut bits = lanes::nonzero(&chunk);
         while bits != 0 {
             let j = bits.trailing_zeros() as usize;
-            slots[len].write((cell(i * lanes::LANE + j), chunk[j % lanes::LANE]));
-            len += 1;
+            presses.push((cell(i * lanes::LANE + j), chunk[j]));
             bits &= bits - 1;
         }
     }
-    // SAFETY: the first `len` slots past the (cleared) length were each written just above,
-    // one per non-zero count (at most `x.len()`, all reserved); a `(usize, u8)` owns nothing.
-    unsafe { presses.set_len(len) };
 }
 
 /// Boards of more cells than this are chased in bits when the plan allows it ([`Bits`]).
