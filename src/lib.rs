@@ -63,7 +63,12 @@
 
 #![deny(missing_docs)]
 
+// The command-line tool's modules name the library as `flipblox::...`, as a user of it would.
+extern crate self as flipblox;
+
 pub mod bloxorz;
+#[cfg(feature = "cli")]
+mod cli;
 pub mod flip;
 pub mod memory;
 #[cfg(feature = "render")]
@@ -73,3 +78,10 @@ pub mod table_file;
 pub mod text;
 
 pub use shape::ShapeError;
+
+/// The `flipblox` command-line tool (`src/main.rs` is this call): not part of the library's API.
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub fn cli_main() -> std::process::ExitCode {
+    cli::main()
+}
