@@ -1,9 +1,10 @@
 //! flipblox answers two grid puzzles exactly and fast, the way a tablebase answers chess endgames:
 //! precompute once, then answer with a lookup or one tight breadth-first search.
 //!
-//! - [`flip`]: the Flip Game (POJ 1753, a 4x4 Lights Out variant) and Lights Out on any board.
+//! - [`lights_out`]: Lights Out on any board, with any toggle pattern, wrap-around, 2 to 16
+//!   colours and either goal; the Flip Game (POJ 1753) is its 4x4, plus-pattern, two-colour case.
 //!   `build.rs` embeds the distance table of all 65,536 4x4 states, so a 4x4 query is one lookup;
-//!   other boards are answered by GF(2) linear algebra or a table built at run time.
+//!   other boards are answered by linear algebra or a table built at run time.
 //! - [`bloxorz`]: Bloxorz (POJ 3322, and the original game's switches, bridges and split
 //!   cubes): level packs read in place and solved by breadth-first search, in batches.
 //! - [`render`] (cargo feature `render`, on by default): pictures of levels, paths, distance
@@ -23,12 +24,7 @@
 //! Answer a Flip Game board (the POJ 1753 sample: 4 presses):
 //!
 //! ```
-//! use flipblox::flip::{Answer, BoardSize, FlipSolver, GridBoard, Method};
-//! let mut solver = FlipSolver::new(BoardSize::CLASSIC, Method::Auto, 25).unwrap();
-//! let board = GridBoard::parse("bwwb/bbwb/bwwb/bwww", 4, 4).unwrap();
-//! let mut answer = Answer::default();
-//! solver.answer_into(&board, &mut answer).unwrap();
-//! assert_eq!(answer.distance, Some(4));
+//! assert_eq!(flipblox::lights_out::distance("bwwb/bbwb/bwwb/bwww").unwrap(), Some(4));
 //! ```
 //!
 //! Solve a Bloxorz level pack in input order, one answer or error per level:
@@ -53,15 +49,18 @@
 //! Export a distance table for NumPy (`numpy.load` reads these bytes):
 //!
 //! ```
-//! use flipblox::flip::DistanceTable;
+//! use flipblox::lights_out::DistanceTable;
 //! use flipblox::table_file::{Format, Table, export};
 //! let mut npy = Vec::new();
-//! export(&Table::Flip(DistanceTable::embedded()), Format::Npy, &mut npy).unwrap();
+//! export(&Table::LightsOut(DistanceTable::embedded()), Format::Npy, &mut npy).unwrap();
 //! assert!(npy.starts_with(b"\x93NUMPY"));
 //! assert_eq!(npy.len() % 64, 0);
 //! ```
 
 #![deny(missing_docs)]
+// Without the `cli` feature the code only the command-line tool calls is unused; the default
+// build, which has it, keeps the check for dead code.
+#![cfg_attr(not(feature = "cli"), allow(dead_code))]
 
 // The command-line tool's modules name the library as `flipblox::...`, as a user of it would.
 extern crate self as flipblox;
@@ -69,7 +68,7 @@ extern crate self as flipblox;
 pub mod bloxorz;
 #[cfg(feature = "cli")]
 mod cli;
-pub mod flip;
+pub mod lights_out;
 pub mod memory;
 #[cfg(feature = "render")]
 pub mod render;

@@ -21,9 +21,7 @@ use flipblox::bloxorz::{
     ErrorKind, FieldError, Level, LevelError, LevelSource, Limits, Solution, Solver, Step,
     replay_path,
 };
-use flipblox::flip::variant::ColourBoard;
-use flipblox::flip::zk::ZkSolver;
-use flipblox::flip::{Answer, BoardSize, DEFAULT_MAX_TABLE_CELLS, FlipSolver, GridBoard, Method};
+use flipblox::lights_out::{Board, BoardSize};
 use flipblox::render::{
     AnimationOptions, CELL, ContactSheet, Drawing, FieldPicture, FlipPicture, HistogramPicture,
     LevelOptions, LevelPicture, Outcome as SheetOutcome, PathPicture, PngOptions, SheetEntry,
@@ -698,15 +696,15 @@ fn field(args: &FieldArgs) -> anyhow::Result<Outcome> {
     })
 }
 
-/// `render flip --board BOARD [--size RxC] -o FILE`.
+/// `render flip --board BOARD [--size RxC] -o FILE`: the board in the variant's alphabet, answered
+/// by the solver, each press drawn as many times as the cell is pressed.
 fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
     let format = format_of(&args.out.output, &["render", "flip"])?;
     let size = args.size.unwrap_or(BoardSize::CLASSIC);
-    if !args.variant.is_default() {
-        return flip_variant(args, format, size);
-    }
+    let chosen = args.variant.choose(size, &["render", "flip"])?;
+    let flip_game = args.variant.is_default();
     picture(&args.out.output, || {
-        let board = match GridBoard::parse(&args.board, size.rows(), size.cols()) {
+        let board = match Board::parse(&args.board, size, &chosen.alphabet) {
             Ok(board) => board,
             Err(mut e) => {
                 e.board = 1;
@@ -714,65 +712,31 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
                 return Ok(None);
             }
         };
-        let mut solver =
-            FlipSolver::new(size, Method::Auto, DEFAULT_MAX_TABLE_CELLS)?.with_presses(true);
-        let mut answer = Answer::default();
-        solver.answer_into(&board, &mut answer).context("--board:1:1: board 1")?;
-        if answer.distance.is_none() {
-            Stderr.report(format_args!(
-                "--board:1:1: board 1: Impossible: no presses make every piece the same colour, so \
-                 there are none to draw"
-            ));
-            return Ok(None);
-        }
-        if !answer.proven_minimal {
-            Stderr.report(format_args!(
-                "--board:1:1: board 1: warning: the null space of {size} has dimension {}, too \
-                 large to search whole; the {} presses drawn are the best found, not proven \
-                 minimal",
-                solver.nullity(),
-                answer.presses.len()
-            ));
-        }
-        let picture = FlipPicture::from_board(&board, &answer.presses);
-        Ok(Some(encode(&draw_flip(&picture)?, format, args.out.png)?))
-    })
-}
-
-/// `render flip` with the Lights Out family's options: the board in the variant's alphabet,
-/// answered by linear algebra over Z_K, each press drawn as many times as the cell is pressed.
-fn flip_variant(args: &FlipArgs, format: Format, size: BoardSize) -> anyhow::Result<Outcome> {
-    let chosen = args.variant.choose(size, &["render", "flip"])?;
-    picture(&args.out.output, || {
-        let board =
-            match ColourBoard::parse(&args.board, size.rows(), size.cols(), &chosen.alphabet) {
-                Ok(board) => board,
-                Err(mut e) => {
-                    e.board = 1;
-                    Stderr.report(format_args!("--board:{e}"));
-                    return Ok(None);
-                }
+        let mut solver = flipblox::lights_out::Solver::new(&chosen.variant);
+        let answer = solver.solve(&board).context("--board:1:1: board 1")?;
+        let Some(distance) = answer.distance else {
+            let why = match flip_game {
+                true => "no presses make every piece the same colour".to_string(),
+                false => format!("no presses reach the goal {}", chosen.goal_name()),
             };
-        let solver = ZkSolver::new(&chosen.variant);
-        let Some(solution) = solver.solve(&board) else {
             Stderr.report(format_args!(
-                "--board:1:1: board 1: Impossible: no presses reach the goal {}, so there are none \
-                 to draw",
-                chosen.goal_name()
+                "--board:1:1: board 1: Impossible: {why}, so there are none to draw"
             ));
             return Ok(None);
         };
-        if !solution.optimum.proven_minimal {
+        if !answer.proven_minimal {
+            let null_space = match flip_game {
+                true => format!("has dimension {}", solver.nullity()),
+                false => format!("has {} generators", solver.nullity()),
+            };
             Stderr.report(format_args!(
-                "--board:1:1: board 1: warning: the null space of {size} has {} generators, too \
-                 large to search whole; the {} presses drawn are the best found, not proven \
-                 minimal",
-                solver.nullity(),
-                solution.optimum.distance
+                "--board:1:1: board 1: warning: the null space of {size} {null_space}, too large \
+                 to search whole; the {distance} presses drawn are the best found, not proven \
+                 minimal"
             ));
         }
-        let picture =
-            FlipPicture::from_colour_board(&board, chosen.variant.colours(), &solution.presses);
+        let colours = chosen.variant.colours();
+        let picture = FlipPicture::from_board(&board, colours, &answer.presses);
         Ok(Some(encode(&draw_flip(&picture)?, format, args.out.png)?))
     })
 }
@@ -783,8 +747,8 @@ fn stats(args: &StatsArgs) -> anyhow::Result<Outcome> {
     let format = format_of(&args.out.output, COMMAND)?;
     picture(&args.out.output, || {
         let mut opened = None;
-        let table = args.table.table(&mut opened, COMMAND)?;
-        let histogram = HistogramPicture::of_flip_table(&table);
+        let table = args.table.table(&VariantArgs::flip_game(), &mut opened, COMMAND)?;
+        let histogram = HistogramPicture::of_table(&table);
         Ok(Some(encode(&draw_histogram(&histogram)?, format, args.out.png)?))
     })
 }

@@ -1,11 +1,10 @@
 //! The view models made from the library's own types: a [`Level`] and its replayed path, a
-//! [`DistanceField`], a Flip Game [`GridBoard`] and its presses, a [`DistanceTable`]'s
+//! [`DistanceField`], a Lights Out [`Board`] and its presses, a [`DistanceTable`]'s
 //! histogram.
 //!
 //! Drawing never sees these types (see the module docs of [`super`]); these functions are the
 //! one place that reads them for pictures.
 
-use super::draw::CellAt;
 use super::error::RenderError;
 use super::field::FieldPicture;
 use super::flip::FlipPicture;
@@ -16,7 +15,7 @@ use crate::bloxorz::model::level::{Level, Placement};
 use crate::bloxorz::model::mechanics::Action;
 use crate::bloxorz::search::field::DistanceField;
 use crate::bloxorz::search::general::replay::{BlockAt, ReplayedMove};
-use crate::flip::{DistanceTable, GridBoard};
+use crate::lights_out::{Board, DistanceTable};
 
 impl LevelPicture {
     /// The picture of `level`: its cells by their letters of the text format
@@ -123,25 +122,10 @@ impl FieldPicture {
 }
 
 impl FlipPicture {
-    /// The picture of a two-colour `board` (black pieces colour 1) and its presses, given as
-    /// row-major indices in press order (as [`FlipSolver`](crate::flip::FlipSolver) answers
-    /// them).
-    pub fn from_board(board: &GridBoard, presses: &[usize]) -> FlipPicture {
-        let (rows, cols) = (board.rows(), board.cols());
-        let pieces = (0..rows * cols).map(|i| u8::from(board.get(i / cols, i % cols))).collect();
-        let presses = presses.iter().map(|&i| -> CellAt { (i / cols, i % cols) }).collect();
-        FlipPicture { rows, cols, colours: 2, pieces, presses }
-    }
-
-    /// The picture of a board of the Lights Out family (`colours` colours, see
-    /// [`ColourBoard`](crate::flip::variant::ColourBoard)) and its presses as `(cell, count)`
-    /// (as [`ZkSolver`](crate::flip::zk::ZkSolver) answers them): each cell is listed `count`
-    /// times, in ascending order of cells.
-    pub fn from_colour_board(
-        board: &crate::flip::variant::ColourBoard,
-        colours: u8,
-        presses: &[(usize, u8)],
-    ) -> FlipPicture {
+    /// The picture of a board of the Lights Out family of `colours` colours and its presses as
+    /// `(cell, count)` (as a [`Solver`](crate::lights_out::Solver) answers them): each cell is
+    /// listed `count` times, in ascending order of cells.
+    pub fn from_board(board: &Board, colours: u8, presses: &[(usize, u8)]) -> FlipPicture {
         let (rows, cols) = (board.rows(), board.cols());
         let presses = presses
             .iter()
@@ -152,12 +136,16 @@ impl FlipPicture {
 }
 
 impl HistogramPicture {
-    /// The histogram of a Flip Game distance table: the states at each minimum number of
-    /// presses, and the Impossible ones, titled with the board's size.
-    pub fn of_flip_table(table: &DistanceTable<'_>) -> HistogramPicture {
+    /// The histogram of a distance table: the states at each minimum number of presses, and the
+    /// Impossible ones, titled with the board's size (the Flip Game) or the variant.
+    pub fn of_table(table: &DistanceTable<'_>) -> HistogramPicture {
         let (counts, impossible) = table.histogram();
         let mut picture = HistogramPicture::new(counts, impossible);
-        picture.title = format!("Flip Game {}: states at each minimum distance", table.size());
+        let variant = table.variant();
+        picture.title = match variant.is_flip_game() {
+            true => format!("Flip Game {}: states at each minimum distance", table.size()),
+            false => format!("Lights Out {variant}: states at each minimum distance"),
+        };
         picture.x_label = "distance (presses)".to_owned();
         picture
     }

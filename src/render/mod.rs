@@ -21,7 +21,7 @@
 //! The view models are plain data; the library's own types make them with
 //! [`LevelPicture::from_level`], [`PathPicture::from_replay`] (a path replayed by
 //! [`replay_path`](crate::bloxorz::replay_path)), [`FieldPicture::from_field`],
-//! [`FlipPicture::from_board`] and [`HistogramPicture::of_flip_table`].
+//! [`FlipPicture::from_board`] and [`HistogramPicture::of_table`].
 //!
 //! The `draw_*` functions return a [`Drawing`], written with [`Drawing::to_svg`] or
 //! [`Drawing::to_png`] ([`PngOptions`]; [`Drawing::rasterise`] gives the pixels). Each function

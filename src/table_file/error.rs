@@ -7,7 +7,7 @@ use std::io;
 
 use thiserror::Error;
 
-use crate::flip::TableFault;
+use crate::lights_out::TableFault;
 use crate::shape::ShapeError;
 
 /// Writing a table in some format failed.

@@ -46,10 +46,10 @@ impl Format {
 /// small writes) and flush it afterwards. The output is a pure function of the table.
 ///
 /// ```
-/// use flipblox::flip::DistanceTable;
+/// use flipblox::lights_out::DistanceTable;
 /// use flipblox::table_file::{Format, Table, export};
 /// let mut raw = Vec::new();
-/// export(&Table::Flip(DistanceTable::embedded()), Format::Raw, &mut raw).unwrap();
+/// export(&Table::LightsOut(DistanceTable::embedded()), Format::Raw, &mut raw).unwrap();
 /// assert_eq!(raw.len(), 65_536);
 /// ```
 ///

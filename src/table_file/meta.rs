@@ -3,8 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::flip::BoardSize;
-use crate::flip::variant::{Goal, TogglePattern, Variant};
+use crate::lights_out::{BoardSize, Goal, TogglePattern, Variant};
 
 /// The puzzle a table belongs to, with its board shape.
 ///
@@ -42,7 +41,7 @@ pub enum Puzzle {
         /// True when the board wraps around (a torus).
         wrap: bool,
         /// The toggle pattern as written canonically, e.g. `.x./xxx/.x.`
-        /// ([`TogglePattern`](crate::flip::variant::TogglePattern)'s text).
+        /// ([`TogglePattern`]'s text).
         toggle: String,
         /// The goal: `None` for any uniform board, else the colour every cell must show.
         goal: Option<u8>,
@@ -238,7 +237,7 @@ impl Element {
     /// The value stored for "impossible" (no path to the goal): 255 for `U8`, -1 for `I32Le`.
     pub fn sentinel(self) -> i64 {
         match self {
-            Element::U8 => i64::from(crate::flip::IMPOSSIBLE),
+            Element::U8 => i64::from(crate::lights_out::DistanceTable::IMPOSSIBLE),
             Element::I32Le => -1,
         }
     }
@@ -356,7 +355,8 @@ mod tests {
         assert_eq!(h.total(), 4);
         assert_eq!(Histogram::from((vec![], 7)).max_distance(), None);
         assert_eq!(Histogram::from((vec![1], 2, 3)).total(), 6);
-        let table = crate::flip::DistanceTable::new(1, 2, &[0, 2, 255, 2]).unwrap();
+        let flip = Variant::flip_game(BoardSize::new(1, 2).unwrap());
+        let table = crate::lights_out::DistanceTable::from_bytes(&flip, &[0, 2, 255, 2]).unwrap();
         assert_eq!(
             Histogram::from(table.histogram()),
             Histogram { counts: vec![1, 0, 2], impossible: 1, illegal: 0 }

@@ -3,8 +3,9 @@
 //!
 //! This module is storage only: the tables are the puzzles' own types.
 //!
-//! - [`Table`]: what a file holds: a Flip Game [`DistanceTable`](crate::flip::DistanceTable)
-//!   (`u8` per state, 255 = Impossible, any board up to 32 pieces) or a Bloxorz
+//! - [`Table`]: what a file holds: a Lights Out
+//!   [`DistanceTable`](crate::lights_out::DistanceTable) (`u8` per state, 255 = Impossible;
+//!   the Flip Game's on any board up to 32 pieces) or a Bloxorz
 //!   [`DistanceField`](crate::bloxorz::DistanceField) (distance to the goal per
 //!   `(row, col, orientation)`, `i32`, -1 = impossible, -2 = illegal).
 //! - [`Format`] and [`export`]: writes a table in any of the five formats: [`Format::Bincode`]
@@ -17,9 +18,9 @@
 //! Every layout is documented, byte by byte, in `docs/FORMATS.md`.
 //!
 //! ```
-//! use flipblox::flip::DistanceTable;
+//! use flipblox::lights_out::DistanceTable;
 //! use flipblox::table_file::{Format, Loaded, Table, export, load};
-//! let table = Table::Flip(DistanceTable::embedded());
+//! let table = Table::LightsOut(DistanceTable::embedded());
 //! let mut bytes = Vec::new();
 //! export(&table, Format::Bincode, &mut bytes).unwrap();
 //! let Loaded::TableFile(file) = load(&bytes).unwrap() else { unreachable!() };
@@ -42,7 +43,7 @@ pub use container::{Check, Header, TableFile, write_table_file};
 pub use error::{ExportError, LoadError};
 pub use export::{Format, export};
 pub use json::JSON_FORMAT_VERSION;
-pub use load::{Loaded, load, load_checked, load_flip_table};
+pub use load::{Loaded, load, load_checked};
 pub use meta::{Element, Histogram, Puzzle, StateLayout, VariantFields};
 pub use npy::{NpyFile, NpyTable, write_npy};
 pub use table::Table;
