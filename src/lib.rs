@@ -19,48 +19,59 @@
 //! The command-line tool `flipblox` is a thin layer over this library, behind the default `cli`
 //! feature: `cargo build --lib --no-default-features` builds the library alone.
 //!
-//! # The three jobs
+//! # The common jobs
 //!
-//! Answer a Flip Game board (the POJ 1753 sample: 4 presses):
+//! The distance of a 4x4 Flip Game board (POJ 1753: the sample takes 4 presses):
 //!
 //! ```
-//! assert_eq!(flipblox::lights_out::distance("bwwb/bbwb/bwwb/bwww").unwrap(), Some(4));
+//! assert_eq!(flipblox::lights_out::distance("bwwb/bbwb/bwwb/bwww")?, Some(4));
+//! # Ok::<(), flipblox::lights_out::BoardError>(())
 //! ```
 //!
-//! Solve a Bloxorz level pack in input order, one answer or error per level:
+//! A Lights Out board of any variant, here 7x7 "all lights off":
+//!
+//! ```
+//! use flipblox::lights_out::{Goal, Solver, Variant};
+//! let variant = Variant::builder(7, 7).goal(Goal::Colour(0)).build()?;
+//! let board = variant.board("bwbwwwb/wwwwbbw/wwbwwww/bwwwwbb/wwbwwwb/wwwwbbb/bbbbwww")?;
+//! assert_eq!(Solver::new(&variant).solve(&board)?.distance, Some(22));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! One Bloxorz level from a string (its own `R C` header, then its rows):
+//!
+//! ```
+//! use flipblox::bloxorz::{Level, Limits, Solver};
+//! let level: Level = "1 5\nX..O.\n".parse()?;
+//! assert_eq!(Solver::new().solve(&level, Limits::default())?.moves, Some(2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A Bloxorz level pack, solved on every core, one report per level in input order:
 //!
 //! ```
 //! use flipblox::bloxorz::{RunOptions, Runner};
-//! let pack = b"1 5\nX..O.\n1 3\nX#O\n1 2\nXq\n0 0\n";
-//! let mut answers = Vec::new();
-//! Runner::new(RunOptions::default())
-//!     .run(pack, |report| {
-//!         answers.push(match report.result {
-//!             Ok(answer) => format!("{:?}", answer.solution.moves),
-//!             Err(e) => e.to_string(),
-//!         });
-//!         Ok::<(), ()>(())
-//!     })
-//!     .unwrap();
-//! assert_eq!(answers[..2], ["Some(2)", "None"]);
-//! assert!(answers[2].starts_with("6:2: level 3: expected a cell"));
+//! let (pack, mut moves) = (b"1 5\nX..O.\n1 3\nX#O\n0 0\n", Vec::new());
+//! let mut runner = Runner::new(RunOptions::default());
+//! runner.run(pack, |r| Ok::<_, ()>(moves.push(r.result.map(|a| a.solution.moves).ok())))?;
+//! assert_eq!(moves, [Some(Some(2)), Some(None)]);
+//! # Ok::<(), ()>(())
 //! ```
 //!
-//! Export a distance table for NumPy (`numpy.load` reads these bytes):
+//! A distance table exported for NumPy (`numpy.load` reads these bytes):
 //!
 //! ```
-//! use flipblox::lights_out::DistanceTable;
-//! use flipblox::table_file::{Format, Table, export};
+//! use flipblox::{lights_out::DistanceTable, table_file::{Format, Table, export}};
 //! let mut npy = Vec::new();
-//! export(&Table::LightsOut(DistanceTable::embedded()), Format::Npy, &mut npy).unwrap();
+//! export(&Table::LightsOut(DistanceTable::embedded()), Format::Npy, &mut npy)?;
 //! assert!(npy.starts_with(b"\x93NUMPY"));
-//! assert_eq!(npy.len() % 64, 0);
+//! # Ok::<(), flipblox::table_file::ExportError>(())
 //! ```
 
 #![deny(missing_docs)]
-// Without the `cli` feature the code only the command-line tool calls is unused; the default
-// build, which has it, keeps the check for dead code.
-#![cfg_attr(not(feature = "cli"), allow(dead_code))]
+// Without the `cli` feature the code and the re-exports only the command-line tool uses are
+// unused; the default build, which has it, keeps both checks.
+#![cfg_attr(not(feature = "cli"), allow(dead_code, unused_imports))]
 
 // The command-line tool's modules name the library as `flipblox::...`, as a user of it would.
 extern crate self as flipblox;
@@ -75,8 +86,6 @@ pub mod render;
 mod shape;
 pub mod table_file;
 pub mod text;
-
-pub use shape::ShapeError;
 
 /// The `flipblox` command-line tool (`src/main.rs` is this call): not part of the library's API.
 #[cfg(feature = "cli")]

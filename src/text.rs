@@ -1,32 +1,34 @@
 //! Line-oriented scanning of text input, shared by every reader.
 //!
 //! Readers in this crate take their lines from a [`LineSource`]: [`Lines`] over a byte slice held
-//! whole (often a memory map; nothing is copied), or [`StreamLines`](stream::StreamLines) over any
+//! whole (often a memory map; nothing is copied), or [`StreamLines`] over any
 //! [`Read`](std::io::Read) (a pipe, a terminal, a device), through a buffer that holds one line at
 //! a time. Both yield each line with its 1-based number and its byte offset, with the line ending
 //! (`\n` or `\r\n`) and any trailing spaces or tabs removed, so that CRLF files and trailing
 //! blanks read the same as clean LF files; both skip a UTF-8 byte-order mark at the start of the
 //! input (columns count from the character after it), and both read an input whose first
-//! [`ENDING_WINDOW`] bytes hold a carriage return and no line feed as old Mac text, whose lines
-//! end at `\r` ([`line_ending`]); and both cut a line longer than their *line limit* in
+//! `ENDING_WINDOW` bytes hold a carriage return and no line feed as old Mac text, whose lines
+//! end at `\r` (`line_ending`); and both cut a line longer than their *line limit* in
 //! the same way (see [`Line::text`]), so that a reader gives the same answers from either.
-//! [`Position`] and [`describe_at`] turn a byte inside a line into the `LINE:COLUMN` and the
+//! [`Position`] and `describe_at` turn a byte inside a line into the `LINE:COLUMN` and the
 //! "found ..." text of an error message.
 
-pub mod stream;
+pub(crate) mod stream;
+
+pub use stream::StreamLines;
 
 use std::fmt;
 
 /// The UTF-8 byte-order mark, skipped at the start of an input.
-pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// How many bytes at the start of an input (after a byte-order mark) decide its line ending
 /// ([`line_ending`]).
-pub const ENDING_WINDOW: usize = 64 * 1024;
+pub(crate) const ENDING_WINDOW: usize = 64 * 1024;
 
 /// The length of the byte-order mark `bytes` starts with (0 or 3).
 #[inline]
-pub fn bom_len(bytes: &[u8]) -> usize {
+pub(crate) fn bom_len(bytes: &[u8]) -> usize {
     if bytes.starts_with(BOM) { BOM.len() } else { 0 }
 }
 
@@ -41,7 +43,7 @@ pub fn bom_len(bytes: &[u8]) -> usize {
 /// assert_eq!(line_ending(b"1 2\r\nXO\r\n"), b'\n');
 /// assert_eq!(line_ending(b"1 2"), b'\n');
 /// ```
-pub fn line_ending(head: &[u8]) -> u8 {
+pub(crate) fn line_ending(head: &[u8]) -> u8 {
     let window = &head[..head.len().min(ENDING_WINDOW)];
     if memchr::memchr(b'\n', window).is_none() && memchr::memchr(b'\r', window).is_some() {
         b'\r'
@@ -88,7 +90,7 @@ pub struct Line<'a> {
 }
 
 /// Where a reader takes its lines from: [`Lines`] over a byte slice, or
-/// [`StreamLines`](stream::StreamLines) over a byte stream. Both give exactly the same lines for
+/// [`StreamLines`] over a byte stream. Both give exactly the same lines for
 /// the same bytes and line limit.
 pub trait LineSource {
     /// The next line, consumed; `None` at the end of the input. The text is borrowed until the
@@ -202,7 +204,7 @@ impl<'a> Line<'a> {
 }
 
 /// The 1-based character column of byte `index` in `text` (invalid UTF-8 counts byte by byte).
-pub fn column_of(text: &[u8], index: usize) -> usize {
+pub(crate) fn column_of(text: &[u8], index: usize) -> usize {
     let prefix = &text[..index.min(text.len())];
     String::from_utf8_lossy(prefix).chars().count() + 1 + index.saturating_sub(text.len())
 }
@@ -212,7 +214,7 @@ pub fn column_of(text: &[u8], index: usize) -> usize {
 /// A final line without a line ending is still yielded; an input that ends with `\n` does not
 /// yield an extra empty line. [`Lines::end_position`] gives the position just past the input.
 /// A byte-order mark at the start is skipped, and old Mac text's lines end at `\r`
-/// ([`line_ending`]).
+/// (`line_ending`).
 /// [`Lines::new`] keeps every line whole; [`Lines::with_limit`] cuts long lines as
 /// [`Line::text`] says.
 ///
@@ -254,7 +256,7 @@ impl<'a> Lines<'a> {
         Lines { bytes, pos: 0, last: 0, number: 0, limit: usize::MAX - 1, ending }
     }
 
-    /// The byte that ends this input's lines: `\n`, or `\r` for old Mac text ([`line_ending`]).
+    /// The byte that ends this input's lines: `\n`, or `\r` for old Mac text (`line_ending`).
     pub fn ending(&self) -> u8 {
         self.ending
     }
@@ -404,7 +406,7 @@ fn find_newline(bytes: &[u8], ending: u8) -> Option<usize> {
 /// Describes the character that starts at byte `index` of `text` for a "found ..." message:
 /// `'x'` for a printable character, an escape such as `'\t'` or `'\u{0}'` otherwise, `byte 0xNN`
 /// for invalid UTF-8, and `end of line` past the end.
-pub fn describe_at(text: &[u8], index: usize) -> String {
+pub(crate) fn describe_at(text: &[u8], index: usize) -> String {
     let Some(rest) = text.get(index..).filter(|r| !r.is_empty()) else {
         return "end of line".to_string();
     };
@@ -426,7 +428,7 @@ pub fn describe_at(text: &[u8], index: usize) -> String {
 /// assert_eq!(digits_at(b"x", 0), (0, Some(0)));
 /// assert_eq!(digits_at(b"18446744073709551616", 0), (20, None));
 /// ```
-pub fn digits_at(text: &[u8], start: usize) -> (usize, Option<u64>) {
+pub(crate) fn digits_at(text: &[u8], start: usize) -> (usize, Option<u64>) {
     let mut end = start;
     let mut value = Some(0u64);
     while let Some(&d) = text.get(end).filter(|b| b.is_ascii_digit()) {
@@ -437,7 +439,7 @@ pub fn digits_at(text: &[u8], start: usize) -> (usize, Option<u64>) {
 }
 
 /// `""` for one, `"s"` for any other count: the plural ending of a counted English noun.
-pub fn plural(n: usize) -> &'static str {
+pub(crate) fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
@@ -449,7 +451,7 @@ pub fn plural(n: usize) -> &'static str {
 /// assert_eq!(describe_digits(b"18446744073709551616"), "18446744073709551616");
 /// assert_eq!(describe_digits(&[b'9'; 100]), "a number of 100 digits");
 /// ```
-pub fn describe_digits(digits: &[u8]) -> String {
+pub(crate) fn describe_digits(digits: &[u8]) -> String {
     if digits.len() > 40 {
         format!("a number of {} digits", digits.len())
     } else {

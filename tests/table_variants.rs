@@ -6,7 +6,7 @@
 
 use flipblox::lights_out::{DistanceTable, Goal, Variant};
 use flipblox::table_file::{
-    Check, LoadError, Loaded, Puzzle, Table, TableFile, load, write_table_file,
+    Check, Format, LoadError, Loaded, Puzzle, Table, TableFile, export, load,
 };
 
 use crate::common::lights_out::{Rules, UNREACHABLE};
@@ -192,7 +192,7 @@ fn board_text(variant: &Variant, mut state: u64) -> String {
 fn written(variant: &Variant, entries: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::new();
     let table = Table::LightsOut(DistanceTable::from_bytes(variant, entries).unwrap());
-    write_table_file(&table, &mut bytes).unwrap();
+    export(&table, Format::Bincode, &mut bytes).unwrap();
     bytes
 }
 
@@ -225,7 +225,7 @@ fn forged_and_relabelled_variant_tables_fail_the_full_check() {
         assert!(matches!(file.table(), Table::LightsOut(t) if t.variant() == &v));
         // Round trip: the same bytes written again.
         let mut again = Vec::new();
-        write_table_file(file.table(), &mut again).unwrap();
+        export(file.table(), Format::Bincode, &mut again).unwrap();
         assert_eq!(again, good);
         // Two entries of different distances swapped (histogram unchanged, checksums redone).
         let mut swapped = entries.clone();

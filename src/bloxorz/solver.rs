@@ -31,7 +31,7 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// [`DEFAULT_MAX_MEMORY`] (2 GiB).
+    /// A memory limit of 2 GiB.
     fn default() -> Limits {
         Limits { max_memory: DEFAULT_MAX_MEMORY }
     }
@@ -118,7 +118,7 @@ impl Solver {
 
     /// Like [`Solver::solve`], and when the level can be solved, replaces the contents of `path`
     /// with one shortest solution (`path.len()` equals the answer; the notation of
-    /// [`notation`](crate::bloxorz::model::notation)). Leaves `path` empty when it cannot be
+    /// `notation`). Leaves `path` empty when it cannot be
     /// solved.
     ///
     /// # Errors
@@ -146,8 +146,8 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// As [`distance_field`](crate::bloxorz::distance_field): a level with switches or split
-    /// switches, or one of more than `i32::MAX` states.
+    /// [`FieldError::Mechanics`] for a level with switches or split switches,
+    /// [`FieldError::TooManyStates`] for one of more than `i32::MAX` states.
     pub fn distance_field(&mut self, level: &Level) -> Result<DistanceField<'static>, FieldError> {
         distance_field_in(level, &mut self.poj)
     }

@@ -409,11 +409,10 @@ pub fn with_file_error(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use flipblox::bloxorz::DEFAULT_MAX_MEMORY;
 
     #[test]
     fn memory_sizes_read_with_units() {
-        assert_eq!(parse_memory("2GiB"), Ok(DEFAULT_MAX_MEMORY));
+        assert_eq!(parse_memory("2GiB"), Ok(flipblox::bloxorz::Limits::default().max_memory));
         assert_eq!(parse_memory("1000"), Ok(1000));
         assert_eq!(parse_memory("1 KiB"), Ok(1024));
         assert!(parse_memory("lots").is_err());

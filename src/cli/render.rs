@@ -25,8 +25,7 @@ use flipblox::lights_out::{Board, BoardSize};
 use flipblox::render::{
     AnimationOptions, CELL, ContactSheet, Drawing, FieldPicture, FlipPicture, HistogramPicture,
     LevelOptions, LevelPicture, Outcome as SheetOutcome, PathPicture, PngOptions, SheetEntry,
-    THUMBNAIL_SIZE, animation_svg, contact_sheet_html, draw_field, draw_flip, draw_histogram,
-    draw_level, draw_path,
+    THUMBNAIL_SIZE,
 };
 
 /// Draw pictures: a Bloxorz level and its optimal path (still or animated), a whole pack with
@@ -425,7 +424,7 @@ fn draw_one_level(
     let options =
         LevelOptions { legend: legend(args, format, level.rows(), level.cols()), links: true };
     if !args.path && !args.animate {
-        return Ok(Some(encode(&draw_level(&picture, &options)?, format, args.png)?));
+        return Ok(Some(encode(&picture.draw(&options)?, format, args.png)?));
     }
     let mut path = Vec::new();
     match solve(&mut Solver::new(), level, number, args.max_memory, Some(&mut path)) {
@@ -449,9 +448,9 @@ fn draw_one_level(
         Ok(_) => {
             let path = path_picture(level, &path)?;
             if args.animate {
-                Ok(Some(animation_svg(&picture, &path, &AnimationOptions::default())?.into_bytes()))
+                Ok(Some(picture.animate(&path, &AnimationOptions::default())?.into_bytes()))
             } else {
-                Ok(Some(encode(&draw_path(&picture, &path, &options)?, format, args.png)?))
+                Ok(Some(encode(&picture.draw_path(&path, &options)?, format, args.png)?))
             }
         }
     }
@@ -524,7 +523,7 @@ fn bloxorz_pack(args: &BloxorzArgs) -> anyhow::Result<Outcome> {
         // Nothing was drawn: no page (its temporary file goes with `index`).
         return Ok(Outcome::SomeFailed);
     }
-    write_to(index, contact_sheet_html(&sheet)?.as_bytes())?;
+    write_to(index, sheet.html()?.as_bytes())?;
     Ok(Outcome::from_failed(failed))
 }
 
@@ -565,16 +564,16 @@ fn level_entry(
     let picture = LevelPicture::from_level(level);
     let options = LevelOptions { legend: !args.no_legend, links: true };
     let image = format!("{stem}.svg");
-    write(image.clone(), draw_level(&picture, &options)?.to_svg().into_bytes())?;
+    write(image.clone(), picture.draw(&options)?.to_svg().into_bytes())?;
     let bare = LevelOptions { legend: false, links: true };
     let thumbnail = if rows * cols > SVG_THUMBNAIL_CELLS {
         let png = PngOptions { scale: 2.0, max_side: 2 * THUMBNAIL_SIZE };
         let name = format!("{stem}-thumb.png");
-        write(name.clone(), draw_level(&picture, &bare)?.to_png(&png)?)?;
+        write(name.clone(), picture.draw(&bare)?.to_png(&png)?)?;
         Some(name)
     } else if options.legend {
         let name = format!("{stem}-thumb.svg");
-        write(name.clone(), draw_level(&picture, &bare)?.to_svg().into_bytes())?;
+        write(name.clone(), picture.draw(&bare)?.to_svg().into_bytes())?;
         Some(name)
     } else {
         None
@@ -606,12 +605,12 @@ fn level_entry(
         let path = path_picture(level, &path)?;
         if args.path {
             let name = format!("{stem}-path.svg");
-            write(name.clone(), draw_path(&picture, &path, &options)?.to_svg().into_bytes())?;
+            write(name.clone(), picture.draw_path(&path, &options)?.to_svg().into_bytes())?;
             entry.links.push(("path".to_owned(), name));
         }
         if args.animate {
             let name = format!("{stem}-animation.svg");
-            let svg = animation_svg(&picture, &path, &AnimationOptions::default())?;
+            let svg = picture.animate(&path, &AnimationOptions::default())?;
             write(name.clone(), svg.into_bytes())?;
             entry.links.push(("animation".to_owned(), name));
         }
@@ -692,7 +691,7 @@ fn field(args: &FieldArgs) -> anyhow::Result<Outcome> {
             return Ok(None);
         };
         let picture = FieldPicture::from_field(&level, &field)?;
-        Ok(Some(encode(&draw_field(&picture)?, format, args.out.png)?))
+        Ok(Some(encode(&picture.draw()?, format, args.out.png)?))
     })
 }
 
@@ -737,7 +736,7 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
         }
         let colours = chosen.variant.colours();
         let picture = FlipPicture::from_board(&board, colours, &answer.presses);
-        Ok(Some(encode(&draw_flip(&picture)?, format, args.out.png)?))
+        Ok(Some(encode(&picture.draw()?, format, args.out.png)?))
     })
 }
 
@@ -749,6 +748,6 @@ fn stats(args: &StatsArgs) -> anyhow::Result<Outcome> {
         let mut opened = None;
         let table = args.table.table(&VariantArgs::flip_game(), &mut opened, COMMAND)?;
         let histogram = HistogramPicture::of_table(&table);
-        Ok(Some(encode(&draw_histogram(&histogram)?, format, args.out.png)?))
+        Ok(Some(encode(&histogram.draw()?, format, args.out.png)?))
     })
 }

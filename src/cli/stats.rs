@@ -55,7 +55,7 @@ struct StatsFlipCommandArgs {
 #[derive(Debug, Serialize)]
 struct StatsRecord<'a> {
     file: Option<&'a str>,
-    /// Always `null`: a table that cannot be used is a [`FileError`] record.
+    /// Always `null`: a table that cannot be used is a [`FileError`](super::print::FileError) record.
     error: Option<&'a str>,
     size: String,
     #[serde(flatten)]

@@ -13,8 +13,9 @@ use super::io::{Input, Source};
 use super::print;
 use super::progress;
 use super::variant::{Chosen, VariantFields};
+use flipblox::lights_out::table::compare::TableComparison;
 use flipblox::lights_out::{
-    Alphabet, Board, BoardSize, DistanceTable, Reference, TableComparison, TableFault, Variant,
+    Alphabet, Board, BoardSize, DistanceTable, Reference, TableFault, Variant,
 };
 use flipblox::table_file::{Check, Loaded, NpyTable, Puzzle, ShapeError, load_checked};
 

@@ -216,7 +216,7 @@ pub(crate) fn each_clean_board(
 /// the blank lines (a lone `\n` or `\r\n`) before it: `rest` is moved past the board and
 /// `lines` counts the lines read (four a board, one a blank line). `None` at the end of `rest`
 /// or at a line that is neither blank nor the start of a clean board (`rest` then starts at
-/// that line). The step of [`each_clean_board`], for loops that keep their state in locals.
+/// that line). The step of a loop over the clean boards, for loops that keep their state in locals.
 #[inline(always)]
 pub(crate) fn next_clean_board(rest: &mut &[u8], lines: &mut usize) -> Option<u16> {
     loop {

@@ -98,9 +98,8 @@ impl PathPicture {
 }
 
 impl FieldPicture {
-    /// The picture of the distance field of `level` (as [`distance_field`] makes it).
-    ///
-    /// [`distance_field`]: crate::bloxorz::distance_field
+    /// The picture of the distance field of `level` (as
+    /// [`Solver::distance_field`](crate::bloxorz::Solver::distance_field) makes it).
     ///
     /// # Errors
     ///

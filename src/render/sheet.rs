@@ -70,29 +70,8 @@ fn check_relative(level: usize, reference: &str) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// The contact sheet as an HTML5 page (UTF-8, one inline style sheet, no script, nothing
-/// loaded but the levels' pictures). The page is also well-formed XML (polyglot markup: void
-/// elements closed with `/>`, no named entities), so tests and scripts can read it with an XML
-/// parser.
-///
-/// After a heading and a summary line (`<p id="summary">`: levels, solved, Impossible,
-/// errors), one `<figure class="level solved|impossible|error" id="level-N">` per entry, in
-/// order, holding:
-///
-/// - `<a href="IMAGE"><img id="thumb-N" class="thumb" src="THUMBNAIL" width="160"
-///   height="160" alt="..."/></a>` when the entry has a picture (`THUMBNAIL` is the image when
-///   the entry has no thumbnail), else `<div class="no-image">` of the same size;
-/// - a `<figcaption>`: `Level N`, `R x C`, `M moves` / `Impossible` / the error message,
-///   `S states explored`, and the further links.
-///
-/// Every `src` and `href` is the entry's own reference, escaped; nothing else is referenced.
-/// Thumbnails load eagerly (no lazy loading), so a screenshot of the page shows them all.
-///
-/// # Errors
-///
-/// [`RenderError::Invalid`] for a reference that is not relative (a scheme such as `http:`, a
-/// leading `/`, a backslash, or empty).
-pub fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderError> {
+/// [`ContactSheet::html`].
+pub(crate) fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderError> {
     for entry in &sheet.entries {
         let links = entry.links.iter().map(|(_, r)| r);
         for reference in entry.image.iter().chain(&entry.thumbnail).chain(links) {
@@ -168,4 +147,32 @@ pub fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderError> {
     }
     page.push_str("</main>\n</body>\n</html>\n");
     Ok(page)
+}
+
+impl ContactSheet {
+    /// The contact sheet as an HTML5 page (UTF-8, one inline style sheet, no script, nothing
+    /// loaded but the levels' pictures). The page is also well-formed XML (polyglot markup: void
+    /// elements closed with `/>`, no named entities), so tests and scripts can read it with an XML
+    /// parser.
+    ///
+    /// After a heading and a summary line (`<p id="summary">`: levels, solved, Impossible,
+    /// errors), one `<figure class="level solved|impossible|error" id="level-N">` per entry, in
+    /// order, holding:
+    ///
+    /// - `<a href="IMAGE"><img id="thumb-N" class="thumb" src="THUMBNAIL" width="160"
+    ///   height="160" alt="..."/></a>` when the entry has a picture (`THUMBNAIL` is the image when
+    ///   the entry has no thumbnail), else `<div class="no-image">` of the same size;
+    /// - a `<figcaption>`: `Level N`, `R x C`, `M moves` / `Impossible` / the error message,
+    ///   `S states explored`, and the further links.
+    ///
+    /// Every `src` and `href` is the entry's own reference, escaped; nothing else is referenced.
+    /// Thumbnails load eagerly (no lazy loading), so a screenshot of the page shows them all.
+    ///
+    /// # Errors
+    ///
+    /// [`RenderError::Invalid`] for a reference that is not relative (a scheme such as `http:`, a
+    /// leading `/`, a backslash, or empty).
+    pub fn html(&self) -> Result<String, RenderError> {
+        contact_sheet_html(self)
+    }
 }

@@ -90,7 +90,7 @@ pub struct Header {
     pub sentinel: i64,
     /// Entries at each distance, how many are impossible and how many illegal.
     pub histogram: Histogram,
-    /// Offset of the payload from the start of the file: a multiple of [`PAYLOAD_ALIGN`].
+    /// Offset of the payload from the start of the file: a multiple of `PAYLOAD_ALIGN`.
     pub payload_offset: u64,
     /// Length of the payload in bytes: entries times the element size.
     pub payload_len: u64,
@@ -203,7 +203,7 @@ fn inconsistent(field: &'static str, found: impl ToString, expected: impl ToStri
 }
 
 impl<'a> TableFile<'a> {
-    /// Reads and checks a table file (see the [module docs](self) for the checks and their
+    /// Reads and checks a table file (see the module docs for the checks and their
     /// order). Every read is bounds-checked against `bytes`; nothing is allocated from a size
     /// in the file before that size is checked against the file's length.
     ///

@@ -9,6 +9,7 @@ use crate::shape::ShapeError;
 
 /// A checked table file of either kind.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum Loaded<'a> {
     /// A flipblox table file (`--format bincode`).
     TableFile(Box<TableFile<'a>>),
@@ -45,7 +46,7 @@ pub fn load(bytes: &[u8]) -> Result<Loaded<'_>, LoadError> {
 /// # Errors
 ///
 /// As [`load`].
-pub fn load_checked(bytes: &[u8], check: Check) -> Result<Loaded<'_>, LoadError> {
+pub(crate) fn load_checked(bytes: &[u8], check: Check) -> Result<Loaded<'_>, LoadError> {
     let starts_like = |magic: &[u8]| bytes.starts_with(&magic[..bytes.len().min(magic.len())]);
     if starts_like(&MAGIC) {
         TableFile::parse(bytes, check).map(|file| Loaded::TableFile(Box::new(file)))

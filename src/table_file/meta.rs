@@ -9,6 +9,7 @@ use crate::lights_out::{BoardSize, Goal, TogglePattern, Variant};
 ///
 /// Encoded in the header of a table file (bincode variant index, then the fields in order).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Puzzle {
     /// The Flip Game (POJ 1753; Lights Out with the plus-shaped toggle) on a `rows x cols` board:
     /// one entry per state, the minimum number of presses to a uniform board (either colour).
@@ -171,10 +172,10 @@ impl Puzzle {
             Puzzle::Bloxorz { .. } => None,
         }
     }
-    /// The kind of table, for messages: `a Flip Game 5x5 table`, `a Bloxorz 3x4 field`.
-    /// The entry of an illegal state, a state the box may not rest in: -2
-    /// ([`ILLEGAL`](crate::bloxorz::ILLEGAL)) for Bloxorz; `None` for the Flip Game, where every
-    /// board is a state.
+    /// The kind of table, for messages: `a Flip Game 5x5 table`, `a Bloxorz 3x4 field`. The entry
+    /// of an illegal state, a state the box may not rest in: -2
+    /// ([`ILLEGAL`](crate::bloxorz::DistanceField::ILLEGAL)) for Bloxorz; `None` for the Flip Game,
+    /// where every board is a state.
     pub fn illegal_value(&self) -> Option<i64> {
         match self {
             Puzzle::FlipGame { .. } | Puzzle::LightsOut { .. } => None,
@@ -217,6 +218,7 @@ pub struct VariantFields {
 
 /// The type of one payload entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Element {
     /// One unsigned byte; the sentinel is 255 (impossible). NumPy dtype `|u1`.
     U8,
@@ -253,10 +255,11 @@ impl Element {
 
 /// How an index into the payload names a state (a code; the text is [`StateLayout::describe`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum StateLayout {
     /// Flip Game: the index is the state; bit `cols * row + col` of the state is set when the
     /// piece at (`row`, `col`) shows black, `row` and `col` 0-based from the top-left. (For 4x4
-    /// this is [`Board`](crate::flip::Board)'s layout.)
+    /// this is [`Board::state`](crate::lights_out::Board::state).)
     FlipBitsRowMajor,
     /// Bloxorz: C order over `(row, col, orientation)`, so the index is
     /// `(cols * row + col) * 3 + orientation`; orientation 0 = standing on (`row`, `col`),
@@ -266,7 +269,7 @@ pub enum StateLayout {
     /// Lights Out with `K > 2` colours: the index is the state, the base-`K` number whose digit
     /// `cols * row + col` (the digit of `K^(cols*row+col)`) is the colour (0 to `K - 1`) of the
     /// cell at (`row`, `col`), `row` and `col` 0-based from the top-left
-    /// ([`ColourBoard::state`](crate::flip::variant::ColourBoard::state)). For two colours it is
+    /// ([`Board::state`](crate::lights_out::Board::state)). For two colours it is
     /// [`StateLayout::FlipBitsRowMajor`].
     ColourDigitsRowMajor,
 }
@@ -317,7 +320,7 @@ pub struct Histogram {
 
 impl From<(Vec<u64>, u64)> for Histogram {
     /// The histogram of a Flip Game table's `(counts, impossible)`, as
-    /// [`DistanceTable::histogram`](crate::flip::DistanceTable::histogram) counts them.
+    /// [`DistanceTable::histogram`](crate::lights_out::DistanceTable::histogram) counts them.
     fn from((counts, impossible): (Vec<u64>, u64)) -> Histogram {
         Histogram { counts, impossible, illegal: 0 }
     }

@@ -65,6 +65,7 @@ fn write_array<T: npyz::Serialize + Copy>(
 
 /// What a `.npy` file holds, once recognised.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NpyTable<'a> {
     /// dtype `|u1`, shape `(2^cells,)`: a Flip Game table of a board of `cells` pieces (the
     /// `.npy` format does not record the board's rows and columns; see
@@ -120,7 +121,7 @@ pub struct NpyFile<'a> {
 }
 
 impl<'a> NpyFile<'a> {
-    /// Reads a `.npy` file holding a flipblox table or field (see the [module docs](self)).
+    /// Reads a `.npy` file holding a flipblox table or field (see the module docs).
     ///
     /// # Errors
     ///

@@ -80,7 +80,7 @@ impl fmt::Display for Step {
 /// write_path(&[Step::roll(Move::Right), Step::cube(Cube::B, Move::Up)], &mut text);
 /// assert_eq!(text, "RbU");
 /// ```
-pub fn write_path(steps: &[Step], out: &mut String) {
+pub(crate) fn write_path(steps: &[Step], out: &mut String) {
     for step in steps {
         if let Some(cube) = step.cube {
             out.push(cube.letter());

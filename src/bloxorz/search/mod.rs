@@ -11,10 +11,7 @@ pub(crate) mod general;
 pub(crate) mod poj;
 pub(crate) mod solution;
 
-pub use field::{
-    DistanceField, FIELD_BYTES_PER_CELL, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS,
-    distance_field, field_bytes_needed, field_entry, read_level,
-};
+pub use field::{DistanceField, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field};
+pub(crate) use field::{field_bytes_needed, read_level};
 pub use general::replay::{BlockAt, ReplayError, ReplayReason, ReplayedMove, replay_path};
-pub use poj::bytes_needed;
 pub use solution::{SearchError, SearchLimit, Solution};

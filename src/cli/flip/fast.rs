@@ -21,8 +21,7 @@ use super::{Answerer, Boards, FlipArgs, MethodArg, OutputArg, warn_count};
 const OUT_LIMIT: usize = 4 << 20;
 
 /// The same for `--path` and `--json`, whose output (about 220 bytes a board with `--json`) is
-/// written while it is still in the core's cache (measured: 128 and 256 KiB the fastest, 1 MiB
-/// 5-10% slower, 4 and 8 MiB 20-30% slower).
+/// written while it is still in the core's cache (a few MiB would not be).
 const FORMATTED_LIMIT: usize = 256 << 10;
 
 /// True when `args` asks for the answers of 4x4 boards of the default variant from the

@@ -61,7 +61,8 @@ pub enum BoardErrorKind {
         /// Characters found on the row.
         found: usize,
     },
-    /// A row longer than the reader's line limit ([`board_line_limit`]), which it does not hold.
+    /// A row longer than the reader's line limit (the board's columns plus 64 KiB), which it does
+    /// not hold.
     LineTooLong {
         /// Columns of the board.
         expected: usize,

@@ -34,7 +34,7 @@ use crate::lights_out::variant::rules::Variant;
 pub enum Method {
     /// The embedded table for the 4x4 Flip Game; otherwise linear algebra, and for the Flip
     /// Game's rules a table once enough boards have been answered to pay for it (see the
-    /// [module docs](self)).
+    /// module docs).
     #[default]
     Auto,
     /// A table: the embedded 4x4 Flip Game table, or the variant's table, built before the first
@@ -75,7 +75,7 @@ pub struct SolverBuilder {
     presses: bool,
 }
 
-/// Answers the boards of one [`Variant`] (see the [module docs](self)).
+/// Answers the boards of one [`Variant`] (see the module docs).
 ///
 /// ```
 /// use flipblox::lights_out::{Goal, Solver, Variant};
@@ -274,9 +274,9 @@ impl<'t> Solver<'t> {
     }
 
     /// The number of boards [`Method::Auto`] answers by GF(2) before it builds the table of the
-    /// Flip Game on `size` (see the module docs): the build's cost, `2^(R*C) * R*C`
-    /// steps of about 0.25 ns, over the 0.25 us a lookup saves, so `2^(R*C) * R*C / 1000`;
-    /// `u64::MAX` (never) above `max_table_cells`.
+    /// Flip Game on `size` (see the module docs): the build's cost, `2^(R*C) * R*C` steps, over
+    /// the time a lookup saves, about a thousand steps, so `2^(R*C) * R*C / 1000`; `u64::MAX`
+    /// (never) above `max_table_cells`.
     pub fn break_even(size: BoardSize, max_table_cells: usize) -> u64 {
         if size.cells() > max_table_cells.min(MAX_TABLE_CELLS) {
             return u64::MAX;

@@ -17,7 +17,7 @@ use super::rules::toggle_patterns;
 pub(crate) const MAX_BRUTE_FORCE_CELLS: usize = 25;
 
 /// The distance table of the `rows x cols` Flip Game by brute force over all press sets; same
-/// shape, layout and sentinel as [`distance_table`](super::bfs::distance_table).
+/// shape, layout and sentinel as the breadth-first search's table (`bfs::distance_table`).
 ///
 /// # Panics
 ///

@@ -3,7 +3,7 @@
 use super::bfs::IMPOSSIBLE;
 
 /// Why a table is not the distance table of its moves and goals: the first state (in index order)
-/// that breaks a rule of [`check_distance_table`], and how.
+/// that breaks a rule of `check_distance_table`, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TableFault {
@@ -113,7 +113,7 @@ pub(crate) fn check_distance_table(
     // Block by block (a page of entries), the smallest neighbouring entry of each state: one
     // pass per move over the partner block, which is one contiguous block (the move's high bits)
     // read in an order permuted within it (its low bits). A state at a time would touch a page
-    // per move, far apart: 10x slower on 5x5.
+    // per move, far apart.
     let block_bits = BLOCK_BITS.min(states.trailing_zeros());
     let block = 1usize << block_bits;
     let mask = block - 1;

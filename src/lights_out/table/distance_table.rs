@@ -429,15 +429,8 @@ impl<'a> DistanceTable<'a> {
     }
 
     /// Compares the table with `reference` on every state and by histogram, keeping the first
-    /// `keep` differences.
-    ///
-    /// ```
-    /// use flipblox::lights_out::{BoardSize, DistanceTable, Variant};
-    /// let built = DistanceTable::build(&Variant::flip_game(BoardSize::CLASSIC), |_, _| {})?;
-    /// assert!(DistanceTable::embedded().compare(&built, 10).agree());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn compare(&self, reference: &DistanceTable<'_>, keep: usize) -> TableComparison {
+    /// `keep` differences (`flipblox verify`).
+    pub(crate) fn compare(&self, reference: &DistanceTable<'_>, keep: usize) -> TableComparison {
         compare_entries(
             (self.as_bytes(), self.histogram()),
             (reference.as_bytes(), reference.histogram()),

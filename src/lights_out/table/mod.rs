@@ -13,6 +13,5 @@ pub(crate) mod reference;
 pub(crate) mod rules;
 
 pub use check::TableFault;
-pub use compare::{EntryDifference, TableComparison};
 pub use distance_table::{DistanceTable, TableError};
 pub use reference::Reference;

@@ -70,3 +70,10 @@ fn the_histogram_matches_the_brute_force_histogram() {
     assert_eq!(Some(impossible), expected_impossible);
     assert_eq!(histogram.len() - 1, 6, "the largest minimum is 6");
 }
+
+#[test]
+fn the_embedded_table_compares_equal_to_the_table_built_at_run_time() {
+    use crate::lights_out::{BoardSize, Variant};
+    let built = DistanceTable::build(&Variant::flip_game(BoardSize::CLASSIC), |_, _| {}).unwrap();
+    assert!(DistanceTable::embedded().compare(&built, 10).agree());
+}

@@ -6,10 +6,10 @@ use super::literal::{self, Budget, Fault as SyntaxFault, Spanned, Statement, Val
 use super::syntax::{FlashError, FlashSyntax};
 use crate::bloxorz::model::level::Level;
 use crate::bloxorz::model::mechanics::Action;
+use crate::bloxorz::model::moves::bytes_needed;
 use crate::bloxorz::read::builder::{Builder, Named, Part, Where};
 use crate::bloxorz::read::error::{ErrorKind, LevelError, Limit, Notation, Rule};
 use crate::bloxorz::read::source::LevelSource;
-use crate::bloxorz::search::poj::bytes_needed;
 use crate::text::{Position, column_of, describe_at};
 
 /// One stage of the play order.
@@ -130,8 +130,8 @@ fn letter_of(byte: u8) -> Option<u8> {
 }
 
 impl FlashPack {
-    /// Reads the Flash game's level file in `bytes`; levels that would need more than
-    /// `max_memory` bytes ([`bytes_needed`]) are refused.
+    /// Reads the Flash game's level file in `bytes`; levels that would need more than `max_memory`
+    /// bytes ([`Level::bytes_needed`](crate::bloxorz::Level::bytes_needed)) are refused.
     ///
     /// # Errors
     ///

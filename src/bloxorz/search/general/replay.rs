@@ -12,7 +12,7 @@ use crate::bloxorz::model::mechanics::CellAt;
 use crate::bloxorz::model::notation::{Cube, Step};
 
 /// Where the block is: whole (a [`Placement`]) or split into two cubes, named as in the `--path`
-/// notation ([`notation`](crate::bloxorz::model::notation)).
+/// notation (`notation`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BlockAt {
     /// The whole block, standing or lying.
@@ -53,6 +53,7 @@ pub struct ReplayError {
 
 /// Why a move cannot be made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayReason {
     /// The block or a cube would fall (no tile under it, standing on a fragile tile, or a tile
     /// under it vanishing).

@@ -18,7 +18,7 @@
 //!    reduce `A` by Gauss-Jordan elimination on bit-packed rows keeping the row operations `E`,
 //!    and turn the null space of `A` into full-board *null patterns* (press patterns that change
 //!    nothing). The nullity of `A` equals the nullity of `T`: 4 for 4x4, 2 for 5x5, 0 for 3x3.
-//! 2. **Per board** ([`Gf2Solver::solve`]): chase the board from an empty first row, reduce the
+//! 2. **Per board** ([`Gf2Solver::solve_goal_into`]): chase the board from an empty first row, reduce the
 //!    residual with `E` to test which colours are reachable, chase again from the particular
 //!    first row to get one solution, then search the coset of solutions (the null patterns, and
 //!    the pattern that turns a white solution into a black one) for the lightest member with a
@@ -33,9 +33,9 @@
 //!
 //! # Goals
 //!
-//! The Flip Game asks for either uniform colour ([`Gf2Solver::solve`]); classic Lights Out asks
-//! for one, all white ("all lights off"), and [`Gf2Solver::solve_goal`] asks for either or one
-//! colour. With one colour only that colour's consistency counts and the coset is the null
+//! The Flip Game asks for either uniform colour ([`Goal::Any`]); classic Lights Out asks for one,
+//! all white ("all lights off", [`Goal::Colour`]), and [`Gf2Solver::solve_goal_into`] asks for
+//! either. With one colour only that colour's consistency counts and the coset is the null
 //! space alone (no colour-change plane).
 //!
 //! # Exact up to a limit
@@ -91,7 +91,7 @@ const WHITE: u8 = 0;
 const BLACK: u8 = 1;
 
 /// The summary of one solved board; the presses are written beside it (see
-/// [`Gf2Solver::solve_into`]).
+/// [`Gf2Solver::solve_goal_into`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Optimum {
     /// Number of presses (each piece pressed at most once): `0 ..= R * C`.
@@ -137,7 +137,7 @@ pub(crate) struct Gf2Solver {
     search_bits: u32,
 }
 
-/// Reusable working memory of [`Gf2Solver::solve_into`]: a few planes and the coset search.
+/// Reusable working memory of [`Gf2Solver::solve_goal_into`]: a few planes and the coset search.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Gf2Scratch {
     state: Vec<u64>,

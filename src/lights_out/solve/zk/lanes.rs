@@ -53,8 +53,8 @@ pub(super) fn sum(bytes: &[u8]) -> u32 {
     bytes.iter().map(|&v| u32::from(v)).sum()
 }
 
-/// Bit `i` set when count `i` of `c` is not zero: one SSE2 comparison and mask on x86-64
-/// (count by count, about fifty instructions, otherwise).
+/// Bit `i` set when count `i` of `c` is not zero: one SSE2 comparison and mask on x86-64,
+/// count by count otherwise.
 #[inline(always)]
 pub(super) fn nonzero(c: &Chunk) -> u32 {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
