@@ -37,6 +37,8 @@
 //! }
 //! ```
 
+pub mod analysis;
+pub mod generate;
 pub(crate) mod model;
 pub(crate) mod read;
 mod runner;
@@ -59,5 +61,6 @@ pub use solver::{Limits, Solver};
 pub(crate) use model::write_path;
 pub(crate) use read::{cell_position, detect_from_head, write_drawing};
 pub(crate) use search::{
-    ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field, field_bytes_needed, read_level,
+    ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field, distance_field_from_start,
+    field_bytes_needed, read_level,
 };

@@ -8,8 +8,10 @@
 mod args;
 mod bloxorz;
 mod convert;
+mod expect;
 mod export;
 mod flip;
+mod generate;
 mod inspect;
 mod io;
 mod levels;
@@ -70,6 +72,7 @@ enum Command {
     Inspect(inspect::InspectArgs),
     Verify(verify::VerifyArgs),
     Convert(convert::ConvertArgs),
+    Generate(generate::GenerateArgs),
     #[cfg(feature = "render")]
     Render(render::RenderArgs),
     Completions(shell::CompletionsArgs),
@@ -88,6 +91,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Bloxorz(args) => bloxorz::run(args),
         Command::Table(args) => table::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Generate(args) => generate::run(args),
         #[cfg(feature = "render")]
         Command::Render(args) => render::run(args),
         Command::Completions(args) => shell::completions(&args, Cli::command()),

@@ -60,6 +60,15 @@ pub fn build_table(variant: &Variant) -> Result<DistanceTable<'static>, TableErr
     built
 }
 
+/// A bar counting `total` items (`what`, e.g. `generating levels`), drawn when stderr is a
+/// terminal.
+pub fn levels(total: u64, what: &str) -> ProgressBar {
+    let template = "{msg} [{bar:40}] {pos}/{len} ({elapsed}, eta {eta})";
+    let bar = bar(total, template, true);
+    bar.set_message(what.to_string());
+    bar
+}
+
 /// A bar over the bytes of a batch of level packs, which shows itself only when the batch is
 /// still running after a second. Dropping the returned sender stops the wait.
 pub fn pack(total_bytes: u64) -> (ProgressBar, mpsc::Sender<()>) {

@@ -23,8 +23,11 @@
 //! [`replay_path`](crate::bloxorz::replay_path)), [`FieldPicture::from_field`],
 //! [`FlipPicture::from_board`] and [`HistogramPicture::of_table`].
 //!
-//! The `draw` methods return a [`Drawing`], written with [`Drawing::to_svg`] or
-//! [`Drawing::to_png`] ([`PngOptions`]; [`Drawing::rasterise`] gives the pixels). Each method
+//! The `draw` methods return a [`Drawing`], written with [`Drawing::write_svg`] as it is made
+//! (or [`Drawing::to_svg`] into memory) or as PNG ([`Drawing::rasterise`] gives the pixels,
+//! [`Raster::write_png`] writes them; [`Drawing::to_png`] into memory; [`PngOptions`]).
+//! [`Drawing::memory_bytes`] and [`Drawing::png_bytes`] say what a drawing holds and what its PNG
+//! needs, for a caller that bounds memory. Each method
 //! checks its input (lengths, cells inside the grid, adjacent cells of a lying block) and returns
 //! a [`RenderError`] instead of panicking.
 //!
@@ -98,6 +101,7 @@ mod path;
 mod raster;
 mod sheet;
 
+pub use convert::drawing_bytes;
 pub use draw::{CELL, CellAt};
 pub use drawing::Drawing;
 pub use error::RenderError;
@@ -105,6 +109,7 @@ pub use field::FieldPicture;
 pub use flip::FlipPicture;
 pub use histogram::HistogramPicture;
 pub use level::{LevelOptions, LevelPicture, LinkAction, SplitLink, SwitchLink, Tile};
+pub(crate) use path::draw_animation;
 pub use path::{AnimationOptions, Frame, PathPicture, Pose};
 pub use raster::{PngOptions, Raster};
 pub use sheet::{ContactSheet, Outcome, SheetEntry, THUMBNAIL_SIZE};

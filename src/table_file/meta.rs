@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::lights_out::{BoardSize, Goal, TogglePattern, Variant};
+use crate::text::quote;
 
 /// The puzzle a table belongs to, with its board shape.
 ///
@@ -88,8 +89,9 @@ impl Puzzle {
         let Puzzle::LightsOut { colours, wrap, toggle, goal, .. } = self else {
             return Ok(Some(Variant::flip_game(size)));
         };
-        let pattern: TogglePattern =
-            toggle.parse().map_err(|e| format!("the toggle pattern {toggle:?}: {e}"))?;
+        let pattern: TogglePattern = toggle
+            .parse()
+            .map_err(|e| format!("the toggle pattern {}: {e}", quote(toggle.as_bytes())))?;
         let goal = goal.map_or(Goal::Any, Goal::Colour);
         Variant::new(size, pattern, *wrap, *colours, goal).map(Some).map_err(|e| e.to_string())
     }
@@ -110,7 +112,8 @@ impl Puzzle {
         match (self.variant(), self) {
             (Ok(Some(v)), _) => v.to_string(),
             (_, Puzzle::LightsOut { rows, cols, colours, wrap, toggle, goal }) => format!(
-                "{rows}x{cols}, toggle {toggle}{}, {colours} colours, goal {}",
+                "{rows}x{cols}, toggle {}{}, {colours} colours, goal {}",
+                quote(toggle.as_bytes()),
                 if *wrap { ", wrap" } else { "" },
                 goal.map_or_else(|| "any".to_string(), |c| format!("colour {c}"))
             ),

@@ -83,6 +83,7 @@ pub struct DistanceField<'a> {
     cols: u32,
     goal: (u32, u32),
     distances: Cow<'a, [i32]>,
+    from_start: bool,
 }
 
 impl<'a> DistanceField<'a> {
@@ -103,8 +104,9 @@ impl<'a> DistanceField<'a> {
     /// - [`ShapeError::Length`] unless there are exactly `rows * cols * 3` entries.
     /// - [`ShapeError::Entry`] for an entry below -1 or not below the number of entries (no
     ///   shortest path is that long).
-    /// - [`ShapeError::Goal`] unless exactly one entry is 0 and it is a standing state (the
-    ///   goal: a field is computed by one reverse search from standing on the goal).
+    /// - [`ShapeError::Goal`] unless exactly one entry is 0 (the goal standing, for a field
+    ///   computed by one reverse search from standing on the goal; the start, standing or lying,
+    ///   for a field from the start, [`distance_field_from_start`]).
     pub fn new(
         rows: u32,
         cols: u32,
@@ -132,13 +134,20 @@ impl<'a> DistanceField<'a> {
             }
         }
         let goal = match first_zero {
-            Some(i) if zeros == 1 && i % ORIENTATIONS as u64 == 0 => {
+            Some(i) if zeros == 1 => {
                 let cell = i / ORIENTATIONS as u64;
                 ((cell / u64::from(cols)) as u32, (cell % u64::from(cols)) as u32)
             }
             _ => return Err(ShapeError::Goal { zeros, first: first_zero }),
         };
-        Ok(DistanceField { rows, cols, goal, distances })
+        Ok(DistanceField { rows, cols, goal, distances, from_start: false })
+    }
+
+    /// True for a field of the distances from the start ([`distance_field_from_start`]) rather
+    /// than to the goal. A field read back from a file says false: the file does not record it
+    /// (its only 0 entry is then the start).
+    pub fn from_start(&self) -> bool {
+        self.from_start
     }
 
     /// Rows of the level.
@@ -151,7 +160,8 @@ impl<'a> DistanceField<'a> {
         self.cols
     }
 
-    /// The goal cell `(row, col)`: where the only 0 entry (standing) is.
+    /// The cell `(row, col)` of the only 0 entry: the goal (standing on it), or for a field from
+    /// the start, the start's anchor.
     pub fn goal(&self) -> (u32, u32) {
         self.goal
     }
@@ -449,6 +459,18 @@ pub(crate) fn distance_field_in(
     level: &Level,
     scratch: &mut Scratch,
 ) -> Result<DistanceField<'static>, FieldError> {
+    let (tr, tc) = level.target();
+    field_from(level, scratch, state_of(level, Placement::standing(tr, tc)))
+}
+
+/// The field of the distances between state `origin` and every state of `level` (the moves of
+/// a POJ 3322 level are undone by the opposite moves, so from and to are the same), by one
+/// breadth-first search from `origin`.
+fn field_from(
+    level: &Level,
+    scratch: &mut Scratch,
+    origin: u32,
+) -> Result<DistanceField<'static>, FieldError> {
     if let Some(cell) = level.mechanics().first_switch_or_split() {
         return Err(FieldError::Mechanics { cell });
     }
@@ -459,10 +481,8 @@ pub(crate) fn distance_field_in(
     if entries > i32::MAX as usize {
         return Err(too_many());
     }
-    let (tr, tc) = level.target();
-    let goal = state_of(level, Placement::standing(tr, tc));
     scratch.reserve(level.grid().len())?;
-    scratch.search(level, goal, None);
+    scratch.search(level, origin, None);
     let mut distances = Vec::new();
     try_reserve(&mut distances, entries, "the distance field")?;
     // Every state starts ILLEGAL or IMPOSSIBLE by whether the box may rest there; the search then
@@ -485,8 +505,26 @@ pub(crate) fn distance_field_in(
         distances[(row * cols + col) * ORIENTATIONS + o] = distance as i32;
     }
     let (rows, cols) = (rows as u32, cols as u32);
-    // Exactly one 0 (the goal, standing), every entry -2, -1 or below `entries`: always a field.
-    Ok(DistanceField::new(rows, cols, distances).expect("a reverse search gives a valid field"))
+    // Exactly one 0 (the origin), every entry -2, -1 or below `entries`: always a field.
+    Ok(DistanceField::new(rows, cols, distances).expect("a search gives a valid field"))
+}
+
+/// The distance-from-start field of `level`: [`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start).
+pub(crate) fn distance_field_from_start(
+    level: &Level,
+) -> Result<DistanceField<'static>, FieldError> {
+    distance_field_from_start_in(level, &mut Scratch::new())
+}
+
+/// [`distance_field_from_start`] in a caller's [`Scratch`], reused across levels.
+pub(crate) fn distance_field_from_start_in(
+    level: &Level,
+    scratch: &mut Scratch,
+) -> Result<DistanceField<'static>, FieldError> {
+    let from = state_of(level, level.start());
+    let mut field = field_from(level, scratch, from)?;
+    field.from_start = true;
+    Ok(field)
 }
 
 impl DistanceField<'_> {
@@ -644,10 +682,8 @@ mod tests {
         );
         let mut lying_goal = [-1; 9];
         lying_goal[4] = 0;
-        assert_eq!(
-            DistanceField::new(1, 3, &lying_goal[..]),
-            Err(ShapeError::Goal { zeros: 1, first: Some(4) })
-        );
+        // A lying 0 is the start of a field from the start.
+        assert_eq!(DistanceField::new(1, 3, &lying_goal[..]).unwrap().goal(), (0, 1));
         assert_eq!(
             DistanceField::new(0, 3, Vec::new()),
             Err(ShapeError::BoardSize { rows: 0, cols: 3 })

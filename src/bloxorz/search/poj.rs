@@ -18,10 +18,9 @@
 //!
 //! One buffer for all three orientations means one base address: the loops of the search keep
 //! fewer pointers in registers. Each search first writes every stamp of its level from the
-//! level's rest flags (`write_stamps`: one pass over the padded grid, 16 cells and their three
-//! orientations per step, the last step overlapping the one before instead of a scalar tail), so
-//! a roll tests legality and novelty with a single load of one byte, and the search never reads
-//! the level's grid. The buffers only grow. Together with the level's one byte per padded cell
+//! level's rest flags (`write_stamps`: one pass over the padded grid per orientation), so a roll
+//! tests legality and novelty with a single load of one byte, and the search never reads the
+//! level's grid. The buffers only grow. Together with the level's one byte per padded cell
 //! that is 16 bytes per padded cell, 5 1/3 per state
 //! ([`bytes_needed`](crate::bloxorz::model::moves::bytes_needed)).
 //!
@@ -44,16 +43,9 @@
 //! goal.
 //!
 //! The rolls index the stamps and the queues without bounds checks (`unsafe`, with the
-//! reasons next to it in `Expand::reach`): measured with cachegrind and `perf stat` on
-//! `gen_levels.py field` packs, that removes 26% of the search's instructions and about 10% of its
-//! time. Debug builds (the tests, the fuzzer) still check every index with `debug_assert!`.
-//!
-//! Measured with callgrind on the first 40,000 levels of `gen_levels.py mixed 400000 16 16 42`
-//! (levels up to 16x16, about 190 padded cells and 63 states explored on average), `--jobs 1`:
-//! the search takes about 3,100 instructions per level, down from 3,630 when each orientation's
-//! stamps and queue were separate buffers written by three passes with scalar tails (the stamp
-//! writing went from about 500 instructions per level to about 330, and the loops kept several
-//! pointers on the stack).
+//! reasons next to it in `Expand::reach`): a bounds check per roll is a large part of the
+//! search's instructions (docs/PERFORMANCE.md). Debug builds (the tests, the fuzzer) still check
+//! every index with `debug_assert!`.
 
 use super::solution::Solution;
 use crate::bloxorz::model::level::{Level, Orientation, Placement};
@@ -95,8 +87,7 @@ pub(crate) struct Scratch {
 /// orientation loop keep finding the states behind the wave visited and the ones ahead new. On
 /// irregular terrain those predictions fail about every other roll, and deciding without a branch
 /// (`true`: always rewrite the stamp, always write the queue slot, advance the tail by 0 or 1) is
-/// two to three times faster. [`Scratch::search`] picks one per level (see
-/// [`IRREGULAR_CHANGES_PER_CELL`]).
+/// faster. [`Scratch::search`] picks one per level (see [`IRREGULAR_CHANGES_PER_CELL`]).
 struct Expand<'a, const BRANCH_FREE: bool> {
     /// The stamps, orientation `o` at `o * cells`.
     stamps: &'a mut [u8],
@@ -108,61 +99,24 @@ struct Expand<'a, const BRANCH_FREE: bool> {
 
 /// A level whose material changes, along its rows, at more than one cell in
 /// `IRREGULAR_CHANGES_PER_CELL` ([`Level::terrain_changes`]) is searched branch-free (see
-/// [`Expand`]). Measured on the 500x500 pack of the benchmarks (README.md, *Performance*): its open and maze levels change
-/// at one cell in 2 to 3 and search two to three times faster branch-free; its winding road and
-/// open fields change at one cell in 13 to 250 and search faster with branches, as do the open
-/// fields of `gen_levels.py field` (one change in 7 to 100 cells).
+/// [`Expand`]). Open and maze levels change at about one cell in 2 to 3 and search faster
+/// branch-free; winding roads and open fields change at one cell in 7 to 250 and search faster
+/// with branches (docs/PERFORMANCE.md, `tests/data/bloxorz/large-500.txt`).
 const IRREGULAR_CHANGES_PER_CELL: usize = 5;
-
-/// Cells whose stamps [`write_stamps`] computes at once.
-const LANES: usize = 16;
 
 /// Writes the stamps of every state of a level whose padded grid is `grid` into `stamps`
 /// (orientation `o` at `o * grid.len()`): 0 where the box may rest, [`BLOCKED`] elsewhere.
-/// [`LANES`] cells at a time, all three orientations from one load; the last lanes overlap the
-/// ones before instead of a scalar tail.
 ///
 /// # Panics
 ///
-/// If `grid` has fewer than [`LANES`] cells (a padded grid has at least 25) or `stamps` fewer
-/// than three per cell.
+/// If `stamps` has fewer than three per cell.
 fn write_stamps(stamps: &mut [u8], grid: &[u8]) {
-    let cells = grid.len();
-    let (standing, lying) = stamps[..3 * cells].split_at_mut(cells);
-    let (horizontal, vertical) = lying.split_at_mut(cells);
-    let chunks = standing
-        .as_chunks_mut::<LANES>()
-        .0
-        .iter_mut()
-        .zip(horizontal.as_chunks_mut::<LANES>().0)
-        .zip(vertical.as_chunks_mut::<LANES>().0);
-    for (((s, h), v), g) in chunks.zip(grid.as_chunks::<LANES>().0) {
-        [*s, *h, *v] = stamp_lanes(g);
+    for (o, plane) in stamps[..3 * grid.len()].chunks_exact_mut(grid.len()).enumerate() {
+        for (stamp, &flags) in plane.iter_mut().zip(grid) {
+            // Bit o of a cell's flags says the box may rest there in orientation o.
+            *stamp = if flags >> o & 1 != 0 { 0 } else { BLOCKED };
+        }
     }
-    let last = cells.checked_sub(LANES).expect("a padded grid has at least 25 cells");
-    let (s, h, v) = (&mut standing[last..], &mut horizontal[last..], &mut vertical[last..]);
-    let (Some(s), Some(h), Some(v), Some(g)) =
-        (s.first_chunk_mut(), h.first_chunk_mut(), v.first_chunk_mut(), grid[last..].first_chunk())
-    else {
-        unreachable!("all four are `LANES` long past `last`")
-    };
-    [*s, *h, *v] = stamp_lanes(g);
-}
-
-/// The stamps of [`LANES`] cells with these flags, in each orientation (see [`write_stamps`]).
-/// Computed into a fresh array, so that the compiler does each orientation's lanes with one
-/// vector shift and mask.
-#[inline(always)]
-fn stamp_lanes(flags: &[u8; LANES]) -> [[u8; LANES]; 3] {
-    let mut out = [[0u8; LANES]; 3];
-    for (i, &f) in flags.iter().enumerate() {
-        // Bit o of a cell's flags says the box may rest there in orientation o; BLOCKED is bit 7.
-        let blocked = !f;
-        out[0][i] = (blocked << 7) & BLOCKED;
-        out[1][i] = (blocked << 6) & BLOCKED;
-        out[2][i] = (blocked << 5) & BLOCKED;
-    }
-    out
 }
 
 impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
@@ -210,8 +164,9 @@ impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
         for i in begin..end {
             // Rolls from orientation O may land in O itself (lying boxes rolling sideways), past
             // `end`, so the queue is read by index rather than borrowed as a slice.
-            // SAFETY: `begin..end` are filled slots of the queue of orientation O (see the
-            // debug assertion), inside `queues`.
+            // SAFETY: an index past `queues` would read outside the buffer. `layers` passes only
+            // slots between a queue's head and its tail, filled slots of the queue of orientation
+            // O inside its own `cells` slots (see the debug assertion), so `i < queues.len()`.
             let a = unsafe { *self.queues.get_unchecked(i) } as usize;
             for m in Move::ALL {
                 let (dr, dc, to) = ROLLS[O][m.index()];
@@ -306,9 +261,10 @@ impl Scratch {
     }
 
     /// Breadth-first search on `level` from state `from` (see
-    /// [`moves`](crate::bloxorz::model::moves) for state indices), stopping after the layer that reaches `goal`, or sweeping every reachable state
-    /// when `goal` is `None`. Returns the distance to the goal (`None` when not reached, always
-    /// `None` for a sweep) and the number of states expanded.
+    /// [`moves`](crate::bloxorz::model::moves) for state indices), stopping after the layer that
+    /// reaches `goal`, or sweeping every reachable state when `goal` is `None`. Returns the
+    /// distance to the goal (`None` when not reached, always `None` for a sweep) and the number
+    /// of states expanded.
     ///
     /// After the search, [`Scratch::reached`] lists every state reached with its distance, and
     /// [`Scratch::path_to`] walks back from any of them.
@@ -434,9 +390,8 @@ impl Scratch {
     /// If the last search did not reach `state` on `level`.
     pub fn path_to(&self, level: &Level, state: u32, path: &mut Vec<Move>) {
         assert!(self.was_reached(state), "state {state} was not reached by the last search");
-        // Walked as anchor and orientation, with the rolls of ROLLS undone (no division by 3
-        // and no move table per step: a `--path` answer of 11 moves cost about 500
-        // instructions that way).
+        // Walked as anchor and orientation, with the rolls of ROLLS undone: no division by 3
+        // and no move table per step.
         let (w, cells) = (level.width() as isize, self.cells);
         let split = |s: u32| (s as usize / 3, s as usize % 3);
         let from = split(self.from);

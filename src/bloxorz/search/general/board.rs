@@ -20,10 +20,10 @@ pub(super) const HEAVY: u8 = 1 << 4;
 /// A split switch.
 pub(super) const SPLIT: u8 = 1 << 5;
 
-/// A block packed into a `u64`: a whole block is its state index `3 * anchor + orientation` (as
-/// in [`super::super::state`]); two cubes are [`SPLIT_TAG`] with the lower padded cell in bits
-/// 31..62 and the higher in bits 0..31 (padded cell indices fit 31 bits, because the parser only
-/// accepts levels whose `3 * cells` fits a `u32`).
+/// A block packed into a `u64`: a whole block is its state index `3 * anchor + orientation` (as in
+/// [`moves`](crate::bloxorz::model::moves)); two cubes are [`SPLIT_TAG`] with the lower padded cell
+/// in bits 31..62 and the higher in bits 0..31 (padded cell indices fit 31 bits, because the parser
+/// only accepts levels whose `3 * cells` fits a `u32`).
 pub(super) type Block = u64;
 
 /// The tag of a split block (see [`Block`]).
