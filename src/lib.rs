@@ -87,6 +87,28 @@ mod shape;
 pub mod table_file;
 pub mod text;
 
+/// Internals the fuzz targets under `fuzz/` check (cargo feature `fuzzing`): not part of the
+/// library's API.
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing {
+    use crate::bloxorz::{Detected, Level, NoDrawing};
+
+    /// The format the start of an input decides (`bloxorz::read::detect::detect_from_head`).
+    pub fn detect_from_head(head: &[u8], full: bool) -> Option<Detected> {
+        crate::bloxorz::detect_from_head(head, full)
+    }
+
+    /// `level` as an S/T/o/- drawing (`bloxorz::read::drawing::write_drawing`).
+    ///
+    /// # Errors
+    ///
+    /// As `write_drawing`.
+    pub fn write_drawing(level: &Level, out: &mut String) -> Result<(), NoDrawing> {
+        crate::bloxorz::write_drawing(level, out)
+    }
+}
+
 /// The `flipblox` command-line tool (`src/main.rs` is this call): not part of the library's API.
 #[cfg(feature = "cli")]
 #[doc(hidden)]

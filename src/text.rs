@@ -1,7 +1,7 @@
 //! Line-oriented scanning of text input, shared by every reader.
 //!
 //! Readers in this crate take their lines from a [`LineSource`]: [`Lines`] over a byte slice held
-//! whole (often a memory map; nothing is copied), or [`StreamLines`] over any
+//! whole (often a memory map; nothing is copied), or [`StreamLines`](stream::StreamLines) over any
 //! [`Read`](std::io::Read) (a pipe, a terminal, a device), through a buffer that holds one line at
 //! a time. Both yield each line with its 1-based number and its byte offset, with the line ending
 //! (`\n` or `\r\n`) and any trailing spaces or tabs removed, so that CRLF files and trailing
@@ -13,9 +13,7 @@
 //! [`Position`] and `describe_at` turn a byte inside a line into the `LINE:COLUMN` and the
 //! "found ..." text of an error message.
 
-pub(crate) mod stream;
-
-pub use stream::StreamLines;
+pub mod stream;
 
 use std::fmt;
 
@@ -90,7 +88,7 @@ pub struct Line<'a> {
 }
 
 /// Where a reader takes its lines from: [`Lines`] over a byte slice, or
-/// [`StreamLines`] over a byte stream. Both give exactly the same lines for
+/// [`StreamLines`](stream::StreamLines) over a byte stream. Both give exactly the same lines for
 /// the same bytes and line limit.
 pub trait LineSource {
     /// The next line, consumed; `None` at the end of the input. The text is borrowed until the
@@ -405,7 +403,7 @@ pub(crate) fn describe_at(text: &[u8], index: usize) -> String {
 }
 
 /// The most characters of a file's text that a message quotes ([`quote`], [`quote_name`]).
-pub const QUOTE_CHARS: usize = 40;
+pub(crate) const QUOTE_CHARS: usize = 40;
 
 /// Text from a file as messages quote it, in double quotes: every message that shows a
 /// file's content goes through here (or [`quote_name`]), so that no message holds a line break or
@@ -413,45 +411,26 @@ pub const QUOTE_CHARS: usize = 40;
 /// Rust's `{:?}` escapes a string (a line break as `\n`, a control character as `\u{1b}`, a quote
 /// as `\"`, a backslash doubled), a byte that is not UTF-8 as `\xHH`; text of more than
 /// [`QUOTE_CHARS`] characters is cut after them, marked `...`, and followed by its length.
-///
-/// ```
-/// use flipblox::text::quote;
-/// assert_eq!(quote(b"a\x1b]0;x\x07\nb").to_string(), r#""a\u{1b}]0;x\u{7}\nb""#);
-/// assert_eq!(quote(b"caf\xE9").to_string(), r#""caf\xE9""#);
-/// let long = quote(&[b'x'; 100]).to_string();
-/// assert_eq!(long, format!("\"{}...\" (100 bytes)", "x".repeat(40)));
-/// ```
-pub fn quote(text: &[u8]) -> Quoted<'_> {
+pub(crate) fn quote(text: &[u8]) -> Quoted<'_> {
     Quoted { text, marks: Some(('"', '"')) }
 }
 
 /// A name from a file (a JavaScript identifier, a key) as messages quote it, in backticks,
 /// escaped and cut as [`quote`] does.
-///
-/// ```
-/// use flipblox::text::quote_name;
-/// assert_eq!(quote_name(b"levelez").to_string(), "`levelez`");
-/// ```
-pub fn quote_name(text: &[u8]) -> Quoted<'_> {
+pub(crate) fn quote_name(text: &[u8]) -> Quoted<'_> {
     Quoted { text, marks: Some(('`', '`')) }
 }
 
 /// Text from a file that a message shows as it is (a dtype, a shape), escaped and cut as
 /// [`quote`] does, without quotes.
-///
-/// ```
-/// use flipblox::text::excerpt;
-/// assert_eq!(excerpt(b"<f8").to_string(), "<f8");
-/// assert_eq!(excerpt(&[b'1'; 50]).to_string(), format!("{}... (50 bytes)", "1".repeat(40)));
-/// ```
-pub fn excerpt(text: &[u8]) -> Quoted<'_> {
+pub(crate) fn excerpt(text: &[u8]) -> Quoted<'_> {
     Quoted { text, marks: None }
 }
 
 /// File content quoted for a message ([`quote`], [`quote_name`], [`excerpt`]); `Display` writes
 /// it.
 #[derive(Debug, Clone, Copy)]
-pub struct Quoted<'a> {
+pub(crate) struct Quoted<'a> {
     text: &'a [u8],
     marks: Option<(char, char)>,
 }
@@ -502,13 +481,7 @@ impl fmt::Display for Quoted<'_> {
 /// Makes `message` one line of printable text, whatever it quotes: a control character (a line
 /// break, an escape) is written as its Rust escape (`\n`, `\u{1b}`). The last guard of every
 /// message the command-line tool writes; the readers already quote file content with [`quote`].
-///
-/// ```
-/// use flipblox::text::one_line;
-/// assert_eq!(one_line("a\nflipblox: b.fbt: OK"), "a\\nflipblox: b.fbt: OK");
-/// assert_eq!(one_line("plain"), "plain");
-/// ```
-pub fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
     if !message.chars().any(char::is_control) {
         return std::borrow::Cow::Borrowed(message);
     }
@@ -567,6 +540,19 @@ pub(crate) fn describe_digits(digits: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quoted_text_is_escaped_and_cut() {
+        assert_eq!(quote(b"a\x1b]0;x\x07\nb").to_string(), r#""a\u{1b}]0;x\u{7}\nb""#);
+        assert_eq!(quote(b"caf\xE9").to_string(), r#""caf\xE9""#);
+        let long = quote(&[b'x'; 100]).to_string();
+        assert_eq!(long, format!("\"{}...\" (100 bytes)", "x".repeat(40)));
+        assert_eq!(quote_name(b"levelez").to_string(), "`levelez`");
+        assert_eq!(excerpt(b"<f8").to_string(), "<f8");
+        assert_eq!(excerpt(&[b'1'; 50]).to_string(), format!("{}... (50 bytes)", "1".repeat(40)));
+        assert_eq!(one_line("a\nflipblox: b.fbt: OK"), "a\\nflipblox: b.fbt: OK");
+        assert_eq!(one_line("plain"), "plain");
+    }
 
     #[test]
     fn crlf_and_trailing_blanks_are_trimmed() {

@@ -19,7 +19,7 @@ use crate::common::pictures::{
 use flipblox::render::{
     AnimationOptions, CELL, CellAt, ContactSheet, Drawing, FieldPicture, FlipPicture, Frame,
     HistogramPicture, LevelOptions, LevelPicture, LinkAction, Outcome, PathPicture, PngOptions,
-    Pose, RenderError, SheetEntry, SplitLink, SwitchLink, THUMBNAIL_SIZE, Tile,
+    Pose, RenderError, SheetEntry, SplitLink, SwitchLink, Tile,
 };
 use roxmltree::{Document, Node};
 
@@ -570,8 +570,8 @@ fn the_contact_sheet_links_every_written_picture_and_escapes_text() {
                 let shown = e.thumbnail.as_ref().unwrap_or(image);
                 assert_eq!(img.attribute("src"), Some(shown.as_str()));
                 assert_eq!(img.parent().unwrap().attribute("href"), Some(image.as_str()));
-                assert_eq!(number(&img, "width"), f64::from(THUMBNAIL_SIZE));
-                assert_eq!(number(&img, "height"), f64::from(THUMBNAIL_SIZE));
+                assert_eq!(number(&img, "width"), f64::from(ContactSheet::THUMBNAIL_SIZE));
+                assert_eq!(number(&img, "height"), f64::from(ContactSheet::THUMBNAIL_SIZE));
                 assert!(img.attribute("loading").is_none(), "thumbnails load eagerly");
             }
             None => assert!(imgs.is_empty()),

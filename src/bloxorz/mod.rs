@@ -23,8 +23,6 @@
 //!   reachable from outside).
 //! - [`Runner`]: a batch over N workers, reported in input order.
 //! - [`DistanceField`]: the distance to the goal from every state ([`Solver::distance_field`]).
-//! - [`replay_path`]: a path replayed move by move under the level's rules (where the block and
-//!   the named split cubes are, which bridge tiles change), for pictures of a solution.
 //!
 //! ```
 //! use flipblox::bloxorz::{Limits, PackReader, Solver};
@@ -53,8 +51,7 @@ pub use read::{
 };
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{
-    BlockAt, DistanceField, FieldError, ReplayError, ReplayReason, ReplayedMove, SearchError,
-    SearchLimit, Solution, replay_path,
+    DistanceField, FieldError, ReplayError, ReplayReason, SearchError, SearchLimit, Solution,
 };
 pub use solver::{Limits, Solver};
 

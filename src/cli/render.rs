@@ -19,13 +19,12 @@ use super::stats::StatsFlipArgs;
 use super::variant::VariantArgs;
 use flipblox::bloxorz::{
     ErrorKind, FieldError, Level, LevelError, LevelSource, Limits, Solution, Solver, Step,
-    replay_path,
 };
 use flipblox::lights_out::{Board, BoardSize};
 use flipblox::render::{
     AnimationOptions, CELL, ContactSheet, Drawing, FieldPicture, FlipPicture, HistogramPicture,
     LevelOptions, LevelPicture, Outcome as SheetOutcome, PathPicture, PngOptions, RenderError,
-    SheetEntry, THUMBNAIL_SIZE, draw_animation, drawing_bytes,
+    SheetEntry, draw_animation, drawing_bytes,
 };
 
 /// Draw pictures: a Bloxorz level and its optimal path (still or animated), a whole pack with
@@ -369,8 +368,7 @@ fn solve(
 
 /// The picture of a solved level's path, replayed under the level's rules.
 fn path_picture(level: &Level, path: &[Step]) -> anyhow::Result<PathPicture> {
-    let moves = replay_path(level, path).context("the solver's path does not replay")?;
-    Ok(PathPicture::from_replay(level, &moves))
+    PathPicture::from_path(level, path).context("the solver's path does not replay")
 }
 
 /// `render bloxorz FILE --level N -o FILE`.
@@ -704,7 +702,7 @@ fn draw_level_files(
     entry.image = Some(image);
     let bare = LevelOptions { legend: false, heading: false, ..options };
     if rows * cols > SVG_THUMBNAIL_CELLS {
-        let png = PngOptions { scale: 2.0, max_side: 2 * THUMBNAIL_SIZE };
+        let png = PngOptions { scale: 2.0, max_side: 2 * ContactSheet::THUMBNAIL_SIZE };
         let name = format!("{stem}-thumb.png");
         let drawing = picture.draw(&bare)?;
         let needed = png_needs(&drawing, picture.tiles.len() as u64, &png)?;

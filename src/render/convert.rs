@@ -13,8 +13,9 @@ use super::level::{LevelPicture, LinkAction, SplitLink, SwitchLink, Tile};
 use super::path::{Frame, PathPicture, Pose};
 use crate::bloxorz::model::level::{Level, Placement};
 use crate::bloxorz::model::mechanics::Action;
+use crate::bloxorz::model::notation::Step;
 use crate::bloxorz::search::field::DistanceField;
-use crate::bloxorz::search::general::replay::{BlockAt, ReplayedMove};
+use crate::bloxorz::search::general::replay::{BlockAt, ReplayError, replay_path};
 use crate::lights_out::{Board, DistanceTable};
 
 impl LevelPicture {
@@ -85,10 +86,10 @@ const ELEMENTS_PER_MOVE: u64 = 4;
 /// [`Drawing`]: super::Drawing
 /// [`Drawing::memory_bytes`]: super::Drawing::memory_bytes
 /// [`Drawing::png_bytes`]: super::Drawing::png_bytes
-/// [`draw_level`]: super::draw_level
-/// [`draw_path`]: super::draw_path
+/// [`draw_level`]: super::LevelPicture::draw
+/// [`draw_path`]: super::LevelPicture::draw_path
 /// [`draw_animation`]: super::draw_animation
-pub fn drawing_bytes(level: &Level, moves: Option<usize>) -> u64 {
+pub(crate) fn drawing_bytes(level: &Level, moves: Option<usize>) -> u64 {
     let cells = (level.rows() as u64).saturating_mul(level.cols() as u64);
     let mechanics = level.mechanics();
     let actions: usize = mechanics.switches().iter().map(|s| s.actions.len()).sum();
@@ -115,7 +116,7 @@ impl Pose {
     }
 
     /// The pose of a replayed block: whole, or cubes `a` and `b` in that order.
-    pub fn of_block(block: BlockAt) -> Pose {
+    pub(crate) fn of_block(block: BlockAt) -> Pose {
         match block {
             BlockAt::Whole(placement) => Pose::of_placement(placement),
             BlockAt::Split { a, b } => Pose::Split([a, b]),
@@ -124,10 +125,17 @@ impl Pose {
 }
 
 impl PathPicture {
-    /// The picture of a path replayed from the start of `level` by
-    /// [`replay_path`](crate::bloxorz::replay_path): one [`Frame`] per move, with its step in
-    /// the `--path` notation and the bridge tiles it changed.
-    pub fn from_replay(level: &Level, moves: &[ReplayedMove]) -> PathPicture {
+    /// The picture of `path` (the `--path` steps of a solution, [`Step`]) replayed from the start
+    /// of `level` under the level's rules: one [`Frame`] per move, with its step in the `--path`
+    /// notation, where the block (or each split cube) is after it, and the bridge tiles it
+    /// changed.
+    ///
+    /// # Errors
+    ///
+    /// A [`ReplayError`] naming the first move that cannot be made (the block would fall, or a
+    /// cube moves while the block is whole, or the whole block while it is split).
+    pub fn from_path(level: &Level, path: &[Step]) -> Result<PathPicture, ReplayError> {
+        let moves = replay_path(level, path)?;
         let frames = moves
             .iter()
             .map(|m| Frame {
@@ -136,7 +144,7 @@ impl PathPicture {
                 flipped: m.changed.clone(),
             })
             .collect();
-        PathPicture { start: Pose::of_placement(level.start()), frames }
+        Ok(PathPicture { start: Pose::of_placement(level.start()), frames })
     }
 }
 

@@ -19,8 +19,8 @@
 //! | a level pack's contact sheet (`index.html`) | [`ContactSheet`] | [`ContactSheet::html`] |
 //!
 //! The view models are plain data; the library's own types make them with
-//! [`LevelPicture::from_level`], [`PathPicture::from_replay`] (a path replayed by
-//! [`replay_path`](crate::bloxorz::replay_path)), [`FieldPicture::from_field`],
+//! [`LevelPicture::from_level`], [`PathPicture::from_path`] (a solution's path replayed under
+//! the level's rules), [`FieldPicture::from_field`],
 //! [`FlipPicture::from_board`] and [`HistogramPicture::of_table`].
 //!
 //! The `draw` methods return a [`Drawing`], written with [`Drawing::write_svg`] as it is made
@@ -101,7 +101,7 @@ mod path;
 mod raster;
 mod sheet;
 
-pub use convert::drawing_bytes;
+pub(crate) use convert::drawing_bytes;
 pub use draw::{CELL, CellAt};
 pub use drawing::Drawing;
 pub use error::RenderError;
@@ -112,4 +112,4 @@ pub use level::{LevelOptions, LevelPicture, LinkAction, SplitLink, SwitchLink, T
 pub(crate) use path::draw_animation;
 pub use path::{AnimationOptions, Frame, PathPicture, Pose};
 pub use raster::{PngOptions, Raster};
-pub use sheet::{ContactSheet, Outcome, SheetEntry, THUMBNAIL_SIZE};
+pub use sheet::{ContactSheet, Outcome, SheetEntry};

@@ -7,11 +7,6 @@ use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use super::error::RenderError;
 
-/// The side of the square each thumbnail is drawn in, in CSS pixels: every `<img>` has
-/// `width` and `height` set to it (the picture is scaled to fit, keeping its proportions), so
-/// the page's layout does not wait for the images and a test knows where each one is.
-pub const THUMBNAIL_SIZE: u32 = 160;
-
 /// What the solver said about a level.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -84,7 +79,7 @@ pub(crate) fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderE
     let solved = count(|o| matches!(o, Outcome::Moves(_)));
     let impossible = count(|o| matches!(o, Outcome::Impossible));
     let errors = count(|o| matches!(o, Outcome::Error(_)));
-    let size = THUMBNAIL_SIZE;
+    let size = ContactSheet::THUMBNAIL_SIZE;
     let mut page = String::with_capacity(600 + 500 * sheet.entries.len());
     let title = text(&sheet.title);
     // Writing to a String cannot fail.
@@ -181,6 +176,11 @@ pub(crate) fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderE
 }
 
 impl ContactSheet {
+    /// The side of the square each thumbnail is drawn in, in CSS pixels: every `<img>` has
+    /// `width` and `height` set to it (the picture is scaled to fit, keeping its proportions), so
+    /// the page's layout does not wait for the images and a test knows where each one is.
+    pub const THUMBNAIL_SIZE: u32 = 160;
+
     /// The contact sheet as an HTML5 page (UTF-8, one inline style sheet, one inline script that
     /// sorts and filters the levels, nothing loaded but the levels' pictures). The page is also
     /// well-formed XML (polyglot markup: void elements closed with `/>`, no named entities, the

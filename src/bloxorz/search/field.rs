@@ -106,7 +106,7 @@ impl<'a> DistanceField<'a> {
     ///   shortest path is that long).
     /// - [`ShapeError::Goal`] unless exactly one entry is 0 (the goal standing, for a field
     ///   computed by one reverse search from standing on the goal; the start, standing or lying,
-    ///   for a field from the start, [`distance_field_from_start`]).
+    ///   for a field from the start, [`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start)).
     pub fn new(
         rows: u32,
         cols: u32,
@@ -143,7 +143,7 @@ impl<'a> DistanceField<'a> {
         Ok(DistanceField { rows, cols, goal, distances, from_start: false })
     }
 
-    /// True for a field of the distances from the start ([`distance_field_from_start`]) rather
+    /// True for a field of the distances from the start ([`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start)) rather
     /// than to the goal. A field read back from a file says false: the file does not record it
     /// (its only 0 entry is then the start).
     pub fn from_start(&self) -> bool {
@@ -516,7 +516,7 @@ pub(crate) fn distance_field_from_start(
     distance_field_from_start_in(level, &mut Scratch::new())
 }
 
-/// [`distance_field_from_start`] in a caller's [`Scratch`], reused across levels.
+/// [`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start) in a caller's [`Scratch`], reused across levels.
 pub(crate) fn distance_field_from_start_in(
     level: &Level,
     scratch: &mut Scratch,
