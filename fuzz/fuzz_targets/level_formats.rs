@@ -11,9 +11,7 @@
 #[path = "../../tests/common/javascript.rs"]
 mod javascript;
 
-use flipblox::bloxorz::{
-    DrawingReader, Level, LevelError, LevelFormat, PackReader, detect_format,
-};
+use flipblox::bloxorz::{DrawingReader, Level, LevelError, LevelFormat, PackReader, detect_format};
 use flipblox::fuzzing::{detect_from_head, write_drawing};
 use libfuzzer_sys::fuzz_target;
 

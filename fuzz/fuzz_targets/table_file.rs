@@ -32,8 +32,7 @@ fn check(data: &[u8]) {
             // The `.npy` format records neither rows nor columns: read the entries as the
             // table of a one-row board of as many cells.
             let lights_out = |colours: u8, cells: u32, distances| {
-                let variant =
-                    Variant::builder(1, cells as usize).colours(colours).build().unwrap();
+                let variant = Variant::builder(1, cells as usize).colours(colours).build().unwrap();
                 Table::LightsOut(DistanceTable::from_bytes(&variant, distances).unwrap())
             };
             let table = match file.table() {
