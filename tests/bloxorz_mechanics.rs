@@ -150,7 +150,7 @@ fn a_level_with_too_many_states_for_the_memory_limit_is_an_error_not_a_wrong_ans
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), "Error\n");
     assert!(
-        stderr(&out).starts_with("<stdin>:1:1: level 1: the search stored 208 states, more than the memory limit of 20000 bytes allows (--max-memory)"),
+        stderr(&out).starts_with("<stdin>:1:1: level 1: the search stored 1042 states, more than the memory limit of 20000 bytes allows (--max-memory)"),
         "{}",
         stderr(&out)
     );

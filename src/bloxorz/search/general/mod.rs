@@ -4,6 +4,7 @@
 
 mod board;
 mod engine;
+mod intern;
 pub(crate) mod replay;
 
 pub(crate) use engine::Engine;
