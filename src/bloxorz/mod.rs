@@ -48,9 +48,9 @@ pub use model::{
 pub use read::{
     Chunk, CutBy, DEFAULT_MAX_MEMORY, Detected, DrawingReader, DrawingSyntax, ErrorKind,
     FlashError, FlashPack, FlashStages, FlashSyntax, LevelError, LevelFormat, LevelSource, Limit,
-    NoDrawing, Notation, PackReader, Reason, Rule, Stage, TextSyntax, assigns_levels,
-    cell_position, detect_format, detect_from_head, ignored_after_end, is_drawing_cell,
-    write_drawing,
+    NoDrawing, NoPddl, Notation, PDDL_DOMAIN, PackReader, PddlReader, PddlSyntax, Reason, Rule,
+    Stage, TextSyntax, assigns_levels, cell_position, detect_format, detect_from_head,
+    ignored_after_end, is_drawing_cell, pddl_rules_may_differ, write_drawing, write_pddl,
 };
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{
