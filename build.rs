@@ -25,13 +25,15 @@ fn main() {
 /// The integration tests' checks that need something outside the repository: the environment
 /// variable that gives it, and the `cfg` set when that variable is set and not empty. Without
 /// the `cfg`, those tests are marked ignored, with the reason (`tests/tests.rs`).
-const TEST_GATES: [(&str, &str); 3] = [
+const TEST_GATES: [(&str, &str); 4] = [
     // The path of the original game's level file (its licence forbids shipping it).
     ("FLIPBLOX_ORIGINAL_LEVELS", "flipblox_original_levels"),
     // A Python interpreter that has NumPy.
     ("FLIPBLOX_PYTHON", "flipblox_numpy"),
     // A Chromium binary, which opens the contact sheet `flipblox render` writes.
     ("FLIPBLOX_CHROMIUM", "flipblox_chromium"),
+    // jq, which merges the JSON Lines of `--shard` parts as docs/SCALE.md shows.
+    ("FLIPBLOX_JQ", "flipblox_jq"),
 ];
 
 fn test_gates() {

@@ -96,6 +96,7 @@ fn bench(c: &mut Criterion) {
                     image: Some(format!("level-{:04}.svg", i + 1)),
                     thumbnail: Some(format!("level-{:04}-thumb.svg", i + 1)),
                     links: Vec::new(),
+                    title: None,
                 });
             }
             bytes + contact_sheet_html(&sheet).unwrap().len()

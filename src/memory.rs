@@ -1,6 +1,15 @@
 //! Fallible allocation of the buffers whose size comes from the input or from flags (a level's
-//! grid, a search's buffers, a table): [`AllocError`] says how many bytes could not be had, and
-//! for what, instead of the process aborting.
+//! grid, a search's buffers, a table, a picture's cells and pixels, a line of a stream, a file
+//! read whole): [`AllocError`] says how many bytes could not be had, and for what, instead of the
+//! process aborting.
+//!
+//! This module is the one path for such buffers: a buffer sized by the input is made with
+//! [`try_zeroed`] (integers, zeroed lazily by the system), [`try_filled`] (any value) or
+//! [`try_with_capacity`], and grown with [`try_reserve`] or [`try_reserve_exact`]. A size that
+//! does not fit the address space at all is the same error (with the bytes saturated at
+//! `u64::MAX`). The command-line tool reports any of them as `flipblox: cannot allocate N bytes
+//! for WHAT` (or at the level it belongs to) and ends with exit code 1, its temporary files
+//! removed.
 
 use std::alloc::{Layout, alloc_zeroed};
 
@@ -22,34 +31,96 @@ impl AllocError {
     }
 }
 
-/// Reserves room for `additional` more values in `vec`.
-pub(crate) fn try_reserve<T>(
+/// An empty vector with room for `capacity` values.
+///
+/// # Errors
+///
+/// The memory cannot be had: [`AllocError`] for `capacity` values of `T`, for `what`.
+pub fn try_with_capacity<T>(capacity: usize, what: &'static str) -> Result<Vec<T>, AllocError> {
+    let mut vec = Vec::new();
+    try_reserve_exact(&mut vec, capacity, what)?;
+    Ok(vec)
+}
+
+/// `len` copies of `value`.
+///
+/// # Errors
+///
+/// As [`try_with_capacity`].
+pub fn try_filled<T: Clone>(
+    len: usize,
+    value: T,
+    what: &'static str,
+) -> Result<Vec<T>, AllocError> {
+    let mut vec = try_with_capacity(len, what)?;
+    vec.resize(len, value);
+    Ok(vec)
+}
+
+/// Reserves room for exactly `additional` more values in `vec` (for a buffer whose final size
+/// is known, or that grows by its own rule).
+///
+/// # Errors
+///
+/// The memory cannot be had: [`AllocError`] for the values `vec` would then hold.
+pub fn try_reserve_exact<T>(
     vec: &mut Vec<T>,
     additional: usize,
     what: &'static str,
 ) -> Result<(), AllocError> {
-    vec.try_reserve(additional).map_err(|_| AllocError::of::<T>(vec.len() + additional, what))
+    vec.try_reserve_exact(additional)
+        .map_err(|_| AllocError::of::<T>(vec.len().saturating_add(additional), what))
 }
 
-/// Integers, for which all-zero bytes are the value 0.
-pub(crate) trait Zeroed: Copy {}
+/// Reserves room for `additional` more values in `vec` (growing it by at least doubling).
+///
+/// # Errors
+///
+/// As [`try_reserve_exact`].
+pub fn try_reserve<T>(
+    vec: &mut Vec<T>,
+    additional: usize,
+    what: &'static str,
+) -> Result<(), AllocError> {
+    vec.try_reserve(additional)
+        .map_err(|_| AllocError::of::<T>(vec.len().saturating_add(additional), what))
+}
+
+/// Integers, for which all-zero bytes are the value 0 (`u8`, `u16`, `u32`; sealed).
+pub trait Zeroed: Copy + sealed::Sealed {}
 impl Zeroed for u8 {}
 impl Zeroed for u16 {}
 impl Zeroed for u32 {}
 
+mod sealed {
+    /// Only this module's integers are [`Zeroed`](super::Zeroed).
+    pub trait Sealed {}
+    impl Sealed for u8 {}
+    impl Sealed for u16 {}
+    impl Sealed for u32 {}
+}
+
 /// `len` zeros, allocated fallibly and, like `vec![0; len]`, as zeroed memory that the system
 /// hands out a page at a time as it is first touched (so the parts a search never reaches cost
 /// nothing).
-pub(crate) fn try_zeroed<T: Zeroed>(len: usize, what: &'static str) -> Result<Vec<T>, AllocError> {
+///
+/// # Errors
+///
+/// As [`try_with_capacity`].
+pub fn try_zeroed<T: Zeroed>(len: usize, what: &'static str) -> Result<Vec<T>, AllocError> {
     let fail = || AllocError::of::<T>(len, what);
     if len == 0 {
         return Ok(Vec::new());
     }
     let layout = Layout::array::<T>(len).map_err(|_| fail())?;
-    // SAFETY: the layout has a non-zero size (len > 0 and T is an integer of 1, 2 or 4 bytes). A
-    // non-null pointer from `alloc_zeroed` points at `len` zeroed, aligned values of T, and
-    // zero bytes are a valid T (`Zeroed` is implemented only for integers); the Vec takes it
-    // over with the global allocator's layout for `len` values, as `Vec<T>` would allocate it.
+    // SAFETY: what could go wrong: a zero-sized layout (undefined for `alloc_zeroed`), a null
+    // pointer taken for memory, bytes that are no valid T, or a Vec freeing the memory with
+    // another layout than it was allocated with (heap corruption). What we do: the layout has a
+    // non-zero size (len > 0 and T is an integer of 1, 2 or 4 bytes); a null pointer (the system
+    // refused the memory) is returned as an error before any use; zero bytes are a valid T
+    // (`Zeroed` is implemented only for integers); and the Vec takes the pointer over with
+    // length and capacity `len`, the global allocator's layout of `len` values of T, exactly as
+    // `Vec<T>` allocates it.
     unsafe {
         let ptr = alloc_zeroed(layout).cast::<T>();
         if ptr.is_null() {
@@ -72,5 +143,9 @@ mod tests {
         assert_eq!(err.to_string(), format!("cannot allocate {bytes} bytes for a test"));
         let mut v: Vec<u8> = Vec::new();
         assert!(try_reserve(&mut v, usize::MAX / 2, "bytes").is_err());
+        assert_eq!(try_filled(3, 7u64, "a test").unwrap(), [7, 7, 7]);
+        let err = try_filled(usize::MAX / 16, 7u64, "a test").unwrap_err();
+        assert_eq!(err.bytes, (usize::MAX / 16) as u64 * 8);
+        assert!(try_with_capacity::<u8>(10, "a test").unwrap().capacity() >= 10);
     }
 }

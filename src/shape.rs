@@ -43,8 +43,9 @@ pub enum ShapeError {
         /// The table found.
         found: String,
     },
-    /// A distance-to-goal field must hold 0 at exactly one state, standing on the goal.
-    #[error("{}; a field has exactly one, standing on the goal", goal_found(.zeros, .first))]
+    /// A distance field must hold 0 at exactly one state: standing on the goal (a field to the
+    /// goal), or the start (a field from the start).
+    #[error("{}; a field has exactly one (its goal, or its start)", goal_found(.zeros, .first))]
     Goal {
         /// How many entries hold 0.
         zeros: u64,

@@ -302,7 +302,7 @@ impl<'a> Iterator for Lines<'a> {
             return None;
         }
         let rest = &self.bytes[self.pos..];
-        let (raw, advance) = match find_newline(rest, self.ending) {
+        let (raw, advance) = match memchr::memchr(self.ending, rest) {
             Some(i) => (&rest[..i], i + 1),
             None => (rest, rest.len()),
         };
@@ -387,20 +387,6 @@ pub(crate) fn is_trailing_blank(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\r')
 }
 
-/// The index of the first `ending` (the line ending byte) in `bytes`. Most lines are short (a
-/// board row, a level row), where a plain scan of the first bytes beats the set-up cost of a
-/// vectorised search; longer lines go to `memchr`.
-#[inline]
-fn find_newline(bytes: &[u8], ending: u8) -> Option<usize> {
-    const SHORT: usize = 16;
-    let head = &bytes[..bytes.len().min(SHORT)];
-    match head.iter().position(|&b| b == ending) {
-        Some(i) => Some(i),
-        None if bytes.len() > SHORT => memchr::memchr(ending, &bytes[SHORT..]).map(|i| i + SHORT),
-        None => None,
-    }
-}
-
 /// Describes the character that starts at byte `index` of `text` for a "found ..." message:
 /// `'x'` for a printable character, an escape such as `'\t'` or `'\u{0}'` otherwise, `byte 0xNN`
 /// for invalid UTF-8, and `end of line` past the end.
@@ -414,6 +400,125 @@ pub fn describe_at(text: &[u8], index: usize) -> String {
         Some(c) => format!("{:?}", c),
         None => format!("byte 0x{:02X}", rest[0]),
     }
+}
+
+/// The most characters of a file's text that a message quotes ([`quote`], [`quote_name`]).
+pub const QUOTE_CHARS: usize = 40;
+
+/// Text from a file as messages quote it, in double quotes: every message that shows a
+/// file's content goes through here (or [`quote_name`]), so that no message holds a line break or
+/// a terminal's control sequence, and none is longer than a line. Characters are escaped as
+/// Rust's `{:?}` escapes a string (a line break as `\n`, a control character as `\u{1b}`, a quote
+/// as `\"`, a backslash doubled), a byte that is not UTF-8 as `\xHH`; text of more than
+/// [`QUOTE_CHARS`] characters is cut after them, marked `...`, and followed by its length.
+///
+/// ```
+/// use flipblox::text::quote;
+/// assert_eq!(quote(b"a\x1b]0;x\x07\nb").to_string(), r#""a\u{1b}]0;x\u{7}\nb""#);
+/// assert_eq!(quote(b"caf\xE9").to_string(), r#""caf\xE9""#);
+/// let long = quote(&[b'x'; 100]).to_string();
+/// assert_eq!(long, format!("\"{}...\" (100 bytes)", "x".repeat(40)));
+/// ```
+pub fn quote(text: &[u8]) -> Quoted<'_> {
+    Quoted { text, marks: Some(('"', '"')) }
+}
+
+/// A name from a file (a JavaScript identifier, a key) as messages quote it, in backticks,
+/// escaped and cut as [`quote`] does.
+///
+/// ```
+/// use flipblox::text::quote_name;
+/// assert_eq!(quote_name(b"levelez").to_string(), "`levelez`");
+/// ```
+pub fn quote_name(text: &[u8]) -> Quoted<'_> {
+    Quoted { text, marks: Some(('`', '`')) }
+}
+
+/// Text from a file that a message shows as it is (a dtype, a shape), escaped and cut as
+/// [`quote`] does, without quotes.
+///
+/// ```
+/// use flipblox::text::excerpt;
+/// assert_eq!(excerpt(b"<f8").to_string(), "<f8");
+/// assert_eq!(excerpt(&[b'1'; 50]).to_string(), format!("{}... (50 bytes)", "1".repeat(40)));
+/// ```
+pub fn excerpt(text: &[u8]) -> Quoted<'_> {
+    Quoted { text, marks: None }
+}
+
+/// File content quoted for a message ([`quote`], [`quote_name`], [`excerpt`]); `Display` writes
+/// it.
+#[derive(Debug, Clone, Copy)]
+pub struct Quoted<'a> {
+    text: &'a [u8],
+    marks: Option<(char, char)>,
+}
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write as _;
+        if let Some((open, _)) = self.marks {
+            f.write_char(open)?;
+        }
+        let mut shown = 0;
+        let mut cut = false;
+        'all: for chunk in self.text.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                if shown == QUOTE_CHARS {
+                    cut = true;
+                    break 'all;
+                }
+                if c == '\'' {
+                    f.write_char(c)?;
+                } else {
+                    write!(f, "{}", c.escape_debug())?;
+                }
+                shown += 1;
+            }
+            for b in chunk.invalid() {
+                if shown == QUOTE_CHARS {
+                    cut = true;
+                    break 'all;
+                }
+                write!(f, "\\x{b:02X}")?;
+                shown += 1;
+            }
+        }
+        if cut {
+            f.write_str("...")?;
+        }
+        if let Some((_, close)) = self.marks {
+            f.write_char(close)?;
+        }
+        if cut {
+            write!(f, " ({} bytes)", self.text.len())?;
+        }
+        Ok(())
+    }
+}
+
+/// Makes `message` one line of printable text, whatever it quotes: a control character (a line
+/// break, an escape) is written as its Rust escape (`\n`, `\u{1b}`). The last guard of every
+/// message the command-line tool writes; the readers already quote file content with [`quote`].
+///
+/// ```
+/// use flipblox::text::one_line;
+/// assert_eq!(one_line("a\nflipblox: b.fbt: OK"), "a\\nflipblox: b.fbt: OK");
+/// assert_eq!(one_line("plain"), "plain");
+/// ```
+pub fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
+    if !message.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(message);
+    }
+    let mut out = String::with_capacity(message.len() + 8);
+    for c in message.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Reads the run of ASCII digits that starts at byte `start` of `text`: the byte index just past

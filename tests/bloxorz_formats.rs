@@ -123,12 +123,19 @@ fn auto_names_its_choice_with_verbose_and_warns_when_a_file_looks_like_two() {
         let quiet = flipblox_ok(&["bloxorz", path.to_str().unwrap()], b"");
         assert!(!stderr(&quiet).contains("read as"), "{}", stderr(&quiet));
     }
-    // A drawing that also assigns `levels`: read as a drawing, with a warning.
-    let out = flipblox(&["bloxorz", "--path"], b"SooT\n\nvar levels = [];\n");
+    // A drawing that also assigns `levels`: read as a drawing, with a warning (for a file, held
+    // whole; a stream is decided by its first line and read as it comes, without one).
+    let dir = tempfile::tempdir().unwrap();
+    let two = dir.path().join("two.txt");
+    std::fs::write(&two, "SooT\n\nvar levels = [];\n").unwrap();
+    let out = flipblox(&["bloxorz", "--path", two.to_str().unwrap()], b"");
     assert_eq!(stdout(&out), "2 RR\nError\n");
     let message = stderr(&out);
     assert!(message.contains("warning: read as an S/T/o/- drawing"), "{message}");
     assert!(message.contains("also looks like the Flash game's level file"), "{message}");
+    let piped = flipblox(&["bloxorz", "--path"], b"SooT\n\nvar levels = [];\n");
+    assert_eq!(stdout(&piped), "2 RR\nError\n");
+    assert!(!stderr(&piped).contains("warning"), "{}", stderr(&piped));
     // A pack whose comment mentions `levels = [...]` is a pack: its header comes first.
     let out = flipblox_ok(&["bloxorz", "--verbose"], b"; levels = [a]\n1 3\nX.O\n");
     assert_eq!(stdout(&out), "Impossible\n");

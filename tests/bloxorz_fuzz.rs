@@ -3,7 +3,8 @@
 //! report per level numbered 1, 2, 3, ..., and every solved level's path replays on the level the
 //! parser read. Levels with switches, bridges and split switches are replayed by the independent
 //! model (`tests/common/extended.rs`) on the level as the library writes it back, which checks
-//! that writing too. The Flash importer gets the same treatment.
+//! that writing too. The Flash importer gets the same treatment, and generated JavaScript ports
+//! must give the stages JavaScript's values make (`tests/common/javascript.rs`).
 
 use crate::common::checks::{check_flash, check_pack, check_pack_jobs};
 use proptest::prelude::*;
@@ -179,6 +180,13 @@ proptest! {
     #[test]
     fn flash_files_never_panic_and_their_paths_replay(bytes in flashish()) {
         check_flash(&bytes, LIMIT);
+    }
+
+    #[test]
+    fn javascript_ports_give_the_stages_javascript_makes(bytes in proptest::collection::vec(any::<u8>(), 0..160)) {
+        let (program, play_order) = crate::common::javascript::program(&bytes);
+        crate::common::javascript::check_stages(&program, &play_order, LIMIT);
+        check_flash(program.as_bytes(), LIMIT);
     }
 
     #[test]

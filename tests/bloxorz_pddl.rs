@@ -164,7 +164,8 @@ fn answers(reports: &[Report]) -> Vec<String> {
         .collect()
 }
 
-const PATHS: RunOptions = RunOptions { jobs: 1, paths: true, max_memory: 1 << 30, timings: false };
+const PATHS: RunOptions =
+    RunOptions { jobs: 1, paths: true, max_memory: 1 << 30, timings: false, analyse: false };
 
 #[test]
 fn hand_written_problems_answer_as_the_reference_bfs_of_the_tests_own_reading() {

@@ -18,6 +18,8 @@
 //!   skipped and named in the test's output.
 //! - `<!-- not run: REASON -->` just before a console block leaves it out (a command that needs
 //!   a terminal, or takes minutes).
+//! - `<!-- needs jq -->` just before a console block runs it in its own test, with `jq` from
+//!   `FLIPBLOX_JQ` (see tests/tests.rs): ignored, with the reason, without it.
 
 #![cfg(unix)]
 
@@ -103,11 +105,21 @@ fn interleaves(want: &[&str], out: &[&str], err: &[&str]) -> bool {
     }
 }
 
-/// Runs `command` in `dir` with the binary under test on `PATH`: its stdout and its stderr.
+/// The directory of `jq`, when the tests were built with it.
+fn jq_dir() -> Option<PathBuf> {
+    #[cfg(flipblox_jq)]
+    return Path::new(env!("FLIPBLOX_JQ")).parent().map(Path::to_path_buf);
+    #[cfg(not(flipblox_jq))]
+    None
+}
+
+/// Runs `command` in `dir` with the binary under test, then `jq`'s directory, first on `PATH`:
+/// its stdout and its stderr.
 fn run(dir: &Path, command: &str) -> (String, String) {
     let binary = Path::new(env!("CARGO_BIN_EXE_flipblox"));
     let path = std::env::join_paths(
         std::iter::once(binary.parent().unwrap().to_path_buf())
+            .chain(jq_dir())
             .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
     )
     .unwrap();
@@ -130,10 +142,23 @@ fn original_levels() -> Option<&'static str> {
     None
 }
 
-/// Runs the console blocks of `page`; returns (commands run, blocks skipped with why).
-fn check_page(page: &str) -> (usize, Vec<String>) {
+/// Which console blocks of a page a test runs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Blocks {
+    /// Those that need nothing but the repository.
+    Plain,
+    /// Those marked `<!-- needs jq -->`.
+    Jq,
+}
+
+/// Runs the console blocks of `page` that `which` names; returns (commands run, blocks skipped
+/// with why).
+fn check_page(page: &str, which: Blocks) -> (usize, Vec<String>) {
     let text = read_text(project(page));
-    let dir = scratch(page);
+    let dir = scratch(&match which {
+        Blocks::Plain => page.to_string(),
+        Blocks::Jq => format!("{page}-jq"),
+    });
     let (mut commands, mut skipped, mut failures) = (0, Vec::new(), Vec::new());
     for block in blocks(&text) {
         let marker = block.marker.unwrap_or("");
@@ -145,6 +170,9 @@ fn check_page(page: &str) -> (usize, Vec<String>) {
             continue;
         }
         let mut body = block.body.to_string();
+        if (marker == "needs jq") != (which == Blocks::Jq) {
+            continue;
+        }
         if let Some(reason) = marker.strip_prefix("not run:") {
             skipped.push(format!("{page}:{}: {}", block.line, reason.trim()));
             continue;
@@ -210,7 +238,7 @@ fn pages() -> Vec<String> {
 fn every_command_the_docs_show_prints_what_they_show() {
     let mut total = 0;
     for page in pages() {
-        let (commands, skipped) = check_page(&page);
+        let (commands, skipped) = check_page(&page, Blocks::Plain);
         for s in skipped {
             println!("not run: {s}");
         }
@@ -218,6 +246,61 @@ fn every_command_the_docs_show_prints_what_they_show() {
     }
     // The README alone shows more than ten commands; a parser that found none would pass.
     assert!(total >= 10, "only {total} commands found in the docs");
+}
+
+/// The console blocks that need `jq` (docs/SCALE.md's merge of `--shard` parts) print what the
+/// pages show.
+#[test]
+#[cfg_attr(
+    not(flipblox_jq),
+    ignore = "needs jq: set FLIPBLOX_JQ to its path (FLIPBLOX_JQ=$(command -v jq); .ci/run installs Debian's jq)"
+)]
+fn every_command_the_docs_show_with_jq_prints_what_they_show() {
+    let commands: usize = pages().iter().map(|page| check_page(page, Blocks::Jq).0).sum();
+    assert!(commands >= 2, "only {commands} commands with jq found in the docs");
+}
+
+/// The merge of `--shard` parts docs/SCALE.md gives (every `jq` program on the page is the one
+/// its console block runs) is the single run, for 1, 2, 3 and 7 parts of three files, one of
+/// them unreadable and one of them with levels that cannot be read.
+#[test]
+#[cfg_attr(
+    not(flipblox_jq),
+    ignore = "needs jq: set FLIPBLOX_JQ to its path (FLIPBLOX_JQ=$(command -v jq); .ci/run installs Debian's jq)"
+)]
+fn the_scale_page_s_merge_of_parts_is_the_single_run() {
+    let page = read_text(project("docs/SCALE.md"));
+    let programs: Vec<&str> = page
+        .lines()
+        .filter_map(|line| line.split_once("jq -s -c --args '"))
+        .map(|(_, rest)| rest.split('\'').next().unwrap())
+        .collect();
+    assert_eq!(programs.len(), 2, "the merge on the page and in its Kubernetes section");
+    assert!(programs.iter().all(|p| *p == programs[0]), "{programs:?}");
+    let dir = scratch("merge");
+    let files =
+        ["data/bloxorz/mixed-small.txt", "missing.txt", "tests/data/bloxorz/errors-many.txt"];
+    let (whole, _) = run(&dir, &format!("flipblox bloxorz --json {}", files.join(" ")));
+    assert!(whole.lines().count() > 2000, "{} records", whole.lines().count());
+    for n in [1, 2, 3, 7] {
+        let parts = (1..=n)
+            .map(|k| {
+                format!(
+                    "flipblox bloxorz --json --shard {k}/{n} {} > part-{k}.jsonl",
+                    files.join(" ")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        run(&dir, &parts);
+        let merge =
+            format!("cat part-*.jsonl | jq -s -c --args '{}' {}", programs[0], files.join(" "));
+        let (merged, err) = run(&dir, &merge);
+        assert_eq!(err, "", "{n} parts");
+        assert!(merged == whole, "{n} parts: the merge differs from the single run");
+        run(&dir, "rm part-*.jsonl");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The relative links of `page` (`[text](target)` and `![alt](target)`), without any `#anchor`.
@@ -280,4 +363,54 @@ fn blocks_are_found_with_their_markers() {
         ("text", "1 2\nXO\n", Some("file: a.txt"))
     );
     assert_eq!((found[1].kind, found[1].marker, found[1].line), ("console", None, 8));
+}
+
+/// The README's Install block, run as a new user runs it: in an empty home, after `cargo install`
+/// (played by the binary under test in `~/.cargo/bin`, where `cargo install` puts it), every
+/// other line as written. It makes the folders it writes to, bash loads the completion script,
+/// and `man` finds the pages with no MANPATH.
+#[test]
+fn the_readme_install_commands_work_in_a_fresh_home() {
+    let readme = read_text(project("README.md"));
+    let (_, install) = readme.split_once("\n## Install\n").expect("README.md: an Install section");
+    let block = blocks(install).into_iter().find(|b| b.kind == "sh").expect("an `sh` block");
+    let mut lines = block.body.lines();
+    let first = lines.next().unwrap_or_default();
+    assert!(first.starts_with("cargo install --locked --path . "), "the first line: {first}");
+    let script: Vec<&str> = lines.collect();
+    assert!(script.len() >= 2, "{script:?}");
+
+    let home = tempfile::tempdir().unwrap();
+    let bin = home.path().join(".cargo/bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_flipblox"), bin.join("flipblox")).unwrap();
+    let path = format!("{}:/usr/local/bin:/usr/bin:/bin", bin.display());
+    // A program's output, or `None` where the machine does not have it.
+    let shell = |program: &str, args: &[&str]| {
+        Command::new(program)
+            .args(args)
+            .current_dir(home.path())
+            .env("HOME", home.path())
+            .env("PATH", &path)
+            .env_remove("MANPATH")
+            .output()
+            .ok()
+    };
+    let out = shell("sh", &["-e", "-c", &script.join("\n")]).expect("running sh");
+    assert!(out.status.success(), "{}", crate::common::describe("sh", &script, &out));
+
+    let completion = home.path().join(".local/share/bash-completion/completions/flipblox");
+    let load = ["-c", "source \"$1\" && complete -p flipblox", "-", completion.to_str().unwrap()];
+    if let Some(loaded) = shell("bash", &load) {
+        let text = String::from_utf8_lossy(&loaded.stdout);
+        assert!(text.contains("-F _flipblox"), "bash: {text}");
+    }
+    let pages = home.path().join(".cargo/share/man/man1");
+    for page in ["flipblox.1", "flipblox-flip.1", "flipblox-table-build.1"] {
+        assert!(pages.join(page).is_file(), "{page} in {}", pages.display());
+    }
+    if let Some(found) = shell("man", &["-w", "flipblox-table-build"]) {
+        let text = String::from_utf8_lossy(&found.stdout);
+        assert_eq!(text.trim(), pages.join("flipblox-table-build.1").to_str().unwrap());
+    }
 }

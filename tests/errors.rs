@@ -2,7 +2,7 @@
 //! a problem at a place in an input, `flipblox: PATH: ...` for a problem of a file as a whole,
 //! `flipblox: ...` for the others, and clap's `error: ...` for usage errors (exit code 2).
 
-use crate::common::{flipblox, stderr};
+use crate::common::{flipblox, stderr, stdout};
 
 /// What a message must look like.
 #[derive(Debug, Clone, Copy)]
@@ -145,5 +145,79 @@ fn with_json_an_unreadable_file_has_a_record_of_its_own() {
         assert_eq!(record["index"], serde_json::Value::Null, "{command}");
         let error = record["error"].as_str().unwrap_or_else(|| panic!("{command}: {record}"));
         assert!(error.starts_with("cannot read: "), "{command}: {error}");
+    }
+}
+
+/// Messages name the place and the size they mean (issue 26, item 7): a drawing too large for
+/// `--max-memory` is "at least" its rows so far; a Flash stage too large is named at its
+/// play-order entry whatever the limit; a Flash stage with switches refused by `export
+/// bloxorz` and `render field` is `PATH:LINE:COLUMN: level N: ...`.
+#[test]
+fn messages_name_the_place_and_the_size_they_mean() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let drawing = dir.path().join("drawing.txt");
+    let row = format!("S{}T\n", "o".repeat(1998));
+    std::fs::write(&drawing, row + &format!("{}\n", "o".repeat(2000)).repeat(99)).unwrap();
+    let name = drawing.to_str().unwrap();
+    let out = flipblox(&["bloxorz", "--max-memory", "1MB", name], b"");
+    let err = stderr(&out);
+    let prefix = format!("{name}:1:1: level 1: a level of at least ");
+    assert!(err.starts_with(&prefix), "{err}");
+    let rows: u64 = err[prefix.len()..].split(' ').next().unwrap().parse().unwrap();
+    assert!(rows < 100, "{err}");
+    assert!(
+        err.contains(&format!("{rows} x 2000 cells (its rows so far) needs at least ")),
+        "{err}"
+    );
+    assert!(err.ends_with(" bytes, more than the memory limit of 1000000 bytes (--max-memory)\n"));
+
+    // A stage of 300 rows of 300 tiles among small ones: at the same place for two limits.
+    let flash = dir.path().join("stages.js");
+    let mut text = String::from("var a = [\"bbbe\", [0, 0]];\nvar big = [];\n");
+    for _ in 0..300 {
+        text += &format!("big.push(\"{}e\");\n", "b".repeat(299));
+    }
+    text += "big.push([0, 0]);\nvar levels = [\"\", a, big, a];\n";
+    std::fs::write(&flash, &text).unwrap();
+    let name = flash.to_str().unwrap();
+    for limit in ["150KB", "200KB"] {
+        let out = flipblox(&["bloxorz", "--max-memory", limit, name], b"");
+        assert_eq!(stdout(&out), "2\nError\n2\n", "--max-memory {limit}");
+        let bytes = limit.trim_end_matches("KB").to_owned() + "000";
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "{name}:304:22: level 2: expected the level's values within the memory limit of \
+                 {bytes} bytes, found they need more (--max-memory)\n"
+            )
+        );
+    }
+
+    // A stage with switches has no distance field: named where the stage begins.
+    let switches = dir.path().join("switches.js");
+    std::fs::write(
+        &switches,
+        "var a = [\"bbbe\", [0, 0]];\nvar b = [];\nb.push(\"bsbll e\", [0, 0], \
+         {swatch10: [[3, 0, \"on\"], [4, 0, \"on\"]]});\nvar levels = [\"\", a, b];\n",
+    )
+    .unwrap();
+    let name = switches.to_str().unwrap();
+    let picture = dir.path().join("field.svg");
+    let commands = [
+        vec!["export", "bloxorz", name, "--level", "2", "--format", "csv"],
+        #[cfg(feature = "render")]
+        vec!["render", "field", name, "--level", "2", "-o", picture.to_str().unwrap()],
+    ];
+    for args in commands {
+        let out = flipblox(&args, b"");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "{name}:2:5: level 2: the level has switches or split switches (the first at row \
+                 1, column 2); distance fields describe POJ 3322 levels (without them) only\n"
+            ),
+            "{args:?}"
+        );
     }
 }

@@ -463,6 +463,49 @@ fn a_level_is_answered_while_the_writer_waits_for_its_answer() {
     }
 }
 
+/// A drawing piped in is told from its first line and read as a stream, as a pack is (issue 26,
+/// item 3): `yes $'SooT\n' | flipblox bloxorz | head -2` answers at once in a 32 MiB address
+/// space (it read the pipe whole before, 2 GB, to look for `levels`), and a writer that waits
+/// for each answer gets it.
+#[test]
+fn a_piped_drawing_is_answered_as_it_comes() {
+    use std::io::Write;
+    for jobs in ["1", "2"] {
+        let mut child = spawn_limited(&["bloxorz", "--jobs", jobs], STREAM_ADDRESS_SPACE);
+        let yes = feed_forever(child.stdin.take().unwrap(), b"SooT\n\n".to_vec());
+        let (first, ended) = first_line_then_close(child);
+        assert_eq!(first, "2\n", "--jobs {jobs}: {}", ended.describe());
+        assert_eq!(ended.status.code(), Some(0), "{}", ended.describe());
+        assert!(ended.stderr.is_empty(), "{}", ended.describe());
+        yes.join().unwrap();
+
+        let mut child = Supervised::flipblox(&["bloxorz", "--jobs", jobs, "--verbose"]);
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(b"; a drawing\nSooT\n\n").unwrap();
+        input.flush().unwrap();
+        let mut output = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        // Without the answer this read waits until the watchdog ends the child.
+        output.read_line(&mut first).unwrap();
+        input.write_all(b"SoT\n").unwrap();
+        drop(input);
+        let mut rest = String::new();
+        output.read_to_string(&mut rest).unwrap();
+        let ended = child.wait();
+        assert_eq!(
+            (first.as_str(), rest.as_str()),
+            ("2\n", "Impossible\n"),
+            "{}",
+            ended.describe()
+        );
+        assert_eq!(
+            ended.stderr,
+            "flipblox: <stdin>: read as an S/T/o/- drawing (its first line holds only the cells S, \
+             T, o and -)\n"
+        );
+    }
+}
+
 /// Stream input whose answer needs no more memory than one record: 64 MiB of blank lines in a
 /// pipe, then one record, read whole in a 32 MiB address space.
 #[test]
@@ -646,6 +689,170 @@ fn an_allocation_the_address_space_limit_refuses_is_reported() {
         ended.stderr.starts_with(&format!("{}:1:1: level 1: cannot allocate ", pack.display())),
         "{}",
         ended.describe()
+    );
+}
+
+// ----------------------------------------------------------------------------------------------
+// Pictures: written as they are drawn, their memory bounded and fallible (issue 26, items 2, 4).
+
+/// A pack of one `size x size` level: the start top left, the target bottom right, rigid
+/// ground between.
+fn square_level(size: usize) -> String {
+    let mut text = format!("{size} {size}\nX{}\n", ".".repeat(size - 1));
+    text += &(".".repeat(size) + "\n").repeat(size - 2);
+    text + &".".repeat(size - 1) + "O\n"
+}
+
+/// `render bloxorz` of a 2000 x 2000 level, as SVG (338 MB) and as PNG, in a 200 MB address
+/// space: the SVG is written as it is drawn (it was one string: 803 MB at peak, then an abort
+/// under the limit) and the PNG holds only its raster (259 MB at peak before).
+#[test]
+fn a_large_level_is_drawn_in_bounded_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("large.txt");
+    write_file(&pack, square_level(2000));
+    let png = dir.path().join("large.png");
+    for output in ["-", arg(&png)] {
+        let mut run = command(&["render", "bloxorz", arg(&pack), "--level", "1", "-o", output]);
+        limit(&mut run, libc::RLIMIT_AS, 200 << 20);
+        run.stdout(Stdio::null());
+        let ended = Supervised::spawn(run, TIME_LIMIT).wait();
+        assert!(ended.status.success(), "-o {output}: {}", ended.describe());
+    }
+    let bytes = read_bytes(&png);
+    assert!(bytes.starts_with(b"\x89PNG"), "{} bytes", bytes.len());
+    assert_eq!(names(dir.path()), ["large.png", "large.txt"]);
+}
+
+/// The system refusing memory for a picture (`prlimit --as`) is a message and exit code 1: the
+/// raster of a PNG of 16384 pixels a side in a 256 MiB address space (it aborted before); the
+/// old picture is kept and no temporary file is left. Drawing a pack into a directory in an
+/// address space too small for its large level marks that level and draws the others.
+#[test]
+fn a_picture_the_address_space_limit_refuses_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, square_level(300) + "1 3\nXXO\n");
+    let picture = dir.path().join("level.png");
+    write_file(&picture, "the old picture");
+    let args = [
+        "render",
+        "bloxorz",
+        arg(&pack),
+        "--level",
+        "1",
+        "--scale",
+        "64",
+        "--max-side",
+        "16384",
+        "-o",
+        arg(&picture),
+    ];
+    let mut run = command(&args);
+    limit(&mut run, libc::RLIMIT_AS, 256 << 20);
+    let ended = Supervised::spawn(run, TIME_LIMIT).wait();
+    assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+    assert!(
+        ended.stderr.starts_with("flipblox: cannot allocate ")
+            && ended.stderr.ends_with(" bytes for the picture's pixels\n")
+            && ended.stderr.lines().count() == 1,
+        "{}",
+        ended.describe()
+    );
+    assert_eq!(read_text(&picture), "the old picture");
+    assert_eq!(names(dir.path()), ["level.png", "pack.txt"]);
+}
+
+/// `--max-memory` bounds what a picture holds besides what it writes as it goes: a level whose
+/// switches change 9,000 bridge tiles (a link each) is refused before it is drawn, with the
+/// figure, alone (`--level`) and among others (`-o DIR/`, where the next level is drawn).
+#[test]
+fn a_picture_over_max_memory_is_refused_before_it_is_drawn() {
+    const SWITCHES: usize = 9;
+    const TILES: usize = 1000;
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("links.txt");
+    let width = 1 + SWITCHES + SWITCHES * TILES + 2;
+    let mut text =
+        format!("1 {width}\nX{}{}.O\n", "S".repeat(SWITCHES), "B".repeat(SWITCHES * TILES));
+    for k in 0..SWITCHES {
+        let first = 2 + SWITCHES + k * TILES;
+        let actions: Vec<String> =
+            (first..first + TILES).map(|c| format!("toggle 1 {c}")).collect();
+        text += &format!("switch 1 {}: {}\n", k + 2, actions.join(", "));
+    }
+    write_file(&pack, text + "1 3\nXXO\n");
+    let p = arg(&pack);
+    let out =
+        flipblox(&["render", "bloxorz", p, "--level", "1", "--max-memory", "4MB", "-o", "-"], b"");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out.stdout.is_empty());
+    let prefix = format!("{p}:1:1: level 1: its picture needs about ");
+    assert!(
+        err.starts_with(&prefix)
+            && err
+                .ends_with(" bytes, more than the memory limit of 4000000 bytes (--max-memory)\n"),
+        "{err}"
+    );
+    let needed: u64 = err[prefix.len()..].split(' ').next().unwrap().parse().unwrap();
+    assert!(needed > 9_000_000, "{needed}");
+    let pictures = dir.path().join("pictures");
+    let target = format!("{}/", arg(&pictures));
+    let out = flipblox(&["render", "bloxorz", p, "--max-memory", "4MB", "-o", &target], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).starts_with(&prefix), "{}", stderr(&out));
+    let drawn = names(&pictures);
+    assert_eq!(drawn, ["index.html", "level-0002-thumb.svg", "level-0002.svg"]);
+}
+
+/// `render -o DIR/` replaces the entries of DIR it writes, whatever they are: a symbolic link
+/// there is replaced, not followed (it overwrote the file it points to), and a FIFO is
+/// replaced, not opened (the run hung on it) (issue 26, item 5).
+#[test]
+fn render_into_a_directory_replaces_its_entries_without_following_or_opening_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, "1 3\nXXO\n1 5\nX..O.\n");
+    let victim = dir.path().join("victim.txt");
+    write_file(&victim, "precious");
+    let pictures = dir.path().join("pictures");
+    std::fs::create_dir(&pictures).unwrap();
+    std::os::unix::fs::symlink("../victim.txt", pictures.join("level-0001.svg")).unwrap();
+    std::os::unix::fs::symlink("../victim.txt", pictures.join("index.html")).unwrap();
+    mkfifo(&pictures.join("level-0001-thumb.svg"));
+    mkfifo(&pictures.join("level-0002.svg"));
+    let target = format!("{}/", arg(&pictures));
+    let ended = Supervised::flipblox(&["render", "bloxorz", arg(&pack), "-o", &target]).wait();
+    assert!(ended.status.success(), "{}", ended.describe());
+    assert_eq!(read_text(&victim), "precious");
+    let written = names(&pictures);
+    assert_eq!(
+        written,
+        [
+            "index.html",
+            "level-0001-thumb.svg",
+            "level-0001.svg",
+            "level-0002-thumb.svg",
+            "level-0002.svg"
+        ]
+    );
+    for name in &written {
+        let meta = std::fs::symlink_metadata(pictures.join(name)).unwrap();
+        assert!(meta.file_type().is_file(), "{name} is a regular file now");
+    }
+    assert!(read_text(pictures.join("level-0001.svg")).starts_with("<svg"));
+    assert!(read_text(pictures.join("index.html")).contains("level-0002.svg"));
+    // An output named as a directory that is a file is refused in words.
+    let out =
+        flipblox(&["render", "bloxorz", arg(&pack), "-o", &format!("{}/", arg(&victim))], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "flipblox: {}/: cannot create the directory: a file of that name exists\n",
+            arg(&victim)
+        )
     );
 }
 
@@ -976,6 +1183,101 @@ fn paths_are_escaped_losslessly_in_messages_and_json() {
     // Each name is its own: the four files give four different names.
     let shown: std::collections::BTreeSet<_> = cases.iter().map(|c| c.1).collect();
     assert_eq!(shown.len(), cases.len());
+}
+
+/// A table file of a 2x2 Lights Out variant whose toggle pattern is `toggle`, forged: header
+/// length, payload offset and CRC-32 recomputed, as a forger would.
+fn forged_toggle(dir: &Path, toggle: &[u8]) -> Vec<u8> {
+    let genuine = dir.join("genuine.fbt");
+    flipblox_ok(
+        &["table", "build", "--size", "2x2", "--toggle", "x.x/.x./x.x", "-o", arg(&genuine)],
+        b"",
+    );
+    let bytes = read_bytes(&genuine);
+    let header_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+    let header = &bytes[20..20 + header_len];
+    let old = b"x.x/.x./x.x";
+    let at = header.windows(old.len()).position(|w| w == old).unwrap();
+    let old_offset = (20 + header_len).div_ceil(64) * 64;
+    let mut forged = header[..at - 8].to_vec();
+    forged.extend((toggle.len() as u64).to_le_bytes());
+    forged.extend(toggle);
+    forged.extend(&header[at + old.len()..]);
+    let offset = (20 + forged.len()).div_ceil(64) * 64;
+    let field = (old_offset as u64).to_le_bytes();
+    let f = forged.windows(8).rposition(|w| w == field).unwrap();
+    forged[f..f + 8].copy_from_slice(&(offset as u64).to_le_bytes());
+    let mut file = bytes[..12].to_vec();
+    file.extend((forged.len() as u32).to_le_bytes());
+    file.extend(crc32fast::hash(&forged).to_le_bytes());
+    file.extend(&forged);
+    file.resize(offset, 0);
+    file.extend(&bytes[old_offset..]);
+    file
+}
+
+/// File content in a message is escaped and cut (issue 26, item 6): a forged table's toggle
+/// pattern holding a terminal's title sequence and a fake "OK" line, or 100,001 characters;
+/// a Flash file's 100,000-character name and a switch's action holding a terminal's escape (as
+/// JavaScript's `\x1b`) and a line break; a pack's misspelt
+/// keyword of 100,000 letters; a `.npy` dtype of 10,000 characters. Each message is one line
+/// of printable text of at most a few hundred characters.
+#[test]
+fn file_content_in_messages_is_escaped_and_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cases: Vec<(Vec<String>, usize)> = Vec::new();
+    for (name, toggle) in [
+        ("evil.fbt", b"\x1b]0;PWNED\x07\nflipblox: evil.fbt: OK\n".to_vec()),
+        ("long.fbt", vec![b'x'; 100_001]),
+    ] {
+        let path = dir.path().join(name);
+        write_file(&path, forged_toggle(dir.path(), &toggle));
+        let p = arg(&path).to_owned();
+        for args in [
+            vec!["inspect".to_owned(), p.clone()],
+            vec!["stats".into(), "flip".into(), "--table".into(), p.clone()],
+            vec!["verify".into(), "flip".into(), p.clone()],
+            vec!["flip".into(), "--table".into(), p.clone(), "--board".into(), "bw/wb".into()],
+        ] {
+            cases.push((args, 1));
+        }
+    }
+    let flash = dir.path().join("names.js");
+    let name = "n".repeat(100_000);
+    write_file(
+        &flash,
+        format!(
+            "var a = [\"bsbe\", [0, 0], {{swatch10: [[2, 0, \"\\x1b]0;x\\x07\\n{}\"]]}}];\n\
+             var levels = [\"\", a, {name}];\n",
+            "z".repeat(100)
+        ),
+    );
+    cases.push((vec!["bloxorz".into(), arg(&flash).into()], 2));
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, format!("1 3\nXSO\nSwitch{} 1 2: on 1 3\n", "h".repeat(100_000)));
+    cases.push((vec!["bloxorz".into(), arg(&pack).into()], 1));
+    let npy = dir.path().join("t.npy");
+    let header = format!(
+        "{{'descr': '<{}', 'fortran_order': False, 'shape': (4,), }}\n",
+        "f".repeat(10_000)
+    );
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend((header.len() as u16).to_le_bytes());
+    bytes.extend(header.as_bytes());
+    write_file(&npy, bytes);
+    cases.push((vec!["inspect".into(), arg(&npy).into()], 1));
+    for (args, lines) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = flipblox(&args, b"");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), lines, "{args:?}: {err}");
+        for line in err.lines() {
+            assert!(line.len() < 600, "{args:?}: a line of {} bytes: {}", line.len(), &line[..600]);
+            assert!(!line.chars().any(char::is_control), "{args:?}: {line:?}");
+        }
+        assert!(!stdout(&out).chars().any(|c| c.is_control() && c != '\n'), "{args:?}");
+    }
 }
 
 /// A write that fails half-way (`convert` past a file-size limit: EFBIG, as a full disk gives

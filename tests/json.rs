@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 use serde_json::Value;
 
-use crate::common::{flipblox, project, read_text, stdout, write_file};
+use crate::common::{flipblox, project, read_text, stderr, stdout, write_file};
 
 /// The schemas of docs/JSON.md by name: each `<!-- schema: NAME -->` and the ```` ```json ````
 /// block after it.
@@ -100,7 +100,7 @@ fn bloxorz_records_follow_their_schemas() {
     );
     let missing = dir.path().join("missing.txt");
     let (pack, missing) = (pack.to_str().unwrap(), missing.to_str().unwrap());
-    for extra in [&[][..], &["--path"], &["--path", "--timings"]] {
+    for extra in [&[][..], &["--path"], &["--path", "--timings"], &["--analyse"]] {
         let mut args = vec!["bloxorz", "--json", pack, missing];
         args.extend(extra);
         let out = flipblox(&args, b"");
@@ -113,6 +113,8 @@ fn bloxorz_records_follow_their_schemas() {
             let answered = record["error"].is_null();
             let timed = extra.contains(&"--timings") && answered;
             assert_eq!(record.get("microseconds").is_some(), timed, "{record}");
+            let analysed = extra.contains(&"--analyse");
+            assert_eq!(record.get("reachable").is_some(), analysed, "{record}");
         }
         let distances: Vec<&Value> = records[..4].iter().map(|r| &r["distance"]).collect();
         assert_eq!(distances, [&Value::from(1), &Value::Null, &Value::Null, &Value::from(10)]);
@@ -129,6 +131,22 @@ fn bloxorz_records_follow_their_schemas() {
     let records = records(&out);
     check("file-failure", &records[0]);
     assert!(records[0]["error"].as_str().unwrap().starts_with("1:14: expected the play order"));
+}
+
+#[test]
+fn generate_records_follow_their_schemas() {
+    for extra in [&[][..], &["--switches", "--fragile"]] {
+        let mut args = vec!["generate", "bloxorz", "--size", "5x6", "--count", "3", "--json"];
+        args.extend_from_slice(&["--iterations", "300"]);
+        args.extend(extra);
+        let out = flipblox(&args, b"");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let records = records(&out);
+        assert_eq!(records.len(), 3);
+        for record in &records {
+            check("generate-level", record);
+        }
+    }
 }
 
 #[test]
@@ -254,7 +272,7 @@ fn stats_records_follow_their_schemas() {
 fn the_schemas_refuse_what_they_do_not_document() {
     // The check can fail: a stray key, a missing key and a wrong type are each refused.
     let record: Value = serde_json::from_str(
-        r#"{"file":"f","index":1,"error":null,"distance":3,"path":null,"rows":1,"cols":4,"states_explored":5}"#,
+        r#"{"file":"f","index":1,"error":null,"distance":3,"path":null,"rows":1,"cols":4,"states_explored":5,"title":null}"#,
     )
     .unwrap();
     check("bloxorz-level", &record);
@@ -275,6 +293,7 @@ fn every_schema_on_the_page_is_checked_by_a_test() {
     // Runs the other tests' checks first, so their uses are recorded whatever the order.
     flip_records_follow_their_schemas();
     bloxorz_records_follow_their_schemas();
+    generate_records_follow_their_schemas();
     inspect_records_follow_their_schemas();
     verify_records_follow_their_schemas();
     stats_records_follow_their_schemas();

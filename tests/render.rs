@@ -88,8 +88,12 @@ fn a_level_has_one_rectangle_per_cell_with_its_class_and_fill() {
 fn options_leave_out_the_legend_and_the_links() {
     let ext = &mechanics_pack()[11];
     let picture = picture_of(ext);
-    let bare =
-        draw_level(&picture, &LevelOptions { legend: false, links: false }).unwrap().to_svg();
+    let bare = draw_level(
+        &picture,
+        &LevelOptions { legend: false, links: false, ..LevelOptions::default() },
+    )
+    .unwrap()
+    .to_svg();
     let doc = parse(&bare);
     assert!(elements(&doc, "g", "legend").is_empty());
     assert!(elements(&doc, "path", "link").is_empty());
@@ -377,7 +381,11 @@ fn a_level_png_has_each_tile_colour_at_its_cell() {
 fn a_large_picture_is_scaled_down_to_fit() {
     let mut picture = LevelPicture::new(2, 300);
     picture.tiles.fill(Tile::Rigid);
-    let drawing = draw_level(&picture, &LevelOptions { legend: false, links: false }).unwrap();
+    let drawing = draw_level(
+        &picture,
+        &LevelOptions { legend: false, links: false, ..LevelOptions::default() },
+    )
+    .unwrap();
     let raster = drawing.rasterise(&PngOptions { scale: 2.0, max_side: 1000 }).unwrap();
     assert_eq!(raster.width(), 1000);
     assert!(raster.scale() < 2.0 && raster.scale() > 0.1);
@@ -482,6 +490,7 @@ fn entry(level: usize, outcome: Outcome, image: Option<&str>) -> SheetEntry {
         image: image.map(str::to_owned),
         thumbnail: None,
         links: vec![("path".to_owned(), format!("level-{level:04}-path.svg"))],
+        title: None,
     }
 }
 
@@ -501,7 +510,7 @@ fn the_contact_sheet_links_every_written_picture_and_escapes_text() {
         // Every other level has a thumbnail without legend.
         let thumbnail = (n % 2 == 0).then(|| format!("level-{n:04}-thumb.svg"));
         if let Some(thumbnail) = &thumbnail {
-            let bare = LevelOptions { legend: false, links: true };
+            let bare = LevelOptions { legend: false, links: true, ..LevelOptions::default() };
             let svg = draw_level(&picture, &bare).unwrap().to_svg();
             std::fs::write(dir.path().join(thumbnail), svg).unwrap();
         }
@@ -672,11 +681,21 @@ fn inconsistent_view_models_are_errors() {
         assert!(animation_svg(&level, &good, &options).is_err());
     }
 
-    let field = FieldPicture { rows: 1, cols: 2, distances: vec![0, -3, -1, -1, -1, -1] };
+    let field = FieldPicture {
+        rows: 1,
+        cols: 2,
+        distances: vec![0, -3, -1, -1, -1, -1],
+        from_start: false,
+    };
     assert!(draw_field(&field).is_err(), "an entry below -2");
-    let field = FieldPicture { rows: 1, cols: 2, distances: vec![0, -2, -1, -1, -1, -2] };
+    let field = FieldPicture {
+        rows: 1,
+        cols: 2,
+        distances: vec![0, -2, -1, -1, -1, -2],
+        from_start: false,
+    };
     assert!(draw_field(&field).is_ok(), "distances, impossible and illegal");
-    let field = FieldPicture { rows: 1, cols: 2, distances: vec![0; 5] };
+    let field = FieldPicture { rows: 1, cols: 2, distances: vec![0; 5], from_start: false };
     assert!(matches!(draw_field(&field), Err(RenderError::Length { .. })));
 
     let mut board = FlipPicture::from_rows(&["bw"]).unwrap();

@@ -1,7 +1,7 @@
 //! The integration tests, built into one test binary (`cargo test --test integration`): each file
 //! beside this one is a module, and the helpers in `common/` compile once for all of them.
 //!
-//! They read only the repository's own files (`data/` and `tests/data/`). Three groups of checks
+//! They read only the repository's own files (`data/` and `tests/data/`). Four groups of checks
 //! need something the repository cannot ship; each runs only when its environment variable is
 //! set (to a non-empty value) when the tests are built, and is listed as ignored, with the
 //! reason, otherwise (`build.rs` turns each variable into a `cfg`):
@@ -10,13 +10,16 @@
 //!   (`bloxorzlevels.txt`, not redistributable), `cfg(flipblox_original_levels)`;
 //! - `FLIPBLOX_PYTHON`: a Python interpreter that has NumPy, `cfg(flipblox_numpy)`;
 //! - `FLIPBLOX_CHROMIUM`: a Chromium binary, which opens the contact sheet of `flipblox render`,
-//!   `cfg(flipblox_chromium)`.
+//!   `cfg(flipblox_chromium)`;
+//! - `FLIPBLOX_JQ`: `jq`, which merges the JSON Lines of `--shard` parts as docs/SCALE.md shows,
+//!   `cfg(flipblox_jq)`.
 //!
-//! `.ci/run` sets all three.
+//! `.ci/run` sets all four.
 
 mod common;
 
 mod bloxorz_cli;
+mod bloxorz_designer;
 mod bloxorz_field;
 mod bloxorz_formats;
 mod bloxorz_fuzz;
@@ -25,8 +28,10 @@ mod bloxorz_original;
 mod bloxorz_pddl;
 mod bloxorz_reference;
 mod ci;
+mod docker;
 mod docs;
 mod errors;
+mod flash_javascript;
 mod flip_cli;
 mod flip_family_cli;
 mod flip_fast;
@@ -44,6 +49,8 @@ mod regression;
 mod render;
 #[cfg(feature = "render")]
 mod render_cli;
+#[cfg(feature = "render")]
+mod render_designer;
 mod shell;
 mod table_export;
 mod table_files;

@@ -1,12 +1,19 @@
 //! Fuzzes the readers issue 14 added and the choice between them: any bytes give levels or
 //! positioned errors, never a panic; the S/T/o/- drawing and the pack read the same levels from a
 //! slice and from a stream (byte-order marks and old Mac line endings included); a drawing
-//! written back reads as the same level; and `--input-format auto`'s decision on a stream's
-//! start never differs from its decision on the whole input.
+//! written back reads as the same level; `--input-format auto`'s decision on a stream's
+//! start never differs from its decision on the whole input; and a JavaScript port made from the
+//! bytes (`tests/common/javascript.rs`) is told to be the Flash game's file and gives the stages
+//! JavaScript's values make.
 #![no_main]
 
+#[allow(dead_code)]
+#[path = "../../tests/common/javascript.rs"]
+mod javascript;
+
 use flipblox::bloxorz::{
-    DrawingReader, Level, LevelError, PackReader, detect_format, detect_from_head, write_drawing,
+    DrawingReader, Level, LevelError, LevelFormat, PackReader, detect_format, detect_from_head,
+    write_drawing,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -29,6 +36,9 @@ fuzz_target!(|bytes: &[u8]| {
     }
     let packed = levels(PackReader::new(bytes).max_memory(MEMORY));
     assert_eq!(packed, levels(PackReader::from_reader(bytes).max_memory(MEMORY)));
+    let (program, play_order) = javascript::program(bytes);
+    assert_eq!(detect_format(program.as_bytes()).format, LevelFormat::Flash);
+    javascript::check_stages(&program, &play_order, MEMORY);
     let whole = detect_format(bytes);
     if !bytes.contains(&b'\r') {
         for end in [0, 1, 2, 7, 64, bytes.len() / 2] {

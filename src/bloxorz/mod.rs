@@ -35,6 +35,8 @@
 //! }
 //! ```
 
+pub mod analysis;
+pub mod generate;
 pub mod model;
 pub mod read;
 mod runner;
@@ -56,6 +58,7 @@ pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{
     BlockAt, DistanceField, FIELD_BYTES_PER_CELL, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS,
     ReplayError, ReplayReason, ReplayedMove, SearchError, SearchLimit, Solution, bytes_needed,
-    distance_field, field_bytes_needed, field_entry, read_level, replay_path,
+    distance_field, distance_field_from_start, field_bytes_needed, field_entry, read_level,
+    replay_path,
 };
 pub use solver::{Limits, Solver};

@@ -2,17 +2,14 @@
 //!
 //! The calling thread parses levels (in place, from the input's bytes) and hands them to the
 //! workers in batches through a bounded queue: a batch is handed out once its levels reach
-//! [`Runner::BATCH_WEIGHT`] cells (so a large level goes alone) or [`Runner::BATCH_LEVELS`]
-//! levels, so that on packs of many small levels the cost of handing work over stays small
-//! against the work (on a pack of small levels each batch handed out wakes a thread or two:
-//! with up to 1,024 levels a batch instead of 256, `--jobs 2` on the 400,000 levels of
-//! `gen_levels.py mixed`, where the weight then ends a batch at about 400 levels, switches
-//! context about 2,300 times instead of 3,900). Each worker owns one [`Solver`] for the whole
-//! run, which picks the search for each level. Batches come back in any order and their reports
-//! are passed on strictly in input order. At most [`Runner::WINDOW_PER_JOB`] batches per worker
-//! are in flight (parsed but not yet reported), which bounds the memory a run holds beyond the
-//! workers' solvers, and the level buffers go back to the parser for reuse, so a warm run
-//! allocates nothing per level except the `--path` moves.
+//! [`Runner::BATCH_WEIGHT`] cells (so a large level goes alone) or [`Runner::BATCH_LEVELS`] levels,
+//! so that on packs of many small levels the cost of handing work over stays small against the work
+//! (each batch handed out wakes a thread or two). Each worker owns one [`Solver`] for the whole
+//! run, which picks the search for each level. Batches come back in any order and their reports are
+//! passed on strictly in input order. At most [`Runner::WINDOW_PER_JOB`] batches per worker are in
+//! flight (parsed but not yet reported), which bounds the memory a run holds beyond the workers'
+//! solvers, and the level buffers go back to the parser for reuse, so a warm run allocates nothing
+//! per level except the `--path` moves.
 //!
 //! With one job everything runs on the calling thread, with no queue at all. With more, before a
 //! read that may wait for input ([`LevelSource::would_block`]) the batch being filled is handed
@@ -26,11 +23,13 @@ use std::collections::BTreeMap;
 use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
+use super::analysis::{Analyser, Analysis};
 use super::model::level::Level;
 use super::model::notation::Step;
 use super::read::{Chunk, DEFAULT_MAX_MEMORY, ErrorKind, LevelError, LevelSource, PackReader};
-use super::search::solution::Solution;
+use super::search::solution::{SearchError, Solution};
 use super::solver::{Limits, Solver};
+use crate::text::Position;
 
 /// How a batch runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,20 +41,29 @@ pub struct RunOptions {
     /// Memory limit for one level in bytes (see [`PackReader::max_memory`] and
     /// [`Limits::max_memory`]).
     pub max_memory: u64,
-    /// Whether to time each search ([`Answer::elapsed`]). Off, no clock is read: on packs of
-    /// small levels reading it twice per level costs about 6% of the run.
+    /// Whether to time each search ([`Answer::elapsed`]). Off, no clock is read (reading it
+    /// twice per level is a noticeable share of a run over a pack of small levels).
     pub timings: bool,
+    /// Whether to analyse each level ([`Answer::analysis`]; memory as
+    /// [`Analyser::analyse`], within [`RunOptions::max_memory`]).
+    pub analyse: bool,
 }
 
 impl Default for RunOptions {
-    /// One job, no paths, the default memory limit, no timings.
+    /// One job, no paths, the default memory limit, no timings, no analysis.
     fn default() -> RunOptions {
-        RunOptions { jobs: 1, paths: false, max_memory: DEFAULT_MAX_MEMORY, timings: false }
+        RunOptions {
+            jobs: 1,
+            paths: false,
+            max_memory: DEFAULT_MAX_MEMORY,
+            timings: false,
+            analyse: false,
+        }
     }
 }
 
 /// A solved level.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Answer {
     /// Rows of the level.
     pub rows: usize,
@@ -67,13 +75,19 @@ pub struct Answer {
     /// otherwise. Only levels with split switches have cube moves (see
     /// [`notation`](crate::bloxorz::model::notation)).
     pub path: Vec<Step>,
-    /// Wall-clock time of the search (and path rebuilding), without parsing, when
-    /// [`RunOptions::timings`] is set; zero otherwise.
+    /// Wall-clock time of the search (and path rebuilding, and the analysis), without parsing,
+    /// when [`RunOptions::timings`] is set; zero otherwise.
     pub elapsed: Duration,
+    /// The level's [`Analysis`] when [`RunOptions::analyse`] is set.
+    pub analysis: Option<Analysis>,
+    /// The level's title ([`Level::title`]), if it has one.
+    pub title: Option<String>,
+    /// Where the level begins in its input ([`Level::origin`]), when its reader says.
+    pub origin: Option<Position>,
 }
 
 /// What became of one level of the pack.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Report {
     /// 1-based number of the level in its input.
     pub level: usize,
@@ -96,13 +110,16 @@ pub struct Runner {
 #[derive(Debug, Default)]
 struct Worker {
     solver: Solver,
+    analyser: Analyser,
     level: Level,
 }
 
 impl Worker {
-    /// Solves level number `number` of the input with `solver`, timing it if asked to.
+    /// Solves level number `number` of the input with `solver` (and analyses it with
+    /// `analyser` if asked to), timing it if asked to.
     fn solve(
         solver: &mut Solver,
+        analyser: &mut Analyser,
         level: &Level,
         options: &RunOptions,
         number: usize,
@@ -110,22 +127,37 @@ impl Worker {
         let begin = options.timings.then(Instant::now);
         let mut path = Vec::new();
         let limits = Limits { max_memory: options.max_memory };
+        let failed = |e: SearchError| LevelError {
+            level: number,
+            position: level.origin(),
+            kind: ErrorKind::Limit(e.into()),
+        };
         let solved = if options.paths {
             solver.solve_with_path(level, limits, &mut path)
         } else {
             solver.solve(level, limits)
         };
-        let solution = solved.map_err(|e| LevelError {
-            level: number,
-            position: level.origin(),
-            kind: ErrorKind::Limit(e.into()),
-        })?;
+        let solution = solved.map_err(failed)?;
+        let analysis = if options.analyse {
+            Some(analyser.analyse(level, limits).map_err(failed)?)
+        } else {
+            None
+        };
         let elapsed = begin.map_or(Duration::ZERO, |begin| begin.elapsed());
-        Ok(Answer { rows: level.rows(), cols: level.cols(), solution, path, elapsed })
+        Ok(Answer {
+            rows: level.rows(),
+            cols: level.cols(),
+            solution,
+            path,
+            elapsed,
+            analysis,
+            title: level.title().map(str::to_owned),
+            origin: level.origin(),
+        })
     }
 
     fn memory_usage(&self) -> usize {
-        self.solver.memory_usage() + self.level.memory_usage()
+        self.solver.memory_usage() + self.analyser.memory_usage() + self.level.memory_usage()
     }
 }
 
@@ -191,8 +223,15 @@ impl Runner {
             let options = self.options;
             while let Some(read) = reader.read_into(&mut level) {
                 let number = reader.levels_started();
-                let result =
-                    read.and_then(|()| Worker::solve(&mut worker.solver, &level, &options, number));
+                let result = read.and_then(|()| {
+                    Worker::solve(
+                        &mut worker.solver,
+                        &mut worker.analyser,
+                        &level,
+                        &options,
+                        number,
+                    )
+                });
                 let report =
                     Report { level: reader.levels_started(), end_offset: reader.offset(), result };
                 on_report(report)?;
@@ -371,7 +410,8 @@ impl Batch {
                 let read = reader.read_into(&mut worker.level).expect("a level of the chunk");
                 let number = reader.levels_started();
                 let result = read.and_then(|()| {
-                    Worker::solve(&mut worker.solver, &worker.level, options, number)
+                    let Worker { solver, analyser, level } = &mut *worker;
+                    Worker::solve(solver, analyser, level, options, number)
                 });
                 let end_offset = self.chunk.offset() + reader.offset();
                 self.reports.push(Report { level: number, end_offset, result });
@@ -382,7 +422,13 @@ impl Batch {
         for item in self.items.drain(..) {
             self.reports.push(match item {
                 Item::Level(number, end_offset, level) => {
-                    let result = Worker::solve(&mut worker.solver, &level, options, number);
+                    let result = Worker::solve(
+                        &mut worker.solver,
+                        &mut worker.analyser,
+                        &level,
+                        options,
+                        number,
+                    );
                     self.levels.push(level);
                     Report { level: number, end_offset, result }
                 }

@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 
-use super::io::{Destination, Input, Source};
+use super::io::{Destination, Input, Source, escape_path};
 use flipblox::bloxorz::LevelError;
 use flipblox::flip::variant::Variant;
 use flipblox::flip::variant::bfs::VariantTable;
@@ -266,7 +266,7 @@ impl FormatArg {
         let file = output.filter(|o| o.as_os_str() != "-");
         given.or_else(|| file.and_then(FormatArg::from_extension)).or(fallback).ok_or_else(|| {
             let why = match file {
-                Some(path) => format!("the extension of -o {} names none", path.display()),
+                Some(path) => format!("the extension of -o {} names none", escape_path(path)),
                 None => "standard output has no extension to name one".to_string(),
             };
             usage(

@@ -7,11 +7,13 @@ use clap::Args;
 use serde::Serialize;
 
 use super::args::{MapArgs, Outcome, level_error, parse_memory};
+use super::expect::{Expectations, Expected};
 use super::io::{Source, for_each_input, sources};
 use super::levels::{FormatArgs, Reading};
 use super::print::{Printer, Record};
 use super::progress;
 use super::shard::{Shard, ShardArgs, Sharded};
+use flipblox::bloxorz::analysis::Analysis;
 use flipblox::bloxorz::{Answer, LevelSource, Report, RunOptions, Runner, write_path};
 
 /// Solve Bloxorz levels: the minimum number of moves that bring the box to stand on the target
@@ -58,6 +60,24 @@ pub struct BloxorzArgs {
     #[arg(long, requires = "json")]
     timings: bool,
 
+    /// Also analyse every level (docs/BLOXORZ.md, "For designers"): after the answer (and the
+    /// path), `optimal_solutions=N` (distinct shortest solutions; `N+` when it stops at
+    /// 2^64-1), `reachable=N` (states the block can reach), `dead_ends=N` (of those, the ones
+    /// from which the target cannot be reached), `trap_moves=N` (moves into a dead end from a
+    /// state that could still win), `cells_used=N` (cells some optimal solution covers),
+    /// `cells_unused=N` (tiles no reachable state covers) and `difficulty=X` (`-` when
+    /// impossible); with --json the same keys, and `unused_cells`, the list of those tiles.
+    /// The analysis stores every reachable state, about 256 bytes each, within --max-memory.
+    #[arg(long, alias = "analyze")]
+    analyse: bool,
+
+    /// Compare every answer with FILE, the text output of an earlier run (one line per level,
+    /// its first word the answer): each level whose answer differs is reported on stderr as
+    /// `PATH:LINE: level N: par 17, expected 15`, and the exit code is 1. The answers are
+    /// printed as usual.
+    #[arg(long, value_name = "FILE")]
+    expect: Option<PathBuf>,
+
     /// Solve levels on N threads (default, and at most: the number of cores); the output stays
     /// in input order.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
@@ -85,12 +105,72 @@ struct LevelRecord<'a> {
     rows: Option<usize>,
     cols: Option<usize>,
     states_explored: Option<u64>,
+    /// The level's title (the `;` comment line right before it), if any.
+    title: Option<String>,
     /// Only with `--timings`.
     #[serde(skip_serializing_if = "Option::is_none")]
     microseconds: Option<u64>,
+    /// Only with `--analyse` (its keys all `null` for a level that could not be answered).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    analysis: Option<AnalysisRecord>,
     /// With `--shard`: the text line starts with the index and a tab.
     #[serde(skip)]
     indexed: bool,
+}
+
+/// The measures of `--analyse` in a level's JSON record (docs/JSON.md).
+#[derive(Debug, Default, Serialize)]
+struct AnalysisRecord {
+    optimal_solutions: Option<u64>,
+    optimal_solutions_saturated: Option<bool>,
+    reachable: Option<u64>,
+    dead_ends: Option<u64>,
+    trap_moves: Option<u64>,
+    cells_used: Option<u64>,
+    cells_unused: Option<u64>,
+    /// `[row, col]`, 1-based.
+    unused_cells: Option<Vec<[usize; 2]>>,
+    /// Rounded to 1/1000 so that records compare alike everywhere.
+    difficulty: Option<f64>,
+}
+
+impl AnalysisRecord {
+    fn of(analysis: &Analysis) -> AnalysisRecord {
+        AnalysisRecord {
+            optimal_solutions: Some(analysis.optimal_solutions),
+            optimal_solutions_saturated: Some(analysis.optimal_solutions_saturated),
+            reachable: Some(analysis.reachable),
+            dead_ends: Some(analysis.dead_ends),
+            trap_moves: Some(analysis.trap_moves),
+            cells_used: Some(analysis.cells_used),
+            cells_unused: Some(analysis.cells_unused()),
+            unused_cells: Some(
+                analysis.unused_cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect(),
+            ),
+            difficulty: analysis.difficulty.map(|d| (d * 1000.0).round() / 1000.0),
+        }
+    }
+
+    /// The measures after the answer on a text line: ` optimal_solutions=N ... difficulty=X`.
+    fn text(&self, out: &mut impl Write) -> io::Result<()> {
+        let number = |n: Option<u64>| n.map_or_else(|| "-".to_string(), |n| n.to_string());
+        let plus = if self.optimal_solutions_saturated == Some(true) { "+" } else { "" };
+        write!(
+            out,
+            " optimal_solutions={}{plus} reachable={} dead_ends={} trap_moves={} cells_used={} \
+             cells_unused={} difficulty=",
+            number(self.optimal_solutions),
+            number(self.reachable),
+            number(self.dead_ends),
+            number(self.trap_moves),
+            number(self.cells_used),
+            number(self.cells_unused),
+        )?;
+        match self.difficulty {
+            Some(d) => write!(out, "{d:.2}"),
+            None => out.write_all(b"-"),
+        }
+    }
 }
 
 impl Record for LevelRecord<'_> {
@@ -102,9 +182,13 @@ impl Record for LevelRecord<'_> {
             return out.write_all(b"Error");
         }
         match (self.distance, &self.path) {
-            (None, _) => out.write_all(b"Impossible"),
-            (Some(n), None) => write!(out, "{n}"),
-            (Some(n), Some(path)) => write!(out, "{n} {path}"),
+            (None, _) => out.write_all(b"Impossible")?,
+            (Some(n), None) => write!(out, "{n}")?,
+            (Some(n), Some(path)) => write!(out, "{n} {path}")?,
+        }
+        match &self.analysis {
+            Some(analysis) => analysis.text(out),
+            None => Ok(()),
         }
     }
 }
@@ -132,14 +216,17 @@ impl<'a> LevelRecord<'a> {
             rows: Some(answer.rows),
             cols: Some(answer.cols),
             states_explored: Some(answer.solution.states_explored),
+            title: answer.title.clone(),
             microseconds: timings
                 .then(|| u64::try_from(answer.elapsed.as_micros()).unwrap_or(u64::MAX)),
+            analysis: answer.analysis.as_ref().map(AnalysisRecord::of),
             indexed: false,
         }
     }
 
-    /// The record of a level that could not be read or answered.
-    fn failure(file: &'a str, index: usize, message: String) -> LevelRecord<'a> {
+    /// The record of a level that could not be read or answered (with `--analyse` when
+    /// `analyse`).
+    fn failure(file: &'a str, index: usize, message: String, analyse: bool) -> LevelRecord<'a> {
         LevelRecord {
             file,
             index,
@@ -149,7 +236,9 @@ impl<'a> LevelRecord<'a> {
             rows: None,
             cols: None,
             states_explored: None,
+            title: None,
             microseconds: None,
+            analysis: analyse.then(AnalysisRecord::default),
             indexed: false,
         }
     }
@@ -167,7 +256,9 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
         paths: args.path,
         max_memory: args.max_memory,
         timings: args.timings,
+        analyse: args.analyse,
     });
+    let expect = args.expect.as_deref().map(Expectations::read).transpose()?;
     let total_bytes = sources
         .iter()
         .map(|s| match s {
@@ -187,6 +278,8 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
         levels: 0,
         indexed: args.shard.shard.is_some() && !args.json,
         shard: args.shard.shard,
+        analyse: args.analyse,
+        expect,
     };
     let reading = Reading { formats: args.formats, max_memory: args.max_memory, whole: false };
     let shard = args.shard.shard;
@@ -203,8 +296,9 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
         Ok(())
     })?;
     drop(stop_bar);
+    let changed = batch.expect.as_ref().is_some_and(|expect| expect.finish(&mut printer));
     printer.finish()?;
-    Ok(Outcome::from_failed(batch.failed || unreadable))
+    Ok(Outcome::from_failed(batch.failed || unreadable || changed))
 }
 
 /// The state of a batch across its inputs: the progress bar, whether a level failed.
@@ -224,6 +318,10 @@ struct Batch {
     indexed: bool,
     /// `--shard`: the levels a source gives are numbered within the part.
     shard: Option<Shard>,
+    /// `--analyse`.
+    analyse: bool,
+    /// `--expect`: the answers every level is compared with.
+    expect: Option<Expectations>,
 }
 
 impl Batch {
@@ -249,10 +347,21 @@ impl Batch {
                 Err(e) => {
                     self.failed = true;
                     let message = level_error(e);
-                    let mut record = LevelRecord::failure(name, report.level, message.clone());
+                    let mut record =
+                        LevelRecord::failure(name, report.level, message.clone(), self.analyse);
                     record.indexed = self.indexed;
                     printer.failure(format_args!("{name}:{message}"), &record)?;
                 }
+            }
+            if let Some(expect) = &mut self.expect {
+                let (found, at) = match &report.result {
+                    Ok(answer) => (
+                        answer.solution.moves.map_or(Expected::Impossible, Expected::Moves),
+                        answer.origin,
+                    ),
+                    Err(e) => (Expected::Error, e.position),
+                };
+                expect.check(found, name, at, report.level, printer);
             }
             self.levels += 1;
             // The bar reads the clock on every update: on packs of small levels, updating it

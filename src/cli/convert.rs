@@ -21,7 +21,8 @@ use flipblox::bloxorz::{
 /// play order is written as a level of the text format, after a comment line `; stage N: NAME
 /// (passcode CODE)`, and the pack ends with `0 0`. `flipblox bloxorz` then answers the written
 /// pack exactly as it answers the Flash file. With `--input-format pack` the levels are written
-/// back in canonical form. A stage or level that cannot be read is reported on stderr as
+/// back in canonical form, each level's title (the `;` comment line right before it) kept. A
+/// stage or level that cannot be read is reported on stderr as
 /// PATH:LINE:COLUMN: ..., left out with a comment line in its place, and the exit code is 1;
 /// an existing output file is then left as it was (the levels go to it only when every input
 /// was read).
@@ -151,22 +152,19 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                 let mut level = Level::new();
                 while let Some(read) = levels.source.read_into(&mut level) {
                     let number = levels.source.levels_started();
-                    // A stage of the Flash game's file is written after a comment naming it.
-                    let comment =
-                        levels.flash.and_then(|pack| pack.stages().get(number - 1)).map(|stage| {
-                            let mut comment = format!("stage {number}: {}", stage.name);
-                            if let Some(code) = &stage.passcode {
-                                // Escaped, so that a line break in the string cannot end the
-                                // comment.
-                                comment.push_str(&format!(" (passcode {})", code.escape_debug()));
-                            }
-                            comment
-                        });
+                    // A level with a title is written after it, as a comment (a stage of the Flash
+                    // game's file has one naming it).
+                    let stage = levels.flash.and_then(|pack| pack.stages().get(number - 1));
+                    let comment = match (&read, stage) {
+                        (Ok(()), _) => level.title().map(str::to_owned),
+                        (Err(_), Some(stage)) => Some(stage.title(number)),
+                        (Err(_), None) => None,
+                    };
                     // Problems say where their level comes from.
                     let comment = match to {
                         OutputFormat::Pddl => Some(comment.map_or_else(
                             || format!("{name}, level {number}"),
-                            |stage| format!("{name}, {stage}"),
+                            |title| format!("{name}, {title}"),
                         )),
                         _ => comment,
                     };

@@ -15,7 +15,8 @@ use super::print::{Reporter, Stderr};
 use super::table::Built;
 use super::variant::VariantArgs;
 use flipblox::bloxorz::{
-    DistanceField, FieldError, Level, cell_position, distance_field, field_bytes_needed, read_level,
+    DistanceField, FieldError, Level, cell_position, distance_field, distance_field_from_start,
+    field_bytes_needed, read_level,
 };
 use flipblox::flip::BoardSize;
 use flipblox::table_file::{Format, Table};
@@ -123,6 +124,12 @@ pub(super) struct FieldLevelArgs {
     #[command(flatten)]
     formats: FormatArgs,
 
+    /// `start`: the distances from the start instead of to the target (where the block can get
+    /// from the start, and in how many moves; -1 where it cannot; the target does not stop it):
+    /// why a level is impossible, at a glance.
+    #[arg(long, value_enum, value_name = "WHERE")]
+    from: Option<FieldFrom>,
+
     /// Refuse the level, before allocating, when its distance field would need more memory
     /// than SIZE: the search's 16 bytes per cell of the level padded by 2 on each side, plus 24
     /// bytes per cell for the field and its payload (e.g. 512MiB, 4GB, 1000000).
@@ -131,6 +138,13 @@ pub(super) struct FieldLevelArgs {
 
     #[command(flatten)]
     map: MapArgs,
+}
+
+/// Where a field's distances are counted from (`--from`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum FieldFrom {
+    /// The level's start: the distance from the start to every state.
+    Start,
 }
 
 /// Runs `flipblox export`.
@@ -162,6 +176,21 @@ fn export_bloxorz(args: &ExportBloxorzArgs) -> anyhow::Result<Outcome> {
 }
 
 impl FieldLevelArgs {
+    /// `--max-memory`.
+    pub(super) fn max_memory(&self) -> u64 {
+        self.max_memory
+    }
+
+    /// The level's number (`--level`).
+    pub(super) fn number(&self) -> usize {
+        self.level
+    }
+
+    /// The input's name for messages.
+    pub(super) fn name(&self) -> String {
+        Source::from_arg(&self.file).display_name()
+    }
+
     /// Reads the level and runs the reverse search for its distance field. A problem with the
     /// input is reported on stderr as `PATH:LINE:COLUMN: level N: ...` (or `PATH: ...`), like
     /// `flipblox bloxorz`, and gives `None`.
@@ -198,15 +227,25 @@ impl FieldLevelArgs {
                 }
                 None => return Ok(()),
             };
-            match distance_field(&level) {
+            let made_field = match self.from {
+                Some(FieldFrom::Start) => distance_field_from_start(&level),
+                None => distance_field(&level),
+            };
+            match made_field {
                 Ok(field) => made = Some((level, field)),
                 Err(e @ FieldError::Mechanics { cell }) => {
-                    // A level read from a text pack has its header as its origin.
-                    let at = level
-                        .origin()
-                        .filter(|_| format == InputFormat::Pack)
-                        .map_or(String::new(), |h| format!(":{}", cell_position(h, cell)));
-                    out.report(format_args!("{name}{at}: level {number}: {e}"));
+                    // A level read from a text pack has its header as its origin, and the cell
+                    // is found from it; any other level is named where it begins.
+                    let at = match level.origin() {
+                        Some(header) if format == InputFormat::Pack => {
+                            Some(cell_position(header, cell))
+                        }
+                        origin => origin,
+                    };
+                    match at {
+                        Some(at) => out.report(format_args!("{name}:{at}: level {number}: {e}")),
+                        None => out.report_file(&name, format_args!("level {number}: {e}")),
+                    }
                 }
                 Err(e) => report(&e),
             }

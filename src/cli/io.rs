@@ -177,8 +177,15 @@ impl Input {
                     // against the slice length fixed at map time, and no byte is trusted twice).
                     // We accept that, documented in the module docs and docs/RELIABILITY.md, for
                     // zero-copy reading of large files; `--no-mmap` is the alternative.
-                    let map = unsafe { Mmap::map(&file)? };
-                    Contents::Mapped { _watch: MapWatch::new(&map, &name), map }
+                    match unsafe { Mmap::map(&file) } {
+                        Ok(map) => Contents::Mapped { _watch: MapWatch::new(&map, &name), map },
+                        // No address space left for the map (`ulimit -v`): the file is read as
+                        // a stream instead, which needs a line at a time.
+                        Err(e) if e.kind() == io::ErrorKind::OutOfMemory => {
+                            Contents::Stream(Incoming::new(Reader::File(file)))
+                        }
+                        Err(e) => return Err(e),
+                    }
                 } else {
                     Contents::Stream(Incoming::new(Reader::File(file)))
                 }
@@ -268,9 +275,8 @@ fn read_bounded(reader: &mut impl Read, limit: u64, what: &str) -> anyhow::Resul
             // Doubling, but never far past the limit: the input may end just under it.
             let at_most = usize::try_from(limit).unwrap_or(usize::MAX).saturating_add(1);
             let wanted = (bytes.capacity() * 2).min(at_most).max(bytes.len() + CHUNK);
-            bytes
-                .try_reserve_exact(wanted - bytes.len())
-                .map_err(|_| anyhow::anyhow!("cannot allocate {wanted} bytes to read the input"))?;
+            let more = wanted - bytes.len();
+            flipblox::memory::try_reserve_exact(&mut bytes, more, "the input read whole")?;
         }
         let len = bytes.len();
         bytes.resize(bytes.capacity().min(len + 4 * CHUNK), 0);
@@ -338,7 +344,9 @@ impl Incoming {
 #[cfg(unix)]
 fn is_ready(fd: std::os::fd::RawFd) -> bool {
     let mut poll = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
-    // SAFETY: one valid pollfd, a timeout of 0: poll(2) only reports the descriptor's state.
+    // SAFETY: poll(2) writes `revents` into as many entries as it is told: a count larger than
+    // the array would write past it. We pass one live pollfd and a count of 1; with a timeout
+    // of 0 it only reports the descriptor's state.
     let n = unsafe { libc::poll(&mut poll, 1, 0) };
     n != 0
 }
@@ -405,8 +413,10 @@ impl Write for Temporary {
 fn is_standard_stream(meta: &std::fs::Metadata, fd: i32) -> bool {
     use std::os::fd::{AsFd, BorrowedFd};
     use std::os::unix::fs::MetadataExt;
-    // SAFETY: descriptors 1 and 2 are open for the whole run (Rust's runtime opens /dev/null on
-    // them if they were closed); the borrow ends within this call.
+    // SAFETY: a borrowed descriptor that is closed, or closed and reused for another file, while
+    // borrowed would make the comparison below look at the wrong file. Descriptors 1 and 2 are
+    // open for the whole run (Rust's runtime opens /dev/null on them if they were closed, and
+    // nothing here closes them), and the borrow ends within this call.
     let fd = unsafe { BorrowedFd::borrow_raw(fd) };
     let Ok(own) = fd.as_fd().try_clone_to_owned().map(File::from) else { return false };
     own.metadata().is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino())
@@ -510,6 +520,21 @@ impl Destination {
         Destination::replacing(name, &target, Some(meta))
     }
 
+    /// The entry `name` of the directory `dir` (a file a command names itself, such as
+    /// `render -o DIR/`'s `level-0001.svg`): written to a temporary file in `dir` and renamed over
+    /// the entry when complete, whatever the entry is. A symbolic link there is replaced, not
+    /// followed; a FIFO or a device there is replaced, not opened. A regular file's permissions
+    /// are kept (0644, less the umask, otherwise).
+    ///
+    /// # Errors
+    ///
+    /// The temporary file cannot be created in `dir`; the message names the entry.
+    pub fn entry(dir: &Path, name: &str) -> anyhow::Result<Destination> {
+        let target = dir.join(name);
+        let existing = std::fs::symlink_metadata(&target).ok().filter(std::fs::Metadata::is_file);
+        Destination::replacing(escape_path(&target), &target, existing)
+    }
+
     /// A destination that replaces `target` (a regular file, or a new path) when complete.
     fn replacing(
         name: String,
@@ -573,19 +598,31 @@ impl Destination {
     /// Writing or renaming failed (the message names the output, never the temporary file); a
     /// replaced target is then left as it was.
     pub fn commit(self) -> anyhow::Result<()> {
+        match self.finish()? {
+            Some(pending) => pending.commit(),
+            None => Ok(()),
+        }
+    }
+
+    /// Flushes what was written. A file to replace comes back [`Pending`]: written whole, to be
+    /// flushed to disk and renamed over its target by [`Pending::commit`] (on any thread, so that
+    /// the wait for the disk overlaps other work); any other output is done.
+    ///
+    /// # Errors
+    ///
+    /// Writing failed (the message names the output); a replaced target is left as it was.
+    pub fn finish(self) -> anyhow::Result<Option<Pending>> {
         let name = self.name;
         let context = || format!("{name}: cannot write");
         match self.sink {
-            Sink::Stdout(mut w) => w.flush().with_context(context),
-            Sink::Stderr(mut w) => w.flush().with_context(context),
+            Sink::Stdout(mut w) => w.flush().with_context(context).map(|()| None),
+            Sink::Stderr(mut w) => w.flush().with_context(context).map(|()| None),
             Sink::Direct(w) => {
-                w.into_inner().map(drop).map_err(|e| e.into_error()).with_context(context)
+                w.into_inner().map(|_| None).map_err(|e| e.into_error()).with_context(context)
             }
             Sink::Replace { writer, target } => {
-                let mut file =
-                    writer.into_inner().map_err(|e| e.into_error()).with_context(context)?;
-                file.file_mut().sync_all().with_context(context)?;
-                file.persist(&target).with_context(context)
+                let file = writer.into_inner().map_err(|e| e.into_error()).with_context(context)?;
+                Ok(Some(Pending { name, file, target }))
             }
         }
     }
@@ -601,6 +638,30 @@ impl Destination {
             Sink::Replace { .. } => Ok(()),
             _ => self.commit(),
         }
+    }
+}
+
+/// A file written whole to its temporary file, not yet renamed over its target
+/// ([`Destination::finish`]); dropped, the temporary file is removed and the target left as it
+/// was.
+pub struct Pending {
+    name: String,
+    file: Temporary,
+    target: PathBuf,
+}
+
+impl Pending {
+    /// Flushes the file to disk (`fsync`) and renames it over its target.
+    ///
+    /// # Errors
+    ///
+    /// Flushing or renaming failed (the message names the output, never the temporary file);
+    /// the target is then left as it was.
+    pub fn commit(mut self) -> anyhow::Result<()> {
+        let name = self.name;
+        let context = || format!("{name}: cannot write");
+        self.file.file_mut().sync_all().with_context(context)?;
+        self.file.persist(&self.target).with_context(context)
     }
 }
 

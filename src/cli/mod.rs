@@ -7,8 +7,10 @@
 mod args;
 mod bloxorz;
 mod convert;
+mod expect;
 mod export;
 mod flip;
+mod generate;
 mod inspect;
 mod io;
 mod levels;
@@ -52,6 +54,7 @@ enum Command {
     Inspect(inspect::InspectArgs),
     Verify(verify::VerifyArgs),
     Convert(convert::ConvertArgs),
+    Generate(generate::GenerateArgs),
     #[cfg(feature = "render")]
     Render(render::RenderArgs),
     Completions(shell::CompletionsArgs),
@@ -70,6 +73,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Bloxorz(args) => bloxorz::run(args),
         Command::Table(args) => table::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Generate(args) => generate::run(args),
         #[cfg(feature = "render")]
         Command::Render(args) => render::run(args),
         Command::Completions(args) => shell::completions(&args, Cli::command()),

@@ -12,18 +12,23 @@ use indicatif::ProgressBar;
 use serde::Serialize;
 
 use flipblox::table_file::ExportError;
+use flipblox::text::one_line;
 
 /// Which of standard input, output and error were closed when the process started (`<&-`,
 /// `>&-`). Rust's runtime opens `/dev/null` on a closed standard stream before `main`, which
 /// would make writing to a closed stdout succeed silently; this is noted before that.
 static CLOSED_AT_START: [AtomicBool; 3] = [const { AtomicBool::new(false) }; 3];
 
+// SAFETY (of running before `main`): code that runs before the Rust runtime has started must
+// not rely on it (no allocation, no standard streams, no thread-locals). This only stores to
+// static atomics and calls fcntl(2).
 #[cfg(unix)]
 #[ctor::ctor(unsafe)]
 fn note_closed_standard_streams() {
     for (fd, closed) in CLOSED_AT_START.iter().enumerate() {
-        // SAFETY: fcntl(F_GETFD) only reads the descriptor's flags; it fails with EBADF when
-        // the descriptor is not open.
+        // SAFETY: fcntl(2) with F_GETFD takes no pointer and only reads the descriptor's flags,
+        // so nothing can be written out of place; a descriptor that is not open fails with
+        // EBADF, which is what is tested for.
         if unsafe { libc::fcntl(fd as libc::c_int, libc::F_GETFD) } == -1 {
             closed.store(true, Ordering::Relaxed);
         }
@@ -82,8 +87,13 @@ pub fn stdout() -> BufWriter<Stdout> {
 /// Writes one message line to standard error. A standard error that cannot be written (closed
 /// by `2>&1 | head`, or full) is ignored: the message is lost but the run goes on and its exit
 /// code still tells, where `eprintln!` would panic.
+///
+/// A message is always one line: every piece of file content in it is already quoted
+/// ([`quote`](flipblox::text::quote)), and any control character left (a line break, an escape
+/// from a message of another library) is written as its escape here ([`one_line`]).
 pub fn report(message: fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr().lock(), "{message}");
+    let text = message.to_string();
+    let _ = writeln!(io::stderr().lock(), "{}", one_line(&text));
 }
 
 /// True when `err` is (or wraps) a broken pipe: the reader went away, which is not a failure.

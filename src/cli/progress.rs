@@ -10,8 +10,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use flipblox::flip::variant::Variant;
 use flipblox::flip::{BoardSize, DistanceTable, Gf2Solver, TableError};
 
-/// Boards of at least this many pieces show a progress bar while their table is built (5x5
-/// takes about 0.2 s in a release build, and every further piece doubles it).
+/// Boards of at least this many pieces show a progress bar while their table is built (5x5,
+/// 2^25 states, is the first size whose build a user waits for; every further piece doubles
+/// it).
 const SHOW_FROM_CELLS: usize = 25;
 
 /// The one factory: a bar counting up to `total` in the style `template`, drawn on stderr when
@@ -59,6 +60,15 @@ pub fn variant_table_build(variant: &Variant) -> ProgressBar {
     let template = "{msg} [{bar:40}] {human_pos}/{human_len} states reached ({elapsed})";
     let bar = bar(total, template, total >= 1 << SHOW_FROM_CELLS);
     bar.set_message(format!("building the distance table of {variant}"));
+    bar
+}
+
+/// A bar counting `total` items (`what`, e.g. `generating levels`), drawn when stderr is a
+/// terminal.
+pub fn levels(total: u64, what: &str) -> ProgressBar {
+    let template = "{msg} [{bar:40}] {pos}/{len} ({elapsed}, eta {eta})";
+    let bar = bar(total, template, true);
+    bar.set_message(what.to_string());
     bar
 }
 

@@ -11,7 +11,7 @@ use clap::{Args, Subcommand};
 
 use super::args::{MapArgs, Outcome, level_error, level_number, parse_memory, usage};
 use super::export::FieldLevelArgs;
-use super::io::{Destination, Input, Source, for_each_input};
+use super::io::{Destination, Input, Pending, Source, escape_path, for_each_input};
 use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
 use super::progress;
@@ -26,9 +26,9 @@ use flipblox::flip::zk::ZkSolver;
 use flipblox::flip::{Answer, BoardSize, DEFAULT_MAX_TABLE_CELLS, FlipSolver, GridBoard, Method};
 use flipblox::render::{
     AnimationOptions, CELL, ContactSheet, Drawing, FieldPicture, FlipPicture, HistogramPicture,
-    LevelOptions, LevelPicture, Outcome as SheetOutcome, PathPicture, PngOptions, SheetEntry,
-    THUMBNAIL_SIZE, animation_svg, contact_sheet_html, draw_field, draw_flip, draw_histogram,
-    draw_level, draw_path,
+    LevelOptions, LevelPicture, Outcome as SheetOutcome, PathPicture, PngOptions, RenderError,
+    SheetEntry, THUMBNAIL_SIZE, contact_sheet_html, draw_animation, draw_field, draw_flip,
+    draw_histogram, draw_level, draw_path, drawing_bytes,
 };
 
 /// Draw pictures: a Bloxorz level and its optimal path (still or animated), a whole pack with
@@ -133,6 +133,15 @@ struct BloxorzArgs {
     #[arg(long)]
     animate: bool,
 
+    /// Draw thin grid lines between the cells.
+    #[arg(long)]
+    grid: bool,
+
+    /// Write a title above the level: TEXT, or without it the level's own title (the `;`
+    /// comment line right before it in the pack; a level without one gets none).
+    #[arg(long, value_name = "TEXT", num_args = 0..=1, default_missing_value = "")]
+    title: Option<String>,
+
     /// Leave out the legend under the level (PNGs of levels too large for its words to be read,
     /// more than about 340 cells a side at the default size, leave it out anyway).
     #[arg(long)]
@@ -230,41 +239,68 @@ fn format_of(output: &Path, command: &'static [&'static str]) -> anyhow::Result<
             format!(
                 "-o {}: expected a file name ending in .svg or .png (the format follows it), or - \
                  for SVG on standard output",
-                output.display()
+                escape_path(output)
             ),
         )),
     }
 }
 
-/// The bytes of `drawing` in `format`.
-fn encode(drawing: &Drawing, format: Format, png: PngArgs) -> anyhow::Result<Vec<u8>> {
-    Ok(match format {
-        Format::Svg => drawing.to_svg().into_bytes(),
-        Format::Png => drawing.to_png(&png.options())?,
-    })
-}
-
-/// Writes `bytes` to `destination` and commits it (a file appears whole or not at all).
-fn write_to(mut destination: Destination, bytes: &[u8]) -> anyhow::Result<()> {
+/// Writes `drawing` in `format` to `destination` as it is made: an SVG element by element, a
+/// PNG a row of pixels at a time from its raster (the one copy of its pixels).
+fn write_drawing(
+    destination: &mut Destination,
+    drawing: &Drawing,
+    format: Format,
+    png: &PngOptions,
+) -> anyhow::Result<()> {
     let name = destination.name().to_owned();
-    destination.writer().write_all(bytes).with_context(|| format!("{name}: cannot write"))?;
-    destination.commit()
+    let context = || format!("{name}: cannot write");
+    match format {
+        Format::Svg => drawing.write_svg(destination.writer()).with_context(context),
+        Format::Png => {
+            let raster = drawing.rasterise(png)?;
+            raster.write_png(destination.writer()).with_context(context)
+        }
+    }
 }
 
-/// Creates `output` (before any work, so that a bad path fails at once), then writes what
-/// `draw` makes into it; `draw` returns `None` when it reported why there is nothing to write.
+/// Creates `output` (before any work, so that a bad path fails at once), then writes the
+/// drawing `draw` makes into it in `format`; `draw` returns `None` when it reported why there
+/// is nothing to write.
 fn picture(
     output: &Path,
-    draw: impl FnOnce() -> anyhow::Result<Option<Vec<u8>>>,
+    format: Format,
+    png: PngArgs,
+    draw: impl FnOnce() -> anyhow::Result<Option<Drawing>>,
 ) -> anyhow::Result<Outcome> {
-    let destination = Destination::create(Some(output))?;
+    let mut destination = Destination::create(Some(output))?;
     match draw()? {
-        Some(bytes) => {
-            write_to(destination, &bytes)?;
+        Some(drawing) => {
+            write_drawing(&mut destination, &drawing, format, &png.options())?;
+            destination.commit()?;
             Ok(Outcome::Success)
         }
         None => Ok(Outcome::SomeFailed),
     }
+}
+
+/// The memory a picture of level `number` (of the input `name`) needs, checked against
+/// `--max-memory` before it is made: `Err` with the level's message when it needs more.
+fn within_memory(needed: u64, limit: u64, number: usize, level: &Level) -> Result<(), String> {
+    if needed <= limit {
+        return Ok(());
+    }
+    let at = level.origin().map_or(String::new(), |p| format!("{p}: "));
+    Err(format!(
+        "{at}level {number}: its picture needs about {needed} bytes, more than the memory limit \
+         of {limit} bytes (--max-memory)"
+    ))
+}
+
+/// The memory the PNG of `drawing` (a picture of a level whose tiles take `tiles` bytes) needs
+/// with the drawing itself.
+fn png_needs(drawing: &Drawing, tiles: u64, png: &PngOptions) -> anyhow::Result<u64> {
+    Ok(tiles + drawing.memory_bytes() + drawing.png_bytes(png)?)
 }
 
 /// The smallest scale at which a PNG keeps a level's legend: below it, its 12-unit words would
@@ -349,7 +385,7 @@ fn bloxorz_level(args: &BloxorzArgs, number: usize) -> anyhow::Result<Outcome> {
             format!(
                 "-o {}: with --level, -o names the picture (FILE.svg, FILE.png or -); without \
                  --level every level is drawn into the directory",
-                args.output.display()
+                escape_path(&args.output)
             ),
         ));
     }
@@ -368,7 +404,7 @@ fn bloxorz_level(args: &BloxorzArgs, number: usize) -> anyhow::Result<Outcome> {
     }
     // Problems of a Flash file elsewhere than stage N are reported, and stage N still drawn.
     let mut problems = false;
-    let outcome = picture(&args.output, || {
+    let outcome = picture(&args.output, format, args.png, || {
         let mut drawn = None;
         let unreadable = for_each_input(
             &[Source::from_arg(&args.file)],
@@ -422,50 +458,86 @@ fn draw_one_level(
     number: usize,
     level: &Level,
     err: &mut impl Reporter,
-) -> anyhow::Result<Option<Vec<u8>>> {
-    let picture = LevelPicture::from_level(level);
-    let options =
-        LevelOptions { legend: legend(args, format, level.rows(), level.cols()), links: true };
-    if !args.path && !args.animate {
-        return Ok(Some(encode(&draw_level(&picture, &options)?, format, args.png)?));
-    }
+) -> anyhow::Result<Option<Drawing>> {
+    let options = LevelOptions {
+        legend: legend(args, format, level.rows(), level.cols()),
+        grid: args.grid,
+        heading: args.title.is_some(),
+        ..LevelOptions::default()
+    };
     let mut path = Vec::new();
-    match solve(&mut Solver::new(), level, number, args.max_memory, Some(&mut path)) {
-        Err(e) => {
-            err.report(format_args!("{name}:{}", level_error(&e)));
-            Ok(None)
-        }
-        Ok(Solution { moves: None, .. }) => {
-            let message = format_args!(
-                "level {number}: Impossible: no sequence of moves brings the block to the \
-                 target, so there is no path to draw (leave out --path and --animate to draw \
-                 the level)"
-            );
-            // At the level's header when it has one (a text pack), else of the file.
-            match level.origin() {
-                Some(at) => err.report(format_args!("{name}:{at}: {message}")),
-                None => err.report_file(name, message),
+    let mut moves = None;
+    if args.path || args.animate {
+        match solve(&mut Solver::new(), level, number, args.max_memory, Some(&mut path)) {
+            Err(e) => {
+                err.report(format_args!("{name}:{}", level_error(&e)));
+                return Ok(None);
             }
-            Ok(None)
-        }
-        Ok(_) => {
-            let path = path_picture(level, &path)?;
-            if args.animate {
-                Ok(Some(animation_svg(&picture, &path, &AnimationOptions::default())?.into_bytes()))
-            } else {
-                Ok(Some(encode(&draw_path(&picture, &path, &options)?, format, args.png)?))
+            Ok(Solution { moves: None, .. }) => {
+                let message = format_args!(
+                    "level {number}: Impossible: no sequence of moves brings the block to the \
+                     target, so there is no path to draw (leave out --path and --animate to draw \
+                     the level)"
+                );
+                // At the level's header when it has one (a text pack), else of the file.
+                match level.origin() {
+                    Some(at) => err.report(format_args!("{name}:{at}: {message}")),
+                    None => err.report_file(name, message),
+                }
+                return Ok(None);
             }
+            Ok(Solution { moves: Some(n), .. }) => moves = Some(n as usize),
         }
     }
+    let needed = drawing_bytes(level, moves);
+    if let Err(message) = within_memory(needed, args.max_memory, number, level) {
+        err.report(format_args!("{name}:{message}"));
+        return Ok(None);
+    }
+    let picture = titled(LevelPicture::from_level(level)?, args);
+    let drawing = if args.animate {
+        let path = path_picture(level, &path)?;
+        draw_animation(&picture, &path, &AnimationOptions::default())?
+    } else if args.path {
+        draw_path(&picture, &path_picture(level, &path)?, &options)?
+    } else {
+        draw_level(&picture, &options)?
+    };
+    if format == Format::Png {
+        let needed = png_needs(&drawing, picture.tiles.len() as u64, &args.png.options())?;
+        if let Err(message) = within_memory(needed, args.max_memory, number, level) {
+            err.report(format_args!("{name}:{message}"));
+            return Ok(None);
+        }
+    }
+    Ok(Some(drawing))
+}
+
+/// `picture` with the title `--title TEXT` gives, if any (`--title` alone keeps the level's).
+fn titled(mut picture: LevelPicture, args: &BloxorzArgs) -> LevelPicture {
+    if let Some(text) = args.title.as_deref().filter(|t| !t.is_empty()) {
+        picture.title = Some(text.to_owned());
+    }
+    picture
 }
 
 /// Levels of at most this many cells get an SVG thumbnail; larger ones a small PNG, which a
 /// browser shows at once where an SVG of a quarter of a million cells takes seconds.
 const SVG_THUMBNAIL_CELLS: usize = 40_000;
 
-/// Files of a pack's directory written at once: each waits a few milliseconds for its file to
-/// reach the disk (written to a temporary file, synced, renamed), and the waits overlap.
+/// Threads that write the files of a pack's directory and rename them into place: each waits a
+/// few milliseconds for the disk (its file written to a temporary file, synced, renamed), and
+/// the waits overlap.
 const WRITERS: usize = 8;
+
+/// The most files waiting for a writer (a large picture's holds an open file, no data).
+const PENDING: usize = 64;
+
+/// The most bytes of small pictures made and waiting for a writer.
+const BYTES_IN_FLIGHT: usize = 64 << 20;
+
+/// The stack of a writer thread, in bytes.
+const WRITER_STACK: usize = 256 << 10;
 
 /// `render bloxorz FILE -o DIR/`: every level, and the contact sheet.
 fn bloxorz_pack(args: &BloxorzArgs) -> anyhow::Result<Outcome> {
@@ -477,12 +549,20 @@ fn bloxorz_pack(args: &BloxorzArgs) -> anyhow::Result<Outcome> {
             format!(
                 "-o {}: without --level every level is drawn into a directory: write it as DIR/ \
                  (or give --level N to draw one level)",
-                dir.display()
+                escape_path(dir)
             ),
         ));
     }
-    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
-    let index = Destination::create(Some(&dir.join("index.html")))?;
+    // `afile/` names no file (a trailing '/' asks for a directory): look at `afile` itself.
+    let bare: PathBuf = dir.components().collect();
+    if std::fs::metadata(&bare).is_ok_and(|m| !m.is_dir()) {
+        anyhow::bail!(
+            "{}: cannot create the directory: a file of that name exists",
+            escape_path(dir)
+        );
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", escape_path(dir)))?;
+    let index = Destination::entry(dir, "index.html")?;
     let source = Source::from_arg(&args.file);
     let total = match &source {
         Source::Path(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
@@ -522,11 +602,17 @@ fn bloxorz_pack(args: &BloxorzArgs) -> anyhow::Result<Outcome> {
     })?;
     drop(stop_bar);
     bar.finish_and_clear();
-    if unreadable {
+    if unreadable || (failed && sheet.entries.is_empty()) {
         // Nothing was drawn: no page (its temporary file goes with `index`).
         return Ok(Outcome::SomeFailed);
     }
-    write_to(index, contact_sheet_html(&sheet)?.as_bytes())?;
+    let mut index = index;
+    let html = contact_sheet_html(&sheet)?;
+    index
+        .writer()
+        .write_all(html.as_bytes())
+        .with_context(|| format!("{}: cannot write", index.name()))?;
+    index.commit()?;
     Ok(Outcome::from_failed(failed))
 }
 
@@ -550,47 +636,92 @@ fn error_entry(level: usize, message: String) -> SheetEntry {
         image: None,
         thumbnail: None,
         links: Vec::new(),
+        title: None,
     }
 }
 
+/// Writes a file of the pack's directory: its name, its drawing, and as what (SVG, or PNG with
+/// these options).
+type WriteFile<'a> = &'a dyn Fn(&str, &Drawing, Option<&PngOptions>) -> anyhow::Result<()>;
+
 /// Draws level `number` into its files (handed to `write` by name in the directory) and makes
-/// its entry of the contact sheet.
+/// its entry of the contact sheet. A picture over `--max-memory`, or whose memory the system
+/// refuses, is not drawn: the level's entry says so (the pictures already written stay), and
+/// the next level is drawn.
 fn level_entry(
     args: &BloxorzArgs,
     solver: &mut Solver,
     number: usize,
     level: &Level,
-    write: &dyn Fn(String, Vec<u8>) -> anyhow::Result<()>,
+    write: WriteFile<'_>,
 ) -> anyhow::Result<SheetEntry> {
-    let (rows, cols) = (level.rows(), level.cols());
-    let stem = format!("level-{number:04}");
-    let picture = LevelPicture::from_level(level);
-    let options = LevelOptions { legend: !args.no_legend, links: true };
-    let image = format!("{stem}.svg");
-    write(image.clone(), draw_level(&picture, &options)?.to_svg().into_bytes())?;
-    let bare = LevelOptions { legend: false, links: true };
-    let thumbnail = if rows * cols > SVG_THUMBNAIL_CELLS {
-        let png = PngOptions { scale: 2.0, max_side: 2 * THUMBNAIL_SIZE };
-        let name = format!("{stem}-thumb.png");
-        write(name.clone(), draw_level(&picture, &bare)?.to_png(&png)?)?;
-        Some(name)
-    } else if options.legend {
-        let name = format!("{stem}-thumb.svg");
-        write(name.clone(), draw_level(&picture, &bare)?.to_svg().into_bytes())?;
-        Some(name)
-    } else {
-        None
-    };
     let mut entry = SheetEntry {
         level: number,
-        rows,
-        cols,
+        rows: level.rows(),
+        cols: level.cols(),
         outcome: SheetOutcome::Impossible,
         states_explored: None,
-        image: Some(image),
-        thumbnail,
+        image: None,
+        thumbnail: None,
         links: Vec::new(),
+        title: level.title().map(str::to_owned),
     };
+    match draw_level_files(args, solver, number, level, write, &mut entry) {
+        Ok(()) => Ok(entry),
+        Err(e) => match e.downcast_ref::<RenderError>() {
+            Some(RenderError::Memory(refused)) => {
+                let at = level.origin().map_or(String::new(), |p| format!("{p}: "));
+                entry.outcome = SheetOutcome::Error(format!("{at}level {number}: {refused}"));
+                Ok(entry)
+            }
+            _ => Err(e),
+        },
+    }
+}
+
+/// The work of [`level_entry`], filling `entry`.
+fn draw_level_files(
+    args: &BloxorzArgs,
+    solver: &mut Solver,
+    number: usize,
+    level: &Level,
+    write: WriteFile<'_>,
+    entry: &mut SheetEntry,
+) -> anyhow::Result<()> {
+    let (rows, cols) = (level.rows(), level.cols());
+    let stem = format!("level-{number:04}");
+    if let Err(message) = within_memory(drawing_bytes(level, None), args.max_memory, number, level)
+    {
+        entry.outcome = SheetOutcome::Error(message);
+        return Ok(());
+    }
+    let picture = titled(LevelPicture::from_level(level)?, args);
+    let options = LevelOptions {
+        legend: !args.no_legend,
+        grid: args.grid,
+        heading: args.title.is_some(),
+        ..LevelOptions::default()
+    };
+    let image = format!("{stem}.svg");
+    write(&image, &draw_level(&picture, &options)?, None)?;
+    entry.image = Some(image);
+    let bare = LevelOptions { legend: false, heading: false, ..options };
+    if rows * cols > SVG_THUMBNAIL_CELLS {
+        let png = PngOptions { scale: 2.0, max_side: 2 * THUMBNAIL_SIZE };
+        let name = format!("{stem}-thumb.png");
+        let drawing = draw_level(&picture, &bare)?;
+        let needed = png_needs(&drawing, picture.tiles.len() as u64, &png)?;
+        if let Err(message) = within_memory(needed, args.max_memory, number, level) {
+            entry.outcome = SheetOutcome::Error(message);
+            return Ok(());
+        }
+        write(&name, &drawing, Some(&png))?;
+        entry.thumbnail = Some(name);
+    } else if options.legend {
+        let name = format!("{stem}-thumb.svg");
+        write(&name, &draw_level(&picture, &bare)?, None)?;
+        entry.thumbnail = Some(name);
+    }
     let mut path = Vec::new();
     let wants_path = args.path || args.animate;
     let solution =
@@ -598,36 +729,78 @@ fn level_entry(
             Ok(solution) => solution,
             Err(e) => {
                 entry.outcome = SheetOutcome::Error(level_error(&e));
-                return Ok(entry);
+                return Ok(());
             }
         };
     entry.states_explored = Some(solution.states_explored);
-    let Some(moves) = solution.moves else { return Ok(entry) };
+    let Some(moves) = solution.moves else { return Ok(()) };
     entry.outcome = SheetOutcome::Moves(u64::from(moves));
     if wants_path {
+        let needed = drawing_bytes(level, Some(moves as usize));
+        if let Err(message) = within_memory(needed, args.max_memory, number, level) {
+            entry.outcome = SheetOutcome::Error(message);
+            return Ok(());
+        }
         let path = path_picture(level, &path)?;
         if args.path {
             let name = format!("{stem}-path.svg");
-            write(name.clone(), draw_path(&picture, &path, &options)?.to_svg().into_bytes())?;
+            write(&name, &draw_path(&picture, &path, &options)?, None)?;
             entry.links.push(("path".to_owned(), name));
         }
         if args.animate {
             let name = format!("{stem}-animation.svg");
-            let svg = animation_svg(&picture, &path, &AnimationOptions::default())?;
-            write(name.clone(), svg.into_bytes())?;
+            write(&name, &draw_animation(&picture, &path, &AnimationOptions::default())?, None)?;
             entry.links.push(("animation".to_owned(), name));
         }
     }
-    Ok(entry)
+    Ok(())
 }
 
-/// The most bytes of files handed to the writers and not yet written: a pack of large levels
-/// (about 20 MB of SVG each at 500 x 500) holds about this much more than one level's pictures.
-const BYTES_IN_FLIGHT: usize = 64 << 20;
+/// A file of a pack's directory for a writer thread: a small picture made in memory (its name
+/// and bytes), or a large one written as it was drawn, waiting to be committed.
+enum Job {
+    Whole(String, Vec<u8>),
+    Written(Pending),
+}
 
-/// Runs `body` with a function that writes a file of `dir` (by name, each through a
-/// [`Destination`]) on one of [`WRITERS`] threads, waiting while more than [`BYTES_IN_FLIGHT`]
-/// are not yet written; returns what `body` returns once every file is written.
+impl Job {
+    /// Bytes the job holds.
+    fn bytes(&self) -> usize {
+        match self {
+            Job::Whole(_, bytes) => bytes.len(),
+            Job::Written(_) => 0,
+        }
+    }
+
+    /// Writes the file of `dir` (each through [`Destination::entry`]: the entry is replaced,
+    /// never followed or opened), flushes it to disk and renames it into place.
+    fn run(self, dir: &Path) -> anyhow::Result<()> {
+        match self {
+            Job::Whole(name, bytes) => {
+                let mut destination = Destination::entry(dir, &name)?;
+                let shown = destination.name().to_owned();
+                destination
+                    .writer()
+                    .write_all(&bytes)
+                    .with_context(|| format!("{shown}: cannot write"))?;
+                destination.commit()
+            }
+            Job::Written(pending) => pending.commit(),
+        }
+    }
+}
+
+/// Pictures that hold at most this much ([`Drawing::memory_bytes`]: a level of up to about a
+/// million cells) are made in memory and written by a writer thread, so that drawing overlaps
+/// writing; larger ones are written as they are drawn.
+const SMALL_PICTURE: u64 = 1 << 20;
+
+/// Runs `body` with a function that writes a file of `dir` by name, on one of [`WRITERS`]
+/// threads started as files wait for them: a small picture is made in memory and handed over
+/// (at most [`BYTES_IN_FLIGHT`] waiting), a large one is written as it is drawn, to a temporary
+/// file in `dir`, and handed over to be synced and renamed (at most [`PENDING`] waiting); every
+/// file replaces its entry of `dir` ([`Destination::entry`]). Returns what `body` returns once
+/// every file is in place.
 ///
 /// # Errors
 ///
@@ -635,47 +808,84 @@ const BYTES_IN_FLIGHT: usize = 64 << 20;
 /// fails, so that `body` stops).
 fn write_files<T>(
     dir: &Path,
-    body: impl FnOnce(&dyn Fn(String, Vec<u8>) -> anyhow::Result<()>) -> anyhow::Result<T>,
+    body: impl FnOnce(WriteFile<'_>) -> anyhow::Result<T>,
 ) -> anyhow::Result<T> {
     // A writer that panicked leaves the locks poisoned; the others go on, and the scope
     // re-raises the panic at its end.
     fn lock<V>(mutex: &Mutex<V>) -> MutexGuard<'_, V> {
         mutex.lock().unwrap_or_else(PoisonError::into_inner)
     }
-    let (tx, rx) = mpsc::channel::<(PathBuf, Vec<u8>)>();
+    let (tx, rx) = mpsc::channel::<Job>();
     let rx = Mutex::new(rx);
-    let in_flight = Mutex::new(0usize);
-    let written = Condvar::new();
+    // Large pictures handed over and not yet done (each an open file), and the bytes of the
+    // small ones.
+    let waiting = Mutex::new((0usize, 0usize));
+    let done = Condvar::new();
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     let result = std::thread::scope(|scope| {
-        for _ in 0..WRITERS {
-            scope.spawn(|| {
+        // Writers are started with the first jobs (a run that writes nothing starts none), up to
+        // WRITERS; a system short of memory may refuse them: then each job is done at once.
+        let writers = std::cell::Cell::new(0usize);
+        let start_writer = || {
+            // A writer holds no picture of its own: a small stack.
+            let writer = std::thread::Builder::new().stack_size(WRITER_STACK);
+            let started = writer.spawn_scoped(scope, || {
                 loop {
                     let job = lock(&rx).recv();
-                    let Ok((path, bytes)) = job else { return };
-                    let done = Destination::create(Some(&path))
-                        .and_then(|destination| write_to(destination, &bytes));
-                    if let Err(e) = done {
+                    let Ok(job) = job else { return };
+                    let (bytes, open) = (job.bytes(), usize::from(matches!(job, Job::Written(_))));
+                    if let Err(e) = job.run(dir) {
                         lock(&failure).get_or_insert(e);
                     }
-                    *lock(&in_flight) -= bytes.len();
-                    written.notify_all();
+                    let mut held = lock(&waiting);
+                    held.0 -= open;
+                    held.1 -= bytes;
+                    drop(held);
+                    done.notify_all();
                 }
             });
-        }
-        let write = |name: String, bytes: Vec<u8>| -> anyhow::Result<()> {
-            if let Some(e) = lock(&failure).take() {
-                return Err(e);
+            if started.is_ok() {
+                writers.set(writers.get() + 1);
             }
-            let mut held = lock(&in_flight);
-            while *held > 0 && *held + bytes.len() > BYTES_IN_FLIGHT {
-                held = written.wait(held).unwrap_or_else(PoisonError::into_inner);
-            }
-            *held += bytes.len();
-            drop(held);
-            // The writers hold the receiver until the scope ends.
-            tx.send((dir.join(name), bytes)).map_err(|_| anyhow::anyhow!("the writers stopped"))
         };
+        let write =
+            |name: &str, drawing: &Drawing, png: Option<&PngOptions>| -> anyhow::Result<()> {
+                if let Some(e) = lock(&failure).take() {
+                    return Err(e);
+                }
+                let format = if png.is_some() { Format::Png } else { Format::Svg };
+                let options = png.copied().unwrap_or_default();
+                let job = if drawing.memory_bytes() <= SMALL_PICTURE {
+                    let mut bytes = Vec::new();
+                    match format {
+                        Format::Svg => drawing.write_svg(&mut bytes)?,
+                        Format::Png => drawing.rasterise(&options)?.write_png(&mut bytes)?,
+                    }
+                    Job::Whole(name.to_owned(), bytes)
+                } else {
+                    let mut destination = Destination::entry(dir, name)?;
+                    write_drawing(&mut destination, drawing, format, &options)?;
+                    let Some(pending) = destination.finish()? else { return Ok(()) };
+                    Job::Written(pending)
+                };
+                if writers.get() < WRITERS {
+                    start_writer();
+                }
+                if writers.get() == 0 {
+                    return job.run(dir);
+                }
+                let mut held = lock(&waiting);
+                let bytes = job.bytes();
+                let open = usize::from(matches!(job, Job::Written(_)));
+                while held.0 + open > PENDING || (held.1 > 0 && held.1 + bytes > BYTES_IN_FLIGHT) {
+                    held = done.wait(held).unwrap_or_else(PoisonError::into_inner);
+                }
+                held.0 += open;
+                held.1 += bytes;
+                drop(held);
+                // The writers hold the receiver until the scope ends.
+                tx.send(job).map_err(|_| anyhow::anyhow!("the writers stopped"))
+            };
         let result = body(&write);
         drop(tx);
         result
@@ -689,12 +899,22 @@ fn write_files<T>(
 /// `render field FILE --level N -o FILE`.
 fn field(args: &FieldArgs) -> anyhow::Result<Outcome> {
     let format = format_of(&args.out.output, &["render", "field"])?;
-    picture(&args.out.output, || {
+    picture(&args.out.output, format, args.out.png, || {
         let Some((level, field)) = args.level.field()? else {
             return Ok(None);
         };
         let picture = FieldPicture::from_field(&level, &field)?;
-        Ok(Some(encode(&draw_field(&picture)?, format, args.out.png)?))
+        let drawing = draw_field(&picture)?;
+        if format == Format::Png {
+            // The field's own memory was checked when it was searched.
+            let needed = png_needs(&drawing, 0, &args.out.png.options())?;
+            let (limit, number) = (args.level.max_memory(), args.level.number());
+            if let Err(message) = within_memory(needed, limit, number, &level) {
+                Stderr.report(format_args!("{}:{message}", args.level.name()));
+                return Ok(None);
+            }
+        }
+        Ok(Some(drawing))
     })
 }
 
@@ -705,7 +925,7 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
     if !args.variant.is_default() {
         return flip_variant(args, format, size);
     }
-    picture(&args.out.output, || {
+    picture(&args.out.output, format, args.out.png, || {
         let board = match GridBoard::parse(&args.board, size.rows(), size.cols()) {
             Ok(board) => board,
             Err(mut e) => {
@@ -735,7 +955,7 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
             ));
         }
         let picture = FlipPicture::from_board(&board, &answer.presses);
-        Ok(Some(encode(&draw_flip(&picture)?, format, args.out.png)?))
+        Ok(Some(draw_flip(&picture)?))
     })
 }
 
@@ -743,7 +963,7 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
 /// answered by linear algebra over Z_K, each press drawn as many times as the cell is pressed.
 fn flip_variant(args: &FlipArgs, format: Format, size: BoardSize) -> anyhow::Result<Outcome> {
     let chosen = args.variant.choose(size, &["render", "flip"])?;
-    picture(&args.out.output, || {
+    picture(&args.out.output, format, args.out.png, || {
         let board =
             match ColourBoard::parse(&args.board, size.rows(), size.cols(), &chosen.alphabet) {
                 Ok(board) => board,
@@ -773,7 +993,7 @@ fn flip_variant(args: &FlipArgs, format: Format, size: BoardSize) -> anyhow::Res
         }
         let picture =
             FlipPicture::from_colour_board(&board, chosen.variant.colours(), &solution.presses);
-        Ok(Some(encode(&draw_flip(&picture)?, format, args.out.png)?))
+        Ok(Some(draw_flip(&picture)?))
     })
 }
 
@@ -781,10 +1001,10 @@ fn flip_variant(args: &FlipArgs, format: Format, size: BoardSize) -> anyhow::Res
 fn stats(args: &StatsArgs) -> anyhow::Result<Outcome> {
     const COMMAND: &[&str] = &["render", "stats"];
     let format = format_of(&args.out.output, COMMAND)?;
-    picture(&args.out.output, || {
+    picture(&args.out.output, format, args.out.png, || {
         let mut opened = None;
         let table = args.table.table(&mut opened, COMMAND)?;
         let histogram = HistogramPicture::of_flip_table(&table);
-        Ok(Some(encode(&draw_histogram(&histogram)?, format, args.out.png)?))
+        Ok(Some(draw_histogram(&histogram)?))
     })
 }

@@ -116,8 +116,9 @@ fn watch_interrupts() {
 /// True when `signal` is ignored (`SIG_IGN`), as the process inherited it.
 #[cfg(unix)]
 fn is_ignored(signal: libc::c_int) -> bool {
-    // SAFETY: with a null new action, sigaction(2) only reads the current one into `current`,
-    // a zeroed (valid) struct.
+    // SAFETY: sigaction(2) writes the current action through its third pointer and, given a
+    // non-null second one, would install a new action. We pass a null new action, so nothing is
+    // installed, and a pointer to `current`, a live, zeroed (valid) struct of the right type.
     unsafe {
         let mut current: libc::sigaction = std::mem::zeroed();
         libc::sigaction(signal, ptr::null(), &mut current) == 0
@@ -241,7 +242,9 @@ fn install_bus_handler() {}
 /// The address whose access raised the SIGBUS.
 #[cfg(any(target_os = "linux", target_os = "android"))]
 fn fault_address(info: &libc::siginfo_t) -> usize {
-    // SAFETY: for SIGBUS the kernel fills the fault fields of the union.
+    // SAFETY: `si_addr` reads one field of a union: a field the kernel did not fill would be
+    // meaningless bytes. For SIGBUS the kernel fills the fault fields, the only signal this
+    // handler is installed for.
     unsafe { info.si_addr() as usize }
 }
 

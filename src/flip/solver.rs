@@ -16,7 +16,7 @@
 //! lookup (about 0.05 us), but its walk for the presses is no faster than GF(2) once the table
 //! outgrows the caches (1.4 us against 0.8 us for 5x5), and the table costs a breadth-first
 //! search over all `2^(R*C)` states first, about 0.25 ns per state and press for the larger
-//! boards ([`distance_table`] sweeps bitsets; 0.2 s and a 40 MB peak for 5x5).
+//! boards (`bfs::distance_table` sweeps bitsets; 0.2 s and a 40 MB peak for 5x5).
 //!
 //! So `Auto` starts with GF(2) and builds the table once it has answered
 //! [`FlipSolver::break_even`] boards, as many as the build would have taken time for at the

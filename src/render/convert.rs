@@ -28,14 +28,20 @@ impl LevelPicture {
     /// use flipblox::bloxorz::PackReader;
     /// use flipblox::render::{LevelPicture, LinkAction, Tile};
     /// let level = PackReader::new(b"1 7\nXS.-..O\nswitch 1 2: on 1 4\n").next().unwrap().unwrap();
-    /// let picture = LevelPicture::from_level(&level);
+    /// let picture = LevelPicture::from_level(&level)?;
     /// assert_eq!(picture.tile((0, 1)), Tile::SoftSwitch);
     /// assert_eq!(picture.switch_links[0].action, LinkAction::On);
     /// assert_eq!(picture.switch_links[0].tile, (0, 3));
+    /// # Ok::<(), flipblox::render::RenderError>(())
     /// ```
-    pub fn from_level(level: &Level) -> LevelPicture {
+    ///
+    /// # Errors
+    ///
+    /// [`RenderError::Memory`] when the memory for the tiles (a byte a cell) cannot be had.
+    pub fn from_level(level: &Level) -> Result<LevelPicture, RenderError> {
         let (rows, cols) = (level.rows(), level.cols());
-        let mut picture = LevelPicture::new(rows, cols);
+        let mut picture = LevelPicture::empty(rows, cols)?;
+        picture.title = level.title().map(str::to_owned);
         for (i, tile) in picture.tiles.iter_mut().enumerate() {
             let letter = level.letter((i / cols, i % cols));
             *tile = Tile::from_letter(letter).expect("every letter of a level is a tile");
@@ -57,8 +63,45 @@ impl LevelPicture {
                 picture.split_links.push(SplitLink { switch: split.cell, targets });
             }
         }
-        picture
+        Ok(picture)
     }
+}
+
+/// Elements every picture of a level holds besides its links and path (the outline, the
+/// legend's entries, the footer, the title).
+const FIXED_ELEMENTS: u64 = 64;
+
+/// Elements a picture holds per move of its path: a still path's footprints and step numbers
+/// (up to two pieces a move, each with a number), an animation's counter and its `<animate>`.
+const ELEMENTS_PER_MOVE: u64 = 4;
+
+/// About the bytes a picture of `level` (its [`LevelPicture`] and the [`Drawing`] of
+/// [`draw_level`], [`draw_path`] or [`draw_animation`] with a path of `moves` moves) holds
+/// before it is written: two bytes a cell (the tiles, and the board's cells),
+/// [`Drawing::memory_bytes`]' bytes for each element (links, footprints, legend), and an
+/// animation's timelines (a value a move for each bridge tile and each side of the block). A
+/// caller that bounds memory checks it before drawing; the SVG is then written as it is made,
+/// and a PNG needs [`Drawing::png_bytes`] more.
+///
+/// [`Drawing`]: super::Drawing
+/// [`Drawing::memory_bytes`]: super::Drawing::memory_bytes
+/// [`Drawing::png_bytes`]: super::Drawing::png_bytes
+/// [`draw_level`]: super::draw_level
+/// [`draw_path`]: super::draw_path
+/// [`draw_animation`]: super::draw_animation
+pub fn drawing_bytes(level: &Level, moves: Option<usize>) -> u64 {
+    let cells = (level.rows() as u64).saturating_mul(level.cols() as u64);
+    let mechanics = level.mechanics();
+    let actions: usize = mechanics.switches().iter().map(|s| s.actions.len()).sum();
+    let links = (actions + 2 * mechanics.splits().len()) as u64;
+    let moves = moves.map_or(0, |m| m as u64 + 1);
+    let bridges = actions as u64;
+    let elements = FIXED_ELEMENTS + links + ELEMENTS_PER_MOVE.saturating_mul(moves);
+    let timelines = (bridges + 8).saturating_mul(moves).saturating_mul(24);
+    cells
+        .saturating_mul(2)
+        .saturating_add(elements.saturating_mul(super::drawing::ELEMENT_BYTES))
+        .saturating_add(timelines)
 }
 
 impl Pose {
@@ -118,7 +161,8 @@ impl FieldPicture {
                 field.cols()
             )));
         }
-        Ok(FieldPicture { rows, cols, distances: field.distances().to_vec() })
+        let from_start = field.from_start();
+        Ok(FieldPicture { rows, cols, distances: field.distances().to_vec(), from_start })
     }
 }
 

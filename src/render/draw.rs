@@ -22,20 +22,25 @@ pub(crate) const FONT_FAMILY: &str = "Noto Sans, DejaVu Sans, Arial, sans-serif"
 /// The font size of ordinary labels, in user units.
 pub(crate) const FONT_SIZE: f64 = 12.0;
 
-/// A picture of `width x height` user units with the shared font and, if asked, a white page.
-pub(crate) fn document(width: f64, height: f64, title: &str, page: bool) -> Document {
+/// A picture of `width x height` user units with the shared font (the root element, without
+/// children) and its first children: its title and, if asked, a white page.
+pub(crate) fn document(
+    width: f64,
+    height: f64,
+    title: &str,
+    page: bool,
+) -> (Document, Vec<Box<dyn Node>>) {
     let doc = Document::new()
         .set("width", width)
         .set("height", height)
         .set("viewBox", (0, 0, width, height))
         .set("font-family", FONT_FAMILY)
-        .set("font-size", FONT_SIZE)
-        .add(svg::node::element::Title::new(title));
+        .set("font-size", FONT_SIZE);
+    let mut children: Vec<Box<dyn Node>> = vec![Box::new(svg::node::element::Title::new(title))];
     if page {
-        doc.add(rect("background", 0.0, 0.0, width, height, palette::BACKGROUND))
-    } else {
-        doc
+        children.push(Box::new(rect("background", 0.0, 0.0, width, height, palette::BACKGROUND)));
     }
+    (doc, children)
 }
 
 /// A filled rectangle with a class.
@@ -160,6 +165,27 @@ pub(crate) fn board_outline(rows: usize, cols: usize) -> Rectangle {
         .set("fill", "none")
         .set("stroke", palette::GRID)
         .set("stroke-width", 1)
+}
+
+/// Thin lines between the cells of a `rows x cols` board (`<path class="grid-lines">`), one
+/// segment per inner row and column boundary.
+pub(crate) fn grid_lines(rows: usize, cols: usize) -> svg::node::element::Path {
+    let (width, height) = (cols as f64 * CELL, rows as f64 * CELL);
+    let mut d = String::new();
+    for r in 1..rows {
+        let y = r as f64 * CELL;
+        d.push_str(&format!("M0 {y}H{width}"));
+    }
+    for c in 1..cols {
+        let x = c as f64 * CELL;
+        d.push_str(&format!("M{x} 0V{height}"));
+    }
+    svg::node::element::Path::new()
+        .set("class", "grid-lines")
+        .set("d", d)
+        .set("fill", "none")
+        .set("stroke", palette::GRID)
+        .set("stroke-width", 0.5)
 }
 
 /// The width of one legend entry (swatch and words), in user units.

@@ -55,6 +55,9 @@ pub enum RenderError {
     /// [`PngOptions::max_side`]: super::PngOptions::max_side
     #[error("cannot make the PNG: {0}")]
     Png(String),
+    /// The memory for the picture (its cells, its pixels) cannot be had.
+    #[error(transparent)]
+    Memory(#[from] crate::memory::AllocError),
 }
 
 /// Checks that `cell` lies in a `rows x cols` grid.

@@ -9,6 +9,7 @@ use super::drawing::{Board, Cell, Drawing};
 use super::error::{RenderError, check_grid};
 use super::palette;
 use crate::bloxorz::{ILLEGAL, IMPOSSIBLE};
+use crate::memory::try_with_capacity;
 
 /// The titles of the three panels, by orientation index (0 standing, 1 lying horizontally,
 /// 2 lying vertically); also each panel group's `data-orientation`.
@@ -28,10 +29,13 @@ pub struct FieldPicture {
     /// Columns of the level (at least 1).
     pub cols: usize,
     /// `rows * cols * 3` entries as in a [`DistanceField`](crate::bloxorz::DistanceField): moves
-    /// to the goal, -1 ([`IMPOSSIBLE`](crate::bloxorz::IMPOSSIBLE)) when the box may rest there
-    /// but cannot reach the goal, -2 ([`ILLEGAL`](crate::bloxorz::ILLEGAL)) when it may not rest
-    /// there.
+    /// to the goal, -1 ([`IMPOSSIBLE`]) when the box may rest there but cannot reach the goal,
+    /// -2 ([`ILLEGAL`]) when it may not rest there.
     pub distances: Vec<i32>,
+    /// True when the distances are counted from the start rather than to the goal
+    /// ([`DistanceField::from_start`](crate::bloxorz::DistanceField::from_start)): the title
+    /// says so, and -1 is named unreachable.
+    pub from_start: bool,
 }
 
 impl FieldPicture {
@@ -88,26 +92,35 @@ pub fn draw_field(field: &FieldPicture) -> Result<Drawing, RenderError> {
     let (rows, cols) = (field.rows, field.cols);
     let (panel_w, panel_h) = (cols as f64 * CELL, rows as f64 * CELL);
     let top = MARGIN + TITLE;
-    let colours: Vec<u32> =
-        (0..=max).map(|d| palette::rgb(&palette::distance_colour(d, max))).collect();
+    let mut colours: Vec<u32> = try_with_capacity(max as usize + 1, "the picture's colours")?;
+    colours.extend((0..=max).map(|d| palette::rgb(&palette::distance_colour(d, max))));
     let (impossible, illegal) = (palette::rgb(palette::IMPOSSIBLE), palette::rgb(palette::ILLEGAL));
     let mut boards = Vec::with_capacity(3);
     let mut titles = Group::new().set("class", "panel-titles");
+    // The kinds of cell: each distance, then impossible and illegal.
+    let mut kinds: Vec<Cell> = try_with_capacity(colours.len() + 2, "the picture's colours")?;
+    kinds.extend(colours.iter().zip(0..).map(|(&fill, d)| Cell {
+        class: "dist",
+        fill,
+        data: Some(d),
+    }));
+    kinds.push(Cell { class: "impossible", fill: impossible, data: None });
+    kinds.push(Cell { class: "illegal", fill: illegal, data: None });
+    let (impossible_kind, illegal_kind) = (colours.len(), colours.len() + 1);
     for (o, name) in ORIENTATION_NAMES.iter().enumerate() {
         let x = MARGIN + o as f64 * (panel_w + GAP);
-        let mut board = Board::new((x, top), rows, cols);
+        let mut board = Board::new((x, top), rows, cols, kinds.clone())?;
         board.runs = true;
         board.data_name = "data-distance";
         board.attributes.push(("data-orientation", (*name).to_owned()));
         for i in 0..rows * cols {
             let d = field.distances[3 * i + o];
-            board.cells.push(match u32::try_from(d) {
-                Ok(d) => Cell { class: "dist", fill: colours[d as usize], data: Some(d) },
-                Err(_) if d == IMPOSSIBLE => {
-                    Cell { class: "impossible", fill: impossible, data: None }
-                }
-                Err(_) => Cell { class: "illegal", fill: illegal, data: None },
-            });
+            let kind = match usize::try_from(d) {
+                Ok(d) => d,
+                Err(_) if d == IMPOSSIBLE => impossible_kind,
+                Err(_) => illegal_kind,
+            };
+            board.set(i, kind);
         }
         board.add(draw::board_outline(rows, cols));
         boards.push(board);
@@ -118,14 +131,15 @@ pub fn draw_field(field: &FieldPicture) -> Result<Drawing, RenderError> {
     let bar_h = panel_h.max(BAR_MIN_HEIGHT);
     let (bar, defs) = colour_bar(max, bar_x, top, bar_h);
     let mut legend = Legend::new();
-    legend.square(palette::IMPOSSIBLE, None, "impossible");
+    let impossible = if field.from_start { "unreachable" } else { "impossible" };
+    legend.square(palette::IMPOSSIBLE, None, impossible);
     legend.square(palette::ILLEGAL, Some(palette::GRID), "illegal (cannot rest)");
     let width = (bar_x + BAR_WIDTH + 48.0).max(2.0 * LEGEND_ENTRY_WIDTH + 2.0 * MARGIN);
     let legend_top = top + bar_h + 12.0;
     let per_row = (((width - 2.0 * MARGIN) / LEGEND_ENTRY_WIDTH).floor() as usize).max(1);
     let height = legend_top + legend.rows(per_row) as f64 * LEGEND_ROW_HEIGHT + MARGIN;
-    let title =
-        format!("Distance-to-goal field of a {rows} x {cols} level, largest distance {max}");
+    let kind = if field.from_start { "Distance-from-start" } else { "Distance-to-goal" };
+    let title = format!("{kind} field of a {rows} x {cols} level, largest distance {max}");
     let mut drawing = Drawing::new(width, height, title);
     drawing.boards = boards;
     if let Some(defs) = defs {

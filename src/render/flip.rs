@@ -6,7 +6,7 @@ use svg::node::element::{Circle, Path};
 
 use super::draw::{self, Build, Legend, MARGIN};
 use super::draw::{CELL, CellAt};
-use super::drawing::{Board, Cell, Drawing};
+use super::drawing::{Board, Cell, Drawing, Symbols};
 use super::error::{RenderError, check_cell, check_grid};
 use super::palette;
 
@@ -111,24 +111,16 @@ impl FlipPicture {
 /// outside the board.
 pub fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
     board.check()?;
-    let mut group = Board::new((MARGIN, MARGIN), board.rows, board.cols);
+    // Every square looks alike; a cell's kind is its piece's colour, drawn over it.
     let square = Cell { class: "square", fill: palette::rgb(palette::FLIP_BOARD), data: None };
-    group.cells = vec![square; board.rows * board.cols];
-    group.add(grid_lines(board.rows, board.cols));
+    let kinds = vec![square; usize::from(board.colours)];
+    let mut group = Board::new((MARGIN, MARGIN), board.rows, board.cols, kinds)?;
     for (i, &colour) in board.pieces.iter().enumerate() {
-        let (cx, cy) = draw::centre((i / board.cols, i % board.cols));
-        group.add(
-            Circle::new()
-                .set("class", "piece")
-                .set("cx", cx)
-                .set("cy", cy)
-                .set("r", CELL * 0.36)
-                .set("data-colour", colour)
-                .set("fill", palette::piece_colour(colour, board.colours))
-                .set("stroke", palette::FLIP_PIECE_OUTLINE)
-                .set("stroke-width", 1),
-        );
+        group.set(i, usize::from(colour));
     }
+    group.add(grid_lines(board.rows, board.cols));
+    group.symbols = Some(Symbols { draw: piece_symbol, extra: board.colours });
+    group.symbols_after = 1;
     let mut pressed: BTreeMap<CellAt, Vec<usize>> = BTreeMap::new();
     for (i, &cell) in board.presses.iter().enumerate() {
         pressed.entry(cell).or_default().push(i + 1);
@@ -159,7 +151,27 @@ pub fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
     let words = format!("{n} press{}", if n == 1 { "" } else { "es" });
     let footer = draw::footer("presses", &words);
     let title = format!("Flip Game board, {} x {}: {words}", board.rows, board.cols);
-    Ok(super::drawing::compose(group, Some(footer), Some(legend), title))
+    Ok(super::drawing::compose(group, Some(footer), Some(legend), title, None))
+}
+
+/// The piece over a cell of a board whose kind is its colour `kind`, of `colours`, for
+/// [`Symbols`].
+fn piece_symbol(kind: usize, at: CellAt, colours: u8) -> Option<Box<dyn svg::Node>> {
+    Some(Box::new(piece(at, kind as u8, colours)))
+}
+
+/// The piece of colour `colour` (of `colours`) on the cell `at`, in board units.
+fn piece(at: CellAt, colour: u8, colours: u8) -> Circle {
+    let (cx, cy) = draw::centre(at);
+    Circle::new()
+        .set("class", "piece")
+        .set("cx", cx)
+        .set("cy", cy)
+        .set("r", CELL * 0.36)
+        .set("data-colour", colour)
+        .set("fill", palette::piece_colour(colour, colours))
+        .set("stroke", palette::FLIP_PIECE_OUTLINE)
+        .set("stroke-width", 1)
 }
 
 /// The lines between the squares of a `rows x cols` board, as one path in board units.

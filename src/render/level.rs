@@ -5,9 +5,10 @@ use svg::node::element::{Circle, Group, Path, Rectangle};
 
 use super::draw::{self, Legend, MARGIN};
 use super::draw::{CELL, CellAt};
-use super::drawing::{Board, Cell, Drawing};
+use super::drawing::{Board, Cell, Drawing, Symbols};
 use super::error::{RenderError, check_cell, check_grid};
 use super::palette;
+use crate::memory::{AllocError, try_filled};
 
 /// What one cell of a level is (the letters of the text format, `docs/LEVELS.md`).
 ///
@@ -192,18 +193,35 @@ pub struct LevelPicture {
     pub switch_links: Vec<SwitchLink>,
     /// Where each split switch sends the cubes.
     pub split_links: Vec<SplitLink>,
+    /// The level's title ([`Level::title`](crate::bloxorz::Level::title)), if any: part of
+    /// the picture's `<title>`, and its heading with [`LevelOptions::heading`].
+    pub title: Option<String>,
 }
 
 impl LevelPicture {
     /// An all-empty `rows x cols` level without links.
+    ///
+    /// # Panics
+    ///
+    /// When the memory for `rows * cols` tiles cannot be had (as `vec!` does); the pictures of
+    /// the library's own levels ([`LevelPicture::from_level`]) and [`LevelPicture::from_rows`]
+    /// report it instead.
     pub fn new(rows: usize, cols: usize) -> LevelPicture {
-        LevelPicture {
+        LevelPicture::empty(rows, cols).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// An all-empty `rows x cols` level without links, allocated fallibly.
+    pub(crate) fn empty(rows: usize, cols: usize) -> Result<LevelPicture, AllocError> {
+        const WHAT: &str = "the picture's tiles";
+        let cells = rows.checked_mul(cols).ok_or(AllocError { bytes: u64::MAX, what: WHAT })?;
+        Ok(LevelPicture {
             rows,
             cols,
-            tiles: vec![Tile::Empty; rows * cols],
+            tiles: try_filled(cells, Tile::Empty, WHAT)?,
             switch_links: Vec::new(),
             split_links: Vec::new(),
-        }
+            title: None,
+        })
     }
 
     /// A level from its rows in the letters of the text format (`.` `E` `#` `O` `X` `S` `H`
@@ -222,7 +240,7 @@ impl LevelPicture {
     /// [`RenderError::EmptyGrid`] for no rows or empty rows.
     pub fn from_rows(rows: &[&str]) -> Result<LevelPicture, RenderError> {
         let cols = rows.first().map_or(0, |r| r.chars().count());
-        let mut picture = LevelPicture::new(rows.len(), cols);
+        let mut picture = LevelPicture::empty(rows.len(), cols)?;
         check_grid("level", rows.len(), cols, "tiles", picture.tiles.len(), 1)?;
         for (r, line) in rows.iter().enumerate() {
             if line.chars().count() != cols {
@@ -281,11 +299,16 @@ pub struct LevelOptions {
     pub legend: bool,
     /// Draw the switches' and split switches' links (default true).
     pub links: bool,
+    /// Draw thin grid lines between the cells (default false).
+    pub grid: bool,
+    /// Write the level's title ([`LevelPicture::title`]) as a heading above the level, when
+    /// it has one (default false).
+    pub heading: bool,
 }
 
 impl Default for LevelOptions {
     fn default() -> LevelOptions {
-        LevelOptions { legend: true, links: true }
+        LevelOptions { legend: true, links: true, grid: false, heading: false }
     }
 }
 
@@ -311,24 +334,48 @@ impl Default for LevelOptions {
 /// A [`RenderError`] when the picture's sizes do not agree or a link names a cell outside it.
 pub fn draw_level(level: &LevelPicture, options: &LevelOptions) -> Result<Drawing, RenderError> {
     level.check()?;
-    let (board, legend) = level_board(level, options);
-    let title = format!("Bloxorz level, {} x {}", level.rows, level.cols);
-    Ok(super::drawing::compose(board, None, options.legend.then_some(legend), title))
+    let (board, legend) = level_board(level, options)?;
+    let title = picture_title(level, format!("Bloxorz level, {} x {}", level.rows, level.cols));
+    let heading = heading(level, options);
+    Ok(super::drawing::compose(board, None, options.legend.then_some(legend), title, heading))
+}
+
+/// `what` the picture shows, followed by the level's title when it has one: the picture's
+/// `<title>`.
+pub(crate) fn picture_title(level: &LevelPicture, what: String) -> String {
+    match &level.title {
+        Some(title) => format!("{what}: {title}"),
+        None => what,
+    }
+}
+
+/// The heading to write above the level: its title, when asked for and it has one.
+pub(crate) fn heading<'a>(level: &'a LevelPicture, options: &LevelOptions) -> Option<&'a str> {
+    level.title.as_deref().filter(|_| options.heading)
 }
 
 /// The board of a level (tiles, symbols and, if asked, links) and its legend, for the pictures
 /// that draw over a level. The level must have passed [`LevelPicture::check`].
-pub(crate) fn level_board(level: &LevelPicture, options: &LevelOptions) -> (Board, Legend) {
-    let mut board = Board::new((MARGIN, MARGIN), level.rows, level.cols);
-    let fills = Tile::ALL.map(|t| palette::rgb(t.fill()));
+///
+/// # Errors
+///
+/// [`RenderError::Memory`] when the memory for the board's cells cannot be had.
+pub(crate) fn level_board(
+    level: &LevelPicture,
+    options: &LevelOptions,
+) -> Result<(Board, Legend), RenderError> {
+    let kinds =
+        Tile::ALL.map(|t| Cell { class: t.class(), fill: palette::rgb(t.fill()), data: None });
+    let mut board = Board::new((MARGIN, MARGIN), level.rows, level.cols, kinds.to_vec())?;
+    board.symbols = Some(Symbols { draw: tile_symbol, extra: 0 });
     let mut present = [false; Tile::ALL.len()];
     for (i, &tile) in level.tiles.iter().enumerate() {
         let kind = tile as usize;
         present[kind] = true;
-        board.cells.push(Cell { class: tile.class(), fill: fills[kind], data: None });
-        if let Some(symbol) = symbol(tile, (i / level.cols, i % level.cols)) {
-            board.add(symbol);
-        }
+        board.set(i, kind);
+    }
+    if options.grid {
+        board.add(draw::grid_lines(level.rows, level.cols));
     }
     board.add(draw::board_outline(level.rows, level.cols));
     let mut legend = Legend::new();
@@ -357,7 +404,13 @@ pub(crate) fn level_board(level: &LevelPicture, options: &LevelOptions) -> (Boar
             legend.custom(Group::new().add(line), words);
         }
     }
-    (board, legend)
+    Ok((board, legend))
+}
+
+/// The symbol over a cell of a level's board whose kind is `kind` (the tile's index in
+/// [`Tile::ALL`]), for [`Symbols`].
+fn tile_symbol(kind: usize, at: CellAt, _: u8) -> Option<Box<dyn svg::Node>> {
+    symbol(Tile::ALL[kind], at).map(|g| Box::new(g) as Box<dyn svg::Node>)
 }
 
 /// The symbol drawn on a tile, in board units, if it has one: a ring on a soft switch, a cross

@@ -23,8 +23,11 @@
 //! [`replay_path`](crate::bloxorz::replay_path)), [`FieldPicture::from_field`],
 //! [`FlipPicture::from_board`] and [`HistogramPicture::of_flip_table`].
 //!
-//! The `draw_*` functions return a [`Drawing`], written with [`Drawing::to_svg`] or
-//! [`Drawing::to_png`] ([`PngOptions`]; [`Drawing::rasterise`] gives the pixels). Each function
+//! The `draw_*` functions return a [`Drawing`], written with [`Drawing::write_svg`] as it is
+//! made (or [`Drawing::to_svg`] into memory) or as PNG ([`Drawing::rasterise`] gives the pixels,
+//! [`Raster::write_png`] writes them; [`Drawing::to_png`] into memory; [`PngOptions`]).
+//! [`Drawing::memory_bytes`] and [`Drawing::png_bytes`] say what a drawing holds and what its PNG
+//! needs, for a caller that bounds memory. Each function
 //! checks its input (lengths, cells inside the grid, adjacent cells of a lying block) and returns
 //! a [`RenderError`] instead of panicking.
 //!
@@ -98,6 +101,7 @@ mod path;
 mod raster;
 mod sheet;
 
+pub use convert::drawing_bytes;
 pub use draw::{CELL, CellAt};
 pub use drawing::Drawing;
 pub use error::RenderError;
@@ -105,6 +109,8 @@ pub use field::{FieldPicture, ORIENTATION_NAMES, draw_field};
 pub use flip::{FlipPicture, draw_flip};
 pub use histogram::{HistogramPicture, draw_histogram};
 pub use level::{LevelOptions, LevelPicture, LinkAction, SplitLink, SwitchLink, Tile, draw_level};
-pub use path::{AnimationOptions, Frame, PathPicture, Pose, animation_svg, draw_path};
+pub use path::{
+    AnimationOptions, Frame, PathPicture, Pose, animation_svg, draw_animation, draw_path,
+};
 pub use raster::{PngOptions, Raster};
 pub use sheet::{ContactSheet, Outcome, SheetEntry, THUMBNAIL_SIZE, contact_sheet_html};

@@ -135,8 +135,9 @@ const FOOTPRINT_INSET: f64 = 3.0;
 /// covers, with `data-step` (0 for the start, `i` after move `i`), `data-move` (the frame's
 /// step; empty for the start) and the fill [`palette::step_colour`] of its step, half
 /// transparent. Then the step numbers (`<text class="step-number">`): each new piece of a pose
-/// (one that was not there before the move) is numbered at its centre, and numbers that fall on
-/// the same point are written together, `3,7`. A line under the board says how many moves.
+/// (one that was not there before the move) is numbered in its first cell (the anchor of a lying
+/// block), and all the numbers of one cell are written together inside it, `3,7`, on as many
+/// lines as they need, so that numbers never overlap. A line under the board says how many moves.
 ///
 /// # Errors
 ///
@@ -149,10 +150,12 @@ pub fn draw_path(
 ) -> Result<Drawing, RenderError> {
     level.check()?;
     path.check(level)?;
-    let (mut board, mut legend) = level_board(level, options);
+    let (mut board, mut legend) = level_board(level, options)?;
     let moves = path.moves();
     let mut footprints = Group::new().set("class", "path").set("data-moves", moves);
-    let mut numbers: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
+    // The numbers of the moves that brought a new piece onto each cell (its first cell: the
+    // anchor of a lying block), all written in that cell, so that no two overlap.
+    let mut numbers: BTreeMap<CellAt, Vec<usize>> = BTreeMap::new();
     let mut before: Vec<(CellAt, CellAt)> = Vec::new();
     let steps = std::iter::once("").chain(path.frames.iter().map(|f| f.step.as_str()));
     for (i, (pose, step)) in path.poses().zip(steps).enumerate() {
@@ -168,31 +171,64 @@ pub fn draw_path(
                     .set("stroke-width", 1.5),
             );
             if !before.contains(&(first, last)) {
-                let (x1, y1) = draw::centre(first);
-                let (x2, y2) = draw::centre(last);
-                // Centres of cells and of cell pairs are multiples of half a cell.
-                let key = ((x1 + x2).round() as i64, (y1 + y2).round() as i64);
-                numbers.entry(key).or_default().push(i);
+                numbers.entry(first).or_default().push(i);
             }
         }
         before = pieces;
     }
-    for ((x2, y2), steps) in numbers {
-        let text: Vec<String> = steps.iter().map(usize::to_string).collect();
-        let text = text.join(",");
-        let size = (CELL * 1.6 / text.len() as f64).clamp(5.0, 11.0);
-        footprints = footprints.add(
-            draw::centred_label(&text, x2 as f64 / 2.0, y2 as f64 / 2.0, size, palette::INK)
-                .set("class", "step-number"),
-        );
+    for (cell, steps) in numbers {
+        for label in cell_labels(cell, &steps) {
+            footprints = footprints.add(label);
+        }
     }
     legend.square(&palette::step_colour(0, moves), None, "move 0: start");
     legend.square(&palette::step_colour(moves, moves), None, &format!("move {moves}: goal"));
     let words = format!("{moves} move{}", if moves == 1 { "" } else { "s" });
     let footer = draw::footer("moves", &words);
-    let title = format!("Bloxorz level, {} x {}: a path of {words}", level.rows, level.cols);
+    let title = super::level::picture_title(
+        level,
+        format!("Bloxorz level, {} x {}: a path of {words}", level.rows, level.cols),
+    );
     board.add(footprints);
-    Ok(super::drawing::compose(board, Some(footer), options.legend.then_some(legend), title))
+    let heading = super::level::heading(level, options);
+    let legend = options.legend.then_some(legend);
+    Ok(super::drawing::compose(board, Some(footer), legend, title, heading))
+}
+
+/// The most characters of step numbers on one line of a cell.
+const LINE_CHARACTERS: usize = 8;
+
+/// The step numbers of one cell as `<text class="step-number">` lines inside it, each a list of
+/// numbers separated by commas (`3,17,21`), sized so that every line fits the cell's width and
+/// all lines its height.
+fn cell_labels(cell: CellAt, steps: &[usize]) -> Vec<svg::node::element::Element> {
+    let mut lines: Vec<String> = vec![String::new()];
+    for step in steps {
+        let number = step.to_string();
+        let last = lines.last_mut().expect("one line at least");
+        if !last.is_empty() && last.len() + 1 + number.len() > LINE_CHARACTERS {
+            lines.push(number);
+        } else {
+            if !last.is_empty() {
+                last.push(',');
+            }
+            last.push_str(&number);
+        }
+    }
+    let longest = lines.iter().map(String::len).max().unwrap_or(1) as f64;
+    // A digit of the font is about 0.56 of its size wide; a line takes 1.1 of its size high.
+    let size =
+        (CELL * 0.9 / (0.56 * longest)).min(CELL * 0.9 / (1.1 * lines.len() as f64)).min(11.0);
+    let (x, y) = draw::centre(cell);
+    let top = y - 1.1 * size * (lines.len() as f64 - 1.0) / 2.0;
+    lines
+        .iter()
+        .enumerate()
+        .map(|(k, line)| {
+            draw::centred_label(line, x, top + 1.1 * size * k as f64, size, palette::INK)
+                .set("class", "step-number")
+        })
+        .collect()
 }
 
 /// How an animation plays.
@@ -211,7 +247,7 @@ impl Default for AnimationOptions {
         AnimationOptions {
             seconds_per_move: 0.4,
             hold_seconds: 1.5,
-            level: LevelOptions { legend: false, links: false },
+            level: LevelOptions { legend: false, links: false, ..LevelOptions::default() },
         }
     }
 }
@@ -241,6 +277,20 @@ pub fn animation_svg(
     path: &PathPicture,
     options: &AnimationOptions,
 ) -> Result<String, RenderError> {
+    Ok(draw_animation(level, path, options)?.to_svg())
+}
+
+/// The animation of [`animation_svg`] as a [`Drawing`], to write with [`Drawing::write_svg`]
+/// as it is made (a PNG of it shows the start).
+///
+/// # Errors
+///
+/// As [`animation_svg`].
+pub fn draw_animation(
+    level: &LevelPicture,
+    path: &PathPicture,
+    options: &AnimationOptions,
+) -> Result<Drawing, RenderError> {
     level.check()?;
     path.check(level)?;
     let (spm, hold) = (options.seconds_per_move, options.hold_seconds);
@@ -250,7 +300,7 @@ pub fn animation_svg(
              {hold}"
         )));
     }
-    let (mut board, legend) = level_board(level, &options.level);
+    let (mut board, legend) = level_board(level, &options.level)?;
     let moves = path.moves();
     let duration = moves as f64 * spm + hold.max(spm);
     let times: Vec<f64> = (0..=moves).map(|i| i as f64 * spm / duration).collect();
@@ -299,7 +349,7 @@ pub fn animation_svg(
     }
     let title = format!("Bloxorz level, {} x {}: a path of {moves} moves", level.rows, level.cols);
     let legend = options.level.legend.then_some(legend);
-    Ok(super::drawing::compose(board, Some(footer), legend, title).to_svg())
+    Ok(super::drawing::compose(board, Some(footer), legend, title, None))
 }
 
 /// The values of an attribute list: numbers separated by `;`.

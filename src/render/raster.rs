@@ -1,5 +1,6 @@
 //! Pixels and PNG files: the options of rasterising, the embedded font, and the encoder.
 
+use std::io::{self, Write};
 use std::sync::{Arc, OnceLock};
 
 use resvg::tiny_skia::Pixmap;
@@ -75,37 +76,55 @@ impl Raster {
         Some([c.red(), c.green(), c.blue(), c.alpha()])
     }
 
-    /// The picture as a PNG file: 8-bit RGB when every pixel is opaque (every picture of this
-    /// module, which all have a white page), else 8-bit RGBA; fast compression (`fdeflate`),
-    /// which keeps a 4096 x 4096 picture well under a second.
+    /// Writes the picture as a PNG file to `out`: 8-bit RGB when every pixel is opaque (every
+    /// picture of this module, which all have a white page), else 8-bit RGBA; fast compression
+    /// (`fdeflate`), which keeps a 4096 x 4096 picture well under a second. The pixels are
+    /// encoded a row at a time: the raster is the only copy of them.
+    ///
+    /// # Errors
+    ///
+    /// Writing to `out` failed (the I/O error), or the encoder failed (an error of kind
+    /// `Other` with its message).
+    pub fn write_png(&self, out: &mut dyn Write) -> io::Result<()> {
+        let pixels = self.pixmap.pixels();
+        let opaque = pixels.iter().all(|p| p.alpha() == u8::MAX);
+        let error = |e: png::EncodingError| match e {
+            png::EncodingError::IoError(e) => e,
+            other => io::Error::other(format!("cannot make the PNG: {other}")),
+        };
+        let mut encoder = png::Encoder::new(out, self.width(), self.height());
+        encoder.set_color(if opaque { png::ColorType::Rgb } else { png::ColorType::Rgba });
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_compression(png::Compression::Fast);
+        let mut writer = encoder.write_header().map_err(error)?;
+        let mut stream = writer.stream_writer().map_err(error)?;
+        let width = self.width() as usize;
+        let mut row = Vec::with_capacity(4 * width);
+        for line in pixels.chunks_exact(width.max(1)) {
+            row.clear();
+            if opaque {
+                // Opaque premultiplied colours are the colours themselves.
+                row.extend(line.iter().flat_map(|p| [p.red(), p.green(), p.blue()]));
+            } else {
+                row.extend(line.iter().flat_map(|p| {
+                    let c = p.demultiply();
+                    [c.red(), c.green(), c.blue(), c.alpha()]
+                }));
+            }
+            stream.write_all(&row)?;
+        }
+        stream.finish().map_err(error)?;
+        writer.finish().map_err(error)
+    }
+
+    /// The picture as a PNG file in memory ([`Raster::write_png`] into a vector).
     ///
     /// # Errors
     ///
     /// [`RenderError::Png`] if the encoder fails.
     pub fn encode_png(&self) -> Result<Vec<u8>, RenderError> {
-        let pixels = self.pixmap.pixels();
-        let opaque = pixels.iter().all(|p| p.alpha() == u8::MAX);
-        let data: Vec<u8> = if opaque {
-            // Opaque premultiplied colours are the colours themselves.
-            self.pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect()
-        } else {
-            pixels
-                .iter()
-                .flat_map(|p| {
-                    let c = p.demultiply();
-                    [c.red(), c.green(), c.blue(), c.alpha()]
-                })
-                .collect()
-        };
-        let error = |e: png::EncodingError| RenderError::Png(e.to_string());
-        let mut out = Vec::with_capacity(data.len() / 8);
-        let mut encoder = png::Encoder::new(&mut out, self.width(), self.height());
-        encoder.set_color(if opaque { png::ColorType::Rgb } else { png::ColorType::Rgba });
-        encoder.set_depth(png::BitDepth::Eight);
-        encoder.set_compression(png::Compression::Fast);
-        let mut writer = encoder.write_header().map_err(error)?;
-        writer.write_image_data(&data).map_err(error)?;
-        writer.finish().map_err(error)?;
+        let mut out = Vec::new();
+        self.write_png(&mut out).map_err(|e| RenderError::Png(e.to_string()))?;
         Ok(out)
     }
 }

@@ -47,6 +47,8 @@ pub struct SheetEntry {
     /// Further pictures linked under the thumbnail, as (words, relative reference):
     /// `("path", "level-0001-path.svg")`.
     pub links: Vec<(String, String)>,
+    /// The level's title ([`Level::title`](crate::bloxorz::Level::title)), if any.
+    pub title: Option<String>,
 }
 
 /// A pack's contact sheet.
@@ -70,20 +72,32 @@ fn check_relative(level: usize, reference: &str) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// The contact sheet as an HTML5 page (UTF-8, one inline style sheet, no script, nothing
-/// loaded but the levels' pictures). The page is also well-formed XML (polyglot markup: void
-/// elements closed with `/>`, no named entities), so tests and scripts can read it with an XML
-/// parser.
+/// The contact sheet as an HTML5 page (UTF-8, one inline style sheet, one inline script that
+/// sorts and filters the levels, nothing loaded but the levels' pictures). The page is also
+/// well-formed XML (polyglot markup: void elements closed with `/>`, no named entities, the
+/// script in a commented CDATA section), so tests and scripts can read it with an XML parser.
 ///
-/// After a heading and a summary line (`<p id="summary">`: levels, solved, Impossible,
-/// errors), one `<figure class="level solved|impossible|error" id="level-N">` per entry, in
-/// order, holding:
+/// After a heading, a summary line (`<p id="summary">`: levels, solved, Impossible, errors) and
+/// the controls (`<select id="sort">`, `<select id="filter">`), one `<figure class="level
+/// solved|impossible|error" id="level-N" data-level="N" data-moves="M" data-states="S"
+/// data-outcome="solved|impossible|error">` per entry, in order (`data-moves` and
+/// `data-states` empty when unknown), holding:
 ///
+/// - for an Impossible level or one that could not be read, a badge: `<span class="badge
+///   impossible">Impossible</span>` or `<span class="badge error">Error</span>`;
 /// - `<a href="IMAGE"><img id="thumb-N" class="thumb" src="THUMBNAIL" width="160"
 ///   height="160" alt="..."/></a>` when the entry has a picture (`THUMBNAIL` is the image when
 ///   the entry has no thumbnail), else `<div class="no-image">` of the same size;
-/// - a `<figcaption>`: `Level N`, `R x C`, `M moves` / `Impossible` / the error message,
-///   `S states explored`, and the further links.
+/// - a `<figcaption>`: `Level N`, the title (`<span class="title">`) when there is one,
+///   `R x C`, `M moves` / `Impossible` / the error message, `S states explored`, and the
+///   further links.
+///
+/// The script orders the figures by the sort chosen (`pack`: level order; `moves-asc` and
+/// `moves-desc`: by par, the levels without one after; `states-desc`: most states explored
+/// first; `impossible-first`, `errors-first`: those levels first, each group in level order) and
+/// hides those the filter leaves out (`all`, `solved`, `impossible`, `error`). The page's
+/// address fragment chooses them when it opens (`index.html#sort=moves-desc&filter=solved`),
+/// and follows the controls.
 ///
 /// Every `src` and `href` is the entry's own reference, escaped; nothing else is referenced.
 /// Thumbnails load eagerly (no lazy loading), so a screenshot of the page shows them all.
@@ -123,9 +137,17 @@ pub fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderError> {
          object-fit: contain; background: #ffffff; }}\n\
          div.no-image {{ color: #c0392b; text-align: center; line-height: {size}px; }}\n\
          figcaption {{ font-size: 12px; margin-top: 6px; overflow-wrap: anywhere; }}\n\
+         figure {{ position: relative; }}\n\
+         span.badge {{ position: absolute; top: 4px; right: 4px; padding: 1px 6px; \
+         border-radius: 8px; font-size: 11px; font-weight: bold; color: #ffffff; z-index: 1; }}\n\
+         span.badge.impossible {{ background: #5f6368; }}\n\
+         span.badge.error {{ background: #c0392b; }}\n\
+         span.title {{ font-style: italic; }}\n\
+         #controls {{ margin: 0 0 12px 0; font-size: 13px; }}\n\
          </style>\n</head>\n<body>\n<h1>{title}</h1>\n\
          <p id=\"summary\">{levels} level{s}: {solved} solved, {impossible} Impossible, \
-         {errors} error{es}</p>\n<main>\n",
+         {errors} error{es}</p>\n{controls}<main>\n",
+        controls = CONTROLS,
         cell = size + 18,
         levels = sheet.entries.len(),
         s = if sheet.entries.len() == 1 { "" } else { "s" },
@@ -138,7 +160,23 @@ pub fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderError> {
             Outcome::Impossible => ("impossible", "Impossible".to_owned()),
             Outcome::Error(message) => ("error", format!("Error: {message}")),
         };
-        let _ = writeln!(page, "<figure class=\"level {class}\" id=\"level-{n}\">");
+        let moves = match &entry.outcome {
+            Outcome::Moves(m) => m.to_string(),
+            _ => String::new(),
+        };
+        let states = entry.states_explored.map_or(String::new(), |s| s.to_string());
+        let _ = writeln!(
+            page,
+            "<figure class=\"level {class}\" id=\"level-{n}\" data-level=\"{n}\" \
+             data-moves=\"{moves}\" data-states=\"{states}\" data-outcome=\"{class}\">"
+        );
+        match &entry.outcome {
+            Outcome::Impossible => {
+                page.push_str("<span class=\"badge impossible\">Impossible</span>\n");
+            }
+            Outcome::Error(_) => page.push_str("<span class=\"badge error\">Error</span>\n"),
+            Outcome::Moves(_) => {}
+        }
         match &entry.image {
             Some(image) => {
                 let shown = attr(entry.thumbnail.as_ref().unwrap_or(image));
@@ -154,6 +192,9 @@ pub fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderError> {
             }
         }
         let _ = write!(page, "<figcaption><b>Level {n}</b>");
+        if let Some(title) = &entry.title {
+            let _ = write!(page, " <span class=\"title\">{}</span>", text(title));
+        }
         if entry.rows > 0 {
             let _ = write!(page, " · {} x {}", entry.rows, entry.cols);
         }
@@ -166,6 +207,85 @@ pub fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderError> {
         }
         page.push_str("</figcaption>\n</figure>\n");
     }
-    page.push_str("</main>\n</body>\n</html>\n");
+    page.push_str("</main>\n");
+    page.push_str(SCRIPT);
+    page.push_str("</body>\n</html>\n");
     Ok(page)
 }
+
+/// The sort and filter controls of the sheet.
+const CONTROLS: &str = "<form id=\"controls\"><label>Sort: <select id=\"sort\">\
+<option value=\"pack\">level order</option>\
+<option value=\"moves-asc\">par, lowest first</option>\
+<option value=\"moves-desc\">par, highest first</option>\
+<option value=\"states-desc\">states explored, most first</option>\
+<option value=\"impossible-first\">Impossible first</option>\
+<option value=\"errors-first\">errors first</option>\
+</select></label> <label>Show: <select id=\"filter\">\
+<option value=\"all\">all levels</option>\
+<option value=\"solved\">solved</option>\
+<option value=\"impossible\">Impossible</option>\
+<option value=\"error\">errors</option>\
+</select></label></form>\n";
+
+/// The script that sorts and filters the figures (see [`contact_sheet_html`]); it reads and
+/// writes the choice in the address fragment.
+const SCRIPT: &str = r##"<script>
+//<![CDATA[
+(function () {
+  var main = document.querySelector("main");
+  var figures = Array.prototype.slice.call(main.querySelectorAll("figure"));
+  var sort = document.getElementById("sort");
+  var filter = document.getElementById("filter");
+  function number(figure, key) {
+    var value = figure.getAttribute("data-" + key);
+    return value === "" ? null : Number(value);
+  }
+  function rank(figure, first) {
+    return figure.getAttribute("data-outcome") === first ? 0 : 1;
+  }
+  var keys = {
+    "pack": function (a, b) { return 0; },
+    "moves-asc": function (a, b) {
+      var x = number(a, "moves"), y = number(b, "moves");
+      if (x === null || y === null) { return (x === null) - (y === null); }
+      return x - y;
+    },
+    "moves-desc": function (a, b) {
+      var x = number(a, "moves"), y = number(b, "moves");
+      if (x === null || y === null) { return (x === null) - (y === null); }
+      return y - x;
+    },
+    "states-desc": function (a, b) {
+      var x = number(a, "states"), y = number(b, "states");
+      if (x === null || y === null) { return (x === null) - (y === null); }
+      return y - x;
+    },
+    "impossible-first": function (a, b) { return rank(a, "impossible") - rank(b, "impossible"); },
+    "errors-first": function (a, b) { return rank(a, "error") - rank(b, "error"); }
+  };
+  function apply() {
+    var key = keys[sort.value] || keys.pack;
+    var sorted = figures.slice().sort(function (a, b) {
+      return key(a, b) || number(a, "level") - number(b, "level");
+    });
+    sorted.forEach(function (figure) {
+      var outcome = figure.getAttribute("data-outcome");
+      figure.style.display = filter.value === "all" || filter.value === outcome ? "" : "none";
+      main.appendChild(figure);
+    });
+    history.replaceState(null, "", "#sort=" + sort.value + "&filter=" + filter.value);
+  }
+  location.hash.replace(/^#/, "").split("&").forEach(function (pair) {
+    var parts = pair.split("=");
+    if (parts[0] === "sort" && keys[parts[1]]) { sort.value = parts[1]; }
+    if (parts[0] === "filter") { filter.value = parts[1]; }
+  });
+  if (!filter.value) { filter.value = "all"; }
+  sort.addEventListener("change", apply);
+  filter.addEventListener("change", apply);
+  apply();
+})();
+//]]>
+</script>
+"##;

@@ -44,6 +44,7 @@ use crate::flip::MAX_TABLE_CELLS;
 use crate::flip::variant::Variant;
 use crate::flip::variant::bfs::{MAX_VARIANT_TABLE_STATES, VariantTable};
 use crate::shape::ShapeError;
+use crate::text::excerpt;
 
 /// The first 8 bytes of every flipblox table file.
 pub const MAGIC: [u8; 8] = *b"FLIPBLOX";
@@ -487,7 +488,8 @@ fn check_header(header: &Header, header_end: u64) -> Result<(), LoadError> {
         }
     };
     if header.shape != shape {
-        return Err(inconsistent("shape", format!("{:?}", header.shape), format!("{shape:?}")));
+        let found = excerpt(format!("{:?}", header.shape).as_bytes()).to_string();
+        return Err(inconsistent("shape", found, format!("{shape:?}")));
     }
     let too_large = || inconsistent("shape", format!("{shape:?}"), "a payload below 2^64 bytes");
     let entries = shape.iter().try_fold(1u64, |a, &d| a.checked_mul(d)).ok_or_else(too_large)?;

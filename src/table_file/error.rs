@@ -158,10 +158,12 @@ pub enum LoadError {
     },
     /// A well-formed `.npy` file holding an array that is not a flipblox table.
     #[error(
-        "unsupported .npy array: dtype {descr}, shape {shape:?}{order} (expected |u1 of shape \
+        "unsupported .npy array: dtype {descr}, shape {shape}{order} (expected |u1 of shape \
          (2^n,) for a Flip Game table or (K^n,) for a Lights Out table of K colours, at most \
          2^32 entries, or <i4 of shape (R, C, 3) for a Bloxorz field)",
-        order = if *fortran_order { ", Fortran order" } else { "" }
+        order = if *fortran_order { ", Fortran order" } else { "" },
+        descr = crate::text::excerpt(descr.as_bytes()),
+        shape = crate::text::excerpt(format!("{shape:?}").as_bytes())
     )]
     NpyUnsupported {
         /// The dtype descriptor.

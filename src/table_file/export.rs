@@ -10,9 +10,9 @@ use super::{container, csv, json, npy};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
     /// The flipblox table file: lead, bincode header, 64-byte-aligned payload
-    /// ([`container`](super::container)).
+    /// ([`container`]).
     Bincode,
-    /// NumPy `.npy`, format version 1.0 ([`npy`](super::npy)).
+    /// NumPy `.npy`, format version 1.0 ([`npy`]).
     Npy,
     /// CSV with a header line: `state,board,distance` (Flip Game) or
     /// `row,col,orientation,distance` (Bloxorz); the distance is empty for the sentinel.

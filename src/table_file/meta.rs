@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::flip::BoardSize;
 use crate::flip::variant::{Goal, TogglePattern, Variant};
+use crate::text::quote;
 
 /// The puzzle a table belongs to, with its board shape.
 ///
@@ -42,7 +43,7 @@ pub enum Puzzle {
         /// True when the board wraps around (a torus).
         wrap: bool,
         /// The toggle pattern as written canonically, e.g. `.x./xxx/.x.`
-        /// ([`TogglePattern`](crate::flip::variant::TogglePattern)'s text).
+        /// ([`TogglePattern`]'s text).
         toggle: String,
         /// The goal: `None` for any uniform board, else the colour every cell must show.
         goal: Option<u8>,
@@ -88,8 +89,9 @@ impl Puzzle {
         let Puzzle::LightsOut { colours, wrap, toggle, goal, .. } = self else {
             return Ok(Some(Variant::flip_game(size)));
         };
-        let pattern: TogglePattern =
-            toggle.parse().map_err(|e| format!("the toggle pattern {toggle:?}: {e}"))?;
+        let pattern: TogglePattern = toggle
+            .parse()
+            .map_err(|e| format!("the toggle pattern {}: {e}", quote(toggle.as_bytes())))?;
         let goal = goal.map_or(Goal::Any, Goal::Colour);
         Variant::new(size, pattern, *wrap, *colours, goal).map(Some).map_err(|e| e.to_string())
     }
@@ -110,7 +112,8 @@ impl Puzzle {
         match (self.variant(), self) {
             (Ok(Some(v)), _) => v.to_string(),
             (_, Puzzle::LightsOut { rows, cols, colours, wrap, toggle, goal }) => format!(
-                "{rows}x{cols}, toggle {toggle}{}, {colours} colours, goal {}",
+                "{rows}x{cols}, toggle {}{}, {colours} colours, goal {}",
+                quote(toggle.as_bytes()),
                 if *wrap { ", wrap" } else { "" },
                 goal.map_or_else(|| "any".to_string(), |c| format!("colour {c}"))
             ),

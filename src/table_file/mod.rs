@@ -7,10 +7,10 @@
 //!   (`u8` per state, 255 = Impossible, any board up to 32 pieces) or a Bloxorz
 //!   [`DistanceField`](crate::bloxorz::DistanceField) (distance to the goal per
 //!   `(row, col, orientation)`, `i32`, -1 = impossible, -2 = illegal).
-//! - [`Format`] and [`export`]: writes a table in any of the five formats: [`Format::Bincode`]
+//! - [`Format`] and [`export()`]: writes a table in any of the five formats: [`Format::Bincode`]
 //!   (the versioned flipblox table file of [`container`]), [`Format::Npy`] ([`npy`]),
 //!   [`Format::Csv`], [`Format::Json`], [`Format::Raw`].
-//! - [`load`]: recognises a table file or a `.npy` by its magic and checks it: magic, version,
+//! - [`load()`]: recognises a table file or a `.npy` by its magic and checks it: magic, version,
 //!   header checksum, shape, payload checksum, histogram. Errors are [`LoadError`]s; nothing
 //!   panics, whatever the bytes.
 //!

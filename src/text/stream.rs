@@ -159,9 +159,11 @@ impl<R: Read> StreamLines<R> {
         let wanted = keep + CHUNK;
         if self.buf.len() < wanted {
             let grown = wanted.max(self.buf.len().saturating_mul(2));
-            if let Err(e) = self.buf.try_reserve_exact(grown - self.buf.len()) {
-                let message = format!("cannot allocate {grown} bytes for a line of the input: {e}");
-                self.error = Some(io::Error::new(io::ErrorKind::OutOfMemory, message));
+            let more = grown - self.buf.len();
+            if let Err(e) =
+                crate::memory::try_reserve_exact(&mut self.buf, more, "a line of the input")
+            {
+                self.error = Some(io::Error::new(io::ErrorKind::OutOfMemory, e.to_string()));
                 self.eof = true;
                 return false;
             }

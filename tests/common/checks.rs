@@ -64,7 +64,8 @@ pub fn check_answer(level: &Level, answer: &Answer) {
 pub fn check_pack(bytes: &[u8], jobs: usize, limit: u64) {
     let levels: Vec<Option<Level>> =
         PackReader::new(bytes).max_memory(limit).map(Result::ok).collect();
-    let options = RunOptions { jobs, paths: true, max_memory: limit, timings: false };
+    let options =
+        RunOptions { jobs, paths: true, max_memory: limit, timings: false, analyse: false };
     let reports = pack_reports(bytes, options);
     assert_eq!(reports.len(), levels.len());
     for (i, (report, level)) in reports.iter().zip(&levels).enumerate() {
@@ -89,7 +90,8 @@ pub fn check_pack(bytes: &[u8], jobs: usize, limit: u64) {
 /// ([`PackReader::take_chunk`], at most `max_levels` levels each) and reads the rest level by
 /// level gives what reading every level one by one gives, and stands where it would.
 pub fn check_pack_jobs(bytes: &[u8], limit: u64, max_levels: usize) {
-    let options = RunOptions { jobs: 1, paths: true, max_memory: limit, timings: false };
+    let options =
+        RunOptions { jobs: 1, paths: true, max_memory: limit, timings: false, analyse: false };
     let one = pack_reports(bytes, options);
     let two = pack_reports(bytes, RunOptions { jobs: 2, ..options });
     assert_eq!(one, two, "one job and two disagree");
@@ -161,7 +163,8 @@ pub fn check_flash(bytes: &[u8], limit: u64) {
     for problem in pack.problems() {
         let _ = problem.to_string();
     }
-    let options = RunOptions { jobs: 1, paths: true, max_memory: limit, timings: false };
+    let options =
+        RunOptions { jobs: 1, paths: true, max_memory: limit, timings: false, analyse: false };
     let reports = reports(pack.source(), options);
     assert_eq!(reports.len(), pack.stages().len());
     for (report, stage) in reports.iter().zip(pack.stages()) {

@@ -1,8 +1,10 @@
 //! Helpers shared by the integration tests.
 
+pub mod analysis;
 pub mod bloxorz;
 pub mod checks;
 pub mod extended;
+pub mod javascript;
 pub mod lights_out;
 pub mod original;
 #[cfg(feature = "render")]

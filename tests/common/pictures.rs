@@ -393,7 +393,8 @@ pub fn field_of(grid: &Grid) -> FieldPicture {
             }
         }
     }
-    let mut field = FieldPicture { rows, cols, distances: vec![-2; rows * cols * 3] };
+    let mut field =
+        FieldPicture { rows, cols, distances: vec![-2; rows * cols * 3], from_start: false };
     for r in 0..rows {
         for c in 0..cols {
             for o in 0..3 {

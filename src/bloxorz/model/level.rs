@@ -166,6 +166,7 @@ pub struct Level {
     terrain_changes: usize,
     mechanics: Mechanics,
     origin: Option<Position>,
+    title: Option<String>,
 }
 
 impl Level {
@@ -190,7 +191,7 @@ impl Level {
     }
 
     /// Makes this level an all-empty `rows x cols` level (start and target unset), reusing its
-    /// buffer. Used by the parser, which then sets cells with [`Level::set_cell`].
+    /// buffer. Used by the parser, which then sets cells with [`Level::row_mut`].
     ///
     /// # Panics
     ///
@@ -209,6 +210,7 @@ impl Level {
         self.terrain_changes = 0;
         self.mechanics.clear();
         self.origin = None;
+        self.title = None;
     }
 
     /// The flags of `row` of the level (its `cols` cells, without padding), for the parser to set
@@ -382,6 +384,19 @@ impl Level {
     /// Records where the level begins in its input (see [`Level::origin`]).
     pub(crate) fn set_origin(&mut self, origin: Position) {
         self.origin = Some(origin);
+    }
+
+    /// The level's title, when its input gives one: in a text pack, the text of a `;` comment
+    /// line right before its header (without the `;` and the blanks around the text; a blank
+    /// comment gives none); for a stage of the Flash game's file, `stage N: NAME (passcode
+    /// CODE)`, the comment `flipblox convert` writes before it.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// Sets the level's title (see [`Level::title`]); an empty or blank title is none.
+    pub(crate) fn set_title(&mut self, title: Option<&str>) {
+        self.title = title.map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
     }
 
     /// The letter of level cell `(row, col)` in the text format (`docs/LEVELS.md`): `O` the

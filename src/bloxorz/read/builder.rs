@@ -40,27 +40,21 @@ pub(crate) const MARK: u8 = 1 << 6;
 pub(crate) const NOT_A_CELL: u8 = 1 << 7;
 
 /// The level flags of `byte` as a cell, with [`MARK`] for `O`, `X`, `S`, `H`, `V`, `B`, `-` and
-/// [`NOT_A_CELL`] for a byte that is no cell. Branch-free comparisons, so that the compiler reads
-/// a row 16 or 32 bytes at a time. Bridge tiles take the flags of their state at the start
-/// (`B` rigid, `-` empty), switches and split switches are rigid.
-#[inline(always)]
-pub(crate) const fn cell_flags(byte: u8) -> u8 {
-    const fn is(byte: u8, c: u8) -> u8 {
-        (byte == c) as u8
-    }
+/// [`NOT_A_CELL`] for a byte that is no cell. Bridge tiles take the flags of their state at the
+/// start (`B` rigid, `-` empty), switches and split switches are rigid.
+const fn cell_flags(byte: u8) -> u8 {
     let rigid = Level::material_flags(Cell::Rigid);
-    let special = is(byte, b'S') | is(byte, b'H') | is(byte, b'V') | is(byte, b'B');
-    let marked = is(byte, b'O') | is(byte, b'X') | special | is(byte, b'-');
-    let known = is(byte, b'.') | is(byte, b'E') | is(byte, b'#') | marked;
-    ((is(byte, b'.') | is(byte, b'O') | is(byte, b'X') | special) * rigid)
-        | (is(byte, b'E') * Level::material_flags(Cell::Fragile))
-        | (marked * MARK)
-        | ((known ^ 1) * NOT_A_CELL)
+    match byte {
+        b'.' => rigid,
+        b'O' | b'X' | b'S' | b'H' | b'V' | b'B' => rigid | MARK,
+        b'-' => Level::material_flags(Cell::Empty) | MARK,
+        b'E' => Level::material_flags(Cell::Fragile),
+        b'#' => Level::material_flags(Cell::Empty),
+        _ => NOT_A_CELL,
+    }
 }
 
-/// [`cell_flags`] of every byte, for short rows: there a table lookup (a few instructions a
-/// cell) beats the comparisons, which the compiler only runs 16 or 32 bytes at a time on rows
-/// at least that long.
+/// [`cell_flags`] of every byte.
 static CELL_FLAGS: [u8; 256] = {
     let mut table = [0; 256];
     let mut byte = 0;
@@ -70,9 +64,6 @@ static CELL_FLAGS: [u8; 256] = {
     }
     table
 };
-
-/// Rows shorter than this are read with [`CELL_FLAGS`].
-const SHORT_ROW: usize = 32;
 
 /// A level being filled: the `O` and `X` cells seen so far.
 #[derive(Debug)]
@@ -122,20 +113,11 @@ impl Builder {
         r: usize,
         text: &[u8],
     ) -> Result<(), (usize, ErrorKind)> {
-        let row = level.row_mut(r);
         let mut seen = 0;
-        if row.len() < SHORT_ROW {
-            for (cell, &byte) in row.iter_mut().zip(text) {
-                let flags = CELL_FLAGS[usize::from(byte)];
-                *cell = flags;
-                seen |= flags;
-            }
-        } else {
-            for (cell, &byte) in row.iter_mut().zip(text) {
-                let flags = cell_flags(byte);
-                *cell = flags;
-                seen |= flags;
-            }
+        for (cell, &byte) in level.row_mut(r).iter_mut().zip(text) {
+            let flags = CELL_FLAGS[usize::from(byte)];
+            *cell = flags;
+            seen |= flags;
         }
         if seen & (MARK | NOT_A_CELL) == 0 {
             return Ok(());

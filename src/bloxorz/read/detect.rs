@@ -143,11 +143,13 @@ pub fn detect_format(bytes: &[u8]) -> Detected {
 }
 
 /// The format the start `head` of an input decides without the rest (for a stream, so that a
-/// pack is still read as a stream): the same as [`detect_format`] on the whole input whenever it
-/// is `Some` and `head` is not `full`. `None` when `head` holds no complete level line yet, or its
-/// first level line is neither a header nor a drawing line (then the whole input decides).
-/// When `head` is `full` (as long as the caller looks) and holds no complete level line, a pack
-/// ([`Reason::LongStart`]): the format with the longest lines, whose reader reports them.
+/// pack or a drawing is still read as a stream, its levels answered as they come): the same
+/// format as [`detect_format`] on the whole input whenever it is `Some` and `head` is not
+/// `full` (without [`Detected::also`]: whether a drawing also assigns `levels` later is not
+/// looked for). `None` when `head` holds no complete level line yet, or its first level line is
+/// neither a header nor a drawing line (then the whole input decides). When `head` is `full` (as
+/// long as the caller looks) and holds no complete level line, a pack ([`Reason::LongStart`]):
+/// the format with the longest lines, whose reader reports them.
 pub fn detect_from_head(head: &[u8], full: bool) -> Option<Detected> {
     let mut lines = Lines::new(head);
     let first = first_level_line(&mut lines);
@@ -160,8 +162,7 @@ pub fn detect_from_head(head: &[u8], full: bool) -> Option<Detected> {
         return full.then_some(long);
     };
     let (format, reason) = decided_by_first_line(first.text)?;
-    // A drawing's first line decides only when no `levels` follows, which the head cannot tell.
-    (format == LevelFormat::Pack).then_some(Detected { format, reason, also: None })
+    Some(Detected { format, reason, also: None })
 }
 
 /// True when `bytes` assign `levels`: the word `levels` (not part of a longer name), then blanks,
@@ -216,8 +217,9 @@ mod tests {
     fn a_head_decides_only_what_the_whole_input_would() {
         assert_eq!(detect_from_head(b"3 4\n", false).map(|d| d.format), Some(LevelFormat::Pack));
         assert_eq!(detect_from_head(b"3 4", false), None);
-        assert_eq!(detect_from_head(b"SoT\n", false), None);
-        assert_eq!(detect_from_head(b"SoT\n", true), None);
+        assert_eq!(detect_from_head(b"SoT", false), None);
+        let drawing = detect_from_head(b"\n; a comment\nSoT\n", false).unwrap();
+        assert_eq!((drawing.format, drawing.also), (LevelFormat::Drawing, None));
         assert_eq!(detect_from_head(b"var levels", false), None);
         assert_eq!(detect_from_head(b"\n\n", false), None);
         let long = detect_from_head(b"\n\n   ", true).unwrap();

@@ -8,7 +8,7 @@ use std::fmt;
 
 use super::drawing::syntax::DrawingSyntax;
 use super::flash::syntax::FlashSyntax;
-use super::pddl::PddlSyntax;
+use super::pddl::syntax::PddlSyntax;
 use super::text::syntax::TextSyntax;
 use crate::bloxorz::model::mechanics::MAX_BRIDGE_GROUPS;
 use crate::memory::AllocError;
@@ -71,10 +71,13 @@ impl ErrorKind {
         matches!(
             self,
             ErrorKind::Limit(
-                Limit::TooLarge { needed: Some(_), .. } | Limit::SearchTooLarge { .. }
+                Limit::TooLarge { needed: Some(_), .. }
+                    | Limit::TooLargeSoFar { needed: Some(_), .. }
+                    | Limit::SearchTooLarge { .. }
             ) | ErrorKind::Text(TextSyntax::LineTooLong { .. })
                 | ErrorKind::Drawing(DrawingSyntax::LineTooLong { .. })
                 | ErrorKind::Pddl(PddlSyntax::TooManyObjects { .. })
+                | ErrorKind::Flash(FlashSyntax::StageOverMemoryLimit { .. })
         )
     }
 }
@@ -336,6 +339,19 @@ pub enum Limit {
         /// The limit in bytes.
         limit: u64,
     },
+    /// A level whose rows so far (a drawing's, which has no header) already need more memory
+    /// than the limit allows: it has at least `rows` rows of up to `cols` cells.
+    TooLargeSoFar {
+        /// Rows read so far.
+        rows: u64,
+        /// The longest row so far.
+        cols: u64,
+        /// Bytes a level of `rows x cols` and its search would need (`None`: more states than a
+        /// 32-bit state index can count).
+        needed: Option<u64>,
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// The search of a level with switches or split switches went past the memory limit
     /// (reported at the level's beginning).
     SearchTooLarge {
@@ -360,6 +376,16 @@ impl fmt::Display for Limit {
                 f,
                 "a level of {rows} x {cols} cells has more states than a 32-bit state index can \
                  count"
+            ),
+            Limit::TooLargeSoFar { rows, cols, needed: Some(n), limit } => write!(
+                f,
+                "a level of at least {rows} x {cols} cells (its rows so far) needs at least {n} \
+                 bytes, more than the memory limit of {limit} bytes"
+            ),
+            Limit::TooLargeSoFar { rows, cols, needed: None, .. } => write!(
+                f,
+                "a level of at least {rows} x {cols} cells (its rows so far) has more states \
+                 than a 32-bit state index can count"
             ),
             Limit::SearchTooLarge { states, limit } => write!(
                 f,

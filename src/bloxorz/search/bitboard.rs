@@ -7,11 +7,11 @@
 //!
 //! # Layout
 //!
-//! A set of states of one [`Orientation`] is one `u32` per padded row, bit `c` for padded column
-//! `c` (the anchor's column, see [`moves`](crate::bloxorz::model::moves)); a [`Boards`] holds,
-//! per orientation, the states the box may rest in (from the rest flags of
-//! [`Level::grid`]), the states no layer has reached yet (*open*), and the frontier, twice (the
-//! layer being expanded and the next one).
+//! A set of states of one [`Orientation`](crate::bloxorz::model::level::Orientation) is one `u32`
+//! per padded row, bit `c` for padded column `c` (the anchor's column, see
+//! [`moves`](crate::bloxorz::model::moves)); a [`Boards`] holds, per orientation, the states the
+//! box may rest in (from the rest flags of [`Level::grid`]), the states no layer has reached yet
+//! (*open*), and the frontier, twice (the layer being expanded and the next one).
 //!
 //! # The search
 //!
@@ -35,23 +35,13 @@
 //! they equal those of the array search: the states at a distance below the answer, or every
 //! reachable state when there is none.
 //!
-//! A layer costs the same whatever its number of states, about 55 instructions per four rows
-//! (one SSE2 vector per word of four rows, the loop vectorised by the compiler), and it has no
-//! branch that depends on the terrain; the array search pays 30 to 60 instructions per state and
-//! mispredicts on small, irregular frontiers. Loading a level reads 16 cells of a row with one
-//! SSE2 byte mask per orientation.
-//!
-//! Measured (callgrind, `flipblox bloxorz --jobs 1`, 1 December 2026): on the first 40,000
-//! levels of `gen_levels.py mixed 400000 16 16 42` (at most 16 x 16 cells, about 9 layers a
-//! level) the search takes 2,820 instructions a level against 3,660 for the array search, and
-//! `Solver::solve` over those levels, parsed beforehand, takes about half the time (bench
-//! `solver/mixed-40k`). On 28 x 28 levels (`gen_levels.py KIND 300 28 28 7`, per level): open
-//! ground 9.5 K against 27 K instructions, fields 16.6 K against 50 K, corridor mazes 27.7 K
-//! against 20 K (1.4 times), and the worst case, one long winding road (`snake`: 132 layers of
-//! about five states each, every layer over all 28 rows) 57 K against 29 K (2.0 times;
-//! the whole process on 3,000 such levels 19 ms against 14 ms). The size limit keeps that ratio
-//! bounded: a layer costs at most 7 steps of four rows, the array search at least one state.
-//! Levels taller or wider than 28 cells go to the array search.
+//! A layer costs the same whatever its number of states (one SSE2 vector per word of four rows,
+//! the loop vectorised by the compiler), and it has no branch that depends on the terrain, where
+//! the array search pays per state and mispredicts on small, irregular frontiers. The size limit
+//! bounds the cost of a layer (at most 7 steps of four rows), so even a level whose frontier
+//! stays a few states wide for many layers (one long winding road) costs a small multiple of the
+//! array search; levels taller or wider than 28 cells go to the array search. docs/PERFORMANCE.md
+//! has the measured cost against the array search.
 
 use super::solution::Solution;
 use crate::bloxorz::model::level::{Level, Placement};
@@ -131,60 +121,6 @@ impl BitSearch {
     }
 }
 
-/// The rest flags of a run of 8 cells (`bytes` from the padded grid), one bit per cell, for
-/// orientation `o`.
-#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "sse2"))))]
-#[inline(always)]
-fn rest_bits(bytes: u64, o: u32) -> u32 {
-    // Bit 0 of byte i, moved to bit 56 + i by the multiplication (the eight products land on
-    // distinct bits, so no carries), then down to bit i.
-    let lows = (bytes >> o) & 0x0101_0101_0101_0101;
-    (lows.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-}
-
-/// The rest flags of 16 cells, one bit per cell, per orientation (bit `i` for `bytes[i]`): one
-/// SSE2 shift and byte mask per orientation on x86-64, elsewhere eight cells per multiplication
-/// ([`rest_bits`]).
-#[inline(always)]
-fn rest_bits16(bytes: &[u8; 16]) -> [u32; 3] {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        // SAFETY: the one requirement of the call is that the processor has SSE2, and this
-        // code is compiled only with SSE2 enabled (always so on x86-64, where it is baseline).
-        unsafe { rest_bits16_sse2(bytes) }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        rest_bits16_words(bytes)
-    }
-}
-
-/// [`rest_bits16`] by eight cells per multiplication ([`rest_bits`]), without SSE2.
-#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "sse2"))))]
-#[inline(always)]
-fn rest_bits16_words(bytes: &[u8; 16]) -> [u32; 3] {
-    let half = |k: usize| u64::from_le_bytes(bytes[8 * k..8 * k + 8].try_into().unwrap());
-    std::array::from_fn(|o| rest_bits(half(0), o as u32) | rest_bits(half(1), o as u32) << 8)
-}
-
-/// [`rest_bits16`] in SSE2.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[target_feature(enable = "sse2")]
-#[inline]
-fn rest_bits16_sse2(bytes: &[u8; 16]) -> [u32; 3] {
-    use std::arch::x86_64::{_mm_loadu_si128, _mm_movemask_epi8, _mm_slli_epi16};
-    // SAFETY: `bytes` is sixteen readable bytes, exactly what the unaligned load reads; no
-    // alignment is required.
-    let v = unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) };
-    // Moves rest flag `o` of every byte to the byte's top bit (a shift of at most 7 keeps each
-    // byte's own bits in the byte), which the byte mask gathers.
-    [
-        _mm_movemask_epi8(_mm_slli_epi16::<7>(v)) as u32,
-        _mm_movemask_epi8(_mm_slli_epi16::<6>(v)) as u32,
-        _mm_movemask_epi8(_mm_slli_epi16::<5>(v)) as u32,
-    ]
-}
-
 impl Boards {
     /// Fills the allowed and open states from the rest flags of `level` and empties both
     /// frontiers. Returns the number of rows a layer steps over: the level's rows rounded up to
@@ -194,28 +130,23 @@ impl Boards {
         let rows = level.rows();
         let steps = rows.next_multiple_of(LANES);
         debug_assert!(steps + 4 <= MAX_HEIGHT && w <= MAX_WIDTH);
-        let keep = if w == 32 { u32::MAX } else { (1u32 << w) - 1 };
         for planes in &mut self.frontier {
             *planes = [[0; MAX_HEIGHT]; 3];
         }
-        let sixteen = |at: usize| -> [u32; 3] {
-            rest_bits16(grid[at..at + 16].try_into().expect("16 bytes"))
-        };
         for r in 2..2 + steps {
             let mut words = [0u32; 3];
             if r < 2 + rows {
-                // Padded columns -1..15 of the row (a padded column 15 holds a level cell only
-                // when the row is wider than 16), then 15..31 of a wider one. The bytes past the
-                // row (the next row's, or the padding rows' under the last) fall on bits masked
-                // off, and at least 3w >= 15 bytes follow a level row, 3w >= 31 when w > 16: every
-                // read is in the grid.
-                let low = sixteen(r * w - 1);
-                let high = if w > 16 { sixteen(r * w + 15) } else { [0; 3] };
-                words = std::array::from_fn(|o| (low[o] >> 1 | high[o] << 15) & keep);
+                // Level columns 0..cols are padded columns 2..cols + 2: the first cell's flags
+                // end up in bit 2.
+                for &f in grid[r * w + 2..r * w + w - 2].iter().rev() {
+                    for (o, word) in words.iter_mut().enumerate() {
+                        *word = *word << 1 | u32::from(f >> o & 1);
+                    }
+                }
             }
             for (o, word) in words.into_iter().enumerate() {
-                self.allowed[o][r] = word;
-                self.open[o][r] = word;
+                self.allowed[o][r] = word << 2;
+                self.open[o][r] = word << 2;
             }
         }
         steps
@@ -283,12 +214,9 @@ fn explored(allowed: &Planes, open: &Planes, last: &Planes, steps: usize) -> u64
     let steps = steps.min(MAX_HEIGHT - 4) & !(LANES - 1);
     let mut count = 0;
     for r in 2..2 + steps {
-        let [s, h, v] = std::array::from_fn(|o| allowed[o][r] & !(open[o][r] | last[o][r]));
-        // The three words added bit by bit: ones and twos (a carry-save adder), so that two
-        // words are counted instead of three.
-        let ones = s ^ h ^ v;
-        let twos = (s & h) | (v & (s ^ h));
-        count += ones.count_ones() + 2 * twos.count_ones();
+        for o in 0..3 {
+            count += (allowed[o][r] & !(open[o][r] | last[o][r])).count_ones();
+        }
     }
     u64::from(count)
 }
@@ -302,25 +230,6 @@ mod tests {
 
     fn level(text: &str) -> Level {
         PackReader::new(text.as_bytes()).next().unwrap().unwrap()
-    }
-
-    #[test]
-    fn rest_bits_gathers_one_flag_per_byte() {
-        let bytes = [1, 2, 4, 7, 0, 3, 5, 6];
-        let word = u64::from_le_bytes(bytes);
-        assert_eq!(rest_bits(word, 0), 0b0110_1001);
-        assert_eq!(rest_bits(word, 1), 0b1010_1010);
-        assert_eq!(rest_bits(word, 2), 0b1100_1100);
-        // Both ways of gathering 16 cells agree with a plain loop, on every flag pattern.
-        let mut rng = Rng(77);
-        for _ in 0..1000 {
-            let cells: [u8; 16] = std::array::from_fn(|_| rng.below(256) as u8);
-            let plain: [u32; 3] = std::array::from_fn(|o| {
-                (0..16).map(|i| u32::from(cells[i] >> o & 1) << i).sum::<u32>()
-            });
-            assert_eq!(rest_bits16(&cells), plain);
-            assert_eq!(rest_bits16_words(&cells), plain);
-        }
     }
 
     #[test]

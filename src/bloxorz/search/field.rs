@@ -82,6 +82,7 @@ pub struct DistanceField<'a> {
     cols: u32,
     goal: (u32, u32),
     distances: Cow<'a, [i32]>,
+    from_start: bool,
 }
 
 impl<'a> DistanceField<'a> {
@@ -102,8 +103,9 @@ impl<'a> DistanceField<'a> {
     /// - [`ShapeError::Length`] unless there are exactly `rows * cols * 3` entries.
     /// - [`ShapeError::Entry`] for an entry below -1 or not below the number of entries (no
     ///   shortest path is that long).
-    /// - [`ShapeError::Goal`] unless exactly one entry is 0 and it is a standing state (the
-    ///   goal: a field is computed by one reverse search from standing on the goal).
+    /// - [`ShapeError::Goal`] unless exactly one entry is 0 (the goal standing, for a field
+    ///   computed by one reverse search from standing on the goal; the start, standing or lying,
+    ///   for a field from the start, [`distance_field_from_start`]).
     pub fn new(
         rows: u32,
         cols: u32,
@@ -131,13 +133,20 @@ impl<'a> DistanceField<'a> {
             }
         }
         let goal = match first_zero {
-            Some(i) if zeros == 1 && i % ORIENTATIONS as u64 == 0 => {
+            Some(i) if zeros == 1 => {
                 let cell = i / ORIENTATIONS as u64;
                 ((cell / u64::from(cols)) as u32, (cell % u64::from(cols)) as u32)
             }
             _ => return Err(ShapeError::Goal { zeros, first: first_zero }),
         };
-        Ok(DistanceField { rows, cols, goal, distances })
+        Ok(DistanceField { rows, cols, goal, distances, from_start: false })
+    }
+
+    /// True for a field of the distances from the start ([`distance_field_from_start`]) rather
+    /// than to the goal. A field read back from a file says false: the file does not record it
+    /// (its only 0 entry is then the start).
+    pub fn from_start(&self) -> bool {
+        self.from_start
     }
 
     /// Rows of the level.
@@ -150,7 +159,8 @@ impl<'a> DistanceField<'a> {
         self.cols
     }
 
-    /// The goal cell `(row, col)`: where the only 0 entry (standing) is.
+    /// The cell `(row, col)` of the only 0 entry: the goal (standing on it), or for a field from
+    /// the start, the start's anchor.
     pub fn goal(&self) -> (u32, u32) {
         self.goal
     }
@@ -425,6 +435,18 @@ pub(crate) fn distance_field_in(
     level: &Level,
     scratch: &mut Scratch,
 ) -> Result<DistanceField<'static>, FieldError> {
+    let (tr, tc) = level.target();
+    field_from(level, scratch, state_of(level, Placement::standing(tr, tc)))
+}
+
+/// The field of the distances between state `origin` and every state of `level` (the moves of
+/// a POJ 3322 level are undone by the opposite moves, so from and to are the same), by one
+/// breadth-first search from `origin`.
+fn field_from(
+    level: &Level,
+    scratch: &mut Scratch,
+    origin: u32,
+) -> Result<DistanceField<'static>, FieldError> {
     if let Some(cell) = level.mechanics().first_switch_or_split() {
         return Err(FieldError::Mechanics { cell });
     }
@@ -435,10 +457,8 @@ pub(crate) fn distance_field_in(
     if entries > i32::MAX as usize {
         return Err(too_many());
     }
-    let (tr, tc) = level.target();
-    let goal = state_of(level, Placement::standing(tr, tc));
     scratch.reserve(level.grid().len())?;
-    scratch.search(level, goal, None);
+    scratch.search(level, origin, None);
     let mut distances = Vec::new();
     try_reserve(&mut distances, entries, "the distance field")?;
     // Every state starts ILLEGAL or IMPOSSIBLE by whether the box may rest there; the search then
@@ -461,8 +481,44 @@ pub(crate) fn distance_field_in(
         distances[(row * cols + col) * ORIENTATIONS + o] = distance as i32;
     }
     let (rows, cols) = (rows as u32, cols as u32);
-    // Exactly one 0 (the goal, standing), every entry -2, -1 or below `entries`: always a field.
-    Ok(DistanceField::new(rows, cols, distances).expect("a reverse search gives a valid field"))
+    // Exactly one 0 (the origin), every entry -2, -1 or below `entries`: always a field.
+    Ok(DistanceField::new(rows, cols, distances).expect("a search gives a valid field"))
+}
+
+/// The distance-from-start field of `level` (the layout of [`DistanceField`], its only 0 entry
+/// the start): for every state, the minimum number of rolls that bring the box from the start
+/// to it, -1 ([`IMPOSSIBLE`]) for the states the box may rest in but cannot reach, -2
+/// ([`ILLEGAL`]) where it may not rest. The target does not stop the box: a state beyond it
+/// has its distance through it. One breadth-first search from the start, the one that answers
+/// the level; its entry on standing on the target is the level's answer.
+///
+/// ```
+/// use flipblox::bloxorz::{PackReader, distance_field_from_start};
+/// // The block never stands on the target: it stands on columns 3 and 6 only.
+/// let level = PackReader::new(b"1 6\nXX..O.\n").next().unwrap().unwrap();
+/// let field = distance_field_from_start(&level).unwrap();
+/// assert!(field.from_start());
+/// assert_eq!(field.get(0, 0, 1), Some(0)); // the start, lying on the two X
+/// assert_eq!(field.get(0, 5, 0), Some(3)); // R, R, R: standing on the last cell
+/// assert_eq!(field.get(0, 4, 0), Some(-1)); // standing on the target: never
+/// ```
+///
+/// # Errors
+///
+/// As [`distance_field`].
+pub fn distance_field_from_start(level: &Level) -> Result<DistanceField<'static>, FieldError> {
+    distance_field_from_start_in(level, &mut Scratch::new())
+}
+
+/// [`distance_field_from_start`] in a caller's [`Scratch`], reused across levels.
+pub(crate) fn distance_field_from_start_in(
+    level: &Level,
+    scratch: &mut Scratch,
+) -> Result<DistanceField<'static>, FieldError> {
+    let from = state_of(level, level.start());
+    let mut field = field_from(level, scratch, from)?;
+    field.from_start = true;
+    Ok(field)
 }
 
 /// The entry of `field` for the box at `placement` (a distance, -1 or -2), in level coordinates.
@@ -609,10 +665,8 @@ mod tests {
         );
         let mut lying_goal = [-1; 9];
         lying_goal[4] = 0;
-        assert_eq!(
-            DistanceField::new(1, 3, &lying_goal[..]),
-            Err(ShapeError::Goal { zeros: 1, first: Some(4) })
-        );
+        // A lying 0 is the start of a field from the start.
+        assert_eq!(DistanceField::new(1, 3, &lying_goal[..]).unwrap().goal(), (0, 1));
         assert_eq!(
             DistanceField::new(0, 3, Vec::new()),
             Err(ShapeError::BoardSize { rows: 0, cols: 3 })

@@ -13,7 +13,7 @@ pub(crate) mod solution;
 
 pub use field::{
     DistanceField, FIELD_BYTES_PER_CELL, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS,
-    distance_field, field_bytes_needed, field_entry, read_level,
+    distance_field, distance_field_from_start, field_bytes_needed, field_entry, read_level,
 };
 pub use general::replay::{BlockAt, ReplayError, ReplayReason, ReplayedMove, replay_path};
 pub use poj::bytes_needed;

@@ -27,12 +27,12 @@
 //!   time as first touched, so the slots it never reaches take no memory).
 //!
 //! One buffer for all three orientations means one base address: the loops of the search keep
-//! fewer pointers in registers. Each search first writes every stamp of its level, so a roll
-//! tests legality and novelty with a single load of one byte, and the search never reads the
-//! level's grid. The buffers only grow. Together with the level's one byte per padded cell that
-//! is at most 16 bytes per padded cell, 5 1/3 per state ([`bytes_needed`]), what a sweep (a
-//! distance field) or a small level's search uses; a search for the goal of a large level
-//! touches 4 bytes per padded cell and its widest layers.
+//! fewer pointers in registers. Each search first writes every stamp of its level from the
+//! level's rest flags, so a roll tests legality and novelty with a single load of one byte, and
+//! the search never reads the level's grid. The buffers only grow. Together with the level's one
+//! byte per padded cell that is at most 16 bytes per padded cell, 5 1/3 per state
+//! ([`bytes_needed`]), what a sweep (a distance field) or a small level's search uses; a search
+//! for the goal of a large level touches 4 bytes per padded cell and its widest layers.
 //!
 //! # The search
 //!
@@ -40,7 +40,7 @@
 //! standing, horizontal and vertical states are expanded from their own queues by three loops
 //! specialised to their orientation (one generic loop instantiated per orientation), so the
 //! orientation is never decoded and the four rolls, read from
-//! [`ROLLS`](crate::bloxorz::model::ROLLS), are constant offsets: a roll costs one load of the
+//! [`ROLLS`], are constant offsets: a roll costs one load of the
 //! new state's stamp (which says both whether the box may rest there and whether the state was
 //! reached; the padding means no roll leaves the grid), one store of it, and one store to a
 //! queue. Whether a state is new is
@@ -53,16 +53,9 @@
 //! goal.
 //!
 //! The rolls index the stamps and the queues without bounds checks (`unsafe`, with the
-//! reasons next to it in `Expand::reach`): measured with cachegrind and `perf stat` on
-//! `gen_levels.py field` packs, that removes 26% of the search's instructions and about 10% of its
-//! time. Debug builds (the tests, the fuzzer) still check every index with `debug_assert!`.
-//!
-//! Measured with callgrind on the first 40,000 levels of `gen_levels.py mixed 400000 16 16 42`
-//! (levels up to 16x16, about 190 padded cells and 63 states explored on average), `--jobs 1`:
-//! the search takes about 3,100 instructions per level, down from 3,630 when each orientation's
-//! stamps and queue were separate buffers written by three passes with scalar tails (the stamp
-//! writing went from about 500 instructions per level to about 330, and the loops kept several
-//! pointers on the stack).
+//! reasons next to it in `Expand::reach`): a bounds check per roll is a large part of the
+//! search's instructions (docs/PERFORMANCE.md). Debug builds (the tests, the fuzzer) still check
+//! every index with `debug_assert!`.
 
 use super::solution::Solution;
 use crate::bloxorz::model::level::{Level, Orientation, Placement};
@@ -118,8 +111,7 @@ pub(crate) struct Scratch {
 /// orientation loop keep finding the states behind the wave visited and the ones ahead new. On
 /// irregular terrain those predictions fail about every other roll, and deciding without a branch
 /// (`true`: always rewrite the stamp, always write the queue slot, advance the tail by 0 or 1) is
-/// two to three times faster. [`Scratch::search`] picks one per level (see
-/// [`IRREGULAR_CHANGES_PER_CELL`]).
+/// faster. [`Scratch::search`] picks one per level (see [`IRREGULAR_CHANGES_PER_CELL`]).
 ///
 /// `INTERLEAVED` picks where a state's stamp is (see [`LARGE`]): at its state index
 /// `3 * cell + o`, a cell's three stamps side by side, or orientation-major, at `o * cells +
@@ -138,115 +130,49 @@ struct Expand<'a, const BRANCH_FREE: bool, const INTERLEAVED: bool> {
 
 /// A level whose material changes, along its rows, at more than one cell in
 /// `IRREGULAR_CHANGES_PER_CELL` ([`Level::terrain_changes`]) is searched branch-free (see
-/// [`Expand`]). Measured on the 500x500 pack of the benchmarks (README.md, *Performance*): its open and maze levels change
-/// at one cell in 2 to 3 and search two to three times faster branch-free; its winding road and
-/// open fields change at one cell in 13 to 250 and search faster with branches, as do the open
-/// fields of `gen_levels.py field` (one change in 7 to 100 cells).
+/// [`Expand`]). Open and maze levels change at about one cell in 2 to 3 and search faster
+/// branch-free; winding roads and open fields change at one cell in 7 to 250 and search faster
+/// with branches (docs/PERFORMANCE.md, `tests/data/bloxorz/large-500.txt`).
 const IRREGULAR_CHANGES_PER_CELL: usize = 5;
 
 /// A level of more padded cells than this is *large*: it is searched with interleaved stamps
 /// (see [`Expand`]), which its search, scattered over more memory than the caches hold, misses
 /// less often, and a search for its goal keeps only the frontier in the queues
-/// ([`Expand::layers`]). A smaller level keeps the orientation-major stamps, written 16 cells a
-/// vector instruction, and every layer.
+/// ([`Expand::layers`]). A smaller level keeps the orientation-major stamps and every layer.
 const LARGE: usize = 1 << 16;
 
 /// The slots of each queue a search that keeps only its frontier uses at first: 64 KiB.
 const FRONTIER_ROOM: usize = 1 << 14;
 
-/// Cells whose stamps [`write_stamps`] computes at once.
-const LANES: usize = 16;
-
 /// Writes the stamps of every state of a level whose padded grid is `grid` into `stamps`
 /// (orientation `o` at `o * grid.len()`): 0 where the box may rest, [`BLOCKED`] elsewhere.
-/// [`LANES`] cells at a time, all three orientations from one load; the last lanes overlap the
-/// ones before instead of a scalar tail.
 ///
 /// # Panics
 ///
-/// If `grid` has fewer than [`LANES`] cells (a padded grid has at least 25) or `stamps` fewer
-/// than three per cell.
+/// If `stamps` has fewer than three per cell.
 fn write_planar_stamps(stamps: &mut [u8], grid: &[u8]) {
-    let cells = grid.len();
-    let (standing, lying) = stamps[..3 * cells].split_at_mut(cells);
-    let (horizontal, vertical) = lying.split_at_mut(cells);
-    let chunks = standing
-        .as_chunks_mut::<LANES>()
-        .0
-        .iter_mut()
-        .zip(horizontal.as_chunks_mut::<LANES>().0)
-        .zip(vertical.as_chunks_mut::<LANES>().0);
-    for (((s, h), v), g) in chunks.zip(grid.as_chunks::<LANES>().0) {
-        [*s, *h, *v] = stamp_lanes(g);
+    for (o, plane) in stamps[..3 * grid.len()].chunks_exact_mut(grid.len()).enumerate() {
+        for (stamp, &flags) in plane.iter_mut().zip(grid) {
+            // Bit o of a cell's flags says the box may rest there in orientation o.
+            *stamp = if flags >> o & 1 != 0 { 0 } else { BLOCKED };
+        }
     }
-    let last = cells.checked_sub(LANES).expect("a padded grid has at least 25 cells");
-    let (s, h, v) = (&mut standing[last..], &mut horizontal[last..], &mut vertical[last..]);
-    let (Some(s), Some(h), Some(v), Some(g)) =
-        (s.first_chunk_mut(), h.first_chunk_mut(), v.first_chunk_mut(), grid[last..].first_chunk())
-    else {
-        unreachable!("all four are `LANES` long past `last`")
-    };
-    [*s, *h, *v] = stamp_lanes(g);
-}
-
-/// The stamps of [`LANES`] cells with these flags, in each orientation (see [`write_planar_stamps`]).
-/// Computed into a fresh array, so that the compiler does each orientation's lanes with one
-/// vector shift and mask.
-#[inline(always)]
-fn stamp_lanes(flags: &[u8; LANES]) -> [[u8; LANES]; 3] {
-    let mut out = [[0u8; LANES]; 3];
-    for (i, &f) in flags.iter().enumerate() {
-        // Bit o of a cell's flags says the box may rest there in orientation o; BLOCKED is bit 7.
-        let blocked = !f;
-        out[0][i] = (blocked << 7) & BLOCKED;
-        out[1][i] = (blocked << 6) & BLOCKED;
-        out[2][i] = (blocked << 5) & BLOCKED;
-    }
-    out
 }
 
 /// Writes the stamps of every state of a level whose padded grid is `grid` into `stamps`, at
-/// their state indices (`3 * cell + o`): 0 where the box may rest, [`BLOCKED`] elsewhere, a
-/// cell at a time from [`STAMPS`].
+/// their state indices (`3 * cell + o`): 0 where the box may rest, [`BLOCKED`] elsewhere.
 ///
 /// # Panics
 ///
-/// If `grid` is empty or `stamps` has fewer than three per cell.
+/// If `stamps` has fewer than three per cell.
 fn write_interleaved_stamps(stamps: &mut [u8], grid: &[u8]) {
-    let cells = grid.len();
-    let stamps = &mut stamps[..3 * cells];
-    // Each cell's three stamps as one 4-byte store, whose fourth byte the next cell's store
-    // overwrites; the last cell's three are written alone.
-    let (last, rest) = grid.split_last().expect("a padded grid has at least 25 cells");
-    for (out, &flags) in stamps.chunks_exact_mut(3).zip(rest) {
-        // SAFETY: `out` is three bytes of `stamps` followed by at least three more (every cell
-        // but the last has a successor's stamps), so the four bytes written are in `stamps`;
-        // an unaligned write needs no alignment. Were it not so, this would write past the
-        // buffer.
-        unsafe { out.as_mut_ptr().cast::<u32>().write_unaligned(STAMPS[usize::from(flags)]) };
-    }
-    let bytes = STAMPS[usize::from(*last)].to_le_bytes();
-    stamps[3 * cells - 3..].copy_from_slice(&bytes[..3]);
-}
-
-/// The stamps of a cell with these flags (see [`write_interleaved_stamps`]), as the bytes of a
-/// little-endian `u32`: orientation `o` in byte `o`, 0 where the box may rest and [`BLOCKED`]
-/// elsewhere (bit `o` of the flags says it may rest in orientation `o`); byte 3 is 0.
-static STAMPS: [u32; 256] = {
-    let mut table = [0; 256];
-    let mut flags = 0;
-    while flags < 256 {
-        let mut o = 0;
-        while o < 3 {
-            if flags >> o & 1 == 0 {
-                table[flags] |= (BLOCKED as u32) << (8 * o);
-            }
-            o += 1;
+    for (three, &flags) in stamps[..3 * grid.len()].chunks_exact_mut(3).zip(grid) {
+        for (o, stamp) in three.iter_mut().enumerate() {
+            // Bit o of a cell's flags says the box may rest there in orientation o.
+            *stamp = if flags >> o & 1 != 0 { 0 } else { BLOCKED };
         }
-        flags += 1;
     }
-    table
-};
+}
 
 impl<const BRANCH_FREE: bool, const INTERLEAVED: bool> Expand<'_, BRANCH_FREE, INTERLEAVED> {
     /// A queue entry's step per cell: 3 with interleaved stamps, else 1.
@@ -296,8 +222,9 @@ impl<const BRANCH_FREE: bool, const INTERLEAVED: bool> Expand<'_, BRANCH_FREE, I
         for i in begin..end {
             // Rolls from orientation O may land in O itself (lying boxes rolling sideways), past
             // `end`, so the queue is read by index rather than borrowed as a slice.
-            // SAFETY: `begin..end` are filled slots of the queue of orientation O (see the
-            // debug assertion), inside `queues`.
+            // SAFETY: an index past `queues` would read outside the buffer. `layers` passes only
+            // slots between a queue's head and its tail, filled slots of the queue of orientation
+            // O inside its own `cells` slots (see the debug assertion), so `i < queues.len()`.
             let a = unsafe { *self.queues.get_unchecked(i) } as usize;
             for m in Move::ALL {
                 let (dr, dc, to) = ROLLS[O][m.index()];
@@ -471,9 +398,10 @@ impl Scratch {
     }
 
     /// Breadth-first search on `level` from state `from` (see
-    /// [`moves`](crate::bloxorz::model::moves) for state indices), stopping after the layer that reaches `goal`, or sweeping every reachable state
-    /// when `goal` is `None`. Returns the distance to the goal (`None` when not reached, always
-    /// `None` for a sweep) and the number of states expanded.
+    /// [`moves`](crate::bloxorz::model::moves) for state indices), stopping after the layer that
+    /// reaches `goal`, or sweeping every reachable state when `goal` is `None`. Returns the
+    /// distance to the goal (`None` when not reached, always `None` for a sweep) and the number
+    /// of states expanded.
     ///
     /// After the search, [`Scratch::reached`] lists every state reached with its distance, and
     /// [`Scratch::path_to`] walks back from any of them.
@@ -622,9 +550,8 @@ impl Scratch {
     /// If the last search did not reach `state` on `level`.
     pub fn path_to(&self, level: &Level, state: u32, path: &mut Vec<Move>) {
         assert!(self.was_reached(state), "state {state} was not reached by the last search");
-        // Walked as anchor and orientation, with the rolls of ROLLS undone (no division by 3
-        // and no move table per step: a `--path` answer of 11 moves cost about 500
-        // instructions that way).
+        // Walked as anchor and orientation, with the rolls of ROLLS undone: no division by 3
+        // and no move table per step.
         let (w, cells, interleaved) = (level.width() as isize, self.cells, self.interleaved);
         let split = |s: u32| (s as usize / 3, s as usize % 3);
         let from = split(self.from);

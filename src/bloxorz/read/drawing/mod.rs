@@ -240,7 +240,7 @@ impl<S: LineSource> DrawingReader<S> {
             let needed = bytes_needed(rows as u64, cols as u64);
             if needed.is_none_or(|n| n > self.max_memory) {
                 let (rows, cols, limit) = (rows as u64, cols as u64, self.max_memory);
-                let kind = ErrorKind::Limit(Limit::TooLarge { rows, cols, needed, limit });
+                let kind = ErrorKind::Limit(Limit::TooLargeSoFar { rows, cols, needed, limit });
                 return Err((first, kind));
             }
             let grown =
@@ -452,7 +452,7 @@ mod tests {
         assert!(matches!(
             got[0],
             Err(LevelError {
-                kind: ErrorKind::Limit(Limit::TooLarge { rows: 2, cols: 11, .. }),
+                kind: ErrorKind::Limit(Limit::TooLargeSoFar { rows: 2, cols: 11, .. }),
                 ..
             })
         ));

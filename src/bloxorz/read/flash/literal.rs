@@ -16,7 +16,7 @@
 //! of a file is a small constant times the parts of it that are used, whatever its size.
 
 use super::syntax::FlashSyntax;
-use crate::text::{describe_at, describe_digits, digits_at};
+use crate::text::{describe_at, describe_digits, digits_at, quote, quote_name};
 
 /// A value and the byte offset where it starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,51 +41,88 @@ pub(crate) enum Value {
     List(Vec<Spanned<Value>>),
     /// `{...}`: the keys as written (names, strings or numbers as text) and their values.
     Object(Vec<(Spanned<String>, Spanned<Value>)>),
-    /// A value checked but not kept (read it again with [`value_at`]); `list` when it is a list.
+    /// A value checked but not kept (read it again with [`value_at`]).
     Skipped {
         /// True for a list `[...]`.
         list: bool,
+        /// True when the value names nothing (no name but `true`, `false`, `null`,
+        /// `undefined`): reading it again at any time gives the same value.
+        pure: bool,
     },
+    /// A name's value before it is given one (`var lv;`), as evaluated.
+    Undefined,
+    /// A function of the file, by name, as evaluated.
+    Function(String),
 }
 
 impl Value {
-    /// What kind of value this is, for "found ..." messages.
+    /// What kind of value this is, for "found ..." messages (file content quoted by
+    /// [`quote`](crate::text::quote)).
     pub(crate) fn describe(&self) -> String {
         match self {
-            Value::Str(s, _) if s.len() <= 20 => {
-                format!("the string {:?}", String::from_utf8_lossy(s))
-            }
-            Value::Str(..) => "a string".to_string(),
+            Value::Str(s, _) => format!("the string {}", quote(s)),
             Value::Num(n) => format!("the number {n}"),
-            Value::Name(n) => format!("the name `{n}`"),
+            Value::Name(n) => format!("the name {}", quote_name(n.as_bytes())),
             Value::List(items) => format!("a list of {} items", items.len()),
             Value::Object(_) => "an object".to_string(),
             Value::Skipped { .. } => "a value".to_string(),
+            Value::Undefined => "undefined (a name without a value)".to_string(),
+            Value::Function(name) => format!("the function {}", quote_name(name.as_bytes())),
         }
     }
+}
+
+/// Names that stand for values, not for anything the file defines.
+pub(crate) fn is_literal_name(name: &str) -> bool {
+    matches!(name, "true" | "false" | "null" | "undefined" | "NaN" | "Infinity")
 }
 
 /// One statement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Statement {
+    /// `var NAME = VALUE;` (or `let`, `const`), one for each name it declares; `var NAME;`
+    /// without a value.
+    Declare(Spanned<String>, Option<Spanned<Value>>),
     /// `NAME = VALUE;`
     Assign(Spanned<String>, Spanned<Value>),
-    /// `NAME.push(VALUE);`
-    Push(Spanned<String>, Spanned<Value>),
+    /// `NAME.push(VALUE, ...);`
+    Push(Spanned<String>, Vec<Spanned<Value>>),
     /// `NAME[...]...;` (a JavaScript port's `levels[1].unshift("780464");`): not read, only
     /// noted.
     Ignored(Spanned<String>),
+    /// `function NAME(PARAMS) {`: the statements up to the matching [`Statement::End`] are its
+    /// body, which runs only when it is called.
+    Function {
+        /// The function's name.
+        name: Spanned<String>,
+        /// Its parameters' names.
+        params: Vec<String>,
+        /// Byte offset just past its `{`.
+        body: usize,
+    },
+    /// The `}` that ends a function's body, at this byte offset.
+    End(usize),
+    /// `return VALUE;` (a value only when one follows on the same line), at the offset of
+    /// `return`.
+    Return(usize, Option<Spanned<Value>>),
 }
 
-/// A statement that could not be read: the name it was about (when it got that far), the byte
+/// What a statement that could not be read was about: the name it assigns or declares, or
+/// (`member`) the name whose value it changes (`NAME.push(...)`, `NAME.length = 0`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Target {
+    pub name: String,
+    pub member: bool,
+}
+
+/// A statement that could not be read: what it was about (when it got that far), the byte
 /// offset of the problem and the problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Broken {
-    pub name: Option<String>,
+    pub target: Option<Target>,
     pub at: usize,
     pub problem: FlashSyntax,
 }
-
 /// A token.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Tok {
@@ -308,6 +345,11 @@ impl Budget {
         Budget { left: limit, limit }
     }
 
+    /// The limit in bytes.
+    pub(crate) fn limit(&self) -> u64 {
+        self.limit
+    }
+
     /// Charges `bytes` for something read at byte `at`.
     pub(crate) fn spend(&mut self, bytes: u64, at: usize) -> Result<(), Fault> {
         match self.left.checked_sub(bytes) {
@@ -328,7 +370,7 @@ impl Budget {
 
     /// Makes room for one more item in `items`, fallibly (a list of the file is as long as the
     /// file says).
-    fn room<T>(items: &mut Vec<T>, at: usize) -> Result<(), Fault> {
+    pub(crate) fn room<T>(items: &mut Vec<T>, at: usize) -> Result<(), Fault> {
         if items.len() < items.capacity() {
             return Ok(());
         }
@@ -346,16 +388,44 @@ struct Parser<'a, 'b> {
     last_line: usize,
     end: usize,
     budget: &'b mut Budget,
+    /// Set when a value names something (a name other than [`is_literal_name`]'s).
+    named: bool,
+    /// Set when the last problem leaves the statements' structure unknown (a statement the
+    /// reader cannot evaluate, a function it cannot read): reading stops there.
+    fatal: bool,
+    /// `{` less `}` taken since the statement began.
+    braces: isize,
+    /// True while a function's body is being read: a `}` that closes no `{` of the statement
+    /// ends it.
+    in_body: bool,
 }
 
 /// A problem inside a statement: where and what.
 pub(crate) type Fault = (usize, FlashSyntax);
 
+/// Words that begin statements the reader cannot evaluate (control flow, classes, modules...):
+/// the statements after them may or may not run, so the file cannot be read on.
+const UNSUPPORTED: &[&str] = &[
+    "if", "else", "for", "while", "do", "switch", "case", "default", "try", "catch", "finally",
+    "throw", "with", "new", "delete", "class", "import", "export", "break", "continue", "async",
+    "await", "yield", "typeof", "void", "this", "super", "debugger", "label",
+];
+
 impl<'a, 'b> Parser<'a, 'b> {
     /// A reader of `bytes` from byte `from`.
     fn new(bytes: &'a [u8], from: usize, budget: &'b mut Budget) -> Parser<'a, 'b> {
         let lexer = Lexer { bytes, i: from, line: 1 };
-        Parser { lexer, peeked: None, last_line: 0, end: bytes.len(), budget }
+        Parser {
+            lexer,
+            peeked: None,
+            last_line: 0,
+            end: bytes.len(),
+            budget,
+            named: false,
+            fatal: false,
+            braces: 0,
+            in_body: false,
+        }
     }
 
     fn peek(&mut self) -> Option<&Token> {
@@ -371,6 +441,11 @@ impl<'a, 'b> Parser<'a, 'b> {
         let token = self.peeked.take();
         if let Some(token) = &token {
             self.last_line = token.line;
+            match token.tok {
+                Tok::Punct(b'{') => self.braces += 1,
+                Tok::Punct(b'}') => self.braces -= 1,
+                _ => {}
+            }
         }
         token
     }
@@ -381,7 +456,7 @@ impl<'a, 'b> Parser<'a, 'b> {
             Some(Token { tok: Tok::Bad(problem), at, .. }) => (*at, problem.clone()),
             Some(token) => {
                 let found = match &token.tok {
-                    Tok::Name(n) => format!("`{n}`"),
+                    Tok::Name(n) => quote_name(n.as_bytes()).to_string(),
                     Tok::Str(..) => "a string".into(),
                     Tok::Num(n) => format!("the number {n}"),
                     Tok::Punct(p) => format!("'{}'", *p as char),
@@ -391,6 +466,17 @@ impl<'a, 'b> Parser<'a, 'b> {
             }
             None => (end, FlashSyntax::Syntax { expected, found: "end of file".into() }),
         }
+    }
+
+    /// A problem after which the statements' structure is unknown (reading stops).
+    fn fatal(&mut self, fault: Fault) -> Fault {
+        self.fatal = true;
+        fault
+    }
+
+    /// `found` cannot be evaluated, at `at`: reading stops.
+    fn cannot_evaluate(&mut self, at: usize, found: String) -> Fault {
+        self.fatal((at, FlashSyntax::CannotEvaluate { found }))
     }
 
     fn punct(&mut self, p: u8, expected: &'static str) -> Result<(), Fault> {
@@ -406,6 +492,18 @@ impl<'a, 'b> Parser<'a, 'b> {
         matches!(self.peek(), Some(Token { tok: Tok::Punct(q), .. }) if *q == p)
     }
 
+    /// A name, or the error `expected`.
+    fn name(&mut self, expected: &'static str) -> Result<Spanned<String>, Fault> {
+        match self.peek() {
+            Some(Token { tok: Tok::Name(n), at, .. }) => {
+                let name = Spanned { at: *at, value: n.clone() };
+                self.bump();
+                Ok(name)
+            }
+            _ => Err(self.fail(expected)),
+        }
+    }
+
     /// A value; `depth` bounds the nesting (deep nesting is refused, not recursed into). With
     /// `build` false the value is only checked, and comes back as [`Value::Skipped`] (nothing
     /// is kept, whatever its size).
@@ -415,7 +513,7 @@ impl<'a, 'b> Parser<'a, 'b> {
             return Err(self.fail("a value"));
         };
         let at = token.at;
-        let opens = match token.tok {
+        let opens = match &token.tok {
             Tok::Punct(b'[' | b'{') if depth >= MAX_DEPTH => {
                 return Err((
                     at,
@@ -425,15 +523,25 @@ impl<'a, 'b> Parser<'a, 'b> {
                     },
                 ));
             }
-            Tok::Punct(p @ (b'[' | b'{')) => Some(p),
+            Tok::Punct(p @ (b'[' | b'{')) => Some(*p),
+            Tok::Name(n) if n == "function" => {
+                return Err(self.cannot_evaluate(at, "a function expression".into()));
+            }
+            Tok::Punct(b'(') => {
+                let found = "an expression in parentheses (or an arrow function)".into();
+                return Err(self.cannot_evaluate(at, found));
+            }
             Tok::Str(..) | Tok::Num(_) | Tok::Name(_) => None,
             _ => return Err(self.fail("a value")),
         };
         let value = match opens {
             None => {
                 let token = self.bump().expect("peeked");
+                if let Tok::Name(n) = &token.tok {
+                    self.named |= !is_literal_name(n);
+                }
                 match token.tok {
-                    _ if !build => Value::Skipped { list: false },
+                    _ if !build => Value::Skipped { list: false, pure: true },
                     Tok::Str(s, escaped) => {
                         self.budget.spend(Budget::value_cost(s.len()), at)?;
                         Value::Str(s, escaped)
@@ -463,7 +571,7 @@ impl<'a, 'b> Parser<'a, 'b> {
                     }
                 }
                 self.bump();
-                if build { Value::List(items) } else { Value::Skipped { list: true } }
+                if build { Value::List(items) } else { Value::Skipped { list: true, pure: true } }
             }
             Some(_) => {
                 self.bump();
@@ -490,40 +598,93 @@ impl<'a, 'b> Parser<'a, 'b> {
                     }
                 }
                 self.bump();
-                if build { Value::Object(entries) } else { Value::Skipped { list: false } }
+                if build {
+                    Value::Object(entries)
+                } else {
+                    Value::Skipped { list: false, pure: true }
+                }
             }
         };
         Ok(Spanned { at, value })
     }
 
-    /// One statement, starting at a name; its value is built when `build` says so of the name.
+    /// A value to evaluate, checked only ([`Value::Skipped`], with whether it names anything).
+    fn checked_value(&mut self) -> Result<Spanned<Value>, Fault> {
+        self.named = false;
+        let mut value = self.value(0, false)?;
+        if let Value::Skipped { pure, .. } = &mut value.value {
+            *pure = !self.named;
+        }
+        Ok(value)
+    }
+
+    /// One statement, starting at a name, into `out` (a declaration of several names gives one
+    /// statement each); what it is about goes into `target` as soon as it is known.
     fn statement(
         &mut self,
-        name: &mut Option<String>,
-        build: &impl Fn(&str) -> bool,
-    ) -> Result<Statement, Fault> {
-        let mut target = match self.peek() {
-            Some(Token { tok: Tok::Name(n), at, .. }) => Spanned { at: *at, value: n.clone() },
-            _ => return Err(self.fail("a statement `NAME = VALUE;` or `NAME.push(VALUE);`")),
+        target: &mut Option<Target>,
+        out: &mut Vec<Statement>,
+    ) -> Result<(), Fault> {
+        const EXPECTED: &str = "a statement `NAME = VALUE;`, `NAME.push(VALUE);` or `var NAME = \
+                                VALUE;`";
+        let (word, at, line) = match self.peek() {
+            Some(Token { tok: Tok::Name(n), at, line }) => (n.clone(), *at, *line),
+            _ => return Err(self.fail(EXPECTED)),
         };
-        // A JavaScript port declares its names: `var NAME = VALUE;` (or `let`, `const`).
-        if matches!(target.value.as_str(), "var" | "let" | "const") {
-            self.bump();
-            target = match self.peek() {
-                Some(Token { tok: Tok::Name(n), at, .. }) => Spanned { at: *at, value: n.clone() },
-                _ => return Err(self.fail("a name after the declaration")),
-            };
+        match word.as_str() {
+            "function" => {
+                self.bump();
+                return self.function(out);
+            }
+            "return" => {
+                self.bump();
+                let value = match self.peek() {
+                    None => None,
+                    Some(t) if t.line > line || matches!(t.tok, Tok::Punct(b';' | b'}')) => None,
+                    Some(_) => Some(self.checked_value()?),
+                };
+                out.push(Statement::Return(at, value));
+                return Ok(());
+            }
+            "var" | "let" | "const" => {
+                self.bump();
+                loop {
+                    let name = self.name("a name after the declaration")?;
+                    *target = Some(Target { name: name.value.clone(), member: false });
+                    let value = if self.is_punct(b'=') {
+                        self.bump();
+                        Some(self.checked_value()?)
+                    } else {
+                        None
+                    };
+                    out.push(Statement::Declare(name, value));
+                    if !self.is_punct(b',') {
+                        return Ok(());
+                    }
+                    self.bump();
+                }
+            }
+            w if UNSUPPORTED.contains(&w) => {
+                let article = if w.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+                let found = format!("{article} {} statement", quote_name(w.as_bytes()));
+                return Err(self.cannot_evaluate(at, found));
+            }
+            _ => {}
         }
-        *name = Some(target.value.clone());
-        let wanted = build(&target.value);
-        let line = self.peek().map_or(0, |t| t.line);
-        self.bump();
+        let name = self.name(EXPECTED)?;
+        *target = Some(Target { name: name.value.clone(), member: false });
         if self.is_punct(b'[') {
             // `NAME[...]....;`: skipped to its end, and noted.
             self.resync(line);
-            return Ok(Statement::Ignored(target));
+            out.push(Statement::Ignored(name));
+            return Ok(());
         }
-        let statement = if self.is_punct(b'.') {
+        if self.is_punct(b'(') {
+            let found = format!("a call of {}", quote_name(name.value.as_bytes()));
+            return Err(self.cannot_evaluate(name.at, found));
+        }
+        if self.is_punct(b'.') {
+            *target = Some(Target { name: name.value.clone(), member: true });
             self.bump();
             match self.peek() {
                 Some(Token { tok: Tok::Name(n), .. }) if n == "push" => {
@@ -532,17 +693,71 @@ impl<'a, 'b> Parser<'a, 'b> {
                 _ => return Err(self.fail("`push` after the '.'")),
             }
             self.punct(b'(', "'(' after `push`")?;
-            let value = self.value(0, wanted)?;
-            self.punct(b')', "')' after the pushed value")?;
-            Statement::Push(target, value)
-        } else {
-            self.punct(b'=', "'=' or '.push(' after the name")?;
-            Statement::Assign(target, self.value(0, wanted)?)
-        };
-        Ok(statement)
+            let mut values = Vec::new();
+            while !self.is_punct(b')') {
+                let value = self.checked_value()?;
+                Budget::room(&mut values, value.at)?;
+                values.push(value);
+                if !self.is_punct(b')') {
+                    self.punct(b',', "',' or ')' after the pushed value")?;
+                }
+            }
+            self.bump();
+            out.push(Statement::Push(name, values));
+            return Ok(());
+        }
+        if self.is_punct(b'=') {
+            self.bump();
+            if self.is_punct(b'=') {
+                // `NAME == VALUE` compares: a statement without effect, which the reader does
+                // not evaluate.
+                return Err(self.fail("a value after '='"));
+            }
+            let value = self.checked_value()?;
+            out.push(Statement::Assign(name, value));
+            return Ok(());
+        }
+        Err(self.fail("'=' or '.push(' after the name"))
     }
 
-    /// After a statement: its `;`, or the end of its line (or of the file).
+    /// The rest of `function NAME(PARAMS) {` (after `function`): a problem in it is fatal (the
+    /// body's extent is unknown).
+    fn function(&mut self, out: &mut Vec<Statement>) -> Result<(), Fault> {
+        let header = |parser: &mut Self| -> Result<Statement, Fault> {
+            let name = parser.name("the function's name after `function`")?;
+            parser.punct(b'(', "'(' after the function's name")?;
+            let mut params = Vec::new();
+            while !parser.is_punct(b')') {
+                let param = parser.name("a parameter's name")?;
+                parser.budget.spend(Budget::value_cost(param.value.len()), param.at)?;
+                Budget::room(&mut params, param.at)?;
+                params.push(param.value);
+                if !parser.is_punct(b')') {
+                    parser.punct(b',', "',' or ')' after the parameter")?;
+                }
+            }
+            parser.bump();
+            let body = match parser.peek() {
+                Some(Token { tok: Tok::Punct(b'{'), at, .. }) => at + 1,
+                _ => return Err(parser.fail("'{' opening the function's body")),
+            };
+            parser.bump();
+            Ok(Statement::Function { name, params, body })
+        };
+        match header(self) {
+            Ok(statement) => {
+                out.push(statement);
+                Ok(())
+            }
+            Err(fault @ (_, FlashSyntax::OverMemoryLimit { .. } | FlashSyntax::Memory(_))) => {
+                Err(fault)
+            }
+            Err(fault) => Err(self.fatal(fault)),
+        }
+    }
+
+    /// After a statement: its `;`, or the end of its line (or of the file), or a `}` that ends a
+    /// function's body.
     fn end_of_statement(&mut self, line: usize) -> Result<(), Fault> {
         match self.peek() {
             None => Ok(()),
@@ -550,15 +765,20 @@ impl<'a, 'b> Parser<'a, 'b> {
                 self.bump();
                 Ok(())
             }
+            Some(Token { tok: Tok::Punct(b'}'), .. }) => Ok(()),
             Some(token) if token.line > line => Ok(()),
             Some(_) => Err(self.fail("';' or the end of the line after the statement")),
         }
     }
 
-    /// Skips to just past the next `;`, or to the first token of a later line than `line`.
+    /// Skips to just past the next `;`, or to the first token of a later line than `line`, or,
+    /// in a function's body, to the `}` that ends it.
     fn resync(&mut self, line: usize) {
-        while let Some(token) = self.peek() {
-            if token.line > line {
+        loop {
+            let (in_body, braces) = (self.in_body, self.braces);
+            let Some(token) = self.peek() else { return };
+            let ends_body = in_body && braces == 0 && token.tok == Tok::Punct(b'}');
+            if token.line > line || ends_body {
                 return;
             }
             let semicolon = token.tok == Tok::Punct(b';');
@@ -570,57 +790,75 @@ impl<'a, 'b> Parser<'a, 'b> {
     }
 }
 
-/// Reads every statement of the file, in order, and hands each (read, or broken) to `each`.
-/// A statement's value is built only when `build` says so of its name (the others are checked
-/// and come as [`Value::Skipped`], to be read again with [`value_at`] if needed), and every
-/// value built is charged to `budget`.
+/// Reads the statements of `bytes` from byte `from`, in order, and hands each (read, or
+/// broken) to `each`, until `each` returns `false` or the file ends. A function's body comes
+/// between its [`Statement::Function`] and its [`Statement::End`]. Values are checked, not
+/// kept: each comes as [`Value::Skipped`] (read it with [`value_at`]).
 ///
 /// # Errors
 ///
-/// The budget ran out (in a value or in `each`): [`FlashSyntax::OverMemoryLimit`] where.
+/// Reading cannot go on (fatal for the file): the budget ran out (in a value or in `each`,
+/// [`FlashSyntax::OverMemoryLimit`]), or a statement cannot be evaluated
+/// ([`FlashSyntax::CannotEvaluate`]) or a function's header read, so that what follows may or
+/// may not run.
 pub(crate) fn for_each_statement(
     bytes: &[u8],
+    from: usize,
     budget: &mut Budget,
-    build: impl Fn(&str) -> bool,
-    mut each: impl FnMut(Result<Statement, Broken>, &mut Budget) -> Result<(), Fault>,
+    mut each: impl FnMut(Result<Statement, Broken>, &mut Budget) -> Result<bool, Fault>,
 ) -> Result<(), Fault> {
-    let mut parser = Parser::new(bytes, 0, budget);
+    let mut parser = Parser::new(bytes, from, budget);
+    // Functions whose body is being read.
+    let mut depth = 0usize;
+    let mut statements = Vec::new();
     while let Some(first) = parser.peek() {
-        // A JavaScript port may wrap the statements in `function NAME() { ... return NAME; }`:
-        // the wrapper is skipped, its statements are read.
+        let at = first.at;
         match &first.tok {
-            Tok::Punct(b';' | b'}') => {
+            Tok::Punct(b';') => {
                 parser.bump();
                 continue;
             }
-            Tok::Name(n) if n == "function" => {
-                while let Some(token) = parser.bump() {
-                    if token.tok == Tok::Punct(b'{') {
-                        break;
-                    }
+            Tok::Punct(b'}') if depth > 0 => {
+                parser.bump();
+                depth -= 1;
+                if !each(Ok(Statement::End(at)), parser.budget)? {
+                    return Ok(());
                 }
-                continue;
-            }
-            Tok::Name(n) if n == "return" => {
-                let line = first.line;
-                parser.bump();
-                parser.resync(line);
                 continue;
             }
             _ => {}
         }
-        let mut name = None;
-        let read = parser.statement(&mut name, &build);
-        let last_line = parser.last_line;
-        match read.and_then(|s| parser.end_of_statement(last_line).map(|()| s)) {
-            Ok(statement) => each(Ok(statement), parser.budget)?,
-            Err((at, problem @ (FlashSyntax::OverMemoryLimit { .. } | FlashSyntax::Memory(_)))) => {
-                return Err((at, problem));
+        let mut target = None;
+        statements.clear();
+        parser.braces = 0;
+        parser.in_body = depth > 0;
+        let read = parser.statement(&mut target, &mut statements);
+        let is_function = matches!(statements.last(), Some(Statement::Function { .. }));
+        let read = if is_function {
+            read
+        } else {
+            let last_line = parser.last_line;
+            read.and_then(|()| parser.end_of_statement(last_line))
+        };
+        match read {
+            Ok(()) => {
+                for statement in statements.drain(..) {
+                    depth += usize::from(matches!(statement, Statement::Function { .. }));
+                    if !each(Ok(statement), parser.budget)? {
+                        return Ok(());
+                    }
+                }
             }
+            Err(fault @ (_, FlashSyntax::OverMemoryLimit { .. } | FlashSyntax::Memory(_))) => {
+                return Err(fault);
+            }
+            Err(fault) if parser.fatal => return Err(fault),
             Err((at, problem)) => {
-                let line = parser.peek().map_or(usize::MAX, |t| t.line);
-                each(Err(Broken { name, at, problem }), parser.budget)?;
-                parser.resync(line);
+                let next_line = parser.peek().map_or(usize::MAX, |t| t.line);
+                if !each(Err(Broken { target, at, problem }), parser.budget)? {
+                    return Ok(());
+                }
+                parser.resync(next_line);
             }
         }
     }
@@ -645,13 +883,21 @@ pub(crate) fn value_at(
 mod tests {
     use super::*;
 
+    /// The statements of `text`, their values built.
     fn read(text: &str) -> Vec<Result<Statement, Broken>> {
         let mut out = Vec::new();
         let mut budget = Budget::new(u64::MAX);
-        let all = |_: &str| true;
-        for_each_statement(text.as_bytes(), &mut budget, all, |s, _| {
+        let build = |v: &mut Spanned<Value>| {
+            *v = value_at(text.as_bytes(), v.at, &mut Budget::new(u64::MAX)).unwrap();
+        };
+        for_each_statement(text.as_bytes(), 0, &mut budget, |mut s, _| {
+            match &mut s {
+                Ok(Statement::Assign(_, v) | Statement::Declare(_, Some(v))) => build(v),
+                Ok(Statement::Push(_, values)) => values.iter_mut().for_each(build),
+                _ => {}
+            }
             out.push(s);
-            Ok(())
+            Ok(true)
         })
         .unwrap();
         out
@@ -667,17 +913,14 @@ mod tests {
             panic!("{got:?}")
         };
         assert_eq!((name.value.as_str(), items.len()), ("x", 0));
-        let Ok(Statement::Push(_, Spanned { value: Value::Str(s, false), at })) = &got[1] else {
-            panic!("{got:?}")
-        };
+        let Ok(Statement::Push(_, pushed)) = &got[1] else { panic!("{got:?}") };
+        let Spanned { value: Value::Str(s, false), at } = &pushed[0] else { panic!("{got:?}") };
         assert_eq!((s.as_slice(), *at), (&b"ab"[..], 16));
-        let Ok(Statement::Push(_, Spanned { value: Value::List(xy), .. })) = &got[2] else {
-            panic!("{got:?}")
-        };
+        let Ok(Statement::Push(_, pushed)) = &got[2] else { panic!("{got:?}") };
+        let Value::List(xy) = &pushed[0].value else { panic!("{got:?}") };
         assert_eq!(xy[1].value, Value::Num(-4));
-        let Ok(Statement::Push(_, Spanned { value: Value::Object(entries), .. })) = &got[3] else {
-            panic!("{got:?}")
-        };
+        let Ok(Statement::Push(_, pushed)) = &got[3] else { panic!("{got:?}") };
+        let Value::Object(entries) = &pushed[0].value else { panic!("{got:?}") };
         assert_eq!(entries[0].0.value, "swatch95");
     }
 
@@ -689,9 +932,14 @@ mod tests {
             statements
                 .iter()
                 .map(|s| match s {
-                    Ok(Statement::Assign(n, _) | Statement::Push(n, _)) => n.value.clone(),
+                    Ok(
+                        Statement::Assign(n, _) | Statement::Push(n, _) | Statement::Declare(n, _),
+                    ) => n.value.clone(),
                     Ok(Statement::Ignored(n)) => format!("?{}", n.value),
-                    Err(b) => format!("!{}", b.name.clone().unwrap_or_default()),
+                    Ok(Statement::Function { name, .. }) => format!("{}()", name.value),
+                    Ok(Statement::End(_)) => "}".into(),
+                    Ok(Statement::Return(..)) => "return".into(),
+                    Err(b) => format!("!{}", b.target.as_ref().map_or("", |t| t.name.as_str())),
                 })
                 .collect()
         };
@@ -703,7 +951,16 @@ mod tests {
              a.push(3);\n return a;\n}\n",
         );
         let names = names_of(&port);
-        assert_eq!(names, ["a", "b", "c", "?a", "a"]);
+        assert_eq!(names, ["getLevels()", "a", "b", "c", "?a", "a", "return", "}"]);
+        // Several names in one declaration, one without a value; a push of several values.
+        let many = read(
+            "var a = [], b, c = 'x';
+a.push(1, [2], 'y');
+",
+        );
+        assert_eq!(names_of(&many), ["a", "b", "c", "a"]);
+        let Ok(Statement::Push(_, pushed)) = &many[3] else { panic!("{many:?}") };
+        assert_eq!(pushed.len(), 3);
         let Err(broken) = &got[3] else { unreachable!() };
         assert_eq!(broken.at, 27);
         assert_eq!(

@@ -17,11 +17,19 @@
 //! with the same checks as a level written by hand (named in the file's terms,
 //! [`Notation::Flash`](super::Notation::Flash)); the start must be a normal tile `b`.
 //!
-//! Only the stages in the play order are built and checked. A syntax error in a statement about a
-//! stage makes that stage unreadable; one elsewhere is a [`FlashError`] of the file
-//! ([`FlashPack::problems`]) that does not stop the stages being answered; a play order that
-//! cannot be read makes the whole file unreadable.
+//! A JavaScript port of the file is run as JavaScript runs it (`eval`): values are bound when
+//! their statement runs, lists are shared by the names that hold them, a function's `var`s are
+//! its own and its body runs only when it is called (`getLevels()`, when no `levels` is set at
+//! the top level); what cannot be evaluated (control flow, calls) is an error of the file, never a
+//! different level.
+//!
+//! Only the stages in the play order are built and checked. A statement that cannot be read makes
+//! what it was about unreadable (the name it assigns, the list it pushes onto), and the first stage
+//! made of it reports it (later ones name that stage); one about no stage is a [`FlashError`] of
+//! the file ([`FlashPack::problems`]) that does not stop the stages being answered; a play order
+//! that cannot be read makes the whole file unreadable.
 
+mod eval;
 mod literal;
 mod stages;
 pub(crate) mod syntax;

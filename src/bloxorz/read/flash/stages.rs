@@ -1,8 +1,7 @@
 //! The stages of the Flash game's file: the play order read, each stage built into a [`Level`].
 
-use std::collections::{HashMap, HashSet};
-
-use super::literal::{self, Budget, Fault as SyntaxFault, Spanned, Statement, Value};
+use super::eval::{Item, Program, Unreadable, Val};
+use super::literal::{self, Budget, Fault as SyntaxFault, Spanned, Value, is_literal_name};
 use super::syntax::{FlashError, FlashSyntax};
 use crate::bloxorz::model::level::Level;
 use crate::bloxorz::model::mechanics::Action;
@@ -10,7 +9,7 @@ use crate::bloxorz::read::builder::{Builder, Named, Part, Where};
 use crate::bloxorz::read::error::{ErrorKind, LevelError, Limit, Notation, Rule};
 use crate::bloxorz::read::source::LevelSource;
 use crate::bloxorz::search::poj::bytes_needed;
-use crate::text::{Position, column_of, describe_at};
+use crate::text::{Position, column_of, describe_at, quote_name};
 
 /// One stage of the play order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +20,20 @@ pub struct Stage {
     pub passcode: Option<String>,
     /// The level, or why it cannot be read (`level` is the stage number).
     pub level: Result<Level, LevelError>,
+}
+
+impl Stage {
+    /// The stage's title as stage `number` (1-based) of the play order: `stage N: NAME`, then
+    /// ` (passcode CODE)` when the file gives one (escaped as Rust escapes a string's
+    /// characters, so that it is one line). It is the level's [`Level::title`] and the comment
+    /// `flipblox convert` writes before it.
+    pub fn title(&self, number: usize) -> String {
+        let mut title = format!("stage {number}: {}", self.name);
+        if let Some(code) = &self.passcode {
+            title.push_str(&format!(" (passcode {})", code.escape_debug()));
+        }
+        title
+    }
 }
 
 /// The stages of a Flash game's level file, in play order.
@@ -82,36 +95,38 @@ impl<'a> LineIndex<'a> {
     }
 }
 
-/// A level's array: where it is defined, and where its values start in the file (the list it
-/// was assigned, then each value pushed onto it), read again when a stage needs them.
-struct Array {
-    at: usize,
-    assigned: usize,
-    pushed: Vec<usize>,
+/// Why a stage's values could not be built.
+enum StageFault {
+    /// A statement that could not be read made it (or something in it).
+    Broken(u32),
+    /// A problem at a byte offset.
+    At(usize, FlashSyntax),
 }
 
-impl Array {
-    /// The array's items: the list it was assigned, then each value pushed onto it, built from
-    /// the file and charged to `budget`.
-    ///
-    /// # Errors
-    ///
-    /// The budget ran out (fatal for the file).
-    fn items(&self, bytes: &[u8], budget: &mut Budget) -> Result<Vec<Spanned<Value>>, SyntaxFault> {
-        let assigned = literal::value_at(bytes, self.assigned, budget)?;
-        // The statements read a list there.
-        let Value::List(mut items) = assigned.value else { return Ok(Vec::new()) };
-        for &at in &self.pushed {
-            items.push(literal::value_at(bytes, at, budget)?);
+impl StageFault {
+    /// The fault of a stage whose play-order entry is at `entry`: running out of memory is
+    /// the stage's own (named at its entry, whatever the limit).
+    fn of(unreadable: Unreadable, entry: usize) -> StageFault {
+        match unreadable {
+            Unreadable::Broken(k) => StageFault::Broken(k),
+            Unreadable::Fault((_, FlashSyntax::OverMemoryLimit { limit })) => {
+                StageFault::At(entry, FlashSyntax::StageOverMemoryLimit { limit })
+            }
+            Unreadable::Fault((at, problem)) => StageFault::At(at, problem),
         }
-        Ok(items)
     }
 }
 
-/// Bytes charged for keeping an array of a name of `len` bytes (the entry of the map and the
-/// name) and for each value pushed onto it.
-const ARRAY_COST: u64 = 128;
-const PUSH_COST: u64 = 16;
+/// The JavaScript name written at byte `at` of `bytes`, if one starts there.
+fn name_at(bytes: &[u8], at: usize) -> Option<&str> {
+    let is_name = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$';
+    let first = bytes.get(at)?;
+    if first.is_ascii_digit() || !is_name(first) {
+        return None;
+    }
+    let len = bytes[at..].iter().take_while(|b| is_name(b)).count();
+    std::str::from_utf8(&bytes[at..at + len]).ok().filter(|n| !is_literal_name(n))
+}
 
 /// The Flash tile `byte` as a cell letter of the text format, if it is a tile.
 fn letter_of(byte: u8) -> Option<u8> {
@@ -130,150 +145,166 @@ fn letter_of(byte: u8) -> Option<u8> {
 }
 
 impl FlashPack {
-    /// Reads the Flash game's level file in `bytes`; levels that would need more than
-    /// `max_memory` bytes ([`bytes_needed`]) are refused.
+    /// Reads the Flash game's level file in `bytes`, running its statements as JavaScript runs
+    /// them (see the module docs of `eval`: values are bound when a statement runs, a function's
+    /// `var`s are its own, and a function's body runs only when the play order comes from it);
+    /// levels that would need more than `max_memory` bytes ([`bytes_needed`]) are refused.
     ///
     /// # Errors
     ///
     /// A [`FlashError`] when the play order cannot be read (no `levels = [...]`, not a list, or a
-    /// syntax error in it): then no stage is known.
+    /// syntax error in it), when a statement cannot be evaluated (control flow, a call), or when
+    /// the file needs more memory than `max_memory` to read: then no stage is known.
     pub fn parse(bytes: &[u8], max_memory: u64) -> Result<FlashPack, FlashError> {
         let index = LineIndex::new(bytes);
         let fatal =
             |(at, problem): SyntaxFault| FlashError { position: index.position(at), problem };
-        // Everything kept is charged to the memory limit: the file itself, the arrays, the
-        // broken statements, the values built and the stages.
+        // Everything kept is charged to the memory limit: the file itself, what the program
+        // keeps, the values of the stage being built and the stages.
         let mut budget = Budget::new(max_memory);
         budget.spend(bytes.len() as u64, 0).map_err(fatal)?;
-        let mut arrays: HashMap<String, Array> = HashMap::new();
-        let mut order: Option<Spanned<Value>> = None;
-        let mut codes: Option<Vec<Spanned<Value>>> = None;
-        let mut broken: Vec<(Option<String>, usize, FlashSyntax)> = Vec::new();
-        let mut warnings = Vec::new();
-        let wanted = |name: &str| name == "levels" || name == "levelcodes";
-        let read = literal::for_each_statement(bytes, &mut budget, wanted, |statement, budget| {
-            match statement {
-                Ok(Statement::Assign(name, value)) if name.value == "levels" => order = Some(value),
-                Ok(Statement::Assign(name, value)) => {
-                    let list =
-                        matches!(value.value, Value::List(_) | Value::Skipped { list: true });
-                    if let Value::List(items) = value.value {
-                        codes = Some(items);
-                    }
-                    if list {
-                        let cost = ARRAY_COST + name.value.len() as u64;
-                        budget.spend(cost, name.at)?;
-                        let array = Array { at: name.at, assigned: value.at, pushed: Vec::new() };
-                        arrays.insert(name.value, array);
-                    } else {
-                        arrays.remove(&name.value);
-                    }
-                }
-                // `levels.push(name)` after `levels = [...]` adds a stage to the play order.
-                Ok(Statement::Push(name, value))
-                    if name.value == "levels"
-                        && matches!(&order, Some(Spanned { value: Value::List(_), .. })) =>
-                {
-                    budget.spend(PUSH_COST, value.at)?;
-                    if let Some(Spanned { value: Value::List(entries), .. }) = &mut order {
-                        entries.push(value);
-                    }
-                }
-                Ok(Statement::Push(name, value)) => match arrays.get_mut(&name.value) {
-                    Some(array) => {
-                        budget.spend(PUSH_COST, value.at)?;
-                        array.pushed.push(value.at);
-                    }
-                    None => {
-                        let problem =
-                            FlashSyntax::PushBeforeDefinition { name: name.value.clone() };
-                        budget.spend(ARRAY_COST + 2 * name.value.len() as u64, name.at)?;
-                        broken.push((Some(name.value), name.at, problem));
-                    }
-                },
-                Ok(Statement::Ignored(name)) => {
-                    budget.spend(ARRAY_COST + name.value.len() as u64, name.at)?;
-                    let problem = FlashSyntax::NotApplied { name: name.value };
-                    warnings.push(FlashError { position: index.position(name.at), problem });
-                }
-                Err(b) if b.name.as_deref() == Some("levels") => {
-                    return Err((b.at, b.problem));
-                }
-                Err(b) => {
-                    budget
-                        .spend(ARRAY_COST + b.name.as_ref().map_or(0, |n| n.len()) as u64, b.at)?;
-                    broken.push((b.name, b.at, b.problem));
-                }
-            }
-            Ok(())
-        });
-        read.map_err(fatal)?;
-        let Some(order) = order else {
+        let mut program = Program::run(bytes, &mut budget).map_err(fatal)?;
+        let Some(order) = program.order else {
             let position = index.position(bytes.len());
             return Err(FlashError { position, problem: FlashSyntax::NoOrder });
         };
-        let Value::List(entries) = order.value else {
-            let problem = FlashSyntax::BadOrder { found: order.value.describe() };
-            return Err(FlashError { position: index.position(order.at), problem });
-        };
-        // The first broken statement about each name, found once for all stages (a scan of
-        // `broken` per stage would be quadratic in the size of the file).
-        let mut first_broken: HashMap<&str, usize> = HashMap::new();
-        for (k, b) in broken.iter().enumerate() {
-            if let Some(name) = &b.0 {
-                first_broken.entry(name.as_str()).or_insert(k);
+        let bad_order = |found: String| fatal((order.at, FlashSyntax::BadOrder { found }));
+        let entries = match order.val {
+            Val::Ref(id) if program.is_list(id) => match program.entries(id, &mut budget) {
+                Ok(entries) => entries,
+                Err(Unreadable::Broken(k)) => {
+                    let broken = &program.broken[k as usize];
+                    return Err(fatal((broken.at, broken.problem.clone())));
+                }
+                Err(Unreadable::Fault(fault)) => return Err(fatal(fault)),
+            },
+            Val::Broken(k) => {
+                let broken = &program.broken[k as usize];
+                return Err(fatal((broken.at, broken.problem.clone())));
             }
-        }
+            Val::Lazy => {
+                let value = literal::value_at(bytes, order.at, &mut budget).map_err(fatal)?;
+                match value.value {
+                    Value::List(items) => {
+                        items.iter().map(|v| Item { at: v.at, val: Val::Lazy }).collect()
+                    }
+                    other => return Err(bad_order(other.describe())),
+                }
+            }
+            Val::Ref(_) => return Err(bad_order("an object".into())),
+            Val::Undefined => return Err(bad_order(Value::Undefined.describe())),
+            Val::Function(_) => return Err(bad_order("a function".into())),
+        };
+        let codes = program.codes.and_then(|c| program.value(c, 0, &mut budget.clone()).ok());
+        let codes = match codes.map(|c| c.value) {
+            Some(Value::List(codes)) => codes,
+            _ => Vec::new(),
+        };
         let mut stages = Vec::new();
         for (i, entry) in entries.iter().enumerate() {
             let number = stages.len() + 1;
-            let fail = |at: usize, kind: ErrorKind| {
-                Err(LevelError { level: number, position: Some(index.position(at)), kind })
-            };
-            let passcode = codes.as_ref().and_then(|c| c.get(i)).and_then(|c| match &c.value {
+            let passcode = codes.get(i).and_then(|c| match &c.value {
                 Value::Str(s, _) => Some(String::from_utf8_lossy(s).into_owned()),
                 Value::Num(n) => Some(n.to_string()),
                 _ => None,
             });
-            let (name, level) = match &entry.value {
-                Value::Str(..) => continue,
-                Value::Name(name) => {
-                    let level = if let Some(&k) = first_broken.get(name.as_str()) {
-                        let (_, at, problem) = &broken[k];
-                        fail(*at, ErrorKind::Flash(problem.clone()))
-                    } else if let Some(array) = arrays.get(name) {
-                        let items = array.items(bytes, &mut budget).map_err(fatal)?;
-                        let built = build(&items, array.at, &index, max_memory);
-                        if let Ok(level) = &built {
-                            budget.spend(level.memory_usage() as u64, entry.at).map_err(fatal)?;
+            // The entry's name as written, or its place in the play order.
+            let written = name_at(bytes, entry.at).map(str::to_owned);
+            let name = written.clone().unwrap_or_else(|| format!("levels[{i}]"));
+            // The stage's values are built, and given back once its level is.
+            let before = budget;
+            let values = match entry.val {
+                Val::Lazy => match literal::value_at(bytes, entry.at, &mut budget) {
+                    Ok(Spanned { value: Value::Str(..), .. }) => continue,
+                    Ok(Spanned { value: Value::List(values), at }) => Ok((values, at)),
+                    Ok(other) => {
+                        let found = other.value.describe();
+                        Err(StageFault::At(entry.at, FlashSyntax::NotAName { found }))
+                    }
+                    Err(fault) => Err(StageFault::of(Unreadable::Fault(fault), entry.at)),
+                },
+                Val::Ref(id) if program.is_list(id) => program
+                    .values(id, &mut budget)
+                    .map(|values| (values, program.defined_at(id)))
+                    .map_err(|e| StageFault::of(e, entry.at)),
+                Val::Ref(_) => {
+                    let found = "an object".into();
+                    Err(StageFault::At(entry.at, FlashSyntax::NotAName { found }))
+                }
+                Val::Function(_) => {
+                    let found = format!("the function {}", quote_name(name.as_bytes()));
+                    Err(StageFault::At(entry.at, FlashSyntax::NotAName { found }))
+                }
+                Val::Undefined => {
+                    let name = written.clone().unwrap_or_default();
+                    let problem = match program.first_assigned(&name) {
+                        Some(later) => {
+                            FlashSyntax::NotYetAssigned { name, later: index.position(later) }
                         }
-                        built.map_err(|(at, kind)| LevelError {
-                            level: number,
-                            position: Some(index.position(at)),
-                            kind,
-                        })
-                    } else {
-                        let problem = FlashSyntax::UndefinedLevel { name: name.clone() };
-                        fail(entry.at, ErrorKind::Flash(problem))
+                        None => FlashSyntax::UndefinedLevel { name },
                     };
-                    (name.clone(), level)
+                    Err(StageFault::At(entry.at, problem))
                 }
-                other => {
-                    let problem = FlashSyntax::NotAName { found: other.describe() };
-                    (other.describe(), fail(entry.at, ErrorKind::Flash(problem)))
-                }
+                Val::Broken(k) => Err(StageFault::Broken(k)),
             };
+            let flash = |at: usize, problem: FlashSyntax| LevelError {
+                level: number,
+                position: Some(index.position(at)),
+                kind: ErrorKind::Flash(problem),
+            };
+            let level =
+                match values {
+                    Ok((values, array_at)) => {
+                        build(&values, array_at, &index, max_memory).map_err(|(at, kind)| {
+                            LevelError { level: number, position: Some(index.position(at)), kind }
+                        })
+                    }
+                    Err(StageFault::Broken(k)) => {
+                        let broken = &mut program.broken[k as usize];
+                        Err(match broken.reported_by {
+                            None => {
+                                broken.reported_by = Some(number);
+                                flash(broken.at, broken.problem.clone())
+                            }
+                            Some(level) => {
+                                let statement = index.position(broken.at);
+                                flash(entry.at, FlashSyntax::BrokenBefore { statement, level })
+                            }
+                        })
+                    }
+                    Err(StageFault::At(at, problem)) => Err(flash(at, problem)),
+                };
+            budget = before;
+            let level =
+                level.and_then(|level| match budget.spend(level.memory_usage() as u64, entry.at) {
+                    Ok(()) => Ok(level),
+                    Err(_) => Err(flash(
+                        entry.at,
+                        FlashSyntax::StageOverMemoryLimit { limit: max_memory },
+                    )),
+                });
             let cost = size_of::<Stage>() + name.len() + passcode.as_ref().map_or(0, String::len);
             budget.spend(cost as u64, entry.at).map_err(fatal)?;
             stages.push(Stage { name, passcode, level });
         }
-        let stage_names: HashSet<&str> = stages.iter().map(|s| s.name.as_str()).collect();
-        let is_stage =
-            |name: &Option<String>| name.as_deref().is_some_and(|n| stage_names.contains(n));
-        let problems = broken
+        let mut problems: Vec<(usize, FlashSyntax)> = program
+            .broken
             .into_iter()
-            .filter(|b| !is_stage(&b.0))
-            .map(|(_, at, problem)| FlashError { position: index.position(at), problem })
+            .filter(|b| b.reported_by.is_none())
+            .map(|b| (b.at, b.problem))
+            .collect();
+        problems.sort_by_key(|&(at, _)| at);
+        let problems = problems
+            .into_iter()
+            .map(|(at, problem)| FlashError { position: index.position(at), problem })
+            .collect();
+        let warnings = program
+            .warnings
+            .into_iter()
+            .map(|(at, name)| FlashError {
+                position: index.position(at),
+                problem: FlashSyntax::NotApplied { name },
+            })
             .collect();
         Ok(FlashPack { stages, problems, warnings, len: bytes.len() })
     }
@@ -316,6 +347,7 @@ impl LevelSource for FlashStages<'_> {
         Some(match &stage.level {
             Ok(l) => {
                 level.clone_from(l);
+                level.set_title(Some(&stage.title(self.next)));
                 Ok(())
             }
             Err(e) => Err(e.clone()),

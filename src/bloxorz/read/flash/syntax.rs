@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::memory::AllocError;
-use crate::text::Position;
+use crate::text::{Position, quote_name};
 
 /// What is wrong in the syntax or layout of the Flash game's file (the text after `LINE:COLUMN: ` or
 /// `LINE:COLUMN: level N: `). Cells are named by `x` (column) and `y` (row), 0-based, as the file
@@ -46,6 +46,45 @@ pub enum FlashSyntax {
     PushBeforeDefinition {
         /// The name.
         name: String,
+    },
+    /// `NAME.push(...)` while `NAME` holds no list.
+    PushOntoValue {
+        /// The name.
+        name: String,
+        /// What it holds.
+        found: String,
+    },
+    /// A statement the reader cannot evaluate (control flow, a call, a function expression):
+    /// the statements after it may or may not run, so the file is not read on.
+    CannotEvaluate {
+        /// What it is.
+        found: String,
+    },
+    /// A name in the play order that has no value when the play order takes it, and is given
+    /// one later (JavaScript binds the value at that moment).
+    NotYetAssigned {
+        /// The name.
+        name: String,
+        /// Where it is first given a value, later in the file.
+        later: Position,
+    },
+    /// A stage whose level (or something in it) a statement that does not read is about, which
+    /// an earlier stage already reports.
+    BrokenBefore {
+        /// Where the statement's problem is.
+        statement: Position,
+        /// The stage that reports it.
+        level: usize,
+    },
+    /// The play order comes from a function, and more than one could give it.
+    SeveralFunctions {
+        /// The functions' names.
+        names: Vec<String>,
+    },
+    /// A stage's values need more than what the memory limit leaves.
+    StageOverMemoryLimit {
+        /// The limit in bytes.
+        limit: u64,
     },
     /// Something pushed onto a level that is no row, start or table.
     BadItem {
@@ -113,11 +152,14 @@ impl fmt::Display for FlashSyntax {
                 "expected a play order `levels = [...]` (or `var levels = [...]`, `let`, `const`), \
                  found none"
             ),
-            P::NotApplied { name } => write!(
-                f,
-                "warning: not applied: a statement on an entry of `{name}` (only `{name} = [...]` \
-                 and `{name}.push(...)` are read)"
-            ),
+            P::NotApplied { name } => {
+                let bare = bare_name(name);
+                write!(
+                    f,
+                    "warning: not applied: a statement on an entry of `{bare}` (only `{bare} = \
+                     [...]` and `{bare}.push(...)` are read)"
+                )
+            }
             P::BadOrder { found } => {
                 write!(f, "expected the play order as a list `levels = [...]`, found {found}")
             }
@@ -125,14 +167,55 @@ impl fmt::Display for FlashSyntax {
                 write!(f, "expected a level's name in the play order, found {found}")
             }
             P::UndefinedLevel { name } => {
+                let bare = bare_name(name);
                 write!(
                     f,
-                    "expected a level `{name} = [];` for the play order's `{name}`, found none"
+                    "expected a level `{bare} = [];` for the play order's `{bare}`, found none"
                 )
             }
             P::PushBeforeDefinition { name } => {
-                write!(f, "expected `{name} = [];` before `{name}.push(...)`, found none")
+                let bare = bare_name(name);
+                write!(f, "expected `{bare} = [];` before `{bare}.push(...)`, found none")
             }
+            P::PushOntoValue { name, found } => {
+                let bare = bare_name(name);
+                write!(f, "expected a list `{bare} = [];` before `{bare}.push(...)`, found {found}")
+            }
+            P::CannotEvaluate { found } => write!(
+                f,
+                "expected a statement the reader evaluates (a declaration, an assignment, \
+                 `NAME.push(...)`, a function), found {found}"
+            ),
+            P::NotYetAssigned { name, later } => {
+                let bare = bare_name(name);
+                write!(
+                    f,
+                    "expected a level for the play order's `{bare}`, found `{bare}` without a \
+                     value there (JavaScript takes its value then; it is given one later, at \
+                     {later})"
+                )
+            }
+            P::BrokenBefore { statement, level } => write!(
+                f,
+                "expected a level whose statements read, found the one of level {level}, whose \
+                 statement at {statement} does not"
+            ),
+            P::SeveralFunctions { names } => {
+                let names: Vec<String> =
+                    names.iter().map(|n| quote_name(n.as_bytes()).to_string()).collect();
+                write!(
+                    f,
+                    "expected one function returning `levels` (no `levels = [...]` is at the top \
+                     level), found {}: {}",
+                    names.len(),
+                    names.join(", ")
+                )
+            }
+            P::StageOverMemoryLimit { limit } => write!(
+                f,
+                "expected the level's values within the memory limit of {limit} bytes, found \
+                 they need more"
+            ),
             P::BadItem { found } => write!(
                 f,
                 "expected a row \"...\", the start [x, y] or a table {{...}}, found {found}"
@@ -159,8 +242,8 @@ impl fmt::Display for FlashSyntax {
             ),
             P::BadKey { key } => write!(
                 f,
-                "expected a key `swatchXY` (the column's digits, then the row's digit), found `{}`",
-                key.escape_debug()
+                "expected a key `swatchXY` (the column's digits, then the row's digit), found {}",
+                quote_name(key.as_bytes())
             ),
             P::BadAction { found } => {
                 write!(f, "expected the action \"on\", \"off\" or \"onoff\", found {found}")
@@ -172,6 +255,16 @@ impl fmt::Display for FlashSyntax {
                  needs more from here"
             ),
         }
+    }
+}
+
+/// A name of the file (a JavaScript identifier) for a message: cut as [`quote_name`] cuts it,
+/// without the backticks (the message puts it inside code).
+fn bare_name(name: &str) -> String {
+    let quoted = quote_name(name.as_bytes()).to_string();
+    match quoted.rfind('`') {
+        Some(end) => format!("{}{}", &quoted[1..end], &quoted[end + 1..]),
+        None => quoted,
     }
 }
 

@@ -42,7 +42,7 @@
 //! characters) as a [`LevelError`] of the problem's level, and reading goes on with the next
 //! top-level form; no input makes the reader panic.
 
-mod syntax;
+pub(crate) mod syntax;
 mod write;
 
 use std::collections::HashMap;
@@ -59,10 +59,7 @@ use crate::bloxorz::model::level::Level;
 use crate::bloxorz::model::mechanics::Action;
 use crate::bloxorz::search::poj::bytes_needed;
 use crate::text::Position;
-
-/// Bytes the reader may hold per object while it reads a problem (its name, place, neighbours
-/// and facts): a problem with more objects than `limit / BYTES_PER_OBJECT` is refused.
-pub(crate) const BYTES_PER_OBJECT: u64 = 128;
+use syntax::BYTES_PER_OBJECT;
 
 /// The four directions, in the order of [`Tile::next`]: north, south, west, east (a row up, a
 /// row down, a column left, a column right).

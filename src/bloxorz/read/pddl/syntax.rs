@@ -3,6 +3,10 @@
 
 use std::fmt;
 
+/// Bytes the reader may hold per object while it reads a problem (its name, place, neighbours
+/// and facts): a problem with more objects than `limit / BYTES_PER_OBJECT` is refused.
+pub(crate) const BYTES_PER_OBJECT: u64 = 128;
+
 /// A problem of a PDDL file that does not follow the Bloxorz domain's encoding. Names are quoted
 /// as written in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -177,7 +181,7 @@ impl fmt::Display for PddlSyntax {
                 f,
                 "expected at most {} objects within the memory limit of {limit} bytes, found \
                  {objects}",
-                limit / super::BYTES_PER_OBJECT
+                limit / BYTES_PER_OBJECT
             ),
         }
     }

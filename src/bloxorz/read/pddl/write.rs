@@ -12,8 +12,8 @@ use crate::bloxorz::model::mechanics::{Action, SwitchKind};
 /// standing block tips over onto two tiles, the lying block stands up beyond one end, and the
 /// lying block rolls sideways. Arriving on a switch applies its `enabling` and `disabling`
 /// facts (both on one tile: the tile flips); a `hard` switch only under the block standing.
-pub const PDDL_DOMAIN: &str = r#"; The Bloxorz domain, as written by flipblox (`flipblox convert --to pddl`): the block stands on
-; one tile or lies on two; tiles are active (there) or not; `yellow` tiles are fragile; a switch
+pub const PDDL_DOMAIN: &str = r#"; The Bloxorz domain, as flipblox writes it beside its problems: the block stands on one tile
+; or lies on two; tiles are active (there) or not; `yellow` tiles are fragile; a switch
 ; `enabling` or `disabling` tiles acts when the block arrives on it, a `hard` one only under the
 ; block standing. Problems: one per level, objects the tiles (docs/LEVELS.md of flipblox).
 (define (domain bloxorz)

@@ -14,7 +14,7 @@
 
 use super::syntax::TextSyntax;
 use crate::bloxorz::model::mechanics::Action;
-use crate::text::{describe_at, describe_digits, digits_at};
+use crate::text::{describe_at, describe_digits, digits_at, quote_name};
 
 /// A cell `(row, col)` as a definition line writes it: 1-based, any value below 2^63.
 pub(crate) type Written = (i64, i64);
@@ -158,7 +158,7 @@ pub(crate) fn parse(text: &[u8]) -> Result<Definition, Fault> {
         let found = if keyword.is_empty() {
             describe_at(text, at)
         } else {
-            format!("`{}`", String::from_utf8_lossy(keyword))
+            quote_name(keyword).to_string()
         };
         let expected = "the word `switch` or `split`, in lower case";
         return Err((at, TextSyntax::BadDefinition { expected, found }));

@@ -102,6 +102,18 @@ fn first_unskipped(lines: &mut impl LineSource) -> Option<Position> {
     }
 }
 
+/// Remembers `line` (a line skipped between levels or among definitions) in `comment` when it
+/// is a comment: its line number and its text after the `;`, the title of a level whose header
+/// follows it ([`Level::title`]).
+fn note_comment(comment: &mut Option<(usize, String)>, line: &Line<'_>) {
+    if let Some(semicolon) = line.text.iter().position(|&b| b == b';')
+        && !line.is_blank()
+    {
+        let text = String::from_utf8_lossy(&line.text[semicolon + 1..]).into_owned();
+        *comment = Some((line.position(0).line, text));
+    }
+}
+
 /// True for a line the reader skips between levels: blank, or a comment.
 fn skipped(line: &Line<'_>) -> bool {
     line.is_blank() || definitions::is_comment(line.text)
@@ -240,6 +252,9 @@ pub struct PackReader<S> {
     /// Levels laid out plainly in text held whole are read without splitting lines (see
     /// [`read_plain_level`]); false after [`PackReader::line_by_line`].
     plain_first: bool,
+    /// The last comment line skipped: its line number and its text (the title of a level
+    /// whose header is on the next line, [`Level::title`]).
+    comment: Option<(usize, String)>,
 }
 
 /// Where a level's header is: its first character, and its line (column 1); and its last
@@ -316,16 +331,17 @@ impl<S: LineSource> PackReader<S> {
             done: false,
             terminated: false,
             plain_first: true,
+            comment: None,
         }
     }
 
     /// Reads every level line by line. By default, where the input is held whole in memory
     /// ([`LineSource::rest`]: a slice or a mapped file of LF or CRLF text), a level whose
     /// header is two plain numbers, whose rows are all exactly `C` cells each followed by `\n`
-    /// and that has no error goes from the text to the level without splitting lines (about 40 %
-    /// fewer instructions reading a pack of small levels: docs/PERFORMANCE.md); any other level is read
-    /// line by line from its start, so levels, errors, positions and offsets are the same
-    /// either way. This switch gives the plain reader those are compared with in the tests.
+    /// and that has no error goes from the text to the level without splitting lines (cheaper
+    /// on packs of small levels: docs/PERFORMANCE.md); any other level is read line by line
+    /// from its start, so levels, errors, positions and offsets are the same either way. This
+    /// switch gives the plain reader those are compared with in the tests.
     ///
     /// ```
     /// use flipblox::bloxorz::PackReader;
@@ -412,7 +428,10 @@ impl<S: LineSource> PackReader<S> {
                     self.done = true;
                     return None;
                 }
-                Some(line) if line.text.len() <= limit && skipped(&line) => continue,
+                Some(line) if line.text.len() <= limit && skipped(&line) => {
+                    note_comment(&mut self.comment, &line);
+                    continue;
+                }
                 Some(line) => break line,
             }
         };
@@ -481,10 +500,13 @@ impl<S: LineSource> PackReader<S> {
             self.skip_to_header();
             return result;
         }
+        // Taken before the rows: the comments among the level's definitions come after it.
+        let title = self.title_before(at.line.line).map(str::to_owned);
         let result = self.read_rows(level, at, rows, cols);
         if let Err((position, kind)) = result {
             return fail(position, kind);
         }
+        level.set_title(title.as_deref());
         Some(Ok(()))
     }
 
@@ -546,6 +568,7 @@ impl<S: LineSource> PackReader<S> {
             let Some(line) = self.lines.next_line() else { return Ok(()) };
             let too_long = line.text.len() > limit;
             if !too_long && skipped(&line) {
+                note_comment(&mut self.comment, &line);
                 continue;
             }
             if !definitions::is_definition(line.text) {
@@ -627,6 +650,10 @@ impl<S: LineSource> PackReader<S> {
         }
         let limit = self.lines.line_limit();
         let Some((rest, first_line)) = self.lines.rest() else { return false };
+        if self.title_before(first_line).is_some() {
+            // The next level may have a title: it is read here, which gives it.
+            return false;
+        }
         let max_memory = self.max_memory;
         // The levels are followed without counting the `\n` among their rows, then the chunk's
         // `\n` are counted at once: a row holding one (so that the lines are not where they
@@ -679,16 +706,27 @@ impl<S: LineSource> PackReader<S> {
         };
         self.lines.skip_lines(read.bytes, read.lines);
         self.levels += 1;
+        let header = level.origin().map_or(first_line, |at| at.line);
+        level.set_title(self.title_before(header));
         true
     }
 
-    /// Skips lines up to (not including) the next line that looks like a header.
+    /// The text of the comment on the line right before line `header`, if there is one.
+    fn title_before(&self, header: usize) -> Option<&str> {
+        self.comment.as_ref().filter(|(line, _)| line + 1 == header).map(|(_, text)| text.as_str())
+    }
+
+    /// Skips lines up to (not including) the next line that looks like a header (noting the
+    /// comments on the way: the last may be the next level's title).
     fn skip_to_header(&mut self) {
         let limit = self.lines.line_limit();
         while let Some(line) = self.lines.next_line() {
             if line.text.len() <= limit && looks_like_header(line.text) {
                 self.lines.unread();
                 return;
+            }
+            if line.text.len() <= limit && definitions::is_comment(line.text) {
+                note_comment(&mut self.comment, &line);
             }
         }
     }
@@ -860,11 +898,9 @@ fn level_end(bytes: &[u8], at: usize) -> Option<(usize, usize, Option<PlainHeade
     Some((at, blanks, next))
 }
 
-/// The number of `\n` in `bytes`, counted 128 bytes at a time in bytes (so that the compiler
-/// compares 16 or 32 at once: a level is too short for `memchr`'s counter to pay off).
+/// The number of `\n` in `bytes`.
 fn newlines(bytes: &[u8]) -> usize {
-    let in_chunk = |chunk: &[u8]| chunk.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>();
-    bytes.chunks(128).map(|chunk| usize::from(in_chunk(chunk))).sum()
+    memchr::memchr_iter(b'\n', bytes).count()
 }
 
 /// Follows the empty lines from byte `at` of `bytes`: where they end and how many there are,

@@ -25,10 +25,10 @@ pub(super) const NEVER: u32 = u32::MAX;
 /// A [`Board::places`] flag: landing there may change the configuration or fail.
 pub(super) const SPECIAL: u32 = 1 << 31;
 
-/// A block packed into a `u64`: a whole block is its state index `3 * anchor + orientation` (as
-/// in [`super::super::state`]); two cubes are [`SPLIT_TAG`] with the lower padded cell in bits
-/// 31..62 and the higher in bits 0..31 (padded cell indices fit 31 bits, because the parser only
-/// accepts levels whose `3 * cells` fits a `u32`).
+/// A block packed into a `u64`: a whole block is its state index `3 * anchor + orientation` (as in
+/// [`moves`](crate::bloxorz::model::moves)); two cubes are [`SPLIT_TAG`] with the lower padded cell
+/// in bits 31..62 and the higher in bits 0..31 (padded cell indices fit 31 bits, because the parser
+/// only accepts levels whose `3 * cells` fits a `u32`).
 pub(super) type Block = u64;
 
 /// The tag of a split block (see [`Block`]).

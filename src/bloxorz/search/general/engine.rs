@@ -1,5 +1,5 @@
 //! The general engine: breadth-first search over levels with switches, bridge tiles and split
-//! switches (the original Flash game's mechanics, [`super::mechanics`]).
+//! switches (the original Flash game's mechanics, [`mechanics`](crate::bloxorz::model::mechanics)).
 //!
 //! # State
 //!
@@ -8,14 +8,16 @@
 //! - the block is whole (anchor cell and orientation, as in the POJ solver) or split into two
 //!   1x1x1 cubes (the two cells, as an *unordered* pair);
 //! - the configuration is one bit per bridge group (tiles that always change together, see
-//!   [`super::mechanics::BridgeGroups`]; at most 64), set when the group is present.
+//!   [`BridgeGroups`](crate::bloxorz::model::mechanics::BridgeGroups); at most 64), set when
+//!   the group is present.
 //!
 //! Which cube the player controls is not part of the state: choosing the other cube costs no
 //! move, and the two cubes move by the same rules, so from two cubes on cells `p` and `q` the same
 //! positions are reachable in the same number of moves whichever is selected and whichever was
 //! placed on which target. The unordered pair is therefore enough for the minimum, and it halves
 //! the split states. Which cube is `a` and which is `b` in a printed path is worked out afterwards,
-//! by following the path forward from each split (see [`super::notation`]).
+//! by following the path forward from each split (see
+//! [`notation`](crate::bloxorz::model::notation)).
 //!
 //! # Rules of one move
 //!
