@@ -57,7 +57,7 @@ use super::source::LevelSource;
 use super::text::DEFAULT_MAX_MEMORY;
 use crate::bloxorz::model::level::Level;
 use crate::bloxorz::model::mechanics::Action;
-use crate::bloxorz::search::poj::bytes_needed;
+use crate::bloxorz::model::moves::bytes_needed;
 use crate::text::Position;
 use syntax::BYTES_PER_OBJECT;
 
@@ -305,8 +305,7 @@ pub struct PddlReader<'a> {
 }
 
 impl<'a> PddlReader<'a> {
-    /// Starts reading the problems in `bytes`, with the default memory limit
-    /// ([`DEFAULT_MAX_MEMORY`]).
+    /// Starts reading the problems in `bytes`, with the default memory limit (2 GiB).
     pub fn new(bytes: &'a [u8]) -> PddlReader<'a> {
         let start = if bytes.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
         PddlReader {
@@ -318,7 +317,7 @@ impl<'a> PddlReader<'a> {
     }
 
     /// Sets the memory limit for one level in bytes: a level whose grid and search would need
-    /// more ([`bytes_needed`](crate::bloxorz::bytes_needed)), or with more than
+    /// more ([`Level::bytes_needed`]), or with more than
     /// `limit / 128` objects, is refused.
     pub fn max_memory(mut self, limit: u64) -> PddlReader<'a> {
         self.max_memory = limit;

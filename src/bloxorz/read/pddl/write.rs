@@ -149,7 +149,7 @@ pub fn pddl_rules_may_differ(level: &Level) -> Option<String> {
 /// Writes `level` as a PDDL problem named `name` of the Bloxorz domain ([`PDDL_DOMAIN`]):
 /// objects `t-R-C` (the tile on row `R`, column `C`, from 1) for every cell that is not empty,
 /// the facts of the module docs, and the goal `(standing-on TARGET)`. When the domain's rules may
-/// answer the level differently from flipblox's ([`pddl_rules_may_differ`]), a comment says so.
+/// answer the level differently from flipblox's (docs/LEVELS.md, "PDDL"), a comment says so.
 /// `name` is written as given: a PDDL name (a letter, then letters, digits, `-` and `_`).
 ///
 /// # Errors

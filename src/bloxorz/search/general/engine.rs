@@ -49,7 +49,7 @@
 //! A state in the queue is one `u64` *key*: the number of its bridge configuration in the high
 //! 32 bits (configurations are interned: each distinct one is stored once, 8 bytes, and numbered
 //! in the order reached) and its block's *code* in the low 32 bits: `3 * anchor + orientation`
-//! for a whole block (as in [`state_of`](crate::bloxorz::state_of)), `3 * cells + n` for the
+//! for a whole block (as in [`state_of`]), `3 * cells + n` for the
 //! `n`-th distinct pair of split cubes (pairs are interned likewise).
 //!
 //! Which states were reached is a bitmap per configuration over the whole-block placements
