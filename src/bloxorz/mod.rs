@@ -46,8 +46,9 @@ mod solver;
 pub use model::{Cell, Cube, Level, Move, Orientation, Placement, Step};
 pub use read::{
     Chunk, CutBy, Detected, DrawingReader, DrawingSyntax, ErrorKind, FlashError, FlashPack,
-    FlashStages, FlashSyntax, LevelError, LevelFormat, LevelSource, Limit, NoDrawing, Notation,
-    PackReader, Reason, Rule, Stage, TextSyntax, detect_format,
+    FlashStages, FlashSyntax, LevelError, LevelFormat, LevelSource, Limit, NoDrawing, NoPddl,
+    Notation, PDDL_DOMAIN, PackReader, PddlReader, PddlSyntax, Reason, Rule, Stage, TextSyntax,
+    detect_format, write_pddl,
 };
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{
@@ -56,7 +57,7 @@ pub use search::{
 pub use solver::{Limits, Solver};
 
 pub(crate) use model::write_path;
-pub(crate) use read::{cell_position, detect_from_head, write_drawing};
+pub(crate) use read::{cell_position, detect_from_head, pddl_rules_may_differ, write_drawing};
 pub(crate) use search::{
     ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field, distance_field_from_start,
     field_bytes_needed, read_level,
