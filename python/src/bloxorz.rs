@@ -263,7 +263,33 @@ fn analysis(
     Ok(())
 }
 
-/// Solves every level of a Bloxorz level pack (see the package's docs).
+/// Solves every level of a Bloxorz level pack: one record per level, in input order.
+///
+/// `pack` is a path (`pathlib.Path` or any `os.PathLike`; a `str` is always the text itself),
+/// the text as `str`, or its bytes. It is read as `input_format`: `"auto"` tells a level pack
+/// (POJ 3322's `R C` header and rows, with the extension's switches), the original Flash game's
+/// level file (`levels = [...]`) and an S/T/o/- drawing apart, as `flipblox bloxorz` does;
+/// `"pack"`, `"flash"` or `"drawing"` names the format.
+///
+/// Each record is a dict with the keys of `flipblox bloxorz --json` (docs/JSON.md): `file` (the
+/// path as given, `name`, or `"<string>"` / `"<bytes>"`), `index` (1-based), `error` (None, or
+/// the command-line tool's message `LINE:COLUMN: level N: ...` for a level that cannot be read
+/// or answered), `distance` (the minimum number of moves, None when impossible), `path` (one
+/// shortest path, `U` `D` `L` `R`, a split cube's moves `aU` / `bL`, when `path=True` and
+/// solvable; else None), `rows`, `cols`, `states_explored`, `title`; with `timings=True`
+/// `microseconds`; with `analyse=True` the designer's measures `optimal_solutions`,
+/// `optimal_solutions_saturated`, `reachable`, `dead_ends`, `trap_moves`, `cells_used`,
+/// `cells_unused`, `unused_cells` (1-based `[row, col]`), `difficulty`.
+///
+/// A level that cannot be read is a record with its `error`, and every other level is still
+/// answered. `jobs` threads (default and at most: the number of cores) solve the pack through
+/// the command-line tool's batch runner, with the GIL released. `max_memory` (bytes, default
+/// 2 GiB) refuses a level that would need more before anything is allocated.
+///
+/// Raises `OSError` (`FileNotFoundError`, ...) for a file that cannot be read, `LevelError` for
+/// a Flash game's file that cannot be parsed, `ValueError` for an option out of range, and
+/// warns (`InputWarning`) about text after a pack's `0 0` line and inputs that look like two
+/// formats.
 #[pyfunction]
 #[pyo3(signature = (pack, *, path=false, analyse=false, timings=false, jobs=None,
                     input_format="auto", max_memory=default_max_memory(), name=None))]
@@ -306,7 +332,12 @@ fn solve<'py>(
 /// How many events a running [`Records`] holds ahead of its reader.
 const AHEAD: usize = 1024;
 
-/// Solves a pack like `solve`, as an iterator (see the package's docs).
+/// Solves a pack like `solve` (same arguments, same records), yielding each record as soon as it
+/// and the levels before it are solved: for packs too large to hold every record at once.
+///
+/// A thread solves the pack at most 1,024 records ahead of the reader; dropping the iterator
+/// stops it. The input is read (and a Flash game's file parsed) before this returns, so its
+/// errors are raised here.
 #[pyfunction]
 #[pyo3(signature = (pack, *, path=false, analyse=false, timings=false, jobs=None,
                     input_format="auto", max_memory=default_max_memory(), name=None))]
@@ -344,7 +375,7 @@ fn iter_solve(
     })
 }
 
-/// The records of a pack being solved, in input order (made by `iter_solve`).
+/// The records of a pack being solved, in input order: the iterator `iter_solve` returns.
 ///
 /// A thread solves the pack ahead of the reader, at most 1,024 records ahead; dropping the
 /// iterator stops it.
@@ -397,7 +428,20 @@ impl Records {
     }
 }
 
-/// The distance field of one level (see the package's docs).
+/// The distance field of level `level` (1-based) of a pack: an `int32` NumPy array of shape
+/// (R, C, 3), as `flipblox export bloxorz` writes it.
+///
+/// Entry `[r, c, o]` is the minimum number of rolls from the box at row `r`, column `c`
+/// (0-based from the top-left) to standing on the target, -1 when the target cannot be reached
+/// from there, -2 when the box may not rest there. Orientation `o`: 0 standing on (r, c), 1 lying
+/// on (r, c) and (r, c+1), 2 lying on (r, c) and (r+1, c). With `from_start=True` the entries are
+/// the distances from the level's start instead. `pack`, `input_format`, `max_memory` and `name`
+/// are as for `solve`; levels that cannot be read count in the numbering, and only level `level`
+/// must be readable.
+///
+/// Raises `LevelError` (the command-line tool's message) when the level is out of range, cannot
+/// be read, has switches or split switches (a field describes POJ 3322 levels only), or would
+/// need more than `max_memory` bytes.
 #[pyfunction]
 #[pyo3(signature = (pack, level=1, *, from_start=false, input_format="auto",
                     max_memory=default_max_memory(), name=None))]

@@ -13,18 +13,21 @@ use crate::errors;
 pub struct Input {
     /// The whole input.
     pub bytes: Vec<u8>,
-    /// The path as given, or the name the caller chose for text and bytes (`-` by default, as the
-    /// command-line tool names standard input).
+    /// The path as given, or the name the caller chose for text and bytes (by default
+    /// `<string>` and `<bytes>`, as Python names code that comes from no file).
     pub name: String,
 }
 
-/// The name of an input given as text or bytes when the caller names none.
-pub const UNNAMED: &str = "-";
+/// The name of an input given as text when the caller names none.
+pub const TEXT: &str = "<string>";
+
+/// The name of an input given as bytes when the caller names none.
+pub const BYTES: &str = "<bytes>";
 
 impl Input {
     /// Reads `source`: a `str` is the text itself, `bytes`-like objects its bytes, and an
     /// `os.PathLike` (`pathlib.Path`) a file read whole, with the GIL released. `name` overrides
-    /// the name (the path as given, or [`UNNAMED`]).
+    /// the name (the path as given, [`TEXT`] or [`BYTES`]).
     ///
     /// # Errors
     ///
@@ -34,15 +37,15 @@ impl Input {
         let py = source.py();
         if let Ok(text) = source.cast::<PyString>() {
             let bytes = text.to_cow()?.as_bytes().to_vec();
-            return Ok(Input { bytes, name: name.unwrap_or_else(|| UNNAMED.to_string()) });
+            return Ok(Input { bytes, name: name.unwrap_or_else(|| TEXT.to_string()) });
         }
         if let Ok(bytes) = source.cast::<PyBytes>() {
             let bytes = bytes.as_bytes().to_vec();
-            return Ok(Input { bytes, name: name.unwrap_or_else(|| UNNAMED.to_string()) });
+            return Ok(Input { bytes, name: name.unwrap_or_else(|| BYTES.to_string()) });
         }
         if let Ok(bytes) = source.cast::<PyByteArray>() {
             let bytes = bytes.to_vec();
-            return Ok(Input { bytes, name: name.unwrap_or_else(|| UNNAMED.to_string()) });
+            return Ok(Input { bytes, name: name.unwrap_or_else(|| BYTES.to_string()) });
         }
         if source.hasattr("__fspath__")? {
             let path: PathBuf = source.extract()?;
@@ -56,7 +59,7 @@ impl Input {
         if let Ok(view) = source.call_method0("tobytes") {
             if let Ok(bytes) = view.cast::<PyBytes>() {
                 let bytes = bytes.as_bytes().to_vec();
-                return Ok(Input { bytes, name: name.unwrap_or_else(|| UNNAMED.to_string()) });
+                return Ok(Input { bytes, name: name.unwrap_or_else(|| BYTES.to_string()) });
             }
         }
         Err(PyTypeError::new_err(format!(
