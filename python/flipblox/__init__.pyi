@@ -39,6 +39,7 @@ def solve(
     input_format: InputFormat = "auto",
     max_memory: int = 2**31,
     name: Optional[str] = None,
+    shard: Optional[tuple[int, int]] = None,
 ) -> list[Record]:
     """Every level of a Bloxorz pack: one record per level, in input order."""
 
@@ -52,6 +53,7 @@ def iter_solve(
     input_format: InputFormat = "auto",
     max_memory: int = 2**31,
     name: Optional[str] = None,
+    shard: Optional[tuple[int, int]] = None,
 ) -> Records:
     """The records of `solve`, yielded as the levels are solved."""
 

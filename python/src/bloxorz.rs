@@ -8,13 +8,13 @@ use std::thread::JoinHandle;
 
 use flipblox::bloxorz::{
     DrawingReader, FieldError, FlashPack, Level, LevelFormat, LevelSource, PackReader, Report,
-    RunOptions, Runner, Solver, detect_format,
+    RunOptions, Runner, Shard, Sharded, Solver, detect_format,
 };
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyRuntimeError;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use pyo3::intern;
 
 use crate::errors;
 use crate::input::Input;
@@ -110,31 +110,45 @@ impl Prepared {
         Ok(Prepared { input, format, flash })
     }
 
-    /// Solves every level with `runner`, handing each event to `sink` in input order until it
-    /// returns `Err`.
-    fn run(&self, runner: &mut Runner, max_memory: u64, sink: impl FnMut(Event) -> Result<(), ()>) {
-        let mut sink = sink;
-        let bytes = &self.input.bytes[..];
-        match (self.format, &self.flash) {
+    /// Solves every level with `runner` (only the part `shard` takes, when given), handing each
+    /// event to `sink` in input order until it returns `Err`. Reports carry the levels' numbers
+    /// in the input.
+    fn run(
+        &self,
+        runner: &mut Runner,
+        options: &Options,
+        mut sink: impl FnMut(Event) -> Result<(), ()>,
+    ) {
+        let (bytes, max_memory, shard) =
+            (&self.input.bytes[..], options.run.max_memory, options.shard);
+        let mut report = |mut r: Report| {
+            if let Some(shard) = shard {
+                r.level = shard.global(r.level);
+            }
+            sink(Event::Report(r))
+        };
+        let ignored = match (self.format, &self.flash) {
             (LevelFormat::Flash, Some(pack)) => {
-                let _ = runner.run_source(pack.source(), |r| sink(Event::Report(r)));
+                let _ = runner.run_source(Sharded::new(pack.source(), shard), &mut report);
+                None
             }
             (LevelFormat::Drawing, _) => {
                 let reader = DrawingReader::new(bytes).max_memory(max_memory);
-                let _ = runner.run_source(reader, |r| sink(Event::Report(r)));
+                let _ = runner.run_source(Sharded::new(reader, shard), &mut report);
+                None
             }
             _ => {
                 let mut reader = PackReader::new(bytes).max_memory(max_memory);
-                if runner.run_source(&mut reader, |r| sink(Event::Report(r))).is_ok() {
-                    if let Some(position) = reader.ignored_after_end() {
-                        let name = &self.input.name;
-                        let _ = sink(Event::Warning(format!(
-                            "{name}:{position}: warning: not read: the pack ends at the `0 0` \
-                             line before this (POJ 3322); remove that line to read what follows"
-                        )));
-                    }
-                }
+                let run = runner.run_source(Sharded::new(&mut reader, shard), &mut report);
+                run.ok().and_then(|()| reader.ignored_after_end())
             }
+        };
+        if let Some(position) = ignored {
+            let name = &self.input.name;
+            let _ = sink(Event::Warning(format!(
+                "{name}:{position}: warning: not read: the pack ends at the `0 0` line before \
+                 this (POJ 3322); remove that line to read what follows"
+            )));
         }
     }
 }
@@ -146,9 +160,11 @@ enum Event {
 }
 
 /// The options every function that solves a pack takes.
+#[derive(Debug, Clone, Copy)]
 struct Options {
     wanted: Wanted,
     run: RunOptions,
+    shard: Option<Shard>,
 }
 
 impl Options {
@@ -158,7 +174,17 @@ impl Options {
         timings: bool,
         jobs: Option<usize>,
         max_memory: u64,
+        shard: Option<(usize, usize)>,
     ) -> PyResult<Options> {
+        let shard = match shard {
+            Some((k, n)) => Some(Shard::new(k, n).ok_or_else(|| {
+                errors::argument(
+                    "shard",
+                    format_args!("expected (K, N) with 1 <= K <= N, found ({k}, {n})"),
+                )
+            })?),
+            None => None,
+        };
         // As the command-line tool: all cores by default, and never more threads than cores (a
         // CPU-bound search only gains memory and start-up time from them).
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -173,6 +199,7 @@ impl Options {
         Ok(Options {
             wanted: Wanted { path, timings, analyse },
             run: RunOptions { jobs, paths: path, max_memory, timings, analyse },
+            shard,
         })
     }
 }
@@ -284,7 +311,10 @@ fn analysis(
 /// A level that cannot be read is a record with its `error`, and every other level is still
 /// answered. `jobs` threads (default and at most: the number of cores) solve the pack through
 /// the command-line tool's batch runner, with the GIL released. `max_memory` (bytes, default
-/// 2 GiB) refuses a level that would need more before anything is allocated.
+/// 2 GiB) refuses a level that would need more before anything is allocated. `shard=(K, N)`
+/// solves only part K of N (1 <= K <= N): the levels numbered i with (i - 1) % N == K - 1,
+/// whose records keep their `index` in the pack (the command-line tool's `--shard K/N`; see
+/// docs/SCALE.md for a pack split over Dask, Ray or processes).
 ///
 /// Raises `OSError` (`FileNotFoundError`, ...) for a file that cannot be read, `LevelError` for
 /// a Flash game's file that cannot be parsed, `ValueError` for an option out of range, and
@@ -292,7 +322,8 @@ fn analysis(
 /// formats.
 #[pyfunction]
 #[pyo3(signature = (pack, *, path=false, analyse=false, timings=false, jobs=None,
-                    input_format="auto", max_memory=default_max_memory(), name=None))]
+                    input_format="auto", max_memory=default_max_memory(), name=None,
+                    shard=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve<'py>(
     py: Python<'py>,
@@ -304,15 +335,16 @@ fn solve<'py>(
     input_format: &str,
     max_memory: u64,
     name: Option<String>,
+    shard: Option<(usize, usize)>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let options = Options::new(path, analyse, timings, jobs, max_memory)?;
+    let options = Options::new(path, analyse, timings, jobs, max_memory, shard)?;
     let format = Format::parse(input_format)?;
     let input = Input::extract(pack, name)?;
     let prepared = Prepared::new(py, input, format, max_memory)?;
     let mut events = Vec::new();
     py.detach(|| {
         let mut runner = Runner::new(options.run);
-        prepared.run(&mut runner, max_memory, |event| {
+        prepared.run(&mut runner, &options, |event| {
             events.push(event);
             Ok(())
         });
@@ -340,7 +372,8 @@ const AHEAD: usize = 1024;
 /// errors are raised here.
 #[pyfunction]
 #[pyo3(signature = (pack, *, path=false, analyse=false, timings=false, jobs=None,
-                    input_format="auto", max_memory=default_max_memory(), name=None))]
+                    input_format="auto", max_memory=default_max_memory(), name=None,
+                    shard=None))]
 #[allow(clippy::too_many_arguments)]
 fn iter_solve(
     py: Python<'_>,
@@ -352,26 +385,27 @@ fn iter_solve(
     input_format: &str,
     max_memory: u64,
     name: Option<String>,
+    shard: Option<(usize, usize)>,
 ) -> PyResult<Records> {
-    let options = Options::new(path, analyse, timings, jobs, max_memory)?;
+    let options = Options::new(path, analyse, timings, jobs, max_memory, shard)?;
     let format = Format::parse(input_format)?;
     let input = Input::extract(pack, name)?;
     let prepared = Prepared::new(py, input, format, max_memory)?;
     let name = prepared.input.name.clone();
     let (sender, receiver): (SyncSender<Event>, Receiver<Event>) = sync_channel(AHEAD);
-    let run = options.run;
+    let (run, wanted) = (options.run, options.wanted);
     let thread = std::thread::Builder::new()
         .name("flipblox-solve".to_string())
         .spawn(move || {
             let mut runner = Runner::new(run);
             // A reader that went away (the iterator dropped) stops the run.
-            prepared.run(&mut runner, max_memory, |event| sender.send(event).map_err(|_| ()));
+            prepared.run(&mut runner, &options, |event| sender.send(event).map_err(|_| ()));
         })
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
     Ok(Records {
         state: Mutex::new(Running { receiver: Some(receiver), thread: Some(thread) }),
         name,
-        wanted: options.wanted,
+        wanted,
     })
 }
 

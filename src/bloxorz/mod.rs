@@ -18,7 +18,8 @@
 //! - [`Solver`]: the one entry point for answering a level; it picks the fast search for POJ 3322
 //!   levels or the general search for levels with switches (the searches themselves, in
 //!   `search/`, are not reachable from outside).
-//! - [`Runner`]: a batch over N workers, reported in input order.
+//! - [`Runner`]: a batch over N workers, reported in input order; [`Sharded`] reads one part
+//!   ([`Shard`]) of a pack, for a batch split over machines.
 //! - [`search::field`]: the distance to the goal from every state ([`DistanceField`],
 //!   [`distance_field`]); [`read_level`] picks one level of a pack for it.
 //! - [`replay_path`]: a path replayed move by move under the level's rules (where the block and
@@ -41,6 +42,7 @@ pub mod model;
 pub mod read;
 mod runner;
 pub mod search;
+mod shard;
 mod solver;
 
 pub use model::{
@@ -61,4 +63,5 @@ pub use search::{
     distance_field, distance_field_from_start, field_bytes_needed, field_entry, read_level,
     replay_path,
 };
+pub use shard::{Shard, Sharded};
 pub use solver::{Limits, Solver};
