@@ -27,27 +27,39 @@ a pack on several cores through the command-line tool's batch runner.
 """
 
 from flipblox._native import (
+    Answer,
     BoardError,
     Error,
     InputWarning,
     LevelError,
     Records,
     TableError,
+    TableMemory,
+    Variant,
     __version__,
+    distance,
     field,
     iter_solve,
+    load_table,
     solve,
+    table,
 )
 
 __all__ = [
+    "Answer",
     "BoardError",
     "Error",
     "InputWarning",
     "LevelError",
     "Records",
     "TableError",
+    "TableMemory",
+    "Variant",
     "__version__",
+    "distance",
     "field",
     "iter_solve",
+    "load_table",
     "solve",
+    "table",
 ]

@@ -2,13 +2,13 @@
 //! [`Runner`], one record per level with the keys of `flipblox bloxorz --json`) and `field` (one
 //! level's distance field as an `int32` NumPy array of shape (R, C, 3)).
 
-use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
 
 use flipblox::bloxorz::{
-    DrawingReader, FieldError, FlashPack, Level, LevelFormat, LevelSource, PackReader, Report,
-    RunOptions, Runner, Shard, Sharded, Solver, detect_format,
+    DistanceField, DrawingReader, FieldError, FlashPack, Level, LevelFormat, LevelSource,
+    PackReader, Report, RunOptions, Runner, Shard, Sharded, Solver, detect_format,
 };
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyRuntimeError;
@@ -154,6 +154,8 @@ impl Prepared {
 }
 
 /// What a run hands on: a level's report, or a warning about the input.
+// Nearly every event is a report: boxing them would allocate once per level.
+#[allow(clippy::large_enum_variant)]
 enum Event {
     Report(Report),
     Warning(String),
@@ -187,7 +189,7 @@ impl Options {
         };
         // As the command-line tool: all cores by default, and never more threads than cores (a
         // CPU-bound search only gains memory and start-up time from them).
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cores = cores();
         let jobs = match jobs {
             Some(0) => return Err(errors::argument("jobs", "expected at least 1")),
             Some(n) => n.min(cores),
@@ -204,9 +206,11 @@ impl Options {
     }
 }
 
-/// The default `max_memory`: the command-line tool's `--max-memory` default (2 GiB).
-fn default_max_memory() -> u64 {
-    RunOptions::default().max_memory
+/// The number of cores (`std::thread::available_parallelism`), asked once: on Linux it reads the
+/// cgroup's CPU quota files, which costs more than solving a small level.
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// The record of one level, with the keys of `flipblox bloxorz --json` (docs/JSON.md).
@@ -310,11 +314,12 @@ fn analysis(
 ///
 /// A level that cannot be read is a record with its `error`, and every other level is still
 /// answered. `jobs` threads (default and at most: the number of cores) solve the pack through
-/// the command-line tool's batch runner, with the GIL released. `max_memory` (bytes, default
-/// 2 GiB) refuses a level that would need more before anything is allocated. `shard=(K, N)`
-/// solves only part K of N (1 <= K <= N): the levels numbered i with (i - 1) % N == K - 1,
-/// whose records keep their `index` in the pack (the command-line tool's `--shard K/N`; see
-/// docs/SCALE.md for a pack split over Dask, Ray or processes).
+/// the command-line tool's batch runner, with the GIL released. `max_memory` (bytes; the
+/// default, 2 GiB, is the command-line tool's `--max-memory` default) refuses a level that
+/// would need more before anything is allocated. `shard=(K, N)` solves only part K of N
+/// (1 <= K <= N): the levels numbered i with (i - 1) % N == K - 1, whose records keep their
+/// `index` in the pack (the command-line tool's `--shard K/N`; see docs/SCALE.md for a pack
+/// split over Dask, Ray or processes).
 ///
 /// Raises `OSError` (`FileNotFoundError`, ...) for a file that cannot be read, `LevelError` for
 /// a Flash game's file that cannot be parsed, `ValueError` for an option out of range, and
@@ -322,7 +327,7 @@ fn analysis(
 /// formats.
 #[pyfunction]
 #[pyo3(signature = (pack, *, path=false, analyse=false, timings=false, jobs=None,
-                    input_format="auto", max_memory=default_max_memory(), name=None,
+                    input_format="auto", max_memory=2_147_483_648, name=None,
                     shard=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve<'py>(
@@ -372,7 +377,7 @@ const AHEAD: usize = 1024;
 /// errors are raised here.
 #[pyfunction]
 #[pyo3(signature = (pack, *, path=false, analyse=false, timings=false, jobs=None,
-                    input_format="auto", max_memory=default_max_memory(), name=None,
+                    input_format="auto", max_memory=2_147_483_648, name=None,
                     shard=None))]
 #[allow(clippy::too_many_arguments)]
 fn iter_solve(
@@ -478,7 +483,7 @@ impl Records {
 /// need more than `max_memory` bytes.
 #[pyfunction]
 #[pyo3(signature = (pack, level=1, *, from_start=false, input_format="auto",
-                    max_memory=default_max_memory(), name=None))]
+                    max_memory=2_147_483_648, name=None))]
 fn field<'py>(
     py: Python<'py>,
     pack: &Bound<'py, PyAny>,
@@ -502,7 +507,7 @@ fn field<'py>(
         })?;
         let mut solver = Solver::new();
         let made = if from_start {
-            flipblox::bloxorz::distance_field_from_start(&level)
+            solver.distance_field_from_start(&level)
         } else {
             solver.distance_field(&level)
         };
@@ -515,7 +520,7 @@ fn field<'py>(
     let (rows, cols, distances) =
         made.map_err(|(message, at_place)| errors::level_error(name, message, at_place))?;
     let array = PyArray1::from_vec(py, distances);
-    let shape = [rows as usize, cols as usize, flipblox::bloxorz::ORIENTATIONS];
+    let shape = [rows as usize, cols as usize, DistanceField::ORIENTATIONS];
     Ok(array.reshape(shape)?.into_any())
 }
 
@@ -528,7 +533,7 @@ fn nth_level(prepared: &Prepared, number: usize, max_memory: u64) -> Result<Leve
         (LevelFormat::Drawing, _) => {
             walk_to(DrawingReader::new(bytes).max_memory(max_memory), number, max_memory)
         }
-        _ => flipblox::bloxorz::read_level(bytes, number, max_memory),
+        _ => DistanceField::read_level(bytes, number, max_memory),
     }
 }
 
@@ -543,7 +548,7 @@ fn walk_to(
         if source.levels_started() == number {
             read?;
             let (rows, cols) = (level.rows() as u64, level.cols() as u64);
-            let needed = flipblox::bloxorz::field_bytes_needed(rows, cols);
+            let needed = DistanceField::bytes_needed(rows, cols);
             if needed.is_none_or(|n| n > max_memory) {
                 let position =
                     level.origin().unwrap_or(flipblox::text::Position { line: 1, column: 1 });

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
 
 use crate::errors;
 
@@ -56,11 +56,11 @@ impl Input {
                 Err(e) => Err(errors::unreadable(&shown, &e)),
             };
         }
-        if let Ok(view) = source.call_method0("tobytes") {
-            if let Ok(bytes) = view.cast::<PyBytes>() {
-                let bytes = bytes.as_bytes().to_vec();
-                return Ok(Input { bytes, name: name.unwrap_or_else(|| BYTES.to_string()) });
-            }
+        if source.is_instance_of::<PyMemoryView>()
+            && let Ok(bytes) = source.call_method0("tobytes")?.cast::<PyBytes>()
+        {
+            let bytes = bytes.as_bytes().to_vec();
+            return Ok(Input { bytes, name: name.unwrap_or_else(|| BYTES.to_string()) });
         }
         Err(PyTypeError::new_err(format!(
             "expected the text (str), its bytes, or a path (os.PathLike such as pathlib.Path), \

@@ -261,11 +261,14 @@ def test_field_equals_the_command_line_export(cli, tmp_path):
 
 
 def test_the_gil_is_released_while_a_pack_is_solved():
-    pack = MIXED.read_bytes().replace(b"\n0 0\n", b"\n") * 20
-    ticks, done = [], threading.Event()
+    # One large open level: the search takes most of the call, the one record little.
+    side = 1500
+    rows = ["X" + "." * (side - 1)] + ["." * side] * (side - 2) + ["." * (side - 1) + "O"]
+    pack = f"{side} {side}\n" + "\n".join(rows) + "\n"
+    ticks, done, answers = [], threading.Event(), []
 
     def work():
-        flipblox.solve(pack, jobs=1)
+        answers.extend(flipblox.solve(pack, jobs=1))
         done.set()
 
     worker = threading.Thread(target=work)
@@ -276,7 +279,8 @@ def test_the_gil_is_released_while_a_pack_is_solved():
     worker.join()
     took = time.perf_counter() - started
     gaps = np.diff([started] + ticks)
-    # With the GIL held by the solving thread, this one would stand still for the whole solve.
+    assert answers[0]["distance"] is not None
+    # With the GIL held by the solving thread, this one would stand still for the whole search.
     assert gaps.max() < took / 2, (gaps.max(), took)
 
 
@@ -292,3 +296,12 @@ def test_help_and_stubs_describe_the_functions():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert flipblox.solve.__doc__
+
+
+def test_the_memory_limit_defaults_to_the_command_line_default(cli):
+    import inspect
+
+    for function in (flipblox.solve, flipblox.iter_solve, flipblox.field):
+        assert inspect.signature(function).parameters["max_memory"].default == 2 << 30
+    help_text = subprocess.run([cli, "bloxorz", "--help"], capture_output=True, text=True).stdout
+    assert "[default: 2GiB]" in help_text
