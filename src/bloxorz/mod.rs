@@ -21,7 +21,8 @@
 //! - [`Solver`]: the one entry point for answering a level; it picks the fast search for POJ 3322
 //!   levels or the general search for levels with switches (the searches themselves are not
 //!   reachable from outside).
-//! - [`Runner`]: a batch over N workers, reported in input order.
+//! - [`Runner`]: a batch over N workers, reported in input order; [`Sharded`] reads one part
+//!   ([`Shard`]) of a pack, for a batch split over machines.
 //! - [`DistanceField`]: the distance to the goal from every state ([`Solver::distance_field`]).
 //!
 //! ```
@@ -41,6 +42,7 @@ pub(crate) mod model;
 pub(crate) mod read;
 mod runner;
 pub(crate) mod search;
+mod shard;
 mod solver;
 
 pub use model::{Cell, Cube, Level, Move, Orientation, Placement, Step};
@@ -54,6 +56,7 @@ pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{
     DistanceField, FieldError, ReplayError, ReplayReason, SearchError, SearchLimit, Solution,
 };
+pub use shard::{Shard, Sharded};
 pub use solver::{Limits, Solver};
 
 pub(crate) use model::write_path;
