@@ -1,22 +1,23 @@
 //! Builds the 4x4 Flip Game distance table (65,536 bytes) into `OUT_DIR/flip4x4.dist`, with the
-//! same BFS the library exposes as `flipblox::flip::distance_table` and the same toggle pattern
-//! (`src/flip/rules.rs`); and turns the environment variables of the integration tests' optional
-//! checks into `cfg`s (see `tests/tests.rs`).
+//! library's own BFS (`src/lights_out/table/bfs.rs`) and toggle pattern
+//! (`src/lights_out/table/rules.rs`); and turns the environment variables of the integration
+//! tests' optional checks into `cfg`s (see `tests/tests.rs`).
 
 #[allow(dead_code)]
-#[path = "src/flip/rules.rs"]
+#[path = "src/lights_out/table/rules.rs"]
 mod rules;
 
 #[allow(dead_code)]
-#[path = "src/flip/bfs.rs"]
+#[path = "src/lights_out/table/bfs.rs"]
 mod bfs;
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
-    println!("cargo::rerun-if-changed=src/flip/rules.rs");
-    println!("cargo::rerun-if-changed=src/flip/bfs.rs");
+    println!("cargo::rerun-if-changed=src/lights_out/table/rules.rs");
+    println!("cargo::rerun-if-changed=src/lights_out/table/bfs.rs");
     let out_dir = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR");
-    let table = bfs::distance_table(4, 4, |_| {});
+    let table = bfs::pattern_distance_table(16, &rules::toggle_patterns(4, 4), None, |_| {})
+        .expect("memory for the 4x4 distance table");
     let path = std::path::Path::new(&out_dir).join("flip4x4.dist");
     std::fs::write(&path, &table).expect("write the 4x4 distance table to OUT_DIR");
     test_gates();

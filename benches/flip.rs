@@ -1,7 +1,7 @@
-//! Flip Game benchmarks (issues 2 and 15): table lookups per second in process; the 4x4 fast
-//! path on 1,000,000 boards written back to back, in memory, beside the floor (the minimal loop:
-//! each board's 20 bytes to its state, one lookup, the answer appended to one buffer, no checks);
-//! and the whole-process time of `flipblox flip` on files of 1,000,000 boards.
+//! Flip Game benchmarks: table lookups per second in process (a board's distance, and its
+//! presses); and the whole-process time of `flipblox flip` on files of 1,000,000 boards, with a
+//! blank line between boards and written back to back (the 4x4 fast path; `benches/cpp` holds
+//! the floor it is compared with).
 //!
 //! Run with `cargo bench --bench flip`. Criterion reports lookups as elements per second.
 
@@ -11,8 +11,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use flipblox::flip::fast::answer_clean_boards;
-use flipblox::flip::{Board, DistanceTable, IMPOSSIBLE};
+use flipblox::lights_out::{Board, DistanceTable};
 
 /// A deterministic stream of 16-bit states (xorshift), so every run looks up the same boards.
 fn states(n: usize) -> Vec<u16> {
@@ -29,14 +28,15 @@ fn states(n: usize) -> Vec<u16> {
 
 fn lookups(c: &mut Criterion) {
     let table = DistanceTable::embedded();
-    let boards: Vec<Board> = states(1 << 20).into_iter().map(Board::from_bits).collect();
+    let boards: Vec<Board> =
+        states(1 << 20).into_iter().map(|s| Board::from_state(4, 4, 2, u64::from(s))).collect();
     let mut group = c.benchmark_group("flip_lookup");
     group.throughput(Throughput::Elements(boards.len() as u64));
     group.bench_function("distance (random boards)", |b| {
         b.iter(|| {
             let mut solvable = 0u32;
-            for &board in black_box(&boards) {
-                solvable += u32::from(table.distance(board.into()).is_some());
+            for board in black_box(&boards) {
+                solvable += u32::from(table.distance(board).is_some());
             }
             solvable
         })
@@ -48,8 +48,8 @@ fn lookups(c: &mut Criterion) {
     group.bench_function("optimal_presses (random boards)", |b| {
         b.iter(|| {
             let mut pressed = 0usize;
-            for &board in black_box(walked) {
-                table.presses(board.into(), &mut presses).unwrap();
+            for board in black_box(walked) {
+                table.presses(board, &mut presses).unwrap();
                 pressed += presses.len();
             }
             pressed
@@ -90,63 +90,6 @@ fn back_to_back(n: usize) -> Vec<u8> {
     text
 }
 
-/// The floor: the minimal loop over boards written back to back, with no error handling (a
-/// byte other than `b` counts as white, the line endings are not looked at): each board's state
-/// from its 20 bytes, one lookup, the answer line appended to `out`.
-fn floor(bytes: &[u8], table: &[u8], out: &mut Vec<u8>) {
-    for board in bytes.chunks_exact(20) {
-        let mut state = 0usize;
-        for row in 0..4 {
-            for col in 0..4 {
-                state |= usize::from(board[5 * row + col] == b'b') << (4 * row + col);
-            }
-        }
-        match table[state] {
-            IMPOSSIBLE => out.extend_from_slice(b"Impossible\n"),
-            d => out.extend_from_slice(&[b'0' + d, b'\n']),
-        }
-    }
-}
-
-fn in_memory(c: &mut Criterion) {
-    let table = DistanceTable::embedded();
-    let text = back_to_back(1_000_000);
-    let mut expected = Vec::new();
-    floor(&text, table.as_bytes(), &mut expected);
-    let mut out = Vec::new();
-    let run = answer_clean_boards(&text, 0, table.as_bytes(), &mut out, usize::MAX);
-    assert_eq!((run.boards, &out), (1_000_000, &expected), "the fast path and the floor differ");
-    let mut group = c.benchmark_group("flip_in_memory_1M_boards");
-    group.throughput(Throughput::Bytes(text.len() as u64));
-    group.bench_function("floor (minimal loop, no checks)", |b| {
-        b.iter(|| {
-            out.clear();
-            floor(black_box(&text), table.as_bytes(), &mut out);
-            out.len()
-        })
-    });
-    group.bench_function("fast path (answer_clean_boards)", |b| {
-        b.iter(|| {
-            // As `flipblox flip` runs it: the buffer handed on every 4 MiB.
-            let (mut offset, mut written) = (0, 0);
-            while offset < text.len() {
-                out.clear();
-                let run = answer_clean_boards(
-                    black_box(&text),
-                    offset,
-                    table.as_bytes(),
-                    &mut out,
-                    4 << 20,
-                );
-                offset = run.end;
-                written += black_box(&out).len();
-            }
-            written
-        })
-    });
-    group.finish();
-}
-
 fn whole_process(c: &mut Criterion) {
     let file = board_file(1_000_000);
     let mut packed = tempfile::NamedTempFile::new().expect("temp file");
@@ -171,5 +114,5 @@ fn whole_process(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, lookups, in_memory, whole_process);
+criterion_group!(benches, lookups, whole_process);
 criterion_main!(benches);

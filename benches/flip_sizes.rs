@@ -1,8 +1,8 @@
 //! Flip Game on any board: table build and query times by method, and table files.
 //!
 //! Run with `cargo bench --bench flip_sizes` (add a filter such as `query/` or `table_file/` to
-//! run a part). Peak memory of the 5x5 build is measured on the command line instead, see
-//! README.md ("Benchmarks").
+//! run a part). Peak memory of the 5x5 build is measured on the command line instead (see
+//! docs/PERFORMANCE.md).
 
 use std::hint::black_box;
 use std::io::Write;
@@ -11,15 +11,12 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use flipblox::flip::{
-    Answer, Board, BoardSize, DistanceTable, FlipSolver, Gf2Scratch, Gf2Solver, GridBoard,
-    distance_table,
-};
-use flipblox::table_file::{Check, load_flip_table};
+use flipblox::lights_out::{Answer, Board, BoardSize, DistanceTable, Method, Solver, Variant};
+use flipblox::table_file::{Check, Table, TableFile};
 
 /// SplitMix64: deterministic random boards; with `reachable`, boards made by random presses from
 /// all white (always solvable, however large the nullity).
-fn boards(rows: usize, cols: usize, count: usize, seed: u64, reachable: bool) -> Vec<GridBoard> {
+fn boards(rows: usize, cols: usize, count: usize, seed: u64, reachable: bool) -> Vec<Board> {
     let mut s = seed;
     let mut next = move || {
         s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -28,15 +25,16 @@ fn boards(rows: usize, cols: usize, count: usize, seed: u64, reachable: bool) ->
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     };
+    let flip = flip_game(rows, cols);
     (0..count)
         .map(|_| {
-            let mut b = GridBoard::new(rows, cols);
+            let mut b = Board::new(rows, cols);
             for i in 0..rows * cols {
                 if next() & 1 == 1 {
                     if reachable {
-                        b.press(i / cols, i % cols);
+                        flip.press(&mut b, i, 1);
                     } else {
-                        b.toggle(i / cols, i % cols);
+                        b.cells_mut()[i] ^= 1;
                     }
                 }
             }
@@ -45,12 +43,27 @@ fn boards(rows: usize, cols: usize, count: usize, seed: u64, reachable: bool) ->
         .collect()
 }
 
+/// The Flip Game on a `rows x cols` board.
+fn flip_game(rows: usize, cols: usize) -> Variant {
+    Variant::flip_game(BoardSize::new(rows, cols).unwrap())
+}
+
+/// The mapped table file's table, checked at `check`.
+fn table_of(bytes: &[u8], check: Check) -> DistanceTable<'_> {
+    let Table::LightsOut(table) = TableFile::parse(bytes, check).unwrap().into_table() else {
+        panic!("a Lights Out table")
+    };
+    table
+}
+
 fn table_build(c: &mut Criterion) {
     let mut group = c.benchmark_group("table_build");
     group.sample_size(10);
-    group.bench_function("5x5", |b| b.iter(|| distance_table(5, 5, |_| {})));
-    group.bench_function("4x5", |b| b.iter(|| distance_table(4, 5, |_| {})));
-    group.bench_function("4x4", |b| b.iter(|| distance_table(4, 4, |_| {})));
+    for (r, c) in [(5, 5), (4, 5), (4, 4)] {
+        let flip = flip_game(r, c);
+        let name = format!("{r}x{c}");
+        group.bench_function(name, |b| b.iter(|| DistanceTable::build(&flip, |_, _| {})));
+    }
     group.finish();
 }
 
@@ -65,11 +78,11 @@ fn run_flipblox(args: &[&str]) {
 }
 
 /// Writes `boards` in the POJ layout (R lines of C characters, a blank line between boards).
-fn write_boards(path: &Path, boards: &[GridBoard]) {
+fn write_boards(path: &Path, boards: &[Board]) {
     let mut text = Vec::new();
     for board in boards {
         for r in 0..board.rows() {
-            text.extend((0..board.cols()).map(|c| if board.get(r, c) { b'b' } else { b'w' }));
+            text.extend((0..board.cols()).map(|c| if board.get(r, c) == 1 { b'b' } else { b'w' }));
             text.push(b'\n');
         }
         text.push(b'\n');
@@ -95,29 +108,27 @@ fn table_file(c: &mut Criterion) {
     group.bench_function("5x5 map + header check", |b| {
         b.iter(|| {
             let input = map(table);
-            let file = load_flip_table(&input[..], Check::Header, Some((5, 5))).unwrap();
-            FlipSolver::with_table(file).size()
+            Solver::with_table(table_of(&input[..], Check::Header)).nullity()
         })
     });
     group.bench_function("5x5 map + full check", |b| {
         b.iter(|| {
             let input = map(table);
-            let file = load_flip_table(&input[..], Check::Full, Some((5, 5))).unwrap();
-            file.states()
+            table_of(&input[..], Check::Full).states()
         })
     });
     let input = map(table);
-    let file = load_flip_table(&input[..], Check::Header, Some((5, 5))).unwrap();
+    let file = table_of(&input[..], Check::Header);
     let fives = boards(5, 5, 1 << 16, 4, true);
     let mut i = 0;
     let mut answer = Answer::default();
     for presses in [false, true] {
-        let mut solver = FlipSolver::with_table(file.clone()).with_presses(presses);
+        let mut solver = Solver::with_table(file.clone()).with_presses(presses);
         let name = if presses { "5x5 mapped query, with presses" } else { "5x5 mapped query" };
         group.bench_function(name, |b| {
             b.iter(|| {
                 i = (i + 1) % fives.len();
-                solver.answer_into(black_box(&fives[i]), &mut answer).unwrap();
+                solver.solve_into(black_box(&fives[i]), &mut answer).unwrap();
                 answer.distance
             })
         });
@@ -149,47 +160,45 @@ fn query(c: &mut Criterion) {
     let mut group = c.benchmark_group("query");
     // 4x4: one lookup in the embedded table, plus the press walk as `--path` does.
     let table = DistanceTable::embedded();
-    let fours: Vec<Board> = boards(4, 4, 1024, 1, false)
-        .iter()
-        .map(|b| Board::from_bits(b.words()[0] as u16))
-        .collect();
+    let fours = boards(4, 4, 1024, 1, false);
     let mut i = 0;
     group.bench_function("4x4_lookup", |b| {
         b.iter(|| {
             i = (i + 1) % fours.len();
-            table.distance(black_box(fours[i]).into())
+            table.distance(black_box(&fours[i]))
         })
     });
     let mut presses = Vec::new();
     group.bench_function("4x4_lookup_with_presses", |b| {
         b.iter(|| {
             i = (i + 1) % fours.len();
-            table.presses(black_box(fours[i]).into(), &mut presses).unwrap()
+            table.presses(black_box(&fours[i]), &mut presses).unwrap()
         })
     });
     // 5x5: the in-memory table (what a mapped table file will do) and GF(2).
-    let size = BoardSize::new(5, 5).unwrap();
-    let five = DistanceTable::build(size, |_| {}).unwrap();
+    let five = DistanceTable::build(&flip_game(5, 5), |_, _| {}).unwrap();
     let fives = boards(5, 5, 1024, 2, true);
     group.bench_function("5x5_table", |b| {
         b.iter(|| {
             i = (i + 1) % fives.len();
-            five.presses(black_box(&fives[i]).words()[0], &mut presses).unwrap()
+            five.presses(black_box(&fives[i]), &mut presses).unwrap()
         })
     });
+    let mut answer = Answer::default();
     // Solvable boards; 30x30 has nullity 20 (an exact search of 2^21 solutions) and 159x159
     // nullity 128 (the block descent).
     let sizes =
         [(5, 5, 1024), (20, 20, 64), (100, 100, 16), (200, 200, 8), (30, 30, 4), (159, 159, 2)];
     for (r, c, count) in sizes {
-        let solver = Gf2Solver::new(BoardSize::new(r, c).unwrap());
+        let flip = flip_game(r, c);
+        let mut solver = Solver::builder(&flip).method(Method::LinearAlgebra).build().unwrap();
         let inputs = boards(r, c, count, 3, true);
-        let mut scratch = Gf2Scratch::new();
         let name = format!("{r}x{c}_gf2_nullity_{}", solver.nullity());
         group.bench_function(name, |b| {
             b.iter(|| {
                 i = (i + 1) % inputs.len();
-                solver.solve_into(black_box(&inputs[i]), &mut scratch, &mut presses)
+                solver.solve_into(black_box(&inputs[i]), &mut answer).unwrap();
+                answer.distance
             })
         });
     }
@@ -200,8 +209,8 @@ fn setup(c: &mut Criterion) {
     let mut group = c.benchmark_group("gf2_setup");
     group.sample_size(20);
     for n in [20, 100, 200] {
-        let size = BoardSize::new(n, n).unwrap();
-        group.bench_function(format!("{n}x{n}"), |b| b.iter(|| Gf2Solver::new(black_box(size))));
+        let flip = flip_game(n, n);
+        group.bench_function(format!("{n}x{n}"), |b| b.iter(|| Solver::new(black_box(&flip))));
     }
     group.finish();
 }

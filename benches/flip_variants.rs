@@ -1,16 +1,14 @@
-//! The Lights Out family: per-board times of the Z_K solver for three colours and for
-//! patterns other than the plus, next to the GF(2) solver on the plus with two colours, at
-//! 5x5, 20x20 and 100x100; set-up times; distance tables of other variants.
+//! The Lights Out family: per-board times of the solver's linear algebra over `Z_K` for three
+//! colours, one-colour goals and patterns other than the plus, next to GF(2) on the Flip Game (the
+//! plus, two colours, the goal any), at 5x5, 20x20 and 100x100; set-up times; distance tables of
+//! other variants.
 //!
 //! Run with `cargo bench --bench flip_variants` (add a filter such as `query/` to run a part).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use flipblox::flip::variant::bfs::variant_distance_table;
-use flipblox::flip::variant::{ColourBoard, Goal, Variant};
-use flipblox::flip::zk::{ZkScratch, ZkSolver};
-use flipblox::flip::{BoardSize, Gf2Scratch, Gf2Solver, GridBoard};
+use flipblox::lights_out::{Answer, Board, DistanceTable, Goal, Method, Solver, Variant};
 
 /// SplitMix64.
 struct Rng(u64);
@@ -26,79 +24,61 @@ impl Rng {
 }
 
 fn variant(n: usize, pattern: &str, colours: u8, goal: Goal) -> Variant {
-    let size = BoardSize::new(n, n).unwrap();
-    Variant::new(size, pattern.parse().unwrap(), false, colours, goal).unwrap()
+    let builder = Variant::builder(n, n).toggle(pattern.parse().unwrap());
+    builder.colours(colours).goal(goal).build().unwrap()
 }
 
 /// `count` boards made by random presses (each cell `0..K` times) from a uniform board of the
 /// goal's colour (of a random colour for the goal "any"): always solvable.
-fn boards(variant: &Variant, count: usize, seed: u64) -> Vec<ColourBoard> {
+fn boards(variant: &Variant, count: usize, seed: u64) -> Vec<Board> {
     let mut rng = Rng(seed);
-    let t = variant.toggle_matrix();
     let (n, k) = (variant.size().cells(), variant.colours());
     (0..count)
         .map(|_| {
             let base = match variant.goal() {
                 Goal::Colour(c) => c,
-                Goal::Any => rng.below(u64::from(k)) as u8,
+                _ => rng.below(u64::from(k)) as u8,
             };
-            let mut cells = vec![base; n];
+            let (rows, cols) = (variant.size().rows(), variant.size().cols());
+            let mut board = Board::from_cells(rows, cols, vec![base; n]);
             for press in 0..n {
-                t.press(&mut cells, k, press, rng.below(u64::from(k)) as u8);
+                variant.press(&mut board, press, rng.below(u64::from(k)) as u8);
             }
-            ColourBoard::from_cells(variant.size().rows(), variant.size().cols(), cells)
+            board
         })
         .collect()
 }
 
-/// The same boards as bit-packed grids (two colours only).
-fn grids(boards: &[ColourBoard]) -> Vec<GridBoard> {
-    boards
-        .iter()
-        .map(|b| {
-            let mut g = GridBoard::new(b.rows(), b.cols());
-            for (i, &c) in b.cells().iter().enumerate() {
-                if c == 1 {
-                    g.set_black_at(i);
-                }
-            }
-            g
-        })
-        .collect()
+/// The solver of `variant` by linear algebra, never a table.
+fn linear_algebra(variant: &Variant) -> Solver<'static> {
+    Solver::builder(variant).method(Method::LinearAlgebra).build().unwrap()
 }
 
 fn query(c: &mut Criterion) {
     let mut group = c.benchmark_group("query");
+    let mut answer = Answer::default();
     for (n, count) in [(5, 1024), (20, 64), (100, 16)] {
-        // Today's Flip Game path: the plus, two colours, GF(2).
-        let plus = variant(n, ".x./xxx/.x.", 2, Goal::Any);
-        let inputs = grids(&boards(&plus, count, 1));
-        let gf2 = Gf2Solver::new(plus.size());
-        let (mut scratch, mut presses, mut i) = (Gf2Scratch::new(), Vec::new(), 0);
-        group.bench_function(format!("{n}x{n} plus K=2 any, GF(2)"), |b| {
-            b.iter(|| {
-                i = (i + 1) % inputs.len();
-                gf2.solve_into(black_box(&inputs[i]), &mut scratch, &mut presses)
-            })
-        });
         for (pattern, k, goal) in [
             (".x./xxx/.x.", 2, Goal::Any),
+            (".x./xxx/.x.", 2, Goal::Colour(0)),
             (".x./xxx/.x.", 3, Goal::Any),
             (".x./xxx/.x.", 3, Goal::Colour(0)),
             ("x.x/.x./x.x", 2, Goal::Any),
             ("xxx/xxx/xxx", 2, Goal::Any),
         ] {
             let v = variant(n, pattern, k, goal);
-            let solver = ZkSolver::new(&v);
+            let mut solver = linear_algebra(&v);
             let inputs = boards(&v, count, 2);
-            let (mut scratch, mut presses, mut i) = (ZkScratch::new(), Vec::new(), 0);
+            let mut i = 0;
             let goal_name = if goal == Goal::Any { "any".to_string() } else { "0".to_string() };
-            let name =
-                format!("{n}x{n} {pattern} K={k} {goal_name}, Z_K (nullity {})", solver.nullity());
+            let method = if v.is_flip_game() { "GF(2)" } else { "Z_K" };
+            let nullity = solver.nullity();
+            let name = format!("{n}x{n} {pattern} K={k} {goal_name}, {method} (nullity {nullity})");
             group.bench_function(name, |b| {
                 b.iter(|| {
                     i = (i + 1) % inputs.len();
-                    solver.solve_into(black_box(&inputs[i]), &mut scratch, &mut presses)
+                    solver.solve_into(black_box(&inputs[i]), &mut answer).unwrap();
+                    answer.distance
                 })
             });
         }
@@ -113,7 +93,7 @@ fn setup(c: &mut Criterion) {
         for (pattern, k) in [(".x./xxx/.x.", 3), ("x.x/.x./x.x", 2)] {
             let v = variant(n, pattern, k, Goal::Any);
             group.bench_function(format!("{n}x{n} {pattern} K={k}"), |b| {
-                b.iter(|| ZkSolver::new(black_box(&v)))
+                b.iter(|| linear_algebra(black_box(&v)))
             });
         }
     }
@@ -131,7 +111,7 @@ fn tables(c: &mut Criterion) {
     ] {
         let v = variant(n, pattern, k, goal);
         group.bench_function(v.to_string(), |b| {
-            b.iter(|| variant_distance_table(black_box(&v), |_| {}).unwrap())
+            b.iter(|| DistanceTable::build(black_box(&v), |_, _| {}).unwrap())
         });
     }
     group.finish();

@@ -13,7 +13,6 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use flipblox::render::{
     ContactSheet, LevelOptions, LevelPicture, Outcome, PngOptions, SheetEntry, Tile,
-    contact_sheet_html, draw_level,
 };
 
 /// SplitMix64 from a seed: numbers below 100.
@@ -52,7 +51,7 @@ fn bench(c: &mut Criterion) {
     let picture = level(500, 500, 0x5EED);
     let options = LevelOptions::default();
     let png = PngOptions::default();
-    let drawing = draw_level(&picture, &options).unwrap();
+    let drawing = picture.draw(&options).unwrap();
     let raster = drawing.rasterise(&png).unwrap();
     eprintln!(
         "500 x 500 level: SVG {} bytes; PNG {} x {} pixels, {} bytes",
@@ -64,14 +63,12 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("render 500x500");
     group.sample_size(10);
     group.bench_function("level to PNG", |b| {
-        b.iter(|| draw_level(&picture, &options).unwrap().to_png(&png).unwrap())
+        b.iter(|| picture.draw(&options).unwrap().to_png(&png).unwrap())
     });
-    group.bench_function("draw the level", |b| b.iter(|| draw_level(&picture, &options).unwrap()));
+    group.bench_function("draw the level", |b| b.iter(|| picture.draw(&options).unwrap()));
     group.bench_function("rasterise", |b| b.iter(|| drawing.rasterise(&png).unwrap()));
     group.bench_function("encode the PNG", |b| b.iter(|| raster.encode_png().unwrap()));
-    group.bench_function("level to SVG", |b| {
-        b.iter(|| draw_level(&picture, &options).unwrap().to_svg())
-    });
+    group.bench_function("level to SVG", |b| b.iter(|| picture.draw(&options).unwrap().to_svg()));
     group.finish();
 
     let mut size = percent(7);
@@ -85,8 +82,8 @@ fn bench(c: &mut Criterion) {
             let mut bytes = 0;
             let mut sheet = ContactSheet { title: "bench".to_owned(), entries: Vec::new() };
             for (i, level) in small.iter().enumerate() {
-                bytes += draw_level(level, &options).unwrap().to_svg().len();
-                bytes += draw_level(level, &bare).unwrap().to_svg().len();
+                bytes += level.draw(&options).unwrap().to_svg().len();
+                bytes += level.draw(&bare).unwrap().to_svg().len();
                 sheet.entries.push(SheetEntry {
                     level: i + 1,
                     rows: level.rows,
@@ -99,7 +96,7 @@ fn bench(c: &mut Criterion) {
                     title: None,
                 });
             }
-            bytes + contact_sheet_html(&sheet).unwrap().len()
+            bytes + sheet.html().unwrap().len()
         })
     });
     group.finish();

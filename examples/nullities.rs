@@ -1,13 +1,12 @@
 //! Prints how many board sizes `R x C` with `R <= C <= N` have each nullity (the dimension of
-//! the null space of the toggle matrix, see `flipblox::flip::gf2`), the largest, and the square
-//! sizes with a nullity over the exact-search limit.
+//! the null space of the toggle matrix of the Flip Game, `Solver::nullity`), the largest, and the
+//! square sizes with a nullity over the exact-search limit.
 //!
 //! `cargo run --release --example nullities -- 200` (N defaults to 200; about 6 s).
 
 use std::collections::BTreeMap;
 
-use flipblox::flip::gf2::DEFAULT_SEARCH_BITS;
-use flipblox::flip::{BoardSize, Gf2Solver};
+use flipblox::lights_out::{BoardSize, Solver, Variant};
 
 fn main() {
     let Ok(n) = std::env::args().nth(1).map_or(Ok(200), |a| a.parse::<usize>()) else {
@@ -19,19 +18,20 @@ fn main() {
     let mut over = Vec::new();
     for r in 1..=n {
         for c in r..=n {
-            let solver = Gf2Solver::new(BoardSize::new(r, c).expect("a valid size"));
-            let k = solver.nullity();
+            let size = BoardSize::new(r, c).expect("a valid size");
+            let k = Solver::new(&Variant::flip_game(size)).nullity();
             *counts.entry(k).or_insert(0u64) += 1;
             if k > largest.0 {
                 largest = (k, format!("{r}x{c}"));
             }
-            if r == c && !solver.is_exact() {
+            // The whole null space and the colour change weighed: `k + 1` generators at most.
+            if r == c && k >= Solver::DEFAULT_SEARCH_BITS as usize {
                 over.push(format!("{r}x{c} ({k})"));
             }
         }
     }
     let total: u64 = counts.values().sum();
-    let exact: u64 = counts.range(..DEFAULT_SEARCH_BITS as usize).map(|(_, v)| v).sum();
+    let exact: u64 = counts.range(..Solver::DEFAULT_SEARCH_BITS as usize).map(|(_, v)| v).sum();
     println!("sizes R <= C <= {n}: {total}; searched exactly by default: {exact}");
     println!("largest nullity: {} ({})", largest.0, largest.1);
     println!("nullity sizes");

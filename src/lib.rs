@@ -1,9 +1,10 @@
 //! flipblox answers two grid puzzles exactly and fast, the way a tablebase answers chess endgames:
 //! precompute once, then answer with a lookup or one tight breadth-first search.
 //!
-//! - [`flip`]: the Flip Game (POJ 1753, a 4x4 Lights Out variant) and Lights Out on any board.
+//! - [`lights_out`]: Lights Out on any board, with any toggle pattern, wrap-around, 2 to 16
+//!   colours and either goal; the Flip Game (POJ 1753) is its 4x4, plus-pattern, two-colour case.
 //!   `build.rs` embeds the distance table of all 65,536 4x4 states, so a 4x4 query is one lookup;
-//!   other boards are answered by GF(2) linear algebra or a table built at run time.
+//!   other boards are answered by linear algebra or a table built at run time.
 //! - [`bloxorz`]: Bloxorz (POJ 3322, and the original game's switches, bridges and split
 //!   cubes): level packs read in place and solved by breadth-first search, in batches.
 //! - [`render`] (cargo feature `render`, on by default): pictures of levels, paths, distance
@@ -18,53 +19,67 @@
 //! The command-line tool `flipblox` is a thin layer over this library, behind the default `cli`
 //! feature: `cargo build --lib --no-default-features` builds the library alone.
 //!
-//! # The three jobs
+//! # The common jobs
 //!
-//! Answer a Flip Game board (the POJ 1753 sample: 4 presses):
+//! The distance of a 4x4 Flip Game board (POJ 1753: the sample takes 4 presses):
 //!
 //! ```
-//! use flipblox::flip::{Answer, BoardSize, FlipSolver, GridBoard, Method};
-//! let mut solver = FlipSolver::new(BoardSize::CLASSIC, Method::Auto, 25).unwrap();
-//! let board = GridBoard::parse("bwwb/bbwb/bwwb/bwww", 4, 4).unwrap();
-//! let mut answer = Answer::default();
-//! solver.answer_into(&board, &mut answer).unwrap();
-//! assert_eq!(answer.distance, Some(4));
+//! assert_eq!(flipblox::lights_out::distance("bwwb/bbwb/bwwb/bwww")?, Some(4));
+//! # Ok::<(), flipblox::lights_out::BoardError>(())
 //! ```
 //!
-//! Solve a Bloxorz level pack in input order, one answer or error per level:
+//! A Lights Out board of any variant, here 7x7 "all lights off":
+//!
+//! ```
+//! use flipblox::lights_out::{Goal, Solver, Variant};
+//! let variant = Variant::builder(7, 7).goal(Goal::Colour(0)).build()?;
+//! let board = variant.board("bwbwwwb/wwwwbbw/wwbwwww/bwwwwbb/wwbwwwb/wwwwbbb/bbbbwww")?;
+//! assert_eq!(Solver::new(&variant).solve(&board)?.distance, Some(22));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! One Bloxorz level from a string (its own `R C` header, then its rows):
+//!
+//! ```
+//! use flipblox::bloxorz::{Level, Limits, Solver};
+//! let level: Level = "1 5\nX..O.\n".parse()?;
+//! assert_eq!(Solver::new().solve(&level, Limits::default())?.moves, Some(2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A Bloxorz level pack, solved on every core, one report per level in input order:
 //!
 //! ```
 //! use flipblox::bloxorz::{RunOptions, Runner};
-//! let pack = b"1 5\nX..O.\n1 3\nX#O\n1 2\nXq\n0 0\n";
-//! let mut answers = Vec::new();
-//! Runner::new(RunOptions::default())
-//!     .run(pack, |report| {
-//!         answers.push(match report.result {
-//!             Ok(answer) => format!("{:?}", answer.solution.moves),
-//!             Err(e) => e.to_string(),
-//!         });
-//!         Ok::<(), ()>(())
-//!     })
-//!     .unwrap();
-//! assert_eq!(answers[..2], ["Some(2)", "None"]);
-//! assert!(answers[2].starts_with("6:2: level 3: expected a cell"));
+//! let (pack, mut moves) = (b"1 5\nX..O.\n1 3\nX#O\n0 0\n", Vec::new());
+//! let mut runner = Runner::new(RunOptions::default());
+//! runner.run(pack, |r| Ok::<_, ()>(moves.push(r.result.map(|a| a.solution.moves).ok())))?;
+//! assert_eq!(moves, [Some(Some(2)), Some(None)]);
+//! # Ok::<(), ()>(())
 //! ```
 //!
-//! Export a distance table for NumPy (`numpy.load` reads these bytes):
+//! A distance table exported for NumPy (`numpy.load` reads these bytes):
 //!
 //! ```
-//! use flipblox::flip::DistanceTable;
-//! use flipblox::table_file::{Format, Table, export};
+//! use flipblox::{lights_out::DistanceTable, table_file::{Format, Table, export}};
 //! let mut npy = Vec::new();
-//! export(&Table::Flip(DistanceTable::embedded()), Format::Npy, &mut npy).unwrap();
+//! export(&Table::LightsOut(DistanceTable::embedded()), Format::Npy, &mut npy)?;
 //! assert!(npy.starts_with(b"\x93NUMPY"));
-//! assert_eq!(npy.len() % 64, 0);
+//! # Ok::<(), flipblox::table_file::ExportError>(())
 //! ```
 
 #![deny(missing_docs)]
+// Without the `cli` feature the code and the re-exports only the command-line tool uses are
+// unused; the default build, which has it, keeps both checks.
+#![cfg_attr(not(feature = "cli"), allow(dead_code, unused_imports))]
+
+// The command-line tool's modules name the library as `flipblox::...`, as a user of it would.
+extern crate self as flipblox;
 
 pub mod bloxorz;
-pub mod flip;
+#[cfg(feature = "cli")]
+mod cli;
+pub mod lights_out;
 pub mod memory;
 #[cfg(feature = "render")]
 pub mod render;
@@ -72,4 +87,31 @@ mod shape;
 pub mod table_file;
 pub mod text;
 
-pub use shape::ShapeError;
+/// Internals the fuzz targets under `fuzz/` check (cargo feature `fuzzing`): not part of the
+/// library's API.
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing {
+    use crate::bloxorz::{Detected, Level, NoDrawing};
+
+    /// The format the start of an input decides (`bloxorz::read::detect::detect_from_head`).
+    pub fn detect_from_head(head: &[u8], full: bool) -> Option<Detected> {
+        crate::bloxorz::detect_from_head(head, full)
+    }
+
+    /// `level` as an S/T/o/- drawing (`bloxorz::read::drawing::write_drawing`).
+    ///
+    /// # Errors
+    ///
+    /// As `write_drawing`.
+    pub fn write_drawing(level: &Level, out: &mut String) -> Result<(), NoDrawing> {
+        crate::bloxorz::write_drawing(level, out)
+    }
+}
+
+/// The `flipblox` command-line tool (`src/main.rs` is this call): not part of the library's API.
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub fn cli_main() -> std::process::ExitCode {
+    cli::main()
+}

@@ -4,8 +4,8 @@
 //! process aborting.
 //!
 //! This module is the one path for such buffers: a buffer sized by the input is made with
-//! [`try_zeroed`] (integers, zeroed lazily by the system), [`try_filled`] (any value) or
-//! [`try_with_capacity`], and grown with [`try_reserve`] or [`try_reserve_exact`]. A size that
+//! `try_zeroed` (integers, zeroed lazily by the system), `try_filled` (any value) or
+//! `try_with_capacity`, and grown with `try_reserve` or `try_reserve_exact`. A size that
 //! does not fit the address space at all is the same error (with the bytes saturated at
 //! `u64::MAX`). The command-line tool reports any of them as `flipblox: cannot allocate N bytes
 //! for WHAT` (or at the level it belongs to) and ends with exit code 1, its temporary files
@@ -36,7 +36,10 @@ impl AllocError {
 /// # Errors
 ///
 /// The memory cannot be had: [`AllocError`] for `capacity` values of `T`, for `what`.
-pub fn try_with_capacity<T>(capacity: usize, what: &'static str) -> Result<Vec<T>, AllocError> {
+pub(crate) fn try_with_capacity<T>(
+    capacity: usize,
+    what: &'static str,
+) -> Result<Vec<T>, AllocError> {
     let mut vec = Vec::new();
     try_reserve_exact(&mut vec, capacity, what)?;
     Ok(vec)
@@ -46,8 +49,8 @@ pub fn try_with_capacity<T>(capacity: usize, what: &'static str) -> Result<Vec<T
 ///
 /// # Errors
 ///
-/// As [`try_with_capacity`].
-pub fn try_filled<T: Clone>(
+/// As `try_with_capacity`.
+pub(crate) fn try_filled<T: Clone>(
     len: usize,
     value: T,
     what: &'static str,
@@ -63,7 +66,7 @@ pub fn try_filled<T: Clone>(
 /// # Errors
 ///
 /// The memory cannot be had: [`AllocError`] for the values `vec` would then hold.
-pub fn try_reserve_exact<T>(
+pub(crate) fn try_reserve_exact<T>(
     vec: &mut Vec<T>,
     additional: usize,
     what: &'static str,
@@ -76,8 +79,8 @@ pub fn try_reserve_exact<T>(
 ///
 /// # Errors
 ///
-/// As [`try_reserve_exact`].
-pub fn try_reserve<T>(
+/// As `try_reserve_exact`.
+pub(crate) fn try_reserve<T>(
     vec: &mut Vec<T>,
     additional: usize,
     what: &'static str,
@@ -87,7 +90,7 @@ pub fn try_reserve<T>(
 }
 
 /// Integers, for which all-zero bytes are the value 0 (`u8`, `u16`, `u32`; sealed).
-pub trait Zeroed: Copy + sealed::Sealed {}
+pub(crate) trait Zeroed: Copy + sealed::Sealed {}
 impl Zeroed for u8 {}
 impl Zeroed for u16 {}
 impl Zeroed for u32 {}
@@ -106,8 +109,8 @@ mod sealed {
 ///
 /// # Errors
 ///
-/// As [`try_with_capacity`].
-pub fn try_zeroed<T: Zeroed>(len: usize, what: &'static str) -> Result<Vec<T>, AllocError> {
+/// As `try_with_capacity`.
+pub(crate) fn try_zeroed<T: Zeroed>(len: usize, what: &'static str) -> Result<Vec<T>, AllocError> {
     let fail = || AllocError::of::<T>(len, what);
     if len == 0 {
         return Ok(Vec::new());

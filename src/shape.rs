@@ -1,5 +1,5 @@
 //! [`ShapeError`]: a distance table or field whose shape or entries do not fit its puzzle, shared
-//! by the tables that check themselves ([`flip::DistanceTable`](crate::flip::DistanceTable),
+//! by the tables that check themselves ([`lights_out::DistanceTable`](crate::lights_out::DistanceTable),
 //! [`bloxorz::DistanceField`](crate::bloxorz::DistanceField)) and the files that hold them
 //! ([`table_file`](crate::table_file)).
 
@@ -7,9 +7,9 @@ use thiserror::Error;
 
 /// A table or field whose shape or entries do not fit its puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ShapeError {
-    /// A Flip Game board must have 1 to [`MAX_TABLE_CELLS`](crate::flip::MAX_TABLE_CELLS)
-    /// pieces, and a Bloxorz level at least one cell.
+    /// A Flip Game board must have 1 to 32 pieces, and a Bloxorz level at least one cell.
     #[error("a {rows}x{cols} board is not supported")]
     BoardSize {
         /// Rows of the board.

@@ -7,10 +7,10 @@
 //! (`\n` or `\r\n`) and any trailing spaces or tabs removed, so that CRLF files and trailing
 //! blanks read the same as clean LF files; both skip a UTF-8 byte-order mark at the start of the
 //! input (columns count from the character after it), and both read an input whose first
-//! [`ENDING_WINDOW`] bytes hold a carriage return and no line feed as old Mac text, whose lines
-//! end at `\r` ([`line_ending`]); and both cut a line longer than their *line limit* in
+//! `ENDING_WINDOW` bytes hold a carriage return and no line feed as old Mac text, whose lines
+//! end at `\r` (`line_ending`); and both cut a line longer than their *line limit* in
 //! the same way (see [`Line::text`]), so that a reader gives the same answers from either.
-//! [`Position`] and [`describe_at`] turn a byte inside a line into the `LINE:COLUMN` and the
+//! [`Position`] and `describe_at` turn a byte inside a line into the `LINE:COLUMN` and the
 //! "found ..." text of an error message.
 
 pub mod stream;
@@ -18,15 +18,15 @@ pub mod stream;
 use std::fmt;
 
 /// The UTF-8 byte-order mark, skipped at the start of an input.
-pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// How many bytes at the start of an input (after a byte-order mark) decide its line ending
 /// ([`line_ending`]).
-pub const ENDING_WINDOW: usize = 64 * 1024;
+pub(crate) const ENDING_WINDOW: usize = 64 * 1024;
 
 /// The length of the byte-order mark `bytes` starts with (0 or 3).
 #[inline]
-pub fn bom_len(bytes: &[u8]) -> usize {
+pub(crate) fn bom_len(bytes: &[u8]) -> usize {
     if bytes.starts_with(BOM) { BOM.len() } else { 0 }
 }
 
@@ -34,14 +34,7 @@ pub fn bom_len(bytes: &[u8]) -> usize {
 /// `\r` when the first [`ENDING_WINDOW`] bytes of `head` hold a carriage return and no line
 /// feed (old Mac text), `\n` otherwise (LF and CRLF text, whose `\r` is trimmed as a trailing
 /// blank). `head` must hold the window whole, or the whole input.
-///
-/// ```
-/// use flipblox::text::line_ending;
-/// assert_eq!(line_ending(b"1 2\rXO\r"), b'\r');
-/// assert_eq!(line_ending(b"1 2\r\nXO\r\n"), b'\n');
-/// assert_eq!(line_ending(b"1 2"), b'\n');
-/// ```
-pub fn line_ending(head: &[u8]) -> u8 {
+pub(crate) fn line_ending(head: &[u8]) -> u8 {
     let window = &head[..head.len().min(ENDING_WINDOW)];
     if memchr::memchr(b'\n', window).is_none() && memchr::memchr(b'\r', window).is_some() {
         b'\r'
@@ -202,7 +195,7 @@ impl<'a> Line<'a> {
 }
 
 /// The 1-based character column of byte `index` in `text` (invalid UTF-8 counts byte by byte).
-pub fn column_of(text: &[u8], index: usize) -> usize {
+pub(crate) fn column_of(text: &[u8], index: usize) -> usize {
     let prefix = &text[..index.min(text.len())];
     String::from_utf8_lossy(prefix).chars().count() + 1 + index.saturating_sub(text.len())
 }
@@ -212,7 +205,7 @@ pub fn column_of(text: &[u8], index: usize) -> usize {
 /// A final line without a line ending is still yielded; an input that ends with `\n` does not
 /// yield an extra empty line. [`Lines::end_position`] gives the position just past the input.
 /// A byte-order mark at the start is skipped, and old Mac text's lines end at `\r`
-/// ([`line_ending`]).
+/// (`line_ending`).
 /// [`Lines::new`] keeps every line whole; [`Lines::with_limit`] cuts long lines as
 /// [`Line::text`] says.
 ///
@@ -254,7 +247,7 @@ impl<'a> Lines<'a> {
         Lines { bytes, pos: 0, last: 0, number: 0, limit: usize::MAX - 1, ending }
     }
 
-    /// The byte that ends this input's lines: `\n`, or `\r` for old Mac text ([`line_ending`]).
+    /// The byte that ends this input's lines: `\n`, or `\r` for old Mac text (`line_ending`).
     pub fn ending(&self) -> u8 {
         self.ending
     }
@@ -390,7 +383,7 @@ pub(crate) fn is_trailing_blank(byte: u8) -> bool {
 /// Describes the character that starts at byte `index` of `text` for a "found ..." message:
 /// `'x'` for a printable character, an escape such as `'\t'` or `'\u{0}'` otherwise, `byte 0xNN`
 /// for invalid UTF-8, and `end of line` past the end.
-pub fn describe_at(text: &[u8], index: usize) -> String {
+pub(crate) fn describe_at(text: &[u8], index: usize) -> String {
     let Some(rest) = text.get(index..).filter(|r| !r.is_empty()) else {
         return "end of line".to_string();
     };
@@ -403,7 +396,7 @@ pub fn describe_at(text: &[u8], index: usize) -> String {
 }
 
 /// The most characters of a file's text that a message quotes ([`quote`], [`quote_name`]).
-pub const QUOTE_CHARS: usize = 40;
+pub(crate) const QUOTE_CHARS: usize = 40;
 
 /// Text from a file as messages quote it, in double quotes: every message that shows a
 /// file's content goes through here (or [`quote_name`]), so that no message holds a line break or
@@ -411,45 +404,26 @@ pub const QUOTE_CHARS: usize = 40;
 /// Rust's `{:?}` escapes a string (a line break as `\n`, a control character as `\u{1b}`, a quote
 /// as `\"`, a backslash doubled), a byte that is not UTF-8 as `\xHH`; text of more than
 /// [`QUOTE_CHARS`] characters is cut after them, marked `...`, and followed by its length.
-///
-/// ```
-/// use flipblox::text::quote;
-/// assert_eq!(quote(b"a\x1b]0;x\x07\nb").to_string(), r#""a\u{1b}]0;x\u{7}\nb""#);
-/// assert_eq!(quote(b"caf\xE9").to_string(), r#""caf\xE9""#);
-/// let long = quote(&[b'x'; 100]).to_string();
-/// assert_eq!(long, format!("\"{}...\" (100 bytes)", "x".repeat(40)));
-/// ```
-pub fn quote(text: &[u8]) -> Quoted<'_> {
+pub(crate) fn quote(text: &[u8]) -> Quoted<'_> {
     Quoted { text, marks: Some(('"', '"')) }
 }
 
 /// A name from a file (a JavaScript identifier, a key) as messages quote it, in backticks,
 /// escaped and cut as [`quote`] does.
-///
-/// ```
-/// use flipblox::text::quote_name;
-/// assert_eq!(quote_name(b"levelez").to_string(), "`levelez`");
-/// ```
-pub fn quote_name(text: &[u8]) -> Quoted<'_> {
+pub(crate) fn quote_name(text: &[u8]) -> Quoted<'_> {
     Quoted { text, marks: Some(('`', '`')) }
 }
 
 /// Text from a file that a message shows as it is (a dtype, a shape), escaped and cut as
 /// [`quote`] does, without quotes.
-///
-/// ```
-/// use flipblox::text::excerpt;
-/// assert_eq!(excerpt(b"<f8").to_string(), "<f8");
-/// assert_eq!(excerpt(&[b'1'; 50]).to_string(), format!("{}... (50 bytes)", "1".repeat(40)));
-/// ```
-pub fn excerpt(text: &[u8]) -> Quoted<'_> {
+pub(crate) fn excerpt(text: &[u8]) -> Quoted<'_> {
     Quoted { text, marks: None }
 }
 
 /// File content quoted for a message ([`quote`], [`quote_name`], [`excerpt`]); `Display` writes
 /// it.
 #[derive(Debug, Clone, Copy)]
-pub struct Quoted<'a> {
+pub(crate) struct Quoted<'a> {
     text: &'a [u8],
     marks: Option<(char, char)>,
 }
@@ -500,13 +474,7 @@ impl fmt::Display for Quoted<'_> {
 /// Makes `message` one line of printable text, whatever it quotes: a control character (a line
 /// break, an escape) is written as its Rust escape (`\n`, `\u{1b}`). The last guard of every
 /// message the command-line tool writes; the readers already quote file content with [`quote`].
-///
-/// ```
-/// use flipblox::text::one_line;
-/// assert_eq!(one_line("a\nflipblox: b.fbt: OK"), "a\\nflipblox: b.fbt: OK");
-/// assert_eq!(one_line("plain"), "plain");
-/// ```
-pub fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
     if !message.chars().any(char::is_control) {
         return std::borrow::Cow::Borrowed(message);
     }
@@ -524,14 +492,7 @@ pub fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
 /// Reads the run of ASCII digits that starts at byte `start` of `text`: the byte index just past
 /// it (`start` itself when there is no digit there) and its value, `None` when the value does not
 /// fit a `u64`. Every reader of whole numbers in this crate goes through here.
-///
-/// ```
-/// use flipblox::text::digits_at;
-/// assert_eq!(digits_at(b"R 42 C", 2), (4, Some(42)));
-/// assert_eq!(digits_at(b"x", 0), (0, Some(0)));
-/// assert_eq!(digits_at(b"18446744073709551616", 0), (20, None));
-/// ```
-pub fn digits_at(text: &[u8], start: usize) -> (usize, Option<u64>) {
+pub(crate) fn digits_at(text: &[u8], start: usize) -> (usize, Option<u64>) {
     let mut end = start;
     let mut value = Some(0u64);
     while let Some(&d) = text.get(end).filter(|b| b.is_ascii_digit()) {
@@ -542,19 +503,13 @@ pub fn digits_at(text: &[u8], start: usize) -> (usize, Option<u64>) {
 }
 
 /// `""` for one, `"s"` for any other count: the plural ending of a counted English noun.
-pub fn plural(n: usize) -> &'static str {
+pub(crate) fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
 /// Names a run of ASCII digits too large for its number type in a "found ..." message: as
 /// written, or by its length when it has more than 40 digits.
-///
-/// ```
-/// use flipblox::text::describe_digits;
-/// assert_eq!(describe_digits(b"18446744073709551616"), "18446744073709551616");
-/// assert_eq!(describe_digits(&[b'9'; 100]), "a number of 100 digits");
-/// ```
-pub fn describe_digits(digits: &[u8]) -> String {
+pub(crate) fn describe_digits(digits: &[u8]) -> String {
     if digits.len() > 40 {
         format!("a number of {} digits", digits.len())
     } else {
@@ -565,6 +520,39 @@ pub fn describe_digits(digits: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_ending_is_cr_only_without_a_line_feed() {
+        assert_eq!(line_ending(b"1 2\rXO\r"), b'\r');
+        assert_eq!(line_ending(b"1 2\r\nXO\r\n"), b'\n');
+        assert_eq!(line_ending(b"1 2"), b'\n');
+    }
+
+    #[test]
+    fn digits_at_reads_a_whole_number() {
+        assert_eq!(digits_at(b"R 42 C", 2), (4, Some(42)));
+        assert_eq!(digits_at(b"x", 0), (0, Some(0)));
+        assert_eq!(digits_at(b"18446744073709551616", 0), (20, None));
+    }
+
+    #[test]
+    fn describe_digits_names_the_number_found() {
+        assert_eq!(describe_digits(b"18446744073709551616"), "18446744073709551616");
+        assert_eq!(describe_digits(&[b'9'; 100]), "a number of 100 digits");
+    }
+
+    #[test]
+    fn quoted_text_is_escaped_and_cut() {
+        assert_eq!(quote(b"a\x1b]0;x\x07\nb").to_string(), r#""a\u{1b}]0;x\u{7}\nb""#);
+        assert_eq!(quote(b"caf\xE9").to_string(), r#""caf\xE9""#);
+        let long = quote(&[b'x'; 100]).to_string();
+        assert_eq!(long, format!("\"{}...\" (100 bytes)", "x".repeat(40)));
+        assert_eq!(quote_name(b"levelez").to_string(), "`levelez`");
+        assert_eq!(excerpt(b"<f8").to_string(), "<f8");
+        assert_eq!(excerpt(&[b'1'; 50]).to_string(), format!("{}... (50 bytes)", "1".repeat(40)));
+        assert_eq!(one_line("a\nflipblox: b.fbt: OK"), "a\\nflipblox: b.fbt: OK");
+        assert_eq!(one_line("plain"), "plain");
+    }
 
     #[test]
     fn crlf_and_trailing_blanks_are_trimmed() {

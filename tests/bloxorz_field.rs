@@ -22,9 +22,7 @@ use crate::common::{
     POJ_PACKS, flipblox, flipblox_ok, project, python, python_in, read_bytes, read_dir_sorted,
     read_text, stderr, stdout, write_file,
 };
-use flipblox::bloxorz::{
-    DistanceField, Level, Limits, Orientation, PackReader, Placement, Solver, field_entry,
-};
+use flipblox::bloxorz::{DistanceField, Level, Limits, Orientation, PackReader, Placement, Solver};
 use flipblox::table_file::{Loaded, NpyTable, Table, load};
 
 /// The cells the box covers in orientation `o` with its anchor at `(r, c)`, sorted as the test
@@ -89,7 +87,7 @@ fn check_forward(level: &Level, field: &DistanceField<'_>, solver: &mut Solver) 
         for col in 0..level.cols() {
             for orientation in Orientation::ALL {
                 let p = Placement { row, col, orientation };
-                let entry = field_entry(field, p);
+                let entry = field.at(p);
                 if !level.can_rest(p) {
                     assert_eq!(entry, -2, "{p}\n{level}");
                     continue;
@@ -140,7 +138,7 @@ fn check_pack(pack: &str) -> (Vec<i32>, usize) {
     for ((grid, (level, field)), answer) in grids.iter().zip(&fields).zip(&answers) {
         check_bellman(grid, field);
         legal += check_forward(level, field, &mut solver);
-        let start = field_entry(field, level.start());
+        let start = field.at(level.start());
         assert_eq!(start, reference_distance(grid).map_or(-1, |d| d as i32), "{level}");
         assert_eq!(start, as_entry(answer), "{level}");
         starts.push(start);
@@ -191,7 +189,7 @@ fn the_500x500_fields_answer_the_expected_and_satisfy_bellman() {
     let mut solver = Solver::new();
     for (i, ((grid, (level, field)), want)) in grids.iter().zip(&fields).zip(&expected).enumerate()
     {
-        assert_eq!(field_entry(field, level.start()), *want, "level {}", i + 1);
+        assert_eq!(field.at(level.start()), *want, "level {}", i + 1);
         check_bellman(grid, field);
         // The forward solver from a few random legal states of each level.
         let mut searched = 0;
@@ -203,7 +201,7 @@ fn the_500x500_fields_answer_the_expected_and_satisfy_bellman() {
             };
             if level.can_rest(p) {
                 let d = solver.solve_from(level, p, Limits::default()).unwrap().moves;
-                assert_eq!(field_entry(field, p), d.map_or(-1, |d| d as i32), "{p}");
+                assert_eq!(field.at(p), d.map_or(-1, |d| d as i32), "{p}");
                 searched += 1;
             }
         }
@@ -565,7 +563,8 @@ proptest::proptest! {
         number in proptest::prop_oneof![4 => 1usize..4, 1 => 0usize..7],
         limit in proptest::prop_oneof![3 => proptest::strategy::Just(1u64 << 20), 1 => 0u64..3000],
     ) {
-        use flipblox::bloxorz::{FieldError, field_bytes_needed, read_level};
+        use flipblox::bloxorz::FieldError;
+        let (read_level, field_bytes_needed) = (DistanceField::read_level, DistanceField::bytes_needed);
         let parsed: Vec<_> = PackReader::new(&bytes).max_memory(limit).collect();
         match read_level(&bytes, number, limit) {
             Ok(level) => {
@@ -576,7 +575,7 @@ proptest::proptest! {
                 let field = Solver::new().distance_field(&level).unwrap();
                 let moves = Solver::new().solve(&level, Limits::default()).unwrap().moves;
                 proptest::prop_assert_eq!(
-                    field_entry(&field, level.start()),
+                    field.at(level.start()),
                     moves.map_or(-1, |d| d as i32)
                 );
             }

@@ -55,11 +55,12 @@ fn replay(board: &str, presses: &[(usize, usize)]) -> Vec<bool> {
 
 #[test]
 fn every_solvable_state_replays_its_printed_moves_to_a_uniform_board() {
-    let table = flipblox::flip::DistanceTable::embedded();
+    let table = flipblox::lights_out::DistanceTable::embedded();
+    let wb = flipblox::lights_out::Alphabet::default_for(2);
     let boards: Vec<String> = (0..=u16::MAX)
-        .map(flipblox::flip::Board::from_bits)
-        .filter(|&b| table.distance(b.into()).is_some())
-        .map(|b| b.to_compact())
+        .map(|s| flipblox::lights_out::Board::from_state(4, 4, 2, u64::from(s)))
+        .filter(|b| table.distance(b).is_some())
+        .map(|b| b.to_text(&wb).replace('/', ""))
         .collect();
     assert_eq!(boards.len(), 4096);
     let input: String = boards

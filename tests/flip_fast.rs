@@ -2,12 +2,8 @@
 //! the general reader's (`--method table`, which the fast path does not take, reads the same
 //! file with the positioned reader alone) byte for byte on random files with every kind of
 //! irregularity mixed in, with and without `--path` and `--json`, and its answers equal a brute
-//! force over press sets written here (its paths replayed here).
-
-use flipblox::flip::DistanceTable;
-use flipblox::flip::fast::{
-    CleanRun, answer_clean_boards, clean_board_state, clean_crlf_board_state,
-};
+//! force over press sets written here (its paths replayed here). The fast path's own functions
+//! are checked in `src/lights_out/tests/fast.rs`.
 
 use crate::common::{Rng, flipblox, project, read_text, stderr, stdout, write_file};
 
@@ -220,88 +216,6 @@ fn the_fast_path_answers_the_shipped_boards_and_many_more_than_one_buffer() {
             file.to_str().unwrap()
         )
     );
-}
-
-#[test]
-fn a_clean_board_is_read_whole_and_every_single_byte_corruption_refused_lf_and_crlf() {
-    let mut rng = Rng(42);
-    for _ in 0..200 {
-        let state = rng.next() as u16;
-        let board: [u8; 20] = board_text(state).try_into().unwrap();
-        assert_eq!(clean_board_state(&board), Some(state));
-        for at in 0..20 {
-            for byte in 0..=u8::MAX {
-                let mut bad = board;
-                bad[at] = byte;
-                let ok = if at % 5 == 4 { byte == b'\n' } else { matches!(byte, b'b' | b'w') };
-                let want = ok.then(|| {
-                    let mut s = state;
-                    if at % 5 != 4 {
-                        let bit = 4 * (at / 5) + at % 5;
-                        s = s & !(1 << bit) | u16::from(byte == b'b') << bit;
-                    }
-                    s
-                });
-                assert_eq!(clean_board_state(&bad), want, "byte {byte:#04x} at {at}");
-            }
-        }
-        // The same board with CRLF line endings.
-        let crlf: Vec<u8> = board_text(state)
-            .iter()
-            .flat_map(|&b| if b == b'\n' { vec![b'\r', b'\n'] } else { vec![b] })
-            .collect();
-        let crlf: [u8; 24] = crlf.try_into().unwrap();
-        assert_eq!(clean_crlf_board_state(&crlf), Some(state));
-        for at in 0..24 {
-            for byte in 0..=u8::MAX {
-                let mut bad = crlf;
-                bad[at] = byte;
-                let ok = match at % 6 {
-                    4 => byte == b'\r',
-                    5 => byte == b'\n',
-                    _ => matches!(byte, b'b' | b'w'),
-                };
-                let want = ok.then(|| {
-                    let mut s = state;
-                    if at % 6 < 4 {
-                        let bit = 4 * (at / 6) + at % 6;
-                        s = s & !(1 << bit) | u16::from(byte == b'b') << bit;
-                    }
-                    s
-                });
-                assert_eq!(clean_crlf_board_state(&bad), want, "CRLF: byte {byte:#04x} at {at}");
-            }
-        }
-    }
-}
-
-#[test]
-fn answer_clean_boards_resumes_where_a_full_buffer_stopped_it() {
-    let brute = brute_distances();
-    let table = DistanceTable::embedded();
-    let mut rng = Rng(7);
-    let mut text = Vec::new();
-    let mut expected = String::new();
-    for _ in 0..20_000 {
-        let state = rng.next() as u16;
-        text.extend(board_text(state));
-        if rng.chance(0.2) {
-            text.push(b'\n');
-        }
-        expected
-            .push_str(&brute[usize::from(state)].map_or("Impossible".into(), |d| d.to_string()));
-        expected.push('\n');
-    }
-    let (mut offset, mut boards, mut out) = (0, 0, Vec::new());
-    while offset < text.len() {
-        let limit = out.len() + 7;
-        let run = answer_clean_boards(&text, offset, table.as_bytes(), &mut out, limit);
-        assert!(run.end > offset || run.boards > 0, "no progress at {offset}");
-        let CleanRun { end, boards: n, .. } = run;
-        (offset, boards) = (end, boards + n);
-    }
-    assert_eq!(boards, 20_000);
-    assert_eq!(String::from_utf8(out).unwrap(), expected);
 }
 
 /// `N (r,c)(r,c)...` (or `Impossible`) read back: the distance and the 0-based presses.

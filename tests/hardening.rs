@@ -25,11 +25,11 @@ use crate::common::process::{
     Ended, Supervised, TIME_LIMIT, command, feed, feed_forever, ignore_signals, is_fifo, limit,
     mkfifo,
 };
+use crate::common::{flip_entries, flip_table};
 use crate::common::{
     flipblox, flipblox_ok, is_uniform, parse_moves_line, project, read_bytes, read_dir_sorted,
     read_text, read_then_close_stdout, replay_rows, stderr, stdout, write_file,
 };
-use flipblox::flip::{DistanceTable, distance_table};
 use flipblox::table_file::{Format, Table, export};
 
 /// A path as a command-line argument.
@@ -94,8 +94,8 @@ fn board_rows(state: usize, rows: usize, cols: usize) -> Vec<String> {
 /// CRC-32s and the histogram computed afresh by the library's writer.
 fn table_file(rows: u32, cols: u32, entries: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::new();
-    let table = DistanceTable::new(rows, cols, entries).expect("a table's shape");
-    export(&Table::Flip(table), Format::Bincode, &mut bytes).expect("encoding a table");
+    let table = flip_entries(rows as usize, cols as usize, entries);
+    export(&Table::LightsOut(table), Format::Bincode, &mut bytes).expect("encoding a table");
     bytes
 }
 
@@ -369,7 +369,7 @@ fn signals_ignored_at_start_stay_ignored() {
     assert!(ended.status.success(), "{}", ended.describe());
     assert_eq!(names(dir.path()), ["t.fbt"]);
     let built = read_bytes(&target);
-    assert_eq!(built, table_file(4, 5, &distance_table(4, 5, |_| {})));
+    assert_eq!(built, table_file(4, 5, &flip_table(4, 5)));
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -863,7 +863,7 @@ fn render_into_a_directory_replaces_its_entries_without_following_or_opening_the
 fn a_table_file_truncated_while_mapped_is_named_in_the_message() {
     let dir = tempfile::tempdir().unwrap();
     let table = dir.path().join("4x5.fbt");
-    let original = table_file(4, 5, &distance_table(4, 5, |_| {}));
+    let original = table_file(4, 5, &flip_table(4, 5));
     let board = |state: usize| board_rows(state, 4, 5).join("\n") + "\n\n";
     for map in [true, false] {
         write_file(&table, &original);
@@ -1094,7 +1094,7 @@ fn verify_flip_checks_tables_of_every_size() {
     let out = flipblox_ok(&["verify", "flip", arg(&path)], b"");
     assert!(stdout(&out).starts_with("OK: "), "{}", stdout(&out));
     // A 3x4 table with one entry off by one, behind valid checksums.
-    let mut entries = distance_table(3, 4, |_| {});
+    let mut entries = flip_table(3, 4);
     let i = entries.iter().position(|&d| d == 3).unwrap();
     entries[i] = 4;
     let forged = dir.path().join("forged.fbt");

@@ -13,13 +13,13 @@ use crate::common::extended::{Act, Block, DIRS, Ext, State, read_ext_pack};
 use crate::common::pictures::{
     Move, Walk, animated, at, board_of, check_animation_svg, check_field_svg, check_flip_svg,
     check_histogram_svg, check_level_svg, check_path_svg, decode, elements, expected_fill,
-    field_of, has_class, hex_colour, number, parse, rect_cells, size, tile_of, translation,
+    field_of, has_class, hex_colour, number, palette, parse, rect_cells, size, tile_of,
+    translation,
 };
 use flipblox::render::{
     AnimationOptions, CELL, CellAt, ContactSheet, Drawing, FieldPicture, FlipPicture, Frame,
     HistogramPicture, LevelOptions, LevelPicture, LinkAction, Outcome, PathPicture, PngOptions,
-    Pose, RenderError, SheetEntry, SplitLink, SwitchLink, THUMBNAIL_SIZE, Tile, animation_svg,
-    contact_sheet_html, draw_field, draw_flip, draw_histogram, draw_level, draw_path, palette,
+    Pose, RenderError, SheetEntry, SplitLink, SwitchLink, Tile,
 };
 use roxmltree::{Document, Node};
 
@@ -74,7 +74,7 @@ fn a_level_has_one_rectangle_per_cell_with_its_class_and_fill() {
     let mut every_kind = 0;
     for ext in levels() {
         let picture = picture_of(&ext);
-        let svg = draw_level(&picture, &LevelOptions::default()).unwrap().to_svg();
+        let svg = picture.draw(&LevelOptions::default()).unwrap().to_svg();
         check_level_svg(&parse(&svg), &ext);
         every_kind |=
             ext.rows.iter().flatten().fold(0u32, |m, k| {
@@ -88,17 +88,15 @@ fn a_level_has_one_rectangle_per_cell_with_its_class_and_fill() {
 fn options_leave_out_the_legend_and_the_links() {
     let ext = &mechanics_pack()[11];
     let picture = picture_of(ext);
-    let bare = draw_level(
-        &picture,
-        &LevelOptions { legend: false, links: false, ..LevelOptions::default() },
-    )
-    .unwrap()
-    .to_svg();
+    let bare = picture
+        .draw(&LevelOptions { legend: false, links: false, ..LevelOptions::default() })
+        .unwrap()
+        .to_svg();
     let doc = parse(&bare);
     assert!(elements(&doc, "g", "legend").is_empty());
     assert!(elements(&doc, "path", "link").is_empty());
     assert_eq!(elements(&doc, "rect", "tile").len(), picture.tiles.len());
-    let full = draw_level(&picture, &LevelOptions::default()).unwrap().to_svg();
+    let full = picture.draw(&LevelOptions::default()).unwrap().to_svg();
     assert_eq!(elements(&parse(&full), "g", "legend").len(), 1);
 }
 
@@ -106,8 +104,8 @@ fn options_leave_out_the_legend_and_the_links() {
 fn the_same_level_gives_the_same_bytes() {
     for ext in levels() {
         let picture = picture_of(&ext);
-        let a = draw_level(&picture, &LevelOptions::default()).unwrap().to_svg();
-        let b = draw_level(&picture.clone(), &LevelOptions::default()).unwrap().to_svg();
+        let a = picture.draw(&LevelOptions::default()).unwrap().to_svg();
+        let b = picture.clone().draw(&LevelOptions::default()).unwrap().to_svg();
         assert_eq!(a, b);
     }
 }
@@ -182,7 +180,7 @@ fn a_drawn_path_has_one_footprint_per_move_and_replays_to_the_target() {
         assert_eq!(moves.len(), n as usize);
         let picture = picture_of(&ext);
         let path = path_of(&ext, &moves);
-        let svg = draw_path(&picture, &path, &LevelOptions::default()).unwrap().to_svg();
+        let svg = picture.draw_path(&path, &LevelOptions::default()).unwrap().to_svg();
         let line = check_path_svg(&parse(&svg), &ext);
         assert_eq!(ext.replay(&format!("{n} {line}")), Ok(n));
         solved += 1;
@@ -197,7 +195,7 @@ fn an_animation_plays_every_pose_of_the_path_in_order() {
         let Some(moves) = shortest_path(&ext) else { continue };
         let picture = picture_of(&ext);
         let path = path_of(&ext, &moves);
-        let svg = animation_svg(&picture, &path, &options).unwrap();
+        let svg = picture.animate(&path, &options).unwrap();
         assert_eq!(check_animation_svg(&parse(&svg), &ext), moves.len());
     }
 }
@@ -207,7 +205,7 @@ fn an_animation_shows_a_bridge_appear_when_its_switch_is_pressed() {
     // Mechanics level 1: `XS.-..O`, `switch 1 2: on 1 4`; R lies on S and lays column 4.
     let ext = &mechanics_pack()[0];
     let moves = shortest_path(ext).unwrap();
-    let svg = animation_svg(&picture_of(ext), &path_of(ext, &moves), &Default::default()).unwrap();
+    let svg = picture_of(ext).animate(&path_of(ext, &moves), &Default::default()).unwrap();
     let doc = parse(&svg);
     let states = elements(&doc, "rect", "bridge-state");
     assert_eq!(states.len(), 1);
@@ -229,7 +227,7 @@ fn a_field_shows_every_state_with_its_distance_or_why_it_has_none() {
     let mut kinds = BTreeSet::new();
     for grid in grids {
         let field = field_of(&grid);
-        let svg = draw_field(&field).unwrap().to_svg();
+        let svg = field.draw().unwrap().to_svg();
         kinds.extend(check_field_svg(&parse(&svg), &field));
     }
     assert_eq!(kinds.len(), 3, "{kinds:?}");
@@ -240,7 +238,7 @@ fn a_field_with_many_distances_draws_its_colour_bar_as_a_gradient() {
     // A 1 x 200 corridor: distances up to about 133.
     let row = format!("X{}O", ".".repeat(198));
     let field = field_of(&read_pack(&format!("1 200\n{row}\n"))[0]);
-    let doc_text = draw_field(&field).unwrap().to_svg();
+    let doc_text = field.draw().unwrap().to_svg();
     let doc = parse(&doc_text);
     assert!(elements(&doc, "rect", "band").is_empty());
     let gradient = elements(&doc, "rect", "gradient");
@@ -278,7 +276,7 @@ fn a_flip_board_numbers_its_presses_in_order_and_they_solve_it() {
         presses.reverse();
         let mut picture = FlipPicture::from_rows(&rows_ref).unwrap();
         picture.presses = presses.clone();
-        let svg = draw_flip(&picture).unwrap().to_svg();
+        let svg = picture.draw().unwrap().to_svg();
         let order = check_flip_svg(&parse(&svg), &rows_ref);
         let expected: Vec<_> = presses.iter().map(|&(r, c)| (r + 1, c + 1)).collect();
         assert_eq!(order, expected);
@@ -289,7 +287,7 @@ fn a_flip_board_numbers_its_presses_in_order_and_they_solve_it() {
 fn a_cell_pressed_twice_carries_both_numbers() {
     let mut picture = FlipPicture::from_rows(&["ww", "ww"]).unwrap();
     picture.presses = vec![(0, 1), (1, 1), (0, 1)];
-    let svg = draw_flip(&picture).unwrap().to_svg();
+    let svg = picture.draw().unwrap().to_svg();
     let doc = parse(&svg);
     let labels: Vec<&str> =
         elements(&doc, "text", "press-number").iter().map(|n| n.text().unwrap()).collect();
@@ -308,8 +306,7 @@ fn histogram_bars_are_proportional_to_their_counts() {
         (vec![5], 1_000_000),
         ((0..40).map(|d| d * d).collect::<Vec<u64>>(), 0),
     ] {
-        let svg =
-            draw_histogram(&HistogramPicture::new(counts.clone(), impossible)).unwrap().to_svg();
+        let svg = HistogramPicture::new(counts.clone(), impossible).draw().unwrap().to_svg();
         let doc = parse(&svg);
         let texts = check_histogram_svg(&doc, &counts, impossible);
         for label in ["distance (moves)", "states", "Distance histogram"] {
@@ -340,7 +337,7 @@ fn resvg_pixels(drawing: &Drawing, scale: f32) -> resvg::tiny_skia::Pixmap {
 #[test]
 fn a_level_png_has_each_tile_colour_at_its_cell() {
     let picture = LevelPicture::from_rows(&["X.E#O", "SHVB-"]).unwrap();
-    let drawing = draw_level(&picture, &LevelOptions::default()).unwrap();
+    let drawing = picture.draw(&LevelOptions::default()).unwrap();
     let doc_text = drawing.to_svg();
     let doc = parse(&doc_text);
     let (ox, oy) = translation(&board_of(&doc));
@@ -381,11 +378,9 @@ fn a_level_png_has_each_tile_colour_at_its_cell() {
 fn a_large_picture_is_scaled_down_to_fit() {
     let mut picture = LevelPicture::new(2, 300);
     picture.tiles.fill(Tile::Rigid);
-    let drawing = draw_level(
-        &picture,
-        &LevelOptions { legend: false, links: false, ..LevelOptions::default() },
-    )
-    .unwrap();
+    let drawing = picture
+        .draw(&LevelOptions { legend: false, links: false, ..LevelOptions::default() })
+        .unwrap();
     let raster = drawing.rasterise(&PngOptions { scale: 2.0, max_side: 1000 }).unwrap();
     assert_eq!(raster.width(), 1000);
     assert!(raster.scale() < 2.0 && raster.scale() > 0.1);
@@ -403,7 +398,7 @@ fn numbers_in_a_png_are_drawn_with_the_embedded_font() {
     // is 10.56 units from it, 42 pixels at this scale).
     let mut picture = FlipPicture::from_rows(&["www"]).unwrap();
     picture.presses = vec![(0, 1)];
-    let drawing = draw_flip(&picture).unwrap();
+    let drawing = picture.draw().unwrap();
     let svg = drawing.to_svg();
     let doc = parse(&svg);
     let (ox, oy) = translation(&board_of(&doc));
@@ -428,7 +423,7 @@ fn numbers_in_a_png_are_drawn_with_the_embedded_font() {
 fn field_and_histogram_pngs_show_their_colours() {
     let field = field_of(&read_pack(POJ_SAMPLE)[0]);
     let max = field.distances.iter().copied().max().unwrap() as u32;
-    let drawing = draw_field(&field).unwrap();
+    let drawing = field.draw().unwrap();
     let svg = drawing.to_svg();
     let doc = parse(&svg);
     let raster = drawing.rasterise(&PngOptions::default()).unwrap();
@@ -453,7 +448,7 @@ fn field_and_histogram_pngs_show_their_colours() {
             }
         }
     }
-    let drawing = draw_histogram(&HistogramPicture::new(vec![10, 20], 5)).unwrap();
+    let drawing = HistogramPicture::new(vec![10, 20], 5).draw().unwrap();
     let svg = drawing.to_svg();
     let doc = parse(&svg);
     let raster = drawing.rasterise(&PngOptions::default()).unwrap();
@@ -468,8 +463,7 @@ fn field_and_histogram_pngs_show_their_colours() {
 
 #[test]
 fn rasterising_refuses_a_scale_or_size_that_gives_no_picture() {
-    let drawing =
-        draw_level(&LevelPicture::from_rows(&["XO"]).unwrap(), &LevelOptions::default()).unwrap();
+    let drawing = LevelPicture::from_rows(&["XO"]).unwrap().draw(&LevelOptions::default()).unwrap();
     for (scale, max_side) in [(0.0, 10), (1.0, 0), (f32::NAN, 10), (-2.0, 10), (f32::INFINITY, 10)]
     {
         let options = PngOptions { scale, max_side };
@@ -504,20 +498,20 @@ fn the_contact_sheet_links_every_written_picture_and_escapes_text() {
         let name = format!("level-{n:04}.svg");
         std::fs::write(
             dir.path().join(&name),
-            draw_level(&picture, &LevelOptions::default()).unwrap().to_svg(),
+            picture.draw(&LevelOptions::default()).unwrap().to_svg(),
         )
         .unwrap();
         // Every other level has a thumbnail without legend.
         let thumbnail = (n % 2 == 0).then(|| format!("level-{n:04}-thumb.svg"));
         if let Some(thumbnail) = &thumbnail {
             let bare = LevelOptions { legend: false, links: true, ..LevelOptions::default() };
-            let svg = draw_level(&picture, &bare).unwrap().to_svg();
+            let svg = picture.draw(&bare).unwrap().to_svg();
             std::fs::write(dir.path().join(thumbnail), svg).unwrap();
         }
         let outcome = match shortest_path(ext) {
             Some(moves) => {
                 let path = path_of(ext, &moves);
-                let svg = draw_path(&picture, &path, &LevelOptions::default()).unwrap().to_svg();
+                let svg = picture.draw_path(&path, &LevelOptions::default()).unwrap().to_svg();
                 std::fs::write(dir.path().join(format!("level-{n:04}-path.svg")), svg).unwrap();
                 Outcome::Moves(moves.len() as u64)
             }
@@ -536,7 +530,7 @@ fn the_contact_sheet_links_every_written_picture_and_escapes_text() {
     error.links.clear();
     error.states_explored = None;
     sheet.entries.push(error);
-    let html = contact_sheet_html(&sheet).unwrap();
+    let html = sheet.html().unwrap();
     std::fs::write(dir.path().join("index.html"), &html).unwrap();
 
     let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
@@ -576,8 +570,8 @@ fn the_contact_sheet_links_every_written_picture_and_escapes_text() {
                 let shown = e.thumbnail.as_ref().unwrap_or(image);
                 assert_eq!(img.attribute("src"), Some(shown.as_str()));
                 assert_eq!(img.parent().unwrap().attribute("href"), Some(image.as_str()));
-                assert_eq!(number(&img, "width"), f64::from(THUMBNAIL_SIZE));
-                assert_eq!(number(&img, "height"), f64::from(THUMBNAIL_SIZE));
+                assert_eq!(number(&img, "width"), f64::from(ContactSheet::THUMBNAIL_SIZE));
+                assert_eq!(number(&img, "height"), f64::from(ContactSheet::THUMBNAIL_SIZE));
                 assert!(img.attribute("loading").is_none(), "thumbnails load eagerly");
             }
             None => assert!(imgs.is_empty()),
@@ -616,14 +610,14 @@ fn the_contact_sheet_refuses_references_that_are_not_relative() {
         entries.push(linked);
         for e in entries {
             let sheet = ContactSheet { title: "t".to_owned(), entries: vec![e] };
-            assert!(matches!(contact_sheet_html(&sheet), Err(RenderError::Invalid(_))), "{bad:?}");
+            assert!(matches!(sheet.html(), Err(RenderError::Invalid(_))), "{bad:?}");
         }
     }
     let sheet = ContactSheet {
         title: "t".to_owned(),
         entries: vec![entry(1, Outcome::Moves(3), Some("pictures/level 1.svg"))],
     };
-    assert!(contact_sheet_html(&sheet).is_ok());
+    assert!(sheet.html().is_ok());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -634,18 +628,12 @@ fn inconsistent_view_models_are_errors() {
     let level = LevelPicture::from_rows(&["X..O", ".S-."]).unwrap();
     let mut short = level.clone();
     short.tiles.pop();
-    assert!(matches!(
-        draw_level(&short, &LevelOptions::default()),
-        Err(RenderError::Length { .. })
-    ));
+    assert!(matches!(short.draw(&LevelOptions::default()), Err(RenderError::Length { .. })));
     let mut outside = level.clone();
     outside.switch_links.push(SwitchLink { switch: (1, 1), action: LinkAction::On, tile: (2, 2) });
+    assert!(matches!(outside.draw(&LevelOptions::default()), Err(RenderError::OutOfGrid { .. })));
     assert!(matches!(
-        draw_level(&outside, &LevelOptions::default()),
-        Err(RenderError::OutOfGrid { .. })
-    ));
-    assert!(matches!(
-        draw_level(&LevelPicture::new(0, 3), &LevelOptions::default()),
+        LevelPicture::new(0, 3).draw(&LevelOptions::default()),
         Err(RenderError::EmptyGrid { .. })
     ));
     assert!(LevelPicture::from_rows(&["X.", "O"]).is_err());
@@ -668,17 +656,17 @@ fn inconsistent_view_models_are_errors() {
         },
     ];
     for path in &bad_paths {
-        assert!(draw_path(&level, path, &LevelOptions::default()).is_err(), "{path:?}");
-        assert!(animation_svg(&level, path, &AnimationOptions::default()).is_err(), "{path:?}");
+        assert!(level.draw_path(path, &LevelOptions::default()).is_err(), "{path:?}");
+        assert!(level.animate(path, &AnimationOptions::default()).is_err(), "{path:?}");
     }
     let good = PathPicture {
         start: Pose::Standing((0, 0)),
         frames: vec![frame(Pose::Lying([(0, 1), (0, 2)]), vec![(1, 2)])],
     };
-    assert!(draw_path(&level, &good, &LevelOptions::default()).is_ok());
+    assert!(level.draw_path(&good, &LevelOptions::default()).is_ok());
     for seconds in [0.0, -1.0, f64::NAN] {
         let options = AnimationOptions { seconds_per_move: seconds, ..AnimationOptions::default() };
-        assert!(animation_svg(&level, &good, &options).is_err());
+        assert!(level.animate(&good, &options).is_err());
     }
 
     let field = FieldPicture {
@@ -687,27 +675,27 @@ fn inconsistent_view_models_are_errors() {
         distances: vec![0, -3, -1, -1, -1, -1],
         from_start: false,
     };
-    assert!(draw_field(&field).is_err(), "an entry below -2");
+    assert!(field.draw().is_err(), "an entry below -2");
     let field = FieldPicture {
         rows: 1,
         cols: 2,
         distances: vec![0, -2, -1, -1, -1, -2],
         from_start: false,
     };
-    assert!(draw_field(&field).is_ok(), "distances, impossible and illegal");
+    assert!(field.draw().is_ok(), "distances, impossible and illegal");
     let field = FieldPicture { rows: 1, cols: 2, distances: vec![0; 5], from_start: false };
-    assert!(matches!(draw_field(&field), Err(RenderError::Length { .. })));
+    assert!(matches!(field.draw(), Err(RenderError::Length { .. })));
 
     let mut board = FlipPicture::from_rows(&["bw"]).unwrap();
     board.presses.push((1, 0));
-    assert!(matches!(draw_flip(&board), Err(RenderError::OutOfGrid { .. })));
+    assert!(matches!(board.draw(), Err(RenderError::OutOfGrid { .. })));
     board.presses.clear();
     board.pieces[0] = 2;
-    assert!(draw_flip(&board).is_err());
+    assert!(board.draw().is_err());
     assert!(FlipPicture::from_rows(&["bx"]).is_err());
-    assert!(draw_histogram(&HistogramPicture::new(vec![], 0)).is_err());
+    assert!(HistogramPicture::new(vec![], 0).draw().is_err());
     // An error names what is wrong.
-    let err = draw_path(&level, &bad_paths[0], &LevelOptions::default()).unwrap_err();
+    let err = level.draw_path(&bad_paths[0], &LevelOptions::default()).unwrap_err();
     assert_eq!(
         err.to_string(),
         "the start: expected two orthogonally adjacent cells for a lying block, found row 1, \

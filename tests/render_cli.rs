@@ -21,7 +21,11 @@ use crate::common::{
     Rng, flipblox, flipblox_ok, parse_moves_line, project, random_board, reachable_board,
     read_bytes, read_dir_sorted, read_text, stderr, stdout, write_file,
 };
-use flipblox::render::{CELL, THUMBNAIL_SIZE, palette};
+use flipblox::render::{CELL, ContactSheet};
+
+const THUMBNAIL_SIZE: u32 = ContactSheet::THUMBNAIL_SIZE;
+
+use crate::common::pictures::palette;
 use roxmltree::{Document, Node};
 
 fn arg(path: &Path) -> &str {

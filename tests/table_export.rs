@@ -7,7 +7,10 @@ use crate::common::{
     create_file, flipblox, flipblox_ok, project, python, python_in, read_bytes, read_text, stderr,
     stdout, write_file,
 };
-use flipblox::flip::{Board, DistanceTable, IMPOSSIBLE};
+use crate::common::{flip_entries, flip_table};
+use flipblox::lights_out::{Alphabet, Board, DistanceTable};
+
+const IMPOSSIBLE: u8 = DistanceTable::IMPOSSIBLE;
 use flipblox::table_file::{Format, Loaded, Table, export, load};
 
 const FORMATS: [&str; 5] = ["bincode", "npy", "csv", "json", "raw"];
@@ -47,8 +50,10 @@ fn check_csv(bytes: &[u8], table: &[u8]) {
         let record = record.unwrap();
         let state: usize = record[0].parse().unwrap();
         assert_eq!(state, i);
-        let board: Board = record[1].parse().unwrap();
-        assert_eq!(usize::from(board.bits()), state, "board {} of state {state}", &record[1]);
+        let wb = Alphabet::default_for(2);
+        let board =
+            Board::parse(&record[1], flipblox::lights_out::BoardSize::CLASSIC, &wb).unwrap();
+        assert_eq!(board.state(2) as usize, state, "board {} of state {state}", &record[1]);
         let expected = match table[state] {
             IMPOSSIBLE => String::new(),
             d => d.to_string(),
@@ -95,7 +100,7 @@ fn every_format_round_trips_through_export_and_back() {
                 let Loaded::TableFile(file) = load(&bytes).unwrap() else {
                     panic!("not a table file")
                 };
-                let Table::Flip(t) = file.table() else { panic!("not a Flip Game table") };
+                let Table::LightsOut(t) = file.table() else { panic!("not a Flip Game table") };
                 assert_eq!((t.size().rows(), t.size().cols()), (4, 4));
                 assert_eq!(t.as_bytes(), table);
                 assert_eq!(file.header().histogram.impossible, 61_440);
@@ -122,7 +127,7 @@ fn every_format_round_trips_through_export_and_back() {
 #[test]
 fn the_library_exporters_write_what_the_cli_writes() {
     let dir = tempfile::tempdir().unwrap();
-    let table = Table::Flip(DistanceTable::embedded());
+    let table = Table::LightsOut(DistanceTable::embedded());
     for format in Format::ALL {
         let mut bytes = Vec::new();
         export(&table, format, &mut bytes).unwrap();
@@ -355,12 +360,12 @@ fn verify_flip_fails_on_a_corrupted_table_and_names_the_first_differences() {
     let mut corrupted = embedded().to_vec();
     corrupted[0x0001] = 3;
     corrupted[0x8000] = 9;
-    let table = DistanceTable::new(4, 4, &corrupted).unwrap();
+    let table = flip_entries(4, 4, &corrupted);
     let dir = tempfile::tempdir().unwrap();
     for format in [Format::Bincode, Format::Npy] {
         let path = dir.path().join(format!("bad.{}", format.name()));
         let mut file = create_file(&path);
-        export(&Table::Flip(table.clone()), format, &mut file).unwrap();
+        export(&Table::LightsOut(table.clone()), format, &mut file).unwrap();
         drop(file);
         let out = flipblox(&["verify", "flip", path.to_str().unwrap()], b"");
         assert_eq!(out.status.code(), Some(1), "{}", format.name());
@@ -377,11 +382,11 @@ fn verify_flip_fails_on_a_corrupted_table_and_names_the_first_differences() {
         assert!(lines[4].starts_with("FAILED"), "{text}");
     }
     // A file that is not a 4x4 table is an error, not a comparison.
-    let small = flipblox::flip::distance_table(2, 2, |_| {});
+    let small = flip_table(2, 2);
     let path = dir.path().join("small.npy");
     let mut file = create_file(&path);
-    let t = DistanceTable::new(2, 2, &small).unwrap();
-    export(&Table::Flip(t), Format::Npy, &mut file).unwrap();
+    let t = flip_entries(2, 2, &small);
+    export(&Table::LightsOut(t), Format::Npy, &mut file).unwrap();
     drop(file);
     let out = flipblox(&["verify", "flip", path.to_str().unwrap()], b"");
     assert_eq!(out.status.code(), Some(1));

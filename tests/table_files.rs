@@ -9,11 +9,10 @@ use crate::common::{
     Rng, file_of, flipblox, is_uniform, parse_moves_line, project, random_board, reachable_board,
     read_bytes, replay_rows, stderr, stdout, write_file,
 };
+use crate::common::{flip_entries, flip_table};
 use flipblox::bloxorz::DistanceField;
-use flipblox::flip::{Answer, DistanceTable, FlipSolver, GridBoard, distance_table};
-use flipblox::table_file::{
-    Check, Format, LoadError, ShapeError, Table, TableFile, export, load_flip_table,
-};
+use flipblox::lights_out::{BoardSize, DistanceTable, Solver};
+use flipblox::table_file::{Check, Format, LoadError, ShapeError, Table, TableFile, export, load};
 
 /// Runs `flipblox table build --size SIZE -o DIR/SIZE.fbt` and returns the file.
 fn build(dir: &Path, size: &str) -> PathBuf {
@@ -51,7 +50,7 @@ fn built_tables_answer_like_gf2_and_the_table_in_memory() {
         let size = format!("{rows}x{cols}");
         let file = build(dir.path(), &size);
         let bytes = read_bytes(&file);
-        assert!(payload(&bytes) == distance_table(rows, cols, |_| {}), "{size}: payload");
+        assert!(payload(&bytes) == flip_table(rows, cols), "{size}: payload");
         let inspect = flipblox(&["inspect", file.to_str().unwrap()], b"");
         assert!(inspect.status.success(), "{size}: {}", stderr(&inspect));
         assert!(stdout(&inspect).contains(&format!("puzzle: Flip Game {size} (POJ 1753")));
@@ -136,7 +135,7 @@ fn table_build_writes_to_stdout_other_formats_and_fails_fast() {
     // Any format of `export`: the .npy holds the same entries after its own header.
     let out = flipblox(&["table", "build", "--size", "3x3", "--format", "npy", "-o", "-"], b"");
     assert!(out.stdout.starts_with(b"\x93NUMPY"));
-    assert!(out.stdout.ends_with(&distance_table(3, 3, |_| {})));
+    assert!(out.stdout.ends_with(&flip_table(3, 3)));
     // A bad path fails before the build, with the path named.
     let bad = dir.path().join("missing/t.fbt");
     let out = flipblox(&["table", "build", "--size", "5x5", "-o", bad.to_str().unwrap()], b"");
@@ -192,19 +191,22 @@ fn the_mapped_payload_is_answered_in_place() {
     // mapped (as `flipblox flip --table` maps it).
     let map = unsafe { memmap2::Mmap::map(&opened) }.unwrap();
     let bytes = &map[..];
-    let table = load_flip_table(bytes, Check::Header, Some((4, 5))).unwrap();
-    let mut solver = FlipSolver::with_table(table);
+    let Table::LightsOut(table) = TableFile::parse(bytes, Check::Header).unwrap().into_table()
+    else {
+        panic!("a Lights Out table")
+    };
+    assert_eq!(table.size(), BoardSize::new(4, 5).unwrap());
+    let mut solver = Solver::with_table(table);
     // The solver's table is the file's payload in the map, not a copy of it.
     let map = bytes.as_ptr_range();
     let used = solver.table().expect("the file's table").as_bytes();
     assert!(map.contains(&used.as_ptr()) && used.as_ptr_range().end == map.end);
     assert_eq!(used.len(), 1 << 20);
     assert_eq!(used.as_ptr() as usize % 64, 0, "the payload is 64-byte aligned in the map");
-    let mut answer = Answer::default();
-    let board = GridBoard::parse("bbwww/bwwww/wwwww/wwwww", 4, 5).unwrap();
-    solver.answer_into(&board, &mut answer).unwrap();
-    assert_eq!((answer.distance, answer.presses.as_slice()), (Some(1), &[0][..]));
-    assert!(answer.from_table);
+    let board = solver.variant().board("bbwww/bwwww/wwwww/wwwww").unwrap();
+    let answer = solver.solve(&board).unwrap();
+    assert_eq!((answer.distance, answer.presses.as_slice()), (Some(1), &[(0, 1)][..]));
+    assert!(answer.proven_minimal && answer.colour == Some(0));
 }
 
 /// Writes `bytes` to `DIR/name` and returns the path as a string.
@@ -305,8 +307,7 @@ fn a_table_that_lies_behind_valid_checksums_is_reported_not_panicked_on() {
     entries[0] = 0;
     entries[15] = 0;
     let mut bytes = Vec::new();
-    export(&Table::Flip(DistanceTable::new(2, 2, &entries).unwrap()), Format::Bincode, &mut bytes)
-        .unwrap();
+    export(&Table::LightsOut(flip_entries(2, 2, &entries)), Format::Bincode, &mut bytes).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = write(dir.path(), "liar.fbt", &bytes);
     let out = flipblox(&["flip", "--board", "bw/ww", "--table", &path], b"");
@@ -334,21 +335,30 @@ fn a_table_that_lies_behind_valid_checksums_is_reported_not_panicked_on() {
 }
 
 #[test]
-fn the_library_refuses_the_wrong_table_with_both_named() {
-    let t23 = distance_table(2, 3, |_| {});
+fn the_wrong_table_is_refused_with_both_named() {
+    let t23 = flip_table(2, 3);
     let mut bytes = Vec::new();
-    export(&Table::Flip(DistanceTable::new(2, 3, &t23).unwrap()), Format::Bincode, &mut bytes)
-        .unwrap();
+    export(&Table::LightsOut(flip_entries(2, 3, &t23)), Format::Bincode, &mut bytes).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "t23.fbt", &bytes);
+    let out = flipblox(&["flip", "--size", "3x2", "--table", &path, "--board", "bww/www"], b"");
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
-        load_flip_table(&bytes, Check::Header, Some((3, 2))).unwrap_err(),
-        LoadError::Shape(ShapeError::WrongTable {
-            expected: "a Flip Game 3x2 table".to_string(),
-            found: "a Flip Game 2x3 table".to_string(),
-        })
+        stderr(&out),
+        format!(
+            "flipblox: {path}: {}\n",
+            LoadError::Shape(ShapeError::WrongTable {
+                expected: "a Flip Game 3x2 table".to_string(),
+                found: "a Flip Game 2x3 table".to_string(),
+            })
+        )
     );
-    let any = load_flip_table(&bytes, Check::Full, None).unwrap();
-    assert_eq!((any.size().rows(), any.size().cols()), (2, 3));
+    let any = load(&bytes).unwrap();
+    assert_eq!(any.flip_table(2, 3).unwrap().size(), BoardSize::new(2, 3).unwrap());
     let mut npy = Vec::new();
-    export(&Table::Flip(DistanceTable::new(2, 3, &t23).unwrap()), Format::Npy, &mut npy).unwrap();
-    assert_eq!(load_flip_table(&npy, Check::Header, None), Err(LoadError::NpyNotTableFile));
+    export(&Table::LightsOut(flip_entries(2, 3, &t23)), Format::Npy, &mut npy).unwrap();
+    let path = write(dir.path(), "t23.npy", &npy);
+    let out = flipblox(&["flip", "--size", "2x3", "--table", &path, "--board", "bww/www"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), format!("flipblox: {path}: {}\n", LoadError::NpyNotTableFile));
 }

@@ -4,11 +4,9 @@
 //! as the brute force says, a file of one variant refused for another, and forged payloads
 //! refused by the full check.
 
-use flipblox::flip::BoardSize;
-use flipblox::flip::variant::bfs::VariantTable;
-use flipblox::flip::variant::{Goal, Variant};
+use flipblox::lights_out::{DistanceTable, Goal, Variant};
 use flipblox::table_file::{
-    Check, LoadError, Loaded, Puzzle, Table, TableFile, load, write_table_file,
+    Check, Format, LoadError, Loaded, Puzzle, Table, TableFile, export, load,
 };
 
 use crate::common::lights_out::{Rules, UNREACHABLE};
@@ -164,8 +162,8 @@ fn verify_names_the_goal_in_its_text_as_in_its_json() {
 }
 
 fn variant(rows: usize, cols: usize, mask: &str, wrap: bool, k: u8, goal: Goal) -> Variant {
-    let size = BoardSize::new(rows, cols).unwrap();
-    Variant::new(size, mask.parse().unwrap(), wrap, k, goal).unwrap()
+    let builder = Variant::builder(rows, cols).toggle(mask.parse().unwrap()).wrap(wrap);
+    builder.colours(k).goal(goal).build().unwrap()
 }
 
 /// State `state` of `variant` as `verify flip` writes it in the default alphabet, rows joined by
@@ -193,8 +191,8 @@ fn board_text(variant: &Variant, mut state: u64) -> String {
 
 fn written(variant: &Variant, entries: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::new();
-    let table = Table::LightsOut(Box::new(VariantTable::new(variant, entries).unwrap()));
-    write_table_file(&table, &mut bytes).unwrap();
+    let table = Table::LightsOut(DistanceTable::from_bytes(variant, entries).unwrap());
+    export(&table, Format::Bincode, &mut bytes).unwrap();
     bytes
 }
 
@@ -218,8 +216,8 @@ fn forged_and_relabelled_variant_tables_fail_the_full_check() {
         let rules =
             Rules::new(size.rows(), size.cols(), &v.toggle().to_string(), v.wrap(), v.colours());
         let goal = match v.goal() {
-            Goal::Any => None,
             Goal::Colour(c) => Some(c),
+            _ => None,
         };
         let entries = brute_table(&rules, goal);
         let good = written(&v, &entries);
@@ -227,7 +225,7 @@ fn forged_and_relabelled_variant_tables_fail_the_full_check() {
         assert!(matches!(file.table(), Table::LightsOut(t) if t.variant() == &v));
         // Round trip: the same bytes written again.
         let mut again = Vec::new();
-        write_table_file(file.table(), &mut again).unwrap();
+        export(file.table(), Format::Bincode, &mut again).unwrap();
         assert_eq!(again, good);
         // Two entries of different distances swapped (histogram unchanged, checksums redone).
         let mut swapped = entries.clone();

@@ -34,11 +34,7 @@ mod flash_javascript;
 mod flip_cli;
 mod flip_family_cli;
 mod flip_fast;
-mod flip_sizes;
 mod flip_sizes_cli;
-mod flip_sizes_props;
-mod flip_table;
-mod flip_variants;
 #[cfg(unix)]
 mod hardening;
 mod json;

@@ -11,10 +11,8 @@
 #[path = "../../tests/common/javascript.rs"]
 mod javascript;
 
-use flipblox::bloxorz::{
-    DrawingReader, Level, LevelError, LevelFormat, PackReader, detect_format, detect_from_head,
-    write_drawing,
-};
+use flipblox::bloxorz::{DrawingReader, Level, LevelError, LevelFormat, PackReader, detect_format};
+use flipblox::fuzzing::{detect_from_head, write_drawing};
 use libfuzzer_sys::fuzz_target;
 
 /// Every level as its text or its error.

@@ -8,21 +8,21 @@
 //! target and `X` the start (both rigid); everything outside the level is empty. The original
 //! game's mechanics (switches, bridge tiles, split switches) are described in `docs/LEVELS.md`.
 //!
-//! Data flows one way, model ← read ← solve:
+//! Data flows one way, model ← read ← solve (`model/`, `read/`, `search/`):
 //!
-//! - [`model`]: the [`Level`] (a padded grid of cell flags, the start, the target and the
-//!   [`Mechanics`]), where the box is ([`Placement`], [`Orientation`]), the rolls ([`Move`]; the
-//!   roll rules are written once, in [`ROLLS`]), and the `--path` notation ([`Step`]).
-//! - [`read`]: the text format of level packs ([`PackReader`]), the Flash game's level file
-//!   ([`FlashPack`]), their one error type ([`LevelError`]) and [`LevelSource`].
+//! - The model: the [`Level`] (a padded grid of cells, the start, the target and the original
+//!   game's switches, bridges and split switches), where the box is ([`Placement`],
+//!   [`Orientation`]), the rolls ([`Move`], [`Level::roll`]), the memory a level needs
+//!   ([`Level::bytes_needed`]) and the `--path` notation ([`Step`]).
+//! - Reading: the text format of level packs ([`PackReader`]), the S/T/o/- drawing
+//!   ([`DrawingReader`]), the Flash game's level file ([`FlashPack`]), which of them a file holds
+//!   ([`detect_format`]), their one error type ([`LevelError`]) and [`LevelSource`]. One level
+//!   from a string: `text.parse::<Level>()`.
 //! - [`Solver`]: the one entry point for answering a level; it picks the fast search for POJ 3322
-//!   levels or the general search for levels with switches (the searches themselves, in
-//!   `search/`, are not reachable from outside).
+//!   levels or the general search for levels with switches (the searches themselves are not
+//!   reachable from outside).
 //! - [`Runner`]: a batch over N workers, reported in input order.
-//! - [`search::field`]: the distance to the goal from every state ([`DistanceField`],
-//!   [`distance_field`]); [`read_level`] picks one level of a pack for it.
-//! - [`replay_path`]: a path replayed move by move under the level's rules (where the block and
-//!   the named split cubes are, which bridge tiles change), for pictures of a solution.
+//! - [`DistanceField`]: the distance to the goal from every state ([`Solver::distance_field`]).
 //!
 //! ```
 //! use flipblox::bloxorz::{Limits, PackReader, Solver};
@@ -37,28 +37,27 @@
 
 pub mod analysis;
 pub mod generate;
-pub mod model;
-pub mod read;
+pub(crate) mod model;
+pub(crate) mod read;
 mod runner;
-pub mod search;
+pub(crate) mod search;
 mod solver;
 
-pub use model::{
-    Cell, Cube, Level, Mechanics, Move, MoveTable, Orientation, PADDING, Placement, ROLLS, Step,
-    flags, placement_of, roll, state_count, state_of, write_path,
-};
+pub use model::{Cell, Cube, Level, Move, Orientation, Placement, Step};
 pub use read::{
-    Chunk, CutBy, DEFAULT_MAX_MEMORY, Detected, DrawingReader, DrawingSyntax, ErrorKind,
-    FlashError, FlashPack, FlashStages, FlashSyntax, LevelError, LevelFormat, LevelSource, Limit,
-    NoDrawing, Notation, PackReader, Reason, Rule, Stage, TextSyntax, assigns_levels,
-    cell_position, detect_format, detect_from_head, ignored_after_end, is_drawing_cell,
-    write_drawing,
+    Chunk, CutBy, Detected, DrawingReader, DrawingSyntax, ErrorKind, FlashError, FlashPack,
+    FlashStages, FlashSyntax, LevelError, LevelFormat, LevelSource, Limit, NoDrawing, Notation,
+    PackReader, Reason, Rule, Stage, TextSyntax, detect_format,
 };
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{
-    BlockAt, DistanceField, FIELD_BYTES_PER_CELL, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS,
-    ReplayError, ReplayReason, ReplayedMove, SearchError, SearchLimit, Solution, bytes_needed,
-    distance_field, distance_field_from_start, field_bytes_needed, field_entry, read_level,
-    replay_path,
+    DistanceField, FieldError, ReplayError, ReplayReason, SearchError, SearchLimit, Solution,
 };
 pub use solver::{Limits, Solver};
+
+pub(crate) use model::write_path;
+pub(crate) use read::{cell_position, detect_from_head, write_drawing};
+pub(crate) use search::{
+    ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field, distance_field_from_start,
+    field_bytes_needed, read_level,
+};

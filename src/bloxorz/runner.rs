@@ -73,7 +73,7 @@ pub struct Answer {
     pub solution: Solution,
     /// One shortest path when [`RunOptions::paths`] is set and the level can be solved; empty
     /// otherwise. Only levels with split switches have cube moves (see
-    /// [`notation`](crate::bloxorz::model::notation)).
+    /// `notation`).
     pub path: Vec<Step>,
     /// Wall-clock time of the search (and path rebuilding, and the analysis), without parsing,
     /// when [`RunOptions::timings`] is set; zero otherwise.

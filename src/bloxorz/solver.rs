@@ -16,7 +16,9 @@ use super::model::moves::Move;
 use super::model::notation::Step;
 use super::read::DEFAULT_MAX_MEMORY;
 use super::search::bitboard::{self, BitSearch};
-use super::search::field::{DistanceField, FieldError, distance_field_in};
+use super::search::field::{
+    DistanceField, FieldError, distance_field_from_start_in, distance_field_in,
+};
 use super::search::general::Engine;
 use super::search::poj::Scratch;
 use super::search::solution::{SearchError, Solution};
@@ -31,7 +33,7 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// [`DEFAULT_MAX_MEMORY`] (2 GiB).
+    /// A memory limit of 2 GiB.
     fn default() -> Limits {
         Limits { max_memory: DEFAULT_MAX_MEMORY }
     }
@@ -118,7 +120,7 @@ impl Solver {
 
     /// Like [`Solver::solve`], and when the level can be solved, replaces the contents of `path`
     /// with one shortest solution (`path.len()` equals the answer; the notation of
-    /// [`notation`](crate::bloxorz::model::notation)). Leaves `path` empty when it cannot be
+    /// `notation`). Leaves `path` empty when it cannot be
     /// solved.
     ///
     /// # Errors
@@ -146,10 +148,40 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// As [`distance_field`](crate::bloxorz::distance_field): a level with switches or split
-    /// switches, or one of more than `i32::MAX` states.
+    /// [`FieldError::Mechanics`] for a level with switches or split switches,
+    /// [`FieldError::TooManyStates`] for one of more than `i32::MAX` states.
     pub fn distance_field(&mut self, level: &Level) -> Result<DistanceField<'static>, FieldError> {
         distance_field_in(level, &mut self.poj)
+    }
+
+    /// The distance-from-start field of `level`, in this solver's reused memory (the layout of
+    /// [`DistanceField`], its only 0 entry the start): for every state, the minimum number of
+    /// rolls that bring the box from the start to it, -1
+    /// ([`IMPOSSIBLE`](DistanceField::IMPOSSIBLE)) for the states the box may rest in but cannot
+    /// reach, -2 ([`ILLEGAL`](DistanceField::ILLEGAL)) where it may not rest. The target does not
+    /// stop the box: a state beyond it has its distance through it. One breadth-first search from
+    /// the start, the one that answers the level; its entry on standing on the target is the
+    /// level's answer.
+    ///
+    /// ```
+    /// use flipblox::bloxorz::{Level, Solver};
+    /// // The block never stands on the target: it stands on columns 3 and 6 only.
+    /// let level: Level = "1 6\nXX..O.\n".parse().unwrap();
+    /// let field = Solver::new().distance_field_from_start(&level).unwrap();
+    /// assert!(field.from_start());
+    /// assert_eq!(field.get(0, 0, 1), Some(0)); // the start, lying on the two X
+    /// assert_eq!(field.get(0, 5, 0), Some(3)); // R, R, R: standing on the last cell
+    /// assert_eq!(field.get(0, 4, 0), Some(-1)); // standing on the target: never
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::distance_field`].
+    pub fn distance_field_from_start(
+        &mut self,
+        level: &Level,
+    ) -> Result<DistanceField<'static>, FieldError> {
+        distance_field_from_start_in(level, &mut self.poj)
     }
 }
 

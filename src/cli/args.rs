@@ -8,13 +8,9 @@ use clap::{Args, ValueEnum};
 
 use super::io::{Destination, Input, Source, escape_path};
 use flipblox::bloxorz::LevelError;
-use flipblox::flip::variant::Variant;
-use flipblox::flip::variant::bfs::VariantTable;
-use flipblox::flip::{BoardSize, DEFAULT_MAX_TABLE_CELLS, DistanceTable};
+use flipblox::lights_out::{BoardSize, DistanceTable, Solver, TableError, Variant};
 use flipblox::table_file::npy::NPY_MAGIC;
-use flipblox::table_file::{
-    Check, Format, LoadError, Puzzle, ShapeError, TableFile, load_flip_table,
-};
+use flipblox::table_file::{Check, Format, LoadError, Puzzle, ShapeError, TableFile};
 
 /// How a command ended when it did not hit an error it could not get past.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,7 +58,7 @@ pub struct TableLimitArgs {
     /// Largest board, in pieces (1 to 32), whose distance table may be built in memory: 2^N
     /// bytes, plus three bitsets of 2^(N-1) bits while the BFS runs (5x5: 32 MiB + 6 MiB). A
     /// table file is mapped, not built, and is not limited by this.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TABLE_CELLS as u8,
+    #[arg(long, value_name = "N", default_value_t = Solver::DEFAULT_MAX_TABLE_CELLS as u8,
           value_parser = clap::value_parser!(u8).range(1..=32))]
     pub max_table_cells: u8,
 }
@@ -73,27 +69,40 @@ impl TableLimitArgs {
         usize::from(self.max_table_cells)
     }
 
-    /// A usage error of the subcommand `command` when the table of `size` is over the limit.
+    /// A usage error of the subcommand `command` when the table of `variant` is over the limit
+    /// (the library's rule, [`DistanceTable::check_size`]), said as for the Flip Game's `--size`
+    /// when `flip` (a board of more pieces), else as for a variant (more than `2^N` states).
     ///
     /// # Errors
     ///
     /// A [`UsageError`].
-    pub fn require_buildable(
+    pub fn require(
         self,
-        size: BoardSize,
+        variant: &Variant,
+        flip: bool,
         command: &'static [&'static str],
     ) -> anyhow::Result<()> {
-        if size.cells() > self.cells() {
-            return Err(usage(
-                command,
-                format!(
-                    "--size {size}: a table of 2^{} states is over --max-table-cells {}",
-                    size.cells(),
-                    self.max_table_cells
-                ),
-            ));
-        }
-        Ok(())
+        let Err(TableError::TooLarge { .. }) = DistanceTable::check_size(variant, self.cells())
+        else {
+            return Ok(());
+        };
+        let size = variant.size();
+        let message = if flip {
+            format!(
+                "--size {size}: a table of 2^{} states is over --max-table-cells {}",
+                size.cells(),
+                self.max_table_cells
+            )
+        } else {
+            let states = variant.states();
+            format!(
+                "a table of {variant} has {} states, over --max-table-cells {} (2^{} states)",
+                states.map_or_else(|| "more than 2^64".to_string(), |s| s.to_string()),
+                self.cells(),
+                self.cells()
+            )
+        };
+        Err(usage(command, message))
     }
 }
 
@@ -129,7 +138,7 @@ pub fn table_bytes(input: &mut Input) -> anyhow::Result<&[u8]> {
     input.whole(MAX_TABLE_FILE, "larger than any table file")
 }
 
-/// A Flip Game table file opened for lookups (`--table FILE`): memory-mapped through
+/// A table file opened for lookups (`--table FILE`): memory-mapped through
 /// [`Input`] (or read into memory) and checked.
 pub struct OpenedTable {
     input: Input,
@@ -150,33 +159,30 @@ impl OpenedTable {
         Ok(OpenedTable { input, check })
     }
 
-    /// The table of `size` (any board when `None`), borrowing the mapped payload in place.
+    /// The file's table, of `size` when given, borrowing the mapped payload in place: for the
+    /// Flip Game's options (`flip_game`), a Flip Game table; for the options of another variant,
+    /// the table of a Lights Out variant (see [`OpenedTable::require_variant`]).
     ///
     /// # Errors
     ///
     /// A file that is not a flipblox table file, is truncated or corrupt (at this check), or
     /// holds another table; the message names the file.
-    pub fn flip_table(&self, size: Option<BoardSize>) -> anyhow::Result<DistanceTable<'_>> {
-        let board = size.map(|s| (s.rows() as u32, s.cols() as u32));
-        let bytes = self.input.bytes().expect("read whole when opened");
-        load_flip_table(bytes, self.check, board).with_context(|| self.input.name().to_string())
-    }
-
-    /// The file's table as a Lights Out variant's (a Flip Game table is
-    /// [`Variant::flip_game`]'s), of `size` when given, borrowing the mapped payload in place.
-    ///
-    /// # Errors
-    ///
-    /// As [`OpenedTable::flip_table`]; a table of another board size is refused naming both.
-    pub fn variant_table(&self, size: Option<BoardSize>) -> anyhow::Result<VariantTable<'_>> {
+    pub fn table(
+        &self,
+        size: Option<BoardSize>,
+        flip_game: bool,
+    ) -> anyhow::Result<DistanceTable<'_>> {
         let bytes = self.input.bytes().expect("read whole when opened");
         let name = || self.input.name().to_string();
-        let file = if bytes.starts_with(NPY_MAGIC) {
+        if bytes.starts_with(NPY_MAGIC) {
             return Err(LoadError::NpyNotTableFile).with_context(name);
-        } else {
-            TableFile::parse(bytes, self.check).with_context(name)?
-        };
-        let table = file.variant_table().with_context(name)?;
+        }
+        let file = TableFile::parse(bytes, self.check).with_context(name)?;
+        if flip_game {
+            let board = size.map(|s| (s.rows() as u32, s.cols() as u32));
+            return file.flip_table(board).map_err(LoadError::from).with_context(name);
+        }
+        let table = file.lights_out_table().with_context(name)?;
         let found = table.variant().size();
         if let Some(size) = size
             && size != found
@@ -197,7 +203,7 @@ impl OpenedTable {
     /// The file holds another variant's table.
     pub fn require_variant(
         &self,
-        table: &VariantTable<'_>,
+        table: &DistanceTable<'_>,
         variant: &Variant,
     ) -> anyhow::Result<()> {
         if table.variant() == variant {
@@ -403,11 +409,10 @@ pub fn with_file_error(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use flipblox::bloxorz::DEFAULT_MAX_MEMORY;
 
     #[test]
     fn memory_sizes_read_with_units() {
-        assert_eq!(parse_memory("2GiB"), Ok(DEFAULT_MAX_MEMORY));
+        assert_eq!(parse_memory("2GiB"), Ok(flipblox::bloxorz::Limits::default().max_memory));
         assert_eq!(parse_memory("1000"), Ok(1000));
         assert_eq!(parse_memory("1 KiB"), Ok(1024));
         assert!(parse_memory("lots").is_err());

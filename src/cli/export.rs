@@ -12,13 +12,13 @@ use super::io::Source;
 use super::io::{Destination, for_each_input, write_table};
 use super::levels::{FormatArgs, Levels, Reading};
 use super::print::{Reporter, Stderr};
-use super::table::Built;
+use super::table::built_table;
 use super::variant::VariantArgs;
 use flipblox::bloxorz::{
     DistanceField, FieldError, Level, cell_position, distance_field, distance_field_from_start,
     field_bytes_needed, read_level,
 };
-use flipblox::flip::BoardSize;
+use flipblox::lights_out::BoardSize;
 use flipblox::table_file::{Format, Table};
 use flipblox::text::Position;
 
@@ -154,8 +154,8 @@ pub fn run(args: ExportArgs) -> anyhow::Result<Outcome> {
             let command = &["export", "flip"];
             let (destination, format) = args.out.open(command)?;
             let size = args.size.unwrap_or(BoardSize::CLASSIC);
-            let built = Built::new(size, &args.variant, args.limit, true, command)?;
-            write_table(&built.table(), format, destination)?;
+            let table = built_table(size, &args.variant, args.limit, true, command)?;
+            write_table(&Table::LightsOut(table), format, destination)?;
             Ok(Outcome::Success)
         }
         ExportCommand::Bloxorz(args) => export_bloxorz(&args),

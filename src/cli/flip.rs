@@ -14,13 +14,9 @@ use super::print::{Printer, Record, Reporter};
 use super::progress;
 use super::shard::{Shard, ShardArgs};
 use super::variant::{Chosen, VariantArgs, VariantFields};
-use flipblox::flip::gf2::{DEFAULT_SEARCH_BITS, MAX_SEARCH_BITS};
-use flipblox::flip::variant::bfs::{
-    MAX_VARIANT_TABLE_STATES, VariantTable, variant_distance_table,
+use flipblox::lights_out::{
+    Alphabet, Answer, Board, BoardError, BoardReader, BoardSize, Goal, Method, Solver, TableError,
 };
-use flipblox::flip::variant::{Alphabet, ColourBoard, Goal, Variant};
-use flipblox::flip::zk::{ZkScratch, ZkSolver};
-use flipblox::flip::{Answer, BoardError, BoardReader, BoardSize, FlipSolver, GridBoard, Method};
 use flipblox::table_file::Check;
 use flipblox::text::{LineSource, Position};
 
@@ -99,8 +95,8 @@ pub struct FlipArgs {
 
     /// Generators of the GF(2) solution space weighed exactly, 0 to 28 (the null space plus the
     /// colour change; 2^N x 4 bytes). Beyond it the answer is the best found, with a warning.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_SEARCH_BITS,
-          value_parser = clap::value_parser!(u32).range(0..=MAX_SEARCH_BITS as i64))]
+    #[arg(long, value_name = "N", default_value_t = Solver::DEFAULT_SEARCH_BITS,
+          value_parser = clap::value_parser!(u32).range(0..=Solver::MAX_SEARCH_BITS as i64))]
     search_bits: u32,
 
     #[command(flatten)]
@@ -133,7 +129,7 @@ impl From<MethodArg> for Method {
         match m {
             MethodArg::Auto => Method::Auto,
             MethodArg::Table => Method::Table,
-            MethodArg::Gf2 => Method::Gf2,
+            MethodArg::Gf2 => Method::LinearAlgebra,
         }
     }
 }
@@ -165,35 +161,21 @@ struct BoardRecord<'a> {
     indexed: bool,
 }
 
-/// Presses on a board of `cols` columns, written as 1-based `[row, col]`, a cell pressed `j`
-/// times written `j` times.
+/// Presses `(index, count)` on a board of `cols` columns, written as 1-based `[row, col]`, a
+/// cell pressed `j` times written `j` times.
 #[derive(Debug, Clone, Copy)]
-enum Presses<'a> {
-    /// Row-major indices, each pressed once.
-    Once { indices: &'a [usize], cols: usize },
-    /// `(index, count)`.
-    Counted { presses: &'a [(usize, u8)], cols: usize },
+struct Presses<'a> {
+    presses: &'a [(usize, u8)],
+    cols: usize,
 }
 
 impl Presses<'_> {
-    fn cols(self) -> usize {
-        match self {
-            Presses::Once { cols, .. } | Presses::Counted { cols, .. } => cols,
-        }
-    }
-
-    /// Calls `f` with every press `(index, count)`.
-    fn each<E>(self, mut f: impl FnMut(usize, u8) -> Result<(), E>) -> Result<(), E> {
-        match self {
-            Presses::Once { indices, .. } => indices.iter().try_for_each(|&i| f(i, 1)),
-            Presses::Counted { presses, .. } => presses.iter().try_for_each(|&(i, n)| f(i, n)),
-        }
-    }
-
     /// Calls `f` with `[row, col]` (1-based) of every press, repeated by its count.
     fn each_row_col<E>(self, mut f: impl FnMut([usize; 2]) -> Result<(), E>) -> Result<(), E> {
-        let cols = self.cols();
-        self.each(|i, n| (0..n).try_for_each(|_| f([i / cols + 1, i % cols + 1])))
+        let cols = self.cols;
+        self.presses
+            .iter()
+            .try_for_each(|&(i, n)| (0..n).try_for_each(|_| f([i / cols + 1, i % cols + 1])))
     }
 }
 
@@ -208,19 +190,11 @@ impl Serialize for Presses<'_> {
 
 /// A board, written as its rows separated by `/` (`bwwb/bbwb/...`).
 #[derive(Debug, Clone, Copy)]
-enum BoardText<'a> {
-    Grid(&'a GridBoard),
-    Colours(&'a ColourBoard, &'a Alphabet),
-}
+struct BoardText<'a>(&'a Board, &'a Alphabet);
 
 impl Serialize for BoardText<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            BoardText::Grid(board) => serializer.collect_str(board),
-            BoardText::Colours(board, alphabet) => {
-                serializer.serialize_str(&board.to_text(alphabet))
-            }
-        }
+        serializer.serialize_str(&self.0.to_text(self.1))
     }
 }
 
@@ -242,14 +216,11 @@ impl Record for BoardRecord<'_> {
             presses.each_row_col(|[r, c]| write!(out, "({r},{c})"))?;
         }
         if let Some(rows) = self.grid_rows {
-            let cols = presses.cols();
+            let cols = presses.cols;
             let mut counts = vec![0u8; rows * cols];
-            presses
-                .each(|i, n| {
-                    counts[i] = n;
-                    Ok::<(), ()>(())
-                })
-                .expect("no error");
+            for &(i, n) in presses.presses {
+                counts[i] = n;
+            }
             for row in counts.chunks(cols.max(1)) {
                 out.write_all(b"\n")?;
                 for (c, n) in row.iter().enumerate() {
@@ -264,65 +235,11 @@ impl Record for BoardRecord<'_> {
     }
 }
 
-/// What answers the boards: the Flip Game's solver, or a variant's. One per run, so the size
-/// of the larger variant costs nothing.
-#[allow(clippy::large_enum_variant)]
-enum Engine<'t> {
-    Flip { solver: FlipSolver<'t>, answer: Answer, board: GridBoard },
-    Family(Family<'t>),
-}
-
-/// A variant's solver: linear algebra over Z_K, or a distance table.
-struct Family<'t> {
-    solver: ZkSolver,
-    scratch: ZkScratch,
-    table: Option<VariantTable<'t>>,
-    presses: Vec<(usize, u8)>,
-    board: ColourBoard,
-}
-
-/// The answer of one board by a [`Family`] solver.
-struct FamilyAnswer {
-    distance: Option<usize>,
-    colour: Option<u8>,
-    proven_minimal: bool,
-}
-
-impl Family<'_> {
-    /// Answers `self.board` into `self.presses`.
-    fn answer(&mut self) -> anyhow::Result<FamilyAnswer> {
-        if let Some(table) = &self.table {
-            let distance = table.presses_into(&self.board, &mut self.presses)?;
-            let colour = distance.map(|_| self.reached_colour());
-            return Ok(FamilyAnswer {
-                distance: distance.map(usize::from),
-                colour,
-                proven_minimal: true,
-            });
-        }
-        let found = self.solver.solve_into(&self.board, &mut self.scratch, &mut self.presses);
-        Ok(FamilyAnswer {
-            distance: found.map(|o| o.distance),
-            colour: found.map(|o| o.colour),
-            proven_minimal: found.is_none_or(|o| o.proven_minimal),
-        })
-    }
-
-    /// The colour `self.presses` turn `self.board` into.
-    fn reached_colour(&self) -> u8 {
-        let variant = self.solver.variant();
-        let matrix = variant.toggle_matrix();
-        let mut cells = self.board.cells().to_vec();
-        for &(press, times) in &self.presses {
-            matrix.press(&mut cells, variant.colours(), press, times);
-        }
-        cells.first().copied().unwrap_or(0)
-    }
-}
-
 /// Answers boards and prints them.
 struct Answerer<'t> {
-    engine: Engine<'t>,
+    solver: Solver<'t>,
+    answer: Answer,
+    board: Board,
     chosen: Chosen,
     fields: VariantFields,
     /// The table file answering, for messages.
@@ -346,7 +263,7 @@ impl Answerer<'_> {
         self.chosen.variant.size()
     }
 
-    /// Answers the engine's board (board `index` of `file`, read at `position`) and prints the
+    /// Answers the board read (board `index` of `file`, read at `position`) and prints the
     /// answer.
     fn answer(
         &mut self,
@@ -357,87 +274,47 @@ impl Answerer<'_> {
     ) -> anyhow::Result<()> {
         let size = self.size();
         let (rows, cols) = (size.rows(), size.cols());
-        let grid_rows = self.grid.then_some(rows);
         let context = || match &self.table_file {
             Some(name) => format!("{name}: answering {file}:{position}: board {index}"),
             None => format!("answering {file}:{position}: board {index}"),
         };
-        let (distance, proven_minimal, nullity, search_bits) = match &mut self.engine {
-            Engine::Flip { solver, answer, board } => {
-                if solver.wants_table() {
-                    printer.flush()?;
-                    let bar = progress::table_build(solver.size(), solver.solvable_states());
-                    solver.build_table(|reached| bar.set_position(reached))?;
-                    bar.finish_and_clear();
-                }
-                solver.answer_into(board, answer).with_context(context)?;
-                let colour = match answer.distance {
-                    Some(_) if self.json => {
-                        let mut after = board.clone();
-                        for &p in &answer.presses {
-                            after.press(p / cols, p % cols);
-                        }
-                        Some(self.chosen.colour_name(u8::from(after.get(0, 0))))
-                    }
-                    _ => None,
-                };
-                printer.record(&BoardRecord {
-                    file,
-                    index,
-                    error: None,
-                    distance: answer.distance,
-                    path: answer.distance.map(|_| Presses::Once { indices: &answer.presses, cols }),
-                    board: Some(BoardText::Grid(board)),
-                    nullity: Some(solver.nullity()),
-                    proven_minimal: Some(answer.proven_minimal),
-                    variant: &self.fields,
-                    colour,
-                    with_path: self.path,
-                    grid_rows,
-                    indexed: self.indexed,
-                })?;
-                (
-                    answer.distance,
-                    answer.proven_minimal,
-                    solver.nullity(),
-                    solver.gf2().search_bits(),
-                )
-            }
-            Engine::Family(family) => {
-                let found = family.answer().with_context(context)?;
-                let nullity = family.solver.nullity();
-                printer.record(&BoardRecord {
-                    file,
-                    index,
-                    error: None,
-                    distance: found.distance,
-                    path: found
-                        .distance
-                        .map(|_| Presses::Counted { presses: &family.presses, cols }),
-                    board: Some(BoardText::Colours(&family.board, &self.chosen.alphabet)),
-                    nullity: Some(nullity),
-                    proven_minimal: Some(found.proven_minimal),
-                    variant: &self.fields,
-                    colour: found.colour.map(|c| self.chosen.colour_name(c)),
-                    with_path: self.path,
-                    grid_rows,
-                    indexed: self.indexed,
-                })?;
-                (found.distance, found.proven_minimal, nullity, family.solver.search_bits())
-            }
-        };
-        if !proven_minimal {
+        if self.solver.wants_table() {
+            printer.flush()?;
+            let bar = progress::table_build(self.solver.variant());
+            self.solver.build_table(|reached, of| progress::advance(&bar, reached, of))?;
+            bar.finish_and_clear();
+        }
+        self.solver.solve_into(&self.board, &mut self.answer).with_context(context)?;
+        let answer = &self.answer;
+        let nullity = self.solver.nullity();
+        printer.record(&BoardRecord {
+            file,
+            index,
+            error: None,
+            distance: answer.distance,
+            path: answer.distance.map(|_| Presses { presses: &answer.presses, cols }),
+            board: Some(BoardText(&self.board, &self.chosen.alphabet)),
+            nullity: Some(nullity),
+            proven_minimal: Some(answer.proven_minimal),
+            variant: &self.fields,
+            colour: answer.colour.map(|c| self.chosen.colour_name(c)),
+            with_path: self.path,
+            grid_rows: self.grid.then_some(rows),
+            indexed: self.indexed,
+        })?;
+        if !answer.proven_minimal {
             // With the goal "any" every goal colour's solutions are weighed too, so even a null
             // space of dimension 0 can be over a small --search-bits.
             let colours = match self.chosen.variant.goal() {
-                Goal::Any => " and the goal any weighs each goal colour's solutions",
                 Goal::Colour(_) => "",
+                _ => " and the goal any weighs each goal colour's solutions",
             };
             printer.report(format_args!(
                 "{file}:{position}: board {index}: warning: the null space of {size} has dimension \
-                 {nullity}{colours}: too many solutions to weigh whole (--search-bits \
-                 {search_bits}); {} presses is the best found, not proven minimal",
-                distance.unwrap_or(0),
+                 {nullity}{colours}: too many solutions to weigh whole (--search-bits {}); {} \
+                 presses is the best found, not proven minimal",
+                self.solver.search_bits(),
+                answer.distance.unwrap_or(0),
             ));
         }
         Ok(())
@@ -469,43 +346,18 @@ impl Answerer<'_> {
         printer.failure(format_args!("{file}:{error}"), &record)
     }
 
-    /// Reads the board `text` of `--board` into the engine's board.
+    /// Reads the board `text` of `--board`.
     fn parse(&mut self, text: &str) -> Result<(), BoardError> {
-        let size = self.size();
-        match &mut self.engine {
-            Engine::Flip { board, .. } => {
-                *board = GridBoard::parse(text, size.rows(), size.cols())?;
-            }
-            Engine::Family(family) => {
-                family.board =
-                    ColourBoard::parse(text, size.rows(), size.cols(), &self.chosen.alphabet)?;
-            }
-        }
+        self.board = Board::parse(text, self.size(), &self.chosen.alphabet)?;
         Ok(())
     }
 
-    /// Reads the next board of `reader` into the engine's board.
+    /// Reads the next board of `reader`.
     fn read<S: LineSource>(
         &mut self,
         reader: &mut BoardReader<S>,
     ) -> Option<Result<(), BoardError>> {
-        match &mut self.engine {
-            Engine::Flip { board, .. } => reader.read_into(board),
-            Engine::Family(family) => {
-                reader.read_colours_into(&self.chosen.alphabet, &mut family.board)
-            }
-        }
-    }
-
-    /// True when `text` is a row of the board (so not a count line).
-    fn is_row(&self, text: &[u8]) -> bool {
-        match &self.engine {
-            Engine::Flip { .. } => false,
-            Engine::Family(_) => {
-                let mut row = vec![0u8; self.size().cols()];
-                self.chosen.alphabet.read_row(text, &mut row).is_ok()
-            }
-        }
+        reader.read_into(&mut self.board)
     }
 }
 
@@ -519,82 +371,47 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
              use --json to shard it",
         ));
     }
-    if args.table.is_some() && method == Method::Gf2 {
+    if args.table.is_some() && method == Method::LinearAlgebra {
         return Err(usage(
             &["flip"],
             "--table answers by table lookup; it cannot be used with --method gf2",
         ));
     }
-    let default_variant = args.variant.is_default();
     let check = if args.verify_table { Check::Full } else { Check::Header };
     let map = args.map.map();
     let opened =
         args.table.as_deref().map(|path| OpenedTable::open(path, check, map)).transpose()?;
     let presses = args.path || args.json || args.output == OutputArg::Grid;
-    let mut built: Option<Vec<u8>> = None;
-    // The table borrows the mapped payload: no copy of it is made.
-    let mut file_table = match &opened {
-        Some(o) if default_variant => Some(o.flip_table(args.size)?),
-        _ => None,
-    };
-    // Another variant: the file's variant table, whose variant must be the options'.
-    let file_variant = match &opened {
-        Some(o) if !default_variant => Some(o.variant_table(args.size)?),
-        _ => None,
-    };
-    let size = match (&file_table, &file_variant) {
-        (Some(table), _) => table.size(),
-        (_, Some(table)) => table.variant().size(),
-        _ => args.size.unwrap_or(BoardSize::CLASSIC),
-    };
-    let chosen = args.variant.choose(size, &["flip"])?;
-    if let (Some(o), Some(table)) = (&opened, &file_variant) {
-        o.require_variant(table, &chosen.variant)?;
-    }
-    let (engine, table_file) = if default_variant {
-        match file_table.take() {
-            Some(table) => {
-                let solver = FlipSolver::with_table(table).with_presses(presses);
-                let board = GridBoard::new(size.rows(), size.cols());
-                let engine = Engine::Flip { solver, answer: Answer::default(), board };
-                (engine, opened.as_ref().map(|o| o.name().to_string()))
-            }
-            None => {
-                let solver = FlipSolver::new(size, method, args.limit.cells())
-                    .map_err(|e| usage(&["flip"], format!("--method table: {e}")))?
-                    .with_search_bits(args.search_bits)
-                    .with_presses(presses);
-                let board = GridBoard::new(size.rows(), size.cols());
-                (Engine::Flip { solver, answer: Answer::default(), board }, None)
-            }
+    // The table borrows the mapped payload: no copy of it is made. Its variant must be the
+    // options' on its board.
+    let (solver, chosen) = match &opened {
+        Some(o) => {
+            let table = o.table(args.size, args.variant.is_default())?;
+            let chosen = args.variant.choose(table.size(), &["flip"])?;
+            o.require_variant(&table, &chosen.variant)?;
+            (Solver::with_table(table).with_presses(presses), chosen)
         }
-    } else {
-        let variant = &chosen.variant;
-        if method == Method::Table && file_variant.is_none() {
-            require_variant_buildable(variant, args.limit, &["flip"])?;
-            let bar = progress::variant_table_build(variant);
-            built = Some(variant_distance_table(variant, |reached| bar.set_position(reached))?);
-            bar.finish_and_clear();
+        None => {
+            let chosen = args.variant.choose(args.size.unwrap_or(BoardSize::CLASSIC), &["flip"])?;
+            let solver = Solver::builder(&chosen.variant)
+                .method(method)
+                .max_table_cells(args.limit.cells())
+                .search_bits(args.search_bits)
+                .presses(presses)
+                .build()
+                .map_err(|e| table_too_large(e, &chosen, args.limit, args.variant.is_default()))?;
+            (solver, chosen)
         }
-        let table = match &built {
-            Some(bytes) => Some(VariantTable::new(variant, bytes)?),
-            None => file_variant,
-        };
-        let family = Family {
-            solver: ZkSolver::new(variant).with_search_bits(args.search_bits),
-            scratch: ZkScratch::new(),
-            table,
-            presses: Vec::new(),
-            board: ColourBoard::new(size.rows(), size.cols()),
-        };
-        (Engine::Family(family), opened.as_ref().map(|o| o.name().to_string()))
     };
+    let size = chosen.variant.size();
     let fields = chosen.fields();
     let mut answerer = Answerer {
-        engine,
+        solver,
+        answer: Answer::default(),
+        board: Board::new(size.rows(), size.cols()),
         chosen,
         fields,
-        table_file,
+        table_file: opened.as_ref().map(|o| o.name().to_string()),
         path: args.path,
         grid: args.output == OutputArg::Grid,
         json: args.json,
@@ -623,20 +440,20 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         printer.finish()?;
         return Ok(Outcome::from_failed(failed));
     }
-    let (rows, cols) = (size.rows(), size.cols());
     let fast = fast::applies(&args);
+    let alphabet = answerer.chosen.alphabet.clone();
     let unreadable = for_each_input(&sources(&args.files), map, &mut printer, |printer, input| {
         let name = input.name().to_string();
         let mut boards = Boards { answerer: &mut answerer, failed: &mut failed };
         match input.text() {
             Text::Bytes(bytes) if fast => boards.answer_all_fast(printer, &name, bytes),
             Text::Bytes(bytes) => {
-                boards.answer_all(printer, &name, BoardReader::new(bytes, rows, cols))
+                boards.answer_all(printer, &name, BoardReader::new(bytes, size, &alphabet))
             }
             Text::Stream(incoming) => {
                 let probe = incoming.probe();
                 let incoming = incoming.flushing(printer.flush_hook());
-                let mut reader = BoardReader::from_reader(incoming, rows, cols);
+                let mut reader = BoardReader::from_reader(incoming, size, &alphabet);
                 reader.lines_mut().set_probe(probe);
                 boards.answer_all(printer, &name, &mut reader)?;
                 if let Some(e) = reader.lines_mut().take_error() {
@@ -651,29 +468,21 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     Ok(Outcome::from_failed(failed || unreadable))
 }
 
-/// A usage error of `command` when the table of `variant` is over `--max-table-cells` (as a
-/// number of states, `2^N`) or over the largest table.
-///
-/// # Errors
-///
-/// A [`super::args::UsageError`].
-pub(super) fn require_variant_buildable(
-    variant: &Variant,
+/// The usage error of `flip --method table` on a table over the limit (`--max-table-cells`, or
+/// the largest table), said as for the Flip Game when `flip`; any other error as it is.
+fn table_too_large(
+    error: TableError,
+    chosen: &Chosen,
     limit: TableLimitArgs,
-    command: &'static [&'static str],
-) -> anyhow::Result<()> {
-    let cap = 1u64 << limit.cells().min(32);
-    match variant.states() {
-        Some(states) if states <= cap && states <= MAX_VARIANT_TABLE_STATES => Ok(()),
-        states => Err(usage(
-            command,
-            format!(
-                "a table of {variant} has {} states, over --max-table-cells {} (2^{} states)",
-                states.map_or_else(|| "more than 2^64".to_string(), |s| s.to_string()),
-                limit.cells(),
-                limit.cells()
-            ),
-        )),
+    flip: bool,
+) -> anyhow::Error {
+    match error {
+        TableError::TooLarge { .. } if flip => usage(&["flip"], format!("--method table: {error}")),
+        TableError::TooLarge { .. } => match limit.require(&chosen.variant, false, &["flip"]) {
+            Err(usage) => usage,
+            Ok(()) => error.into(),
+        },
+        error => error.into(),
     }
 }
 
@@ -692,7 +501,7 @@ impl Boards<'_, '_> {
         mut reader: impl std::borrow::BorrowMut<BoardReader<S>>,
     ) -> anyhow::Result<()> {
         let reader = reader.borrow_mut();
-        let count = reader.read_count_line(|text| self.answerer.is_row(text));
+        let count = reader.read_count_line();
         while let Some(result) = self.answerer.read(reader) {
             let (index, start) = (reader.boards_started(), reader.board_start());
             if !self.answerer.takes(index) {

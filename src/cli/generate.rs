@@ -15,7 +15,7 @@ use super::progress;
 use flipblox::bloxorz::analysis::Analyser;
 use flipblox::bloxorz::generate::{GenerateOptions, Generated, Generator};
 use flipblox::bloxorz::{Limits, Solver, write_path};
-use flipblox::flip::BoardSize;
+use flipblox::lights_out::BoardSize;
 
 /// Generate puzzles (docs/BLOXORZ.md, "For designers").
 #[derive(Debug, Args)]

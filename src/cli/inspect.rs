@@ -145,7 +145,7 @@ impl Details {
                 let header = file.header();
                 let goal = match file.table() {
                     Table::Bloxorz(field) => Some(field.goal()),
-                    Table::Flip(_) | Table::LightsOut(_) => None,
+                    Table::LightsOut(_) => None,
                 };
                 let version = flipblox::table_file::container::FORMAT_VERSION.to_string();
                 let puzzle = Some(header.puzzle.clone());

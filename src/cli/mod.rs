@@ -1,5 +1,6 @@
 //! The command-line interface: clap structs and the glue from arguments to the library live only
-//! here. One module per subcommand; what several share sits in `args` (shared arguments and the
+//! here. It is part of the library crate (behind the `cli` feature) but not of its API: `main.rs`
+//! calls [`main`] through `flipblox::cli_main`, and nothing else leaves this module. One module per subcommand; what several share sits in `args` (shared arguments and the
 //! exit status), `io` (inputs, the one memory map, streams, output files), `signals` (temporary
 //! files removed on interrupts, SIGBUS on a shrunk map), `print` (stdout, stderr and the
 //! one printer of answers) and `progress` (progress bars).
@@ -14,7 +15,7 @@ mod generate;
 mod inspect;
 mod io;
 mod levels;
-pub mod print;
+mod print;
 mod progress;
 #[cfg(feature = "render")]
 mod render;
@@ -26,10 +27,27 @@ mod table;
 mod variant;
 mod verify;
 
+use std::process::ExitCode;
+
 use clap::{CommandFactory, Parser, Subcommand};
 
-pub use args::Outcome;
-use args::UsageError;
+use args::{Outcome, UsageError};
+
+/// Parses the command line, runs it and turns the outcome into the exit code: 0 when every
+/// input was read (an `Impossible` answer is an answer), 1 when any board, level or file could
+/// not be read or written, 2 for usage errors (clap's default).
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::SomeFailed) => ExitCode::from(1),
+        Err(e) if print::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            print::report(format_args!("flipblox: {e:#}"));
+            ExitCode::from(1)
+        }
+    }
+}
 
 /// Exact, instant answers for the Flip Game and Lights Out (POJ 1753) and Bloxorz (POJ 3322)
 ///
@@ -38,7 +56,7 @@ use args::UsageError;
 /// flipblox: PATH: ...; every other input is still answered); 2 for usage errors.
 #[derive(Debug, Parser)]
 #[command(name = "flipblox", version)]
-pub struct Cli {
+struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -63,7 +81,7 @@ enum Command {
 
 /// Runs the parsed command line. A [`UsageError`] from a subcommand is reported the way clap
 /// reports usage errors, with the usage line of that subcommand, and exits with code 2.
-pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
+fn run(cli: Cli) -> anyhow::Result<Outcome> {
     let ran = match cli.command {
         Command::Flip(args) => flip::run(args),
         Command::Stats(args) => stats::run(args),

@@ -7,13 +7,11 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use flipblox::flip::variant::Variant;
-use flipblox::flip::{BoardSize, DistanceTable, Gf2Solver, TableError};
+use flipblox::lights_out::{DistanceTable, TableError, Variant};
 
-/// Boards of at least this many pieces show a progress bar while their table is built (5x5,
-/// 2^25 states, is the first size whose build a user waits for; every further piece doubles
-/// it).
-const SHOW_FROM_CELLS: usize = 25;
+/// Tables of at least `2^25` states show a progress bar while they are built (the 5x5 Flip Game
+/// table takes a fraction of a second, and every further piece doubles it).
+const SHOW_FROM_STATES: u64 = 1 << 25;
 
 /// The one factory: a bar counting up to `total` in the style `template`, drawn on stderr when
 /// `visible` and stderr is a terminal, hidden otherwise (it can be shown later).
@@ -30,37 +28,36 @@ fn bar(total: u64, template: &str, visible: bool) -> ProgressBar {
     bar
 }
 
-/// A bar for building the distance table of `size`, counting states reached up to `total`;
-/// hidden unless the board is large enough for the build to take a while.
-pub fn table_build(size: BoardSize, total: u64) -> ProgressBar {
+/// A bar for building the distance table of `variant`, counting the states reached; hidden for
+/// tables under `2^25` states.
+pub fn table_build(variant: &Variant) -> ProgressBar {
+    let total = variant.states().unwrap_or(u64::MAX);
     let template = "{msg} [{bar:40}] {human_pos}/{human_len} states reached ({elapsed})";
-    let bar = bar(total, template, size.cells() >= SHOW_FROM_CELLS);
-    bar.set_message(format!("building the {size} distance table"));
+    let bar = bar(total, template, total >= SHOW_FROM_STATES);
+    bar.set_message(match variant.is_flip_game() {
+        true => format!("building the {} distance table", variant.size()),
+        false => format!("building the distance table of {variant}"),
+    });
     bar
 }
 
-/// Builds the distance table of `size` in memory ([`DistanceTable::build`]) behind a
-/// [`table_build`] bar that counts up to the solvable states, `2^rank` of the toggle matrix.
+/// Moves `bar` to `reached` of the `of` states the build reaches.
+pub fn advance(bar: &ProgressBar, reached: u64, of: u64) {
+    bar.set_length(of);
+    bar.set_position(reached);
+}
+
+/// Builds the distance table of `variant` in memory ([`DistanceTable::build`]) behind a
+/// [`table_build`] bar.
 ///
 /// # Errors
 ///
-/// [`TableError::TooLarge`] above 32 pieces.
-pub fn build_table(size: BoardSize) -> Result<DistanceTable<'static>, TableError> {
-    let total = 1u64 << Gf2Solver::new(size).toggle_rank().min(63);
-    let bar = table_build(size, total);
-    let built = DistanceTable::build(size, |reached| bar.set_position(reached));
+/// The errors of [`DistanceTable::build`].
+pub fn build_table(variant: &Variant) -> Result<DistanceTable<'static>, TableError> {
+    let bar = table_build(variant);
+    let built = DistanceTable::build(variant, |reached, of| advance(&bar, reached, of));
     bar.finish_and_clear();
     built
-}
-
-/// A bar for building the distance table of `variant`, counting states reached up to its
-/// `K^(R*C)` states; hidden for tables under `2^25` states.
-pub fn variant_table_build(variant: &Variant) -> ProgressBar {
-    let total = variant.states().unwrap_or(u64::MAX);
-    let template = "{msg} [{bar:40}] {human_pos}/{human_len} states reached ({elapsed})";
-    let bar = bar(total, template, total >= 1 << SHOW_FROM_CELLS);
-    bar.set_message(format!("building the distance table of {variant}"));
-    bar
 }
 
 /// A bar counting `total` items (`what`, e.g. `generating levels`), drawn when stderr is a

@@ -19,16 +19,12 @@ use super::stats::StatsFlipArgs;
 use super::variant::VariantArgs;
 use flipblox::bloxorz::{
     ErrorKind, FieldError, Level, LevelError, LevelSource, Limits, Solution, Solver, Step,
-    replay_path,
 };
-use flipblox::flip::variant::ColourBoard;
-use flipblox::flip::zk::ZkSolver;
-use flipblox::flip::{Answer, BoardSize, DEFAULT_MAX_TABLE_CELLS, FlipSolver, GridBoard, Method};
+use flipblox::lights_out::{Board, BoardSize};
 use flipblox::render::{
     AnimationOptions, CELL, ContactSheet, Drawing, FieldPicture, FlipPicture, HistogramPicture,
     LevelOptions, LevelPicture, Outcome as SheetOutcome, PathPicture, PngOptions, RenderError,
-    SheetEntry, THUMBNAIL_SIZE, contact_sheet_html, draw_animation, draw_field, draw_flip,
-    draw_histogram, draw_level, draw_path, drawing_bytes,
+    SheetEntry, draw_animation, drawing_bytes,
 };
 
 /// Draw pictures: a Bloxorz level and its optimal path (still or animated), a whole pack with
@@ -372,8 +368,7 @@ fn solve(
 
 /// The picture of a solved level's path, replayed under the level's rules.
 fn path_picture(level: &Level, path: &[Step]) -> anyhow::Result<PathPicture> {
-    let moves = replay_path(level, path).context("the solver's path does not replay")?;
-    Ok(PathPicture::from_replay(level, &moves))
+    PathPicture::from_path(level, path).context("the solver's path does not replay")
 }
 
 /// `render bloxorz FILE --level N -o FILE`.
@@ -499,9 +494,9 @@ fn draw_one_level(
         let path = path_picture(level, &path)?;
         draw_animation(&picture, &path, &AnimationOptions::default())?
     } else if args.path {
-        draw_path(&picture, &path_picture(level, &path)?, &options)?
+        picture.draw_path(&path_picture(level, &path)?, &options)?
     } else {
-        draw_level(&picture, &options)?
+        picture.draw(&options)?
     };
     if format == Format::Png {
         let needed = png_needs(&drawing, picture.tiles.len() as u64, &args.png.options())?;
@@ -607,7 +602,7 @@ fn bloxorz_pack(args: &BloxorzArgs) -> anyhow::Result<Outcome> {
         return Ok(Outcome::SomeFailed);
     }
     let mut index = index;
-    let html = contact_sheet_html(&sheet)?;
+    let html = sheet.html()?;
     index
         .writer()
         .write_all(html.as_bytes())
@@ -703,13 +698,13 @@ fn draw_level_files(
         ..LevelOptions::default()
     };
     let image = format!("{stem}.svg");
-    write(&image, &draw_level(&picture, &options)?, None)?;
+    write(&image, &picture.draw(&options)?, None)?;
     entry.image = Some(image);
     let bare = LevelOptions { legend: false, heading: false, ..options };
     if rows * cols > SVG_THUMBNAIL_CELLS {
-        let png = PngOptions { scale: 2.0, max_side: 2 * THUMBNAIL_SIZE };
+        let png = PngOptions { scale: 2.0, max_side: 2 * ContactSheet::THUMBNAIL_SIZE };
         let name = format!("{stem}-thumb.png");
-        let drawing = draw_level(&picture, &bare)?;
+        let drawing = picture.draw(&bare)?;
         let needed = png_needs(&drawing, picture.tiles.len() as u64, &png)?;
         if let Err(message) = within_memory(needed, args.max_memory, number, level) {
             entry.outcome = SheetOutcome::Error(message);
@@ -719,7 +714,7 @@ fn draw_level_files(
         entry.thumbnail = Some(name);
     } else if options.legend {
         let name = format!("{stem}-thumb.svg");
-        write(&name, &draw_level(&picture, &bare)?, None)?;
+        write(&name, &picture.draw(&bare)?, None)?;
         entry.thumbnail = Some(name);
     }
     let mut path = Vec::new();
@@ -744,7 +739,7 @@ fn draw_level_files(
         let path = path_picture(level, &path)?;
         if args.path {
             let name = format!("{stem}-path.svg");
-            write(&name, &draw_path(&picture, &path, &options)?, None)?;
+            write(&name, &picture.draw_path(&path, &options)?, None)?;
             entry.links.push(("path".to_owned(), name));
         }
         if args.animate {
@@ -904,7 +899,7 @@ fn field(args: &FieldArgs) -> anyhow::Result<Outcome> {
             return Ok(None);
         };
         let picture = FieldPicture::from_field(&level, &field)?;
-        let drawing = draw_field(&picture)?;
+        let drawing = picture.draw()?;
         if format == Format::Png {
             // The field's own memory was checked when it was searched.
             let needed = png_needs(&drawing, 0, &args.out.png.options())?;
@@ -918,15 +913,15 @@ fn field(args: &FieldArgs) -> anyhow::Result<Outcome> {
     })
 }
 
-/// `render flip --board BOARD [--size RxC] -o FILE`.
+/// `render flip --board BOARD [--size RxC] -o FILE`: the board in the variant's alphabet, answered
+/// by the solver, each press drawn as many times as the cell is pressed.
 fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
     let format = format_of(&args.out.output, &["render", "flip"])?;
     let size = args.size.unwrap_or(BoardSize::CLASSIC);
-    if !args.variant.is_default() {
-        return flip_variant(args, format, size);
-    }
+    let chosen = args.variant.choose(size, &["render", "flip"])?;
+    let flip_game = args.variant.is_default();
     picture(&args.out.output, format, args.out.png, || {
-        let board = match GridBoard::parse(&args.board, size.rows(), size.cols()) {
+        let board = match Board::parse(&args.board, size, &chosen.alphabet) {
             Ok(board) => board,
             Err(mut e) => {
                 e.board = 1;
@@ -934,66 +929,32 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
                 return Ok(None);
             }
         };
-        let mut solver =
-            FlipSolver::new(size, Method::Auto, DEFAULT_MAX_TABLE_CELLS)?.with_presses(true);
-        let mut answer = Answer::default();
-        solver.answer_into(&board, &mut answer).context("--board:1:1: board 1")?;
-        if answer.distance.is_none() {
-            Stderr.report(format_args!(
-                "--board:1:1: board 1: Impossible: no presses make every piece the same colour, so \
-                 there are none to draw"
-            ));
-            return Ok(None);
-        }
-        if !answer.proven_minimal {
-            Stderr.report(format_args!(
-                "--board:1:1: board 1: warning: the null space of {size} has dimension {}, too \
-                 large to search whole; the {} presses drawn are the best found, not proven \
-                 minimal",
-                solver.nullity(),
-                answer.presses.len()
-            ));
-        }
-        let picture = FlipPicture::from_board(&board, &answer.presses);
-        Ok(Some(draw_flip(&picture)?))
-    })
-}
-
-/// `render flip` with the Lights Out family's options: the board in the variant's alphabet,
-/// answered by linear algebra over Z_K, each press drawn as many times as the cell is pressed.
-fn flip_variant(args: &FlipArgs, format: Format, size: BoardSize) -> anyhow::Result<Outcome> {
-    let chosen = args.variant.choose(size, &["render", "flip"])?;
-    picture(&args.out.output, format, args.out.png, || {
-        let board =
-            match ColourBoard::parse(&args.board, size.rows(), size.cols(), &chosen.alphabet) {
-                Ok(board) => board,
-                Err(mut e) => {
-                    e.board = 1;
-                    Stderr.report(format_args!("--board:{e}"));
-                    return Ok(None);
-                }
+        let mut solver = flipblox::lights_out::Solver::new(&chosen.variant);
+        let answer = solver.solve(&board).context("--board:1:1: board 1")?;
+        let Some(distance) = answer.distance else {
+            let why = match flip_game {
+                true => "no presses make every piece the same colour".to_string(),
+                false => format!("no presses reach the goal {}", chosen.goal_name()),
             };
-        let solver = ZkSolver::new(&chosen.variant);
-        let Some(solution) = solver.solve(&board) else {
             Stderr.report(format_args!(
-                "--board:1:1: board 1: Impossible: no presses reach the goal {}, so there are none \
-                 to draw",
-                chosen.goal_name()
+                "--board:1:1: board 1: Impossible: {why}, so there are none to draw"
             ));
             return Ok(None);
         };
-        if !solution.optimum.proven_minimal {
+        if !answer.proven_minimal {
+            let null_space = match flip_game {
+                true => format!("has dimension {}", solver.nullity()),
+                false => format!("has {} generators", solver.nullity()),
+            };
             Stderr.report(format_args!(
-                "--board:1:1: board 1: warning: the null space of {size} has {} generators, too \
-                 large to search whole; the {} presses drawn are the best found, not proven \
-                 minimal",
-                solver.nullity(),
-                solution.optimum.distance
+                "--board:1:1: board 1: warning: the null space of {size} {null_space}, too large \
+                 to search whole; the {distance} presses drawn are the best found, not proven \
+                 minimal"
             ));
         }
-        let picture =
-            FlipPicture::from_colour_board(&board, chosen.variant.colours(), &solution.presses);
-        Ok(Some(draw_flip(&picture)?))
+        let colours = chosen.variant.colours();
+        let picture = FlipPicture::from_board(&board, colours, &answer.presses);
+        Ok(Some(picture.draw()?))
     })
 }
 
@@ -1003,8 +964,8 @@ fn stats(args: &StatsArgs) -> anyhow::Result<Outcome> {
     let format = format_of(&args.out.output, COMMAND)?;
     picture(&args.out.output, format, args.out.png, || {
         let mut opened = None;
-        let table = args.table.table(&mut opened, COMMAND)?;
-        let histogram = HistogramPicture::of_flip_table(&table);
-        Ok(Some(draw_histogram(&histogram)?))
+        let table = args.table.table(&VariantArgs::flip_game(), &mut opened, COMMAND)?;
+        let histogram = HistogramPicture::of_table(&table);
+        Ok(Some(histogram.draw()?))
     })
 }

@@ -9,13 +9,11 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs};
-use super::flip::require_variant_buildable;
 use super::io::Source;
 use super::print;
 use super::progress;
 use super::variant::{VariantArgs, VariantFields};
-use flipblox::flip::variant::bfs::{VariantTable, variant_distance_table};
-use flipblox::flip::{BoardSize, DistanceTable};
+use flipblox::lights_out::{BoardSize, DistanceTable};
 use flipblox::table_file::Check;
 
 /// Print statistics of a distance table.
@@ -57,7 +55,7 @@ struct StatsFlipCommandArgs {
 #[derive(Debug, Serialize)]
 struct StatsRecord<'a> {
     file: Option<&'a str>,
-    /// Always `null`: a table that cannot be used is a [`FileError`] record.
+    /// Always `null`: a table that cannot be used is a [`FileError`](super::print::FileError) record.
     error: Option<&'a str>,
     size: String,
     #[serde(flatten)]
@@ -100,31 +98,34 @@ pub fn run(args: StatsArgs) -> anyhow::Result<Outcome> {
 }
 
 impl StatsFlipArgs {
-    /// The table these arguments name: a table file (mapped into `opened` and checked in
-    /// full), the embedded 4x4 table, or one built in memory. `command` names the subcommand
-    /// for usage errors.
+    /// The table these arguments and `variant` name: a table file (mapped into `opened` and
+    /// checked in full; its variant must be `variant`'s on its board), the embedded 4x4 table, or
+    /// one built in memory. `command` names the subcommand for usage errors.
     ///
     /// # Errors
     ///
-    /// A table file that cannot be used, or a [`super::args::UsageError`] for a size over
-    /// `--max-table-cells`.
+    /// A table file that cannot be used, or a [`super::args::UsageError`] for options that do
+    /// not fit or a table over `--max-table-cells`.
     pub(super) fn table<'t>(
         &self,
+        variant: &VariantArgs,
         opened: &'t mut Option<OpenedTable>,
         command: &'static [&'static str],
     ) -> anyhow::Result<DistanceTable<'t>> {
         if let Some(path) = &self.table {
-            return opened
-                .insert(OpenedTable::open(path, Check::Full, self.map.map())?)
-                .flip_table(self.size);
+            let o = opened.insert(OpenedTable::open(path, Check::Full, self.map.map())?);
+            let table = o.table(self.size, variant.is_default())?;
+            let chosen = variant.choose(table.size(), command)?;
+            o.require_variant(&table, &chosen.variant)?;
+            return Ok(table);
         }
-        match self.size.unwrap_or(BoardSize::CLASSIC) {
-            BoardSize::CLASSIC => Ok(DistanceTable::embedded()),
-            size => {
-                self.limit.require_buildable(size, command)?;
-                Ok(progress::build_table(size)?)
-            }
+        let size = self.size.unwrap_or(BoardSize::CLASSIC);
+        let chosen = variant.choose(size, command)?;
+        if variant.is_default() && size == BoardSize::CLASSIC {
+            return Ok(DistanceTable::embedded());
         }
+        self.limit.require(&chosen.variant, variant.is_default(), command)?;
+        Ok(progress::build_table(&chosen.variant)?)
     }
 }
 
@@ -132,34 +133,9 @@ fn flip(command_args: &StatsFlipCommandArgs) -> anyhow::Result<Outcome> {
     let command = &["stats", "flip"];
     let args = &command_args.table;
     let mut opened = None;
-    let default_variant = command_args.variant.is_default();
-    let (chosen, histogram, impossible) = if default_variant {
-        let table = args.table(&mut opened, command)?;
-        let chosen = command_args.variant.choose(table.size(), command)?;
-        let (histogram, impossible) = table.histogram();
-        (chosen, histogram, impossible)
-    } else {
-        if let Some(path) = &args.table {
-            // The file's table, checked in full, must be the options' variant's.
-            let o = opened.insert(OpenedTable::open(path, Check::Full, args.map.map())?);
-            let table = o.variant_table(args.size)?;
-            let chosen = command_args.variant.choose(table.variant().size(), command)?;
-            o.require_variant(&table, &chosen.variant)?;
-            let (histogram, impossible) = table.histogram();
-            (chosen, histogram, impossible)
-        } else {
-            let size = args.size.unwrap_or(BoardSize::CLASSIC);
-            let chosen = command_args.variant.choose(size, command)?;
-            require_variant_buildable(&chosen.variant, args.limit, command)?;
-            let bar = progress::variant_table_build(&chosen.variant);
-            let bytes =
-                variant_distance_table(&chosen.variant, |reached| bar.set_position(reached))?;
-            bar.finish_and_clear();
-            let (histogram, impossible) =
-                VariantTable::new(&chosen.variant, &bytes).expect("K^(R*C) entries").histogram();
-            (chosen, histogram, impossible)
-        }
-    };
+    let table = args.table(&command_args.variant, &mut opened, command)?;
+    let chosen = command_args.variant.choose(table.size(), command)?;
+    let (histogram, impossible) = table.histogram();
     let size = chosen.variant.size();
     let mut out = print::stdout();
     let total = histogram.iter().sum::<u64>() + impossible;
@@ -180,7 +156,7 @@ fn flip(command_args: &StatsFlipCommandArgs) -> anyhow::Result<Outcome> {
         return Ok(Outcome::Success);
     }
     let states = thousands(total);
-    if default_variant {
+    if command_args.variant.is_default() {
         writeln!(out, "# Flip Game {size}: states at each minimum distance ({states} states)")?;
     } else {
         let variant = &chosen.variant;

@@ -5,13 +5,10 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use super::args::{FormatArg, Outcome, TableLimitArgs};
-use super::flip::require_variant_buildable;
 use super::io::{Destination, write_table};
 use super::progress;
 use super::variant::VariantArgs;
-use flipblox::flip::variant::Variant;
-use flipblox::flip::variant::bfs::{VariantTable, variant_distance_table};
-use flipblox::flip::{BoardSize, DistanceTable};
+use flipblox::lights_out::{BoardSize, DistanceTable, Variant};
 use flipblox::table_file::Table;
 
 /// Build Flip Game distance tables into files.
@@ -67,64 +64,36 @@ pub fn run(args: TableArgs) -> anyhow::Result<Outcome> {
 
 fn build(args: &BuildArgs) -> anyhow::Result<Outcome> {
     let size = args.size;
-    args.limit.require_buildable(size, &["table", "build"])?;
     let command = &["table", "build"];
+    args.limit.require(&Variant::flip_game(size), true, command)?;
     let format =
         FormatArg::resolve(args.format, Some(&args.output), Some(FormatArg::Bincode), command)?;
     let destination = Destination::create(Some(&args.output))?;
     format.check_terminal(&destination, command)?;
-    let built = Built::new(size, &args.variant, args.limit, false, command)?;
-    write_table(&built.table(), format.into(), destination)?;
+    let table = built_table(size, &args.variant, args.limit, false, command)?;
+    write_table(&Table::LightsOut(table), format.into(), destination)?;
     Ok(Outcome::Success)
 }
 
-/// A table built for `table build` or `export flip`: the Flip Game's, or another variant's.
-pub(super) enum Built {
-    /// The Flip Game's table (embedded or built).
-    Flip(DistanceTable<'static>),
-    /// The table of a variant other than the Flip Game, and its bytes.
-    Variant(Variant, Vec<u8>),
-}
-
-impl Built {
-    /// The table of the variant the options name on `size`: the embedded 4x4 table when
-    /// `embedded` allows it, else built with a progress bar, within `limit` (counted in states,
-    /// `2^N`, for a variant).
-    ///
-    /// # Errors
-    ///
-    /// A usage error of `command` for options that do not fit or a table over the limit.
-    pub(super) fn new(
-        size: BoardSize,
-        options: &VariantArgs,
-        limit: TableLimitArgs,
-        embedded: bool,
-        command: &'static [&'static str],
-    ) -> anyhow::Result<Built> {
-        let chosen = options.choose(size, command)?;
-        if chosen.variant == Variant::flip_game(size) {
-            if embedded && size == BoardSize::CLASSIC {
-                return Ok(Built::Flip(DistanceTable::embedded()));
-            }
-            limit.require_buildable(size, command)?;
-            return Ok(Built::Flip(progress::build_table(size)?));
-        }
-        let variant = chosen.variant;
-        require_variant_buildable(&variant, limit, command)?;
-        let bar = progress::variant_table_build(&variant);
-        let bytes = variant_distance_table(&variant, |reached| bar.set_position(reached))?;
-        bar.finish_and_clear();
-        Ok(Built::Variant(variant, bytes))
+/// The table of the variant the options name on `size`, for `table build` or `export flip`: the
+/// embedded 4x4 table when `embedded` allows it, else built with a progress bar, within `limit`
+/// (counted in states, `2^N`, for a variant).
+///
+/// # Errors
+///
+/// A usage error of `command` for options that do not fit or a table over the limit.
+pub(super) fn built_table(
+    size: BoardSize,
+    options: &VariantArgs,
+    limit: TableLimitArgs,
+    embedded: bool,
+    command: &'static [&'static str],
+) -> anyhow::Result<DistanceTable<'static>> {
+    let chosen = options.choose(size, command)?;
+    let flip = chosen.variant == Variant::flip_game(size);
+    if embedded && flip && size == BoardSize::CLASSIC {
+        return Ok(DistanceTable::embedded());
     }
-
-    /// The table to write.
-    pub(super) fn table(&self) -> Table<'_> {
-        match self {
-            Built::Flip(t) => Table::Flip(t.clone()),
-            Built::Variant(variant, bytes) => {
-                let table = VariantTable::new(variant, bytes).expect("K^(R*C) entries");
-                Table::LightsOut(Box::new(table))
-            }
-        }
-    }
+    limit.require(&chosen.variant, flip, command)?;
+    Ok(progress::build_table(&chosen.variant)?)
 }

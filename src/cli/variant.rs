@@ -6,8 +6,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::args::usage;
-use flipblox::flip::BoardSize;
-use flipblox::flip::variant::{Alphabet, Goal, MAX_COLOURS, TogglePattern, Variant};
+use flipblox::lights_out::{Alphabet, BoardSize, Goal, TogglePattern, Variant};
 
 /// `--goal`, `--alphabet`, `--wrap`, `--toggle`, `--colours`.
 #[derive(Debug, Clone, Args)]
@@ -37,7 +36,7 @@ pub struct VariantArgs {
     /// Number of colours K, 2 to 16: a press advances every toggled cell by one colour mod K
     /// (K = 3 is Lights Out 2000); a cell pressed j times counts j presses.
     #[arg(long, value_name = "K", default_value_t = 2,
-          value_parser = clap::value_parser!(u8).range(2..=MAX_COLOURS as i64))]
+          value_parser = clap::value_parser!(u8).range(2..=Variant::MAX_COLOURS as i64))]
     pub colours: u8,
 }
 
@@ -90,6 +89,17 @@ pub struct VariantFields {
 }
 
 impl VariantArgs {
+    /// The options of the Flip Game (none given).
+    pub fn flip_game() -> VariantArgs {
+        VariantArgs {
+            goal: "any".to_string(),
+            alphabet: None,
+            wrap: false,
+            toggle: None,
+            colours: 2,
+        }
+    }
+
     /// The variant on `size`, checked; `command` names the subcommand for usage errors.
     ///
     /// # Errors
@@ -108,7 +118,12 @@ impl VariantArgs {
         let goal = Goal::parse(&self.goal, &alphabet)
             .map_err(|e| usage(command, format!("--goal {}: {e}", self.goal)))?;
         let toggle = self.toggle.clone().unwrap_or_else(TogglePattern::plus);
-        let variant = Variant::new(size, toggle.clone(), self.wrap, self.colours, goal)
+        let variant = Variant::builder(size.rows(), size.cols())
+            .toggle(toggle.clone())
+            .wrap(self.wrap)
+            .colours(self.colours)
+            .goal(goal)
+            .build()
             .map_err(|e| usage(command, format!("--toggle {toggle}: {e}")))?;
         Ok(Chosen { variant, alphabet })
     }

@@ -13,12 +13,9 @@ use super::io::{Input, Source};
 use super::print;
 use super::progress;
 use super::variant::{Chosen, VariantFields};
-use flipblox::flip::variant::bfs::VariantTable;
-use flipblox::flip::variant::{Alphabet, ColourBoard, Variant};
-use flipblox::flip::zk::{ZkScratch, ZkSolver};
-use flipblox::flip::{
-    Board, BoardSize, DistanceTable, IMPOSSIBLE, MAX_BRUTE_FORCE_CELLS, TableFault,
-    brute_force_table, compare_tables,
+use flipblox::lights_out::table::compare::TableComparison;
+use flipblox::lights_out::{
+    Alphabet, Board, BoardSize, DistanceTable, Reference, TableFault, Variant,
 };
 use flipblox::table_file::{Check, Loaded, NpyTable, Puzzle, ShapeError, load_checked};
 
@@ -75,10 +72,6 @@ struct VerifyFlipArgs {
 
 /// How many differing states to print.
 const SHOWN_DIFFERENCES: usize = 10;
-
-/// Tables of other Lights Out variants of at most this many states are compared, state by
-/// state, with the Z_K solver (a few microseconds a state on such small boards).
-const MAX_SOLVER_STATES: u64 = 1 << 20;
 
 /// Runs `flipblox verify`.
 pub fn run(args: VerifyArgs) -> anyhow::Result<Outcome> {
@@ -180,8 +173,9 @@ fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
         None => match args.size.unwrap_or(BoardSize::CLASSIC) {
             BoardSize::CLASSIC => (DistanceTable::embedded(), "the embedded table".to_string()),
             size => {
-                args.limit.require_buildable(size, &["verify", "flip"])?;
-                (progress::build_table(size)?, format!("the {size} table built by BFS"))
+                let flip = Variant::flip_game(size);
+                args.limit.require(&flip, true, &["verify", "flip"])?;
+                (progress::build_table(&flip)?, format!("the {size} table built by BFS"))
             }
         },
         Some(input) => {
@@ -192,7 +186,7 @@ fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
             if let Loaded::TableFile(file) = &loaded
                 && matches!(file.header().puzzle, Puzzle::LightsOut { .. })
             {
-                let table = file.variant_table().with_context(|| name.clone())?;
+                let table = file.lights_out_table().with_context(|| name.clone())?;
                 if let Some(size) = args.size
                     && size != table.variant().size()
                 {
@@ -235,16 +229,11 @@ fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
     let mut out = print::stdout();
     let mut failed = false;
     let mut agreed = None;
-    let comparison = (size.cells() <= MAX_BRUTE_FORCE_CELLS)
-        .then(|| {
-            let reference = brute_force_table(size.rows(), size.cols());
-            let reference = DistanceTable::new(size.rows() as u32, size.cols() as u32, &reference)?;
-            anyhow::Ok(compare_tables(&table, &reference, SHOWN_DIFFERENCES))
-        })
-        .transpose()?;
+    let comparison = DistanceTable::reference(table.variant())
+        .map(|(_, reference)| table.compare(&reference, SHOWN_DIFFERENCES));
     let proof = table.check();
     if args.json {
-        let distance = |d: u8| (d != IMPOSSIBLE).then_some(d);
+        let distance = |d: u8| (d != DistanceTable::IMPOSSIBLE).then_some(d);
         let (histogram, impossible) = table.histogram();
         let record = Verification {
             file: args.file.as_ref().map(|_| name.clone()),
@@ -284,8 +273,13 @@ fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
             agreed = Some(cmp.lengths.1);
         } else {
             failed = true;
-            let show =
-                |d: u8| if d == IMPOSSIBLE { "Impossible".to_string() } else { d.to_string() };
+            let show = |d: u8| {
+                if d == DistanceTable::IMPOSSIBLE {
+                    "Impossible".to_string()
+                } else {
+                    d.to_string()
+                }
+            };
             for d in &cmp.first {
                 writeln!(
                     out,
@@ -328,7 +322,8 @@ fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
             None => writeln!(
                 out,
                 "OK: {name} {proved} (the brute force over press sets goes up to \
-                 {MAX_BRUTE_FORCE_CELLS} pieces)"
+                 {} pieces)",
+                Reference::MAX_BRUTE_FORCE_CELLS
             )?,
         }
     }
@@ -343,14 +338,14 @@ fn flip_game_fields(size: BoardSize) -> VariantFields {
 }
 
 /// `verify flip` on the table of a Lights Out variant other than the Flip Game: compared with
-/// the Z_K solver when it has at most [`MAX_SOLVER_STATES`] states, and proved.
-fn verify_variant(table: &VariantTable<'_>, name: String, json: bool) -> anyhow::Result<Outcome> {
+/// the Z_K solver when it has at most [`Reference::MAX_SOLVER_STATES`] states, and proved.
+fn verify_variant(table: &DistanceTable<'_>, name: String, json: bool) -> anyhow::Result<Outcome> {
     let variant = table.variant();
     let chosen =
         Chosen { variant: variant.clone(), alphabet: Alphabet::default_for(variant.colours()) };
-    let comparison =
-        (table.states() <= MAX_SOLVER_STATES).then(|| solver_comparison(table, &chosen.alphabet));
-    let comparison = comparison.flatten();
+    let comparison = DistanceTable::reference(variant).map(|(_, reference)| {
+        solver_comparison(table.compare(&reference, SHOWN_DIFFERENCES), &chosen)
+    });
     let proof = table.check();
     let ok = comparison.as_ref().is_none_or(|c| c.agrees) && proof.is_ok();
     let mut out = print::stdout();
@@ -406,7 +401,8 @@ fn verify_variant(table: &VariantTable<'_>, name: String, json: bool) -> anyhow:
                 None => writeln!(
                     out,
                     "OK: {name} {proved}; not compared with the Z_K solver (it compares tables \
-                     of up to {MAX_SOLVER_STATES} states whose minima it can prove)"
+                     of up to {} states whose minima it can prove)",
+                    Reference::MAX_SOLVER_STATES
                 )?,
             }
         }
@@ -415,46 +411,25 @@ fn verify_variant(table: &VariantTable<'_>, name: String, json: bool) -> anyhow:
     Ok(Outcome::from_failed(!ok))
 }
 
-/// Every state of `table` against the Z_K solver's proven minimum; `None` when the solver
-/// cannot prove its answers minimal on this variant (too many solutions to weigh).
-fn solver_comparison(table: &VariantTable<'_>, alphabet: &Alphabet) -> Option<SolverComparison> {
-    let variant = table.variant();
-    let solver = ZkSolver::new(variant);
-    if !solver.is_exact() {
-        return None;
-    }
-    let (rows, cols, k) = (variant.size().rows(), variant.size().cols(), variant.colours());
-    let (mut scratch, mut presses) = (ZkScratch::new(), Vec::new());
-    let (mut differing, mut first) = (0, Vec::new());
-    for (state, &entry) in (0u64..).zip(table.as_bytes()) {
-        let board = ColourBoard::from_state(rows, cols, k, state);
-        let solver = solver.solve_into(&board, &mut scratch, &mut presses);
-        let solver = solver.map(|optimum| optimum.distance as u64);
-        let table = (entry != IMPOSSIBLE).then_some(u64::from(entry));
-        if solver != table {
-            differing += 1;
-            if first.len() < SHOWN_DIFFERENCES {
-                let board = board.to_text(alphabet);
-                first.push(SolverDifference { state, board, table, solver });
-            }
-        }
-    }
-    let states = table.states();
-    Some(SolverComparison { states, agrees: differing == 0, differing, first })
+/// The comparison of a variant's table with the Z_K solver's, as `verify` prints it.
+fn solver_comparison(cmp: TableComparison, chosen: &Chosen) -> SolverComparison {
+    let size = chosen.variant.size();
+    let (rows, cols, k) = (size.rows(), size.cols(), chosen.variant.colours());
+    let distance = |d: u8| (d != DistanceTable::IMPOSSIBLE).then_some(u64::from(d));
+    let first = cmp
+        .first
+        .iter()
+        .map(|d| SolverDifference {
+            state: d.state,
+            board: Board::from_state(rows, cols, k, d.state).to_text(&chosen.alphabet),
+            table: distance(d.table),
+            solver: distance(d.reference),
+        })
+        .collect();
+    SolverComparison { states: cmp.lengths.1, agrees: cmp.agree(), differing: cmp.differing, first }
 }
 
-/// A state as a board (`bwww/wwww/...`) for 4x4, as its bits otherwise.
+/// A state as a board (`bwww/wwww/...`).
 fn state_name(size: BoardSize, state: u64) -> String {
-    if size == BoardSize::CLASSIC {
-        Board::from_bits(state as u16).to_string()
-    } else {
-        (0..size.rows())
-            .map(|r| {
-                (0..size.cols())
-                    .map(|c| if state >> (r * size.cols() + c) & 1 == 1 { 'b' } else { 'w' })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("/")
-    }
+    Board::from_state(size.rows(), size.cols(), 2, state).to_text(&Alphabet::default_for(2))
 }

@@ -1,11 +1,10 @@
 //! The view models made from the library's own types: a [`Level`] and its replayed path, a
-//! [`DistanceField`], a Flip Game [`GridBoard`] and its presses, a [`DistanceTable`]'s
+//! [`DistanceField`], a Lights Out [`Board`] and its presses, a [`DistanceTable`]'s
 //! histogram.
 //!
 //! Drawing never sees these types (see the module docs of [`super`]); these functions are the
 //! one place that reads them for pictures.
 
-use super::draw::CellAt;
 use super::error::RenderError;
 use super::field::FieldPicture;
 use super::flip::FlipPicture;
@@ -14,9 +13,10 @@ use super::level::{LevelPicture, LinkAction, SplitLink, SwitchLink, Tile};
 use super::path::{Frame, PathPicture, Pose};
 use crate::bloxorz::model::level::{Level, Placement};
 use crate::bloxorz::model::mechanics::Action;
+use crate::bloxorz::model::notation::Step;
 use crate::bloxorz::search::field::DistanceField;
-use crate::bloxorz::search::general::replay::{BlockAt, ReplayedMove};
-use crate::flip::{DistanceTable, GridBoard};
+use crate::bloxorz::search::general::replay::{BlockAt, ReplayError, replay_path};
+use crate::lights_out::{Board, DistanceTable};
 
 impl LevelPicture {
     /// The picture of `level`: its cells by their letters of the text format
@@ -86,10 +86,10 @@ const ELEMENTS_PER_MOVE: u64 = 4;
 /// [`Drawing`]: super::Drawing
 /// [`Drawing::memory_bytes`]: super::Drawing::memory_bytes
 /// [`Drawing::png_bytes`]: super::Drawing::png_bytes
-/// [`draw_level`]: super::draw_level
-/// [`draw_path`]: super::draw_path
+/// [`draw_level`]: super::LevelPicture::draw
+/// [`draw_path`]: super::LevelPicture::draw_path
 /// [`draw_animation`]: super::draw_animation
-pub fn drawing_bytes(level: &Level, moves: Option<usize>) -> u64 {
+pub(crate) fn drawing_bytes(level: &Level, moves: Option<usize>) -> u64 {
     let cells = (level.rows() as u64).saturating_mul(level.cols() as u64);
     let mechanics = level.mechanics();
     let actions: usize = mechanics.switches().iter().map(|s| s.actions.len()).sum();
@@ -116,7 +116,7 @@ impl Pose {
     }
 
     /// The pose of a replayed block: whole, or cubes `a` and `b` in that order.
-    pub fn of_block(block: BlockAt) -> Pose {
+    pub(crate) fn of_block(block: BlockAt) -> Pose {
         match block {
             BlockAt::Whole(placement) => Pose::of_placement(placement),
             BlockAt::Split { a, b } => Pose::Split([a, b]),
@@ -125,10 +125,17 @@ impl Pose {
 }
 
 impl PathPicture {
-    /// The picture of a path replayed from the start of `level` by
-    /// [`replay_path`](crate::bloxorz::replay_path): one [`Frame`] per move, with its step in
-    /// the `--path` notation and the bridge tiles it changed.
-    pub fn from_replay(level: &Level, moves: &[ReplayedMove]) -> PathPicture {
+    /// The picture of `path` (the `--path` steps of a solution, [`Step`]) replayed from the start
+    /// of `level` under the level's rules: one [`Frame`] per move, with its step in the `--path`
+    /// notation, where the block (or each split cube) is after it, and the bridge tiles it
+    /// changed.
+    ///
+    /// # Errors
+    ///
+    /// A [`ReplayError`] naming the first move that cannot be made (the block would fall, or a
+    /// cube moves while the block is whole, or the whole block while it is split).
+    pub fn from_path(level: &Level, path: &[Step]) -> Result<PathPicture, ReplayError> {
+        let moves = replay_path(level, path)?;
         let frames = moves
             .iter()
             .map(|m| Frame {
@@ -137,14 +144,13 @@ impl PathPicture {
                 flipped: m.changed.clone(),
             })
             .collect();
-        PathPicture { start: Pose::of_placement(level.start()), frames }
+        Ok(PathPicture { start: Pose::of_placement(level.start()), frames })
     }
 }
 
 impl FieldPicture {
-    /// The picture of the distance field of `level` (as [`distance_field`] makes it).
-    ///
-    /// [`distance_field`]: crate::bloxorz::distance_field
+    /// The picture of the distance field of `level` (as
+    /// [`Solver::distance_field`](crate::bloxorz::Solver::distance_field) makes it).
     ///
     /// # Errors
     ///
@@ -167,25 +173,10 @@ impl FieldPicture {
 }
 
 impl FlipPicture {
-    /// The picture of a two-colour `board` (black pieces colour 1) and its presses, given as
-    /// row-major indices in press order (as [`FlipSolver`](crate::flip::FlipSolver) answers
-    /// them).
-    pub fn from_board(board: &GridBoard, presses: &[usize]) -> FlipPicture {
-        let (rows, cols) = (board.rows(), board.cols());
-        let pieces = (0..rows * cols).map(|i| u8::from(board.get(i / cols, i % cols))).collect();
-        let presses = presses.iter().map(|&i| -> CellAt { (i / cols, i % cols) }).collect();
-        FlipPicture { rows, cols, colours: 2, pieces, presses }
-    }
-
-    /// The picture of a board of the Lights Out family (`colours` colours, see
-    /// [`ColourBoard`](crate::flip::variant::ColourBoard)) and its presses as `(cell, count)`
-    /// (as [`ZkSolver`](crate::flip::zk::ZkSolver) answers them): each cell is listed `count`
-    /// times, in ascending order of cells.
-    pub fn from_colour_board(
-        board: &crate::flip::variant::ColourBoard,
-        colours: u8,
-        presses: &[(usize, u8)],
-    ) -> FlipPicture {
+    /// The picture of a board of the Lights Out family of `colours` colours and its presses as
+    /// `(cell, count)` (as a [`Solver`](crate::lights_out::Solver) answers them): each cell is
+    /// listed `count` times, in ascending order of cells.
+    pub fn from_board(board: &Board, colours: u8, presses: &[(usize, u8)]) -> FlipPicture {
         let (rows, cols) = (board.rows(), board.cols());
         let presses = presses
             .iter()
@@ -196,12 +187,16 @@ impl FlipPicture {
 }
 
 impl HistogramPicture {
-    /// The histogram of a Flip Game distance table: the states at each minimum number of
-    /// presses, and the Impossible ones, titled with the board's size.
-    pub fn of_flip_table(table: &DistanceTable<'_>) -> HistogramPicture {
+    /// The histogram of a distance table: the states at each minimum number of presses, and the
+    /// Impossible ones, titled with the board's size (the Flip Game) or the variant.
+    pub fn of_table(table: &DistanceTable<'_>) -> HistogramPicture {
         let (counts, impossible) = table.histogram();
         let mut picture = HistogramPicture::new(counts, impossible);
-        picture.title = format!("Flip Game {}: states at each minimum distance", table.size());
+        let variant = table.variant();
+        picture.title = match variant.is_flip_game() {
+            true => format!("Flip Game {}: states at each minimum distance", table.size()),
+            false => format!("Lights Out {variant}: states at each minimum distance"),
+        };
         picture.x_label = "distance (presses)".to_owned();
         picture
     }

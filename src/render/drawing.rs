@@ -294,7 +294,7 @@ impl Drawing {
     }
 
     /// About the bytes the drawing holds: its cells (1 or 4 bytes each) and
-    /// [`ELEMENT_BYTES`] for each element of its vector drawing (a board's symbols are made as
+    /// 1 KiB for each element of its vector drawing (a board's symbols are made as
     /// they are written, and count only when rasterised: [`Drawing::png_bytes`]).
     pub fn memory_bytes(&self) -> u64 {
         let elements =
@@ -305,7 +305,7 @@ impl Drawing {
 
     /// About the bytes a PNG of the drawing needs besides the drawing: the raster (4 bytes a
     /// pixel, at the size `options` gives) and the vector drawing parsed to draw it
-    /// ([`PARSED_ELEMENT_BYTES`] an element, symbols included).
+    /// (2 KiB an element, symbols included).
     ///
     /// # Errors
     ///

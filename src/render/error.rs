@@ -5,6 +5,7 @@ use super::draw::CellAt;
 /// Why a picture could not be drawn: the view model does not describe a picture, or the SVG
 /// could not be rasterised.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RenderError {
     /// A grid with no rows or no columns.
     #[error("{what}: expected at least one row and one column, found {rows} x {cols}")]

@@ -13,7 +13,8 @@ use crate::memory::try_with_capacity;
 
 /// The titles of the three panels, by orientation index (0 standing, 1 lying horizontally,
 /// 2 lying vertically); also each panel group's `data-orientation`.
-pub const ORIENTATION_NAMES: [&str; 3] = ["standing", "lying horizontally", "lying vertically"];
+pub(crate) const ORIENTATION_NAMES: [&str; 3] =
+    ["standing", "lying horizontally", "lying vertically"];
 
 /// A distance field to draw: for every cell and orientation, the number of moves from the box
 /// placed there to the goal, and whether the box may rest there at all.
@@ -28,9 +29,10 @@ pub struct FieldPicture {
     pub rows: usize,
     /// Columns of the level (at least 1).
     pub cols: usize,
-    /// `rows * cols * 3` entries as in a [`DistanceField`](crate::bloxorz::DistanceField): moves
-    /// to the goal, -1 ([`IMPOSSIBLE`]) when the box may rest there but cannot reach the goal,
-    /// -2 ([`ILLEGAL`]) when it may not rest there.
+    /// `rows * cols * 3` entries as in a [`DistanceField`](crate::bloxorz::DistanceField): moves to
+    /// the goal, -1 ([`IMPOSSIBLE`](crate::bloxorz::DistanceField::IMPOSSIBLE)) when the box may
+    /// rest there but cannot reach the goal, -2
+    /// ([`ILLEGAL`](crate::bloxorz::DistanceField::ILLEGAL)) when it may not rest there.
     pub distances: Vec<i32>,
     /// True when the distances are counted from the start rather than to the goal
     /// ([`DistanceField::from_start`](crate::bloxorz::DistanceField::from_start)): the title
@@ -73,21 +75,8 @@ const BAR_MIN_HEIGHT: f64 = 160.0;
 /// The most distances the colour bar draws one band each; beyond, a gradient.
 const BAR_BANDS: u32 = 64;
 
-/// The heat maps of a distance field.
-///
-/// Three panels side by side, one per orientation in index order, each a board group (see the
-/// module docs of [`super`]) with `data-orientation` set to its [`ORIENTATION_NAMES`] entry.
-/// In a panel, each run of neighbouring cells of one row that show the same thing is one
-/// `<rect>` covering exactly those cells: `class="dist"` with `data-distance` and the fill
-/// [`palette::distance_colour`] (viridis, 0 to the field's largest distance),
-/// `class="impossible"` ([`palette::IMPOSSIBLE`]) or `class="illegal"` ([`palette::ILLEGAL`]).
-/// To the right a colour bar (`<g class="colour-bar" data-max="MAX">`), 0 at the bottom, with
-/// tick labels; below, a legend for the two colours without a distance.
-///
-/// # Errors
-///
-/// A [`RenderError`] for a list of the wrong length or an entry below -2.
-pub fn draw_field(field: &FieldPicture) -> Result<Drawing, RenderError> {
+/// [`FieldPicture::draw`].
+pub(crate) fn draw_field(field: &FieldPicture) -> Result<Drawing, RenderError> {
     let max = field.check()?;
     let (rows, cols) = (field.rows, field.cols);
     let (panel_w, panel_h) = (cols as f64 * CELL, rows as f64 * CELL);
@@ -149,6 +138,26 @@ pub fn draw_field(field: &FieldPicture) -> Result<Drawing, RenderError> {
     drawing.add(bar);
     drawing.add(legend.draw(MARGIN, legend_top, per_row));
     Ok(drawing)
+}
+
+impl FieldPicture {
+    /// The heat maps of a distance field.
+    ///
+    /// Three panels side by side, one per orientation in index order, each a board group (see the
+    /// module docs of [`super`]) with `data-orientation` set to `standing`, `lying horizontally` or
+    /// `lying vertically`. In a panel, each run of neighbouring cells of one row that show the same
+    /// thing is one `<rect>` covering exactly those cells: `class="dist"` with `data-distance` and
+    /// the fill viridis (0 to the field's largest distance), `class="impossible"` (`#e4575c`) or
+    /// `class="illegal"` (`#eceef1`). To the right a colour bar (`<g class="colour-bar"
+    /// data-max="MAX">`), 0 at the bottom, with tick labels; below, a legend for the two colours
+    /// without a distance.
+    ///
+    /// # Errors
+    ///
+    /// A [`RenderError`] for a list of the wrong length or an entry below -2.
+    pub fn draw(&self) -> Result<Drawing, RenderError> {
+        draw_field(self)
+    }
 }
 
 /// The colour bar for distances `0..=max` at `(x, y)`, `height` high, and the gradient it needs

@@ -95,21 +95,8 @@ impl FlipPicture {
     }
 }
 
-/// The picture of a Flip Game board and its presses.
-///
-/// In the board group (see the module docs of [`super`]): one `<rect class="square">` per cell
-/// ([`palette::FLIP_BOARD`]), the lines between them (`<path class="grid">`), one
-/// `<circle class="piece">` per cell at its centre with
-/// `data-colour` and the fill [`palette::piece_colour`], then for each pressed cell a
-/// `<circle class="press">` ring ([`palette::PRESS`]) and a `<text class="press-number">` at
-/// the cell's centre with its press numbers, 1-based in press order, joined by `,`
-/// (`data-presses` holds the same). A line under the board says how many presses.
-///
-/// # Errors
-///
-/// A [`RenderError`] for pieces of the wrong length or colour, fewer than 2 colours, or a press
-/// outside the board.
-pub fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
+/// [`FlipPicture::draw`].
+pub(crate) fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
     board.check()?;
     // Every square looks alike; a cell's kind is its piece's colour, drawn over it.
     let square = Cell { class: "square", fill: palette::rgb(palette::FLIP_BOARD), data: None };
@@ -172,6 +159,26 @@ fn piece(at: CellAt, colour: u8, colours: u8) -> Circle {
         .set("fill", palette::piece_colour(colour, colours))
         .set("stroke", palette::FLIP_PIECE_OUTLINE)
         .set("stroke-width", 1)
+}
+
+impl FlipPicture {
+    /// The picture of a Flip Game board and its presses.
+    ///
+    /// In the board group (see the module docs of [`super`]): one `<rect class="square">` per cell
+    /// (`#3f7f5a`), the lines between them (`<path class="grid">`), one `<circle class="piece">`
+    /// per cell at its centre with `data-colour` and a fill from white (colour 0) to black (the
+    /// last colour) in equal steps of grey, then for each pressed cell a `<circle class="press">`
+    /// ring (`#e8413c`) and a `<text class="press-number">` at the cell's centre with its press
+    /// numbers, 1-based in press order, joined by `,` (`data-presses` holds the same). A line under
+    /// the board says how many presses.
+    ///
+    /// # Errors
+    ///
+    /// A [`RenderError`] for pieces of the wrong length or colour, fewer than 2 colours, or a press
+    /// outside the board.
+    pub fn draw(&self) -> Result<Drawing, RenderError> {
+        draw_flip(self)
+    }
 }
 
 /// The lines between the squares of a `rows x cols` board, as one path in board units.

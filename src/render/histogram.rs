@@ -48,20 +48,8 @@ const TOP: f64 = 40.0;
 const RIGHT: f64 = WIDTH - 16.0;
 const BOTTOM: f64 = HEIGHT - 52.0;
 
-/// The bar chart of a histogram, 640 x 360 user units.
-///
-/// The plot area runs from x = 84 to 624 and from y = 40 (top) to 308 (the horizontal axis).
-/// One `<rect class="bar">` per distance, with `data-distance` and `data-count`, standing on the
-/// axis (its `y + height` is 308) with `height = count / top * 268`, where `top` is the value
-/// of the highest tick of the vertical axis (a round number at least the largest count); a bar
-/// of 0 has height 0. When `impossible > 0`, one more `<rect class="bar impossible">` after a
-/// gap of one bar. Horizontal grid lines and labels at round values, distance labels under the
-/// bars, and the axis labels.
-///
-/// # Errors
-///
-/// [`RenderError::Invalid`] when there is nothing to draw: no counts and no impossible states.
-pub fn draw_histogram(histogram: &HistogramPicture) -> Result<Drawing, RenderError> {
+/// [`HistogramPicture::draw`].
+pub(crate) fn draw_histogram(histogram: &HistogramPicture) -> Result<Drawing, RenderError> {
     let impossible_slots = if histogram.impossible > 0 { 2 } else { 0 };
     let slots = histogram.counts.len() + impossible_slots;
     if slots == 0 {
@@ -160,6 +148,25 @@ pub fn draw_histogram(histogram: &HistogramPicture) -> Result<Drawing, RenderErr
     drawing.add(bars);
     drawing.add(labels);
     Ok(drawing)
+}
+
+impl HistogramPicture {
+    /// The bar chart of a histogram, 640 x 360 user units.
+    ///
+    /// The plot area runs from x = 84 to 624 and from y = 40 (top) to 308 (the horizontal axis).
+    /// One `<rect class="bar">` per distance, with `data-distance` and `data-count`, standing on
+    /// the axis (its `y + height` is 308) with `height = count / top * 268`, where `top` is the
+    /// value of the highest tick of the vertical axis (a round number at least the largest count);
+    /// a bar of 0 has height 0. When `impossible > 0`, one more `<rect class="bar impossible">`
+    /// after a gap of one bar. Horizontal grid lines and labels at round values, distance labels
+    /// under the bars, and the axis labels.
+    ///
+    /// # Errors
+    ///
+    /// [`RenderError::Invalid`] when there is nothing to draw: no counts and no impossible states.
+    pub fn draw(&self) -> Result<Drawing, RenderError> {
+        draw_histogram(self)
+    }
 }
 
 /// A thin line with a class.

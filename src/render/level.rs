@@ -14,6 +14,7 @@ use crate::memory::{AllocError, try_filled};
 ///
 /// The variants are in the order of [`Tile::ALL`] (the legend's order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Tile {
     /// `X`: rigid ground under the block at the start.
     Start,
@@ -92,7 +93,7 @@ impl Tile {
         }
     }
 
-    /// The cell's `fill` (a [`palette`] constant; each kind has its own).
+    /// The cell's `fill` (each kind has its own).
     pub const fn fill(self) -> &'static str {
         match self {
             Tile::Empty => palette::EMPTY,
@@ -127,6 +128,7 @@ impl Tile {
 
 /// What a switch does to a bridge tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum LinkAction {
     /// Makes it present (`on`).
     On,
@@ -147,8 +149,8 @@ impl LinkAction {
         }
     }
 
-    /// The link's colour: [`palette::LINK_ON`], [`palette::LINK_OFF`] or
-    /// [`palette::LINK_TOGGLE`].
+    /// The link's colour: `#1f7a33` (on), `#c0392b` (off) or
+    /// `#d4780f` (toggle).
     pub const fn colour(self) -> &'static str {
         match self {
             LinkAction::On => palette::LINK_ON,
@@ -312,27 +314,11 @@ impl Default for LevelOptions {
     }
 }
 
-/// The picture of a level.
-///
-/// Layout: the level's board group (see the module docs of [`super`]) at the top-left, the
-/// legend below it. Inside the board group, one `<rect>` per cell, in row-major order, exactly
-/// covering the cell, with the class [`Tile::class`] and the fill [`Tile::fill`];
-/// then the symbols on switches and absent bridges (`class="symbol"`); then one
-/// `<path class="link on|off|toggle">` per switch link and two `<path class="link split">` per
-/// split link, each a curve `M x1 y1 Q cx cy x2 y2` from the centre of the switch to the centre
-/// of the tile or target.
-///
-/// ```
-/// use flipblox::render::{LevelOptions, LevelPicture, draw_level};
-/// let level = LevelPicture::from_rows(&["X..O"]).unwrap();
-/// let svg = draw_level(&level, &LevelOptions::default()).unwrap().to_svg();
-/// assert_eq!(svg.matches("class=\"tile ").count(), 4);
-/// ```
-///
-/// # Errors
-///
-/// A [`RenderError`] when the picture's sizes do not agree or a link names a cell outside it.
-pub fn draw_level(level: &LevelPicture, options: &LevelOptions) -> Result<Drawing, RenderError> {
+/// [`LevelPicture::draw`].
+pub(crate) fn draw_level(
+    level: &LevelPicture,
+    options: &LevelOptions,
+) -> Result<Drawing, RenderError> {
     level.check()?;
     let (board, legend) = level_board(level, options)?;
     let title = picture_title(level, format!("Bloxorz level, {} x {}", level.rows, level.cols));
@@ -352,6 +338,32 @@ pub(crate) fn picture_title(level: &LevelPicture, what: String) -> String {
 /// The heading to write above the level: its title, when asked for and it has one.
 pub(crate) fn heading<'a>(level: &'a LevelPicture, options: &LevelOptions) -> Option<&'a str> {
     level.title.as_deref().filter(|_| options.heading)
+}
+
+impl LevelPicture {
+    /// The picture of a level.
+    ///
+    /// Layout: the level's board group (see the module docs of [`super`]) at the top-left, the
+    /// legend below it. Inside the board group, one `<rect>` per cell, in row-major order, exactly
+    /// covering the cell, with the class [`Tile::class`] and the fill [`Tile::fill`];
+    /// then the symbols on switches and absent bridges (`class="symbol"`); then one
+    /// `<path class="link on|off|toggle">` per switch link and two `<path class="link split">` per
+    /// split link, each a curve `M x1 y1 Q cx cy x2 y2` from the centre of the switch to the centre
+    /// of the tile or target.
+    ///
+    /// ```
+    /// use flipblox::render::{LevelOptions, LevelPicture};
+    /// let level = LevelPicture::from_rows(&["X..O"]).unwrap();
+    /// let svg = level.draw(&LevelOptions::default()).unwrap().to_svg();
+    /// assert_eq!(svg.matches("class=\"tile ").count(), 4);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`RenderError`] when the picture's sizes do not agree or a link names a cell outside it.
+    pub fn draw(&self, options: &LevelOptions) -> Result<Drawing, RenderError> {
+        draw_level(self, options)
+    }
 }
 
 /// The board of a level (tiles, symbols and, if asked, links) and its legend, for the pictures

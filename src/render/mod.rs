@@ -8,33 +8,33 @@
 //! Every picture is drawn from a small plain struct of this module, not from the solver's types,
 //! so that drawing does not depend on how levels, states and tables are stored:
 //!
-//! | picture | input | function |
+//! | picture | input | method |
 //! |---|---|---|
-//! | a level, with legend and switch links | [`LevelPicture`] | [`draw_level`] |
-//! | a level and an optimal path over it | [`LevelPicture`] + [`PathPicture`] | [`draw_path`] |
-//! | a distance field, one heat map per orientation | [`FieldPicture`] | [`draw_field`] |
-//! | a Flip Game board with its presses numbered | [`FlipPicture`] | [`draw_flip`] |
-//! | a distance histogram | [`HistogramPicture`] | [`draw_histogram`] |
-//! | the path played as an animation (SVG only) | [`LevelPicture`] + [`PathPicture`] | [`animation_svg`] |
-//! | a level pack's contact sheet (`index.html`) | [`ContactSheet`] | [`contact_sheet_html`] |
+//! | a level, with legend and switch links | [`LevelPicture`] | [`LevelPicture::draw`] |
+//! | a level and an optimal path over it | [`LevelPicture`] + [`PathPicture`] | [`LevelPicture::draw_path`] |
+//! | a distance field, one heat map per orientation | [`FieldPicture`] | [`FieldPicture::draw`] |
+//! | a Flip Game board with its presses numbered | [`FlipPicture`] | [`FlipPicture::draw`] |
+//! | a distance histogram | [`HistogramPicture`] | [`HistogramPicture::draw`] |
+//! | the path played as an animation (SVG only) | [`LevelPicture`] + [`PathPicture`] | [`LevelPicture::animate`] |
+//! | a level pack's contact sheet (`index.html`) | [`ContactSheet`] | [`ContactSheet::html`] |
 //!
 //! The view models are plain data; the library's own types make them with
-//! [`LevelPicture::from_level`], [`PathPicture::from_replay`] (a path replayed by
-//! [`replay_path`](crate::bloxorz::replay_path)), [`FieldPicture::from_field`],
-//! [`FlipPicture::from_board`] and [`HistogramPicture::of_flip_table`].
+//! [`LevelPicture::from_level`], [`PathPicture::from_path`] (a solution's path replayed under
+//! the level's rules), [`FieldPicture::from_field`],
+//! [`FlipPicture::from_board`] and [`HistogramPicture::of_table`].
 //!
-//! The `draw_*` functions return a [`Drawing`], written with [`Drawing::write_svg`] as it is
-//! made (or [`Drawing::to_svg`] into memory) or as PNG ([`Drawing::rasterise`] gives the pixels,
+//! The `draw` methods return a [`Drawing`], written with [`Drawing::write_svg`] as it is made
+//! (or [`Drawing::to_svg`] into memory) or as PNG ([`Drawing::rasterise`] gives the pixels,
 //! [`Raster::write_png`] writes them; [`Drawing::to_png`] into memory; [`PngOptions`]).
 //! [`Drawing::memory_bytes`] and [`Drawing::png_bytes`] say what a drawing holds and what its PNG
-//! needs, for a caller that bounds memory. Each function
+//! needs, for a caller that bounds memory. Each method
 //! checks its input (lengths, cells inside the grid, adjacent cells of a lying block) and returns
 //! a [`RenderError`] instead of panicking.
 //!
 //! ```
-//! use flipblox::render::{LevelOptions, LevelPicture, PngOptions, draw_level};
+//! use flipblox::render::{LevelOptions, LevelPicture, PngOptions};
 //! let level = LevelPicture::from_rows(&["X.E#", "..EO"]).unwrap();
-//! let drawing = draw_level(&level, &LevelOptions::default()).unwrap();
+//! let drawing = level.draw(&LevelOptions::default()).unwrap();
 //! let svg = drawing.to_svg();
 //! assert!(svg.starts_with("<svg"));
 //! let png = drawing.to_png(&PngOptions::default()).unwrap();
@@ -57,7 +57,7 @@
 //! Elements carry `class` names saying what they show (`tile rigid`, `footprint`, `bar`, ...) and
 //! `data-*` attributes with the numbers they stand for (`data-step`, `data-count`, ...), so that
 //! tests, scripts and style sheets can pick them out. Colours are set as `fill` attributes (no
-//! style sheet is needed to draw them); their values are the constants of [`palette`].
+//! style sheet is needed to draw them); their values are fixed per kind of element.
 //!
 //! # Crates, and why
 //!
@@ -96,21 +96,20 @@ mod field;
 mod flip;
 mod histogram;
 mod level;
-pub mod palette;
+pub(crate) mod palette;
 mod path;
 mod raster;
 mod sheet;
 
-pub use convert::drawing_bytes;
+pub(crate) use convert::drawing_bytes;
 pub use draw::{CELL, CellAt};
 pub use drawing::Drawing;
 pub use error::RenderError;
-pub use field::{FieldPicture, ORIENTATION_NAMES, draw_field};
-pub use flip::{FlipPicture, draw_flip};
-pub use histogram::{HistogramPicture, draw_histogram};
-pub use level::{LevelOptions, LevelPicture, LinkAction, SplitLink, SwitchLink, Tile, draw_level};
-pub use path::{
-    AnimationOptions, Frame, PathPicture, Pose, animation_svg, draw_animation, draw_path,
-};
+pub use field::FieldPicture;
+pub use flip::FlipPicture;
+pub use histogram::HistogramPicture;
+pub use level::{LevelOptions, LevelPicture, LinkAction, SplitLink, SwitchLink, Tile};
+pub(crate) use path::draw_animation;
+pub use path::{AnimationOptions, Frame, PathPicture, Pose};
 pub use raster::{PngOptions, Raster};
-pub use sheet::{ContactSheet, Outcome, SheetEntry, THUMBNAIL_SIZE, contact_sheet_html};
+pub use sheet::{ContactSheet, Outcome, SheetEntry};

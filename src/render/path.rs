@@ -127,23 +127,8 @@ impl PathPicture {
 /// neighbouring cells stay apart.
 const FOOTPRINT_INSET: f64 = 3.0;
 
-/// The picture of a level with a path drawn over it.
-///
-/// The level is drawn as by [`super::draw_level`]; over it, in its board group, a
-/// `<g class="path" data-moves="N">` holds one `<rect class="footprint">` per piece of every
-/// pose (one for the whole block, one per split cube), inset by 3 units from the cells it
-/// covers, with `data-step` (0 for the start, `i` after move `i`), `data-move` (the frame's
-/// step; empty for the start) and the fill [`palette::step_colour`] of its step, half
-/// transparent. Then the step numbers (`<text class="step-number">`): each new piece of a pose
-/// (one that was not there before the move) is numbered in its first cell (the anchor of a lying
-/// block), and all the numbers of one cell are written together inside it, `3,7`, on as many
-/// lines as they need, so that numbers never overlap. A line under the board says how many moves.
-///
-/// # Errors
-///
-/// A [`RenderError`] when the level is inconsistent, a pose leaves the level, a lying block's
-/// cells are not adjacent, or a flipped cell is not a bridge tile.
-pub fn draw_path(
+/// [`LevelPicture::draw_path`].
+pub(crate) fn draw_path(
     level: &LevelPicture,
     path: &PathPicture,
     options: &LevelOptions,
@@ -231,6 +216,33 @@ fn cell_labels(cell: CellAt, steps: &[usize]) -> Vec<svg::node::element::Element
         .collect()
 }
 
+impl LevelPicture {
+    /// The picture of a level with a path drawn over it.
+    ///
+    /// The level is drawn as by [`LevelPicture::draw`]; over it, in its board group, a `<g
+    /// class="path" data-moves="N">` holds one `<rect class="footprint">` per piece of every pose
+    /// (one for the whole block, one per split cube), inset by 3 units from the cells it covers,
+    /// with `data-step` (0 for the start, `i` after move `i`), `data-move` (the frame's step; empty
+    /// for the start) and the fill of its step (plasma, from the start to 0.85 at the goal), half
+    /// transparent. Then the step numbers (`<text class="step-number">`): each new piece of a pose
+    /// (one that was not there before the move) is numbered in its first cell (the anchor of a
+    /// lying block), and all the numbers of one cell are written together inside it, `3,7`, on as
+    /// many lines as they need, so that numbers never overlap. A line under the board says how
+    /// many moves.
+    ///
+    /// # Errors
+    ///
+    /// A [`RenderError`] when the level is inconsistent, a pose leaves the level, a lying block's
+    /// cells are not adjacent, or a flipped cell is not a bridge tile.
+    pub fn draw_path(
+        &self,
+        path: &PathPicture,
+        options: &LevelOptions,
+    ) -> Result<Drawing, RenderError> {
+        draw_path(self, path, options)
+    }
+}
+
 /// How an animation plays.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AnimationOptions {
@@ -252,27 +264,8 @@ impl Default for AnimationOptions {
     }
 }
 
-/// An SVG that plays a path over a level, with SMIL `<animate>` elements (no script), looping
-/// forever; viewers without animation show the start.
-///
-/// The animation lasts `moves * seconds_per_move + hold_seconds` seconds; pose `i` (0 the start)
-/// is shown from `i * seconds_per_move`. In the level's board group:
-///
-/// - `<rect class="block a">` is the whole block, or cube `a` while the block is split, and
-///   `<rect class="block b">` is cube `b` (hidden while the block is whole). Each has four
-///   `<animate attributeName="x|y|width|height" calcMode="discrete">` children whose `values`
-///   list the rectangle of each pose, `moves + 1` values at `keyTimes` `i * seconds_per_move /
-///   duration`; `block b` has a fifth for `visibility`. A rectangle exactly covers its cells.
-/// - `<rect class="bridge-state">` over each bridge tile that some move flips, whose `fill`
-///   animates between [`palette::BRIDGE`] and [`palette::BRIDGE_ABSENT`].
-/// - Under the board, `<text class="counter">` per pose (`move i of N: STEP`), each visible
-///   only while its pose is shown.
-///
-/// # Errors
-///
-/// As [`draw_path`], and [`RenderError::Invalid`] for a `seconds_per_move` that is not positive
-/// or a negative `hold_seconds`.
-pub fn animation_svg(
+/// [`LevelPicture::animate`].
+pub(crate) fn animation_svg(
     level: &LevelPicture,
     path: &PathPicture,
     options: &AnimationOptions,
@@ -280,13 +273,13 @@ pub fn animation_svg(
     Ok(draw_animation(level, path, options)?.to_svg())
 }
 
-/// The animation of [`animation_svg`] as a [`Drawing`], to write with [`Drawing::write_svg`]
-/// as it is made (a PNG of it shows the start).
+/// The animation of [`LevelPicture::animate`] as a [`Drawing`], to write with
+/// [`Drawing::write_svg`] as it is made (a PNG of it shows the start).
 ///
 /// # Errors
 ///
-/// As [`animation_svg`].
-pub fn draw_animation(
+/// As [`LevelPicture::animate`].
+pub(crate) fn draw_animation(
     level: &LevelPicture,
     path: &PathPicture,
     options: &AnimationOptions,
@@ -350,6 +343,36 @@ pub fn draw_animation(
     let title = format!("Bloxorz level, {} x {}: a path of {moves} moves", level.rows, level.cols);
     let legend = options.level.legend.then_some(legend);
     Ok(super::drawing::compose(board, Some(footer), legend, title, None))
+}
+
+impl LevelPicture {
+    /// An SVG that plays a path over a level, with SMIL `<animate>` elements (no script), looping
+    /// forever; viewers without animation show the start.
+    ///
+    /// The animation lasts `moves * seconds_per_move + hold_seconds` seconds; pose `i` (0 the
+    /// start) is shown from `i * seconds_per_move`. In the level's board group:
+    ///
+    /// - `<rect class="block a">` is the whole block, or cube `a` while the block is split, and
+    ///   `<rect class="block b">` is cube `b` (hidden while the block is whole). Each has four
+    ///   `<animate attributeName="x|y|width|height" calcMode="discrete">` children whose `values`
+    ///   list the rectangle of each pose, `moves + 1` values at `keyTimes` `i * seconds_per_move /
+    ///   duration`; `block b` has a fifth for `visibility`. A rectangle exactly covers its cells.
+    /// - `<rect class="bridge-state">` over each bridge tile that some move flips, whose `fill`
+    ///   animates between `#b98b5e` (present) and `#fbf4ec` (absent).
+    /// - Under the board, `<text class="counter">` per pose (`move i of N: STEP`), each visible
+    ///   only while its pose is shown.
+    ///
+    /// # Errors
+    ///
+    /// As [`LevelPicture::draw_path`], and [`RenderError::Invalid`] for a `seconds_per_move` that
+    /// is not positive or a negative `hold_seconds`.
+    pub fn animate(
+        &self,
+        path: &PathPicture,
+        options: &AnimationOptions,
+    ) -> Result<String, RenderError> {
+        animation_svg(self, path, options)
+    }
 }
 
 /// The values of an attribute list: numbers separated by `;`.

@@ -7,11 +7,6 @@ use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use super::error::RenderError;
 
-/// The side of the square each thumbnail is drawn in, in CSS pixels: every `<img>` has
-/// `width` and `height` set to it (the picture is scaled to fit, keeping its proportions), so
-/// the page's layout does not wait for the images and a test knows where each one is.
-pub const THUMBNAIL_SIZE: u32 = 160;
-
 /// What the solver said about a level.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -72,41 +67,8 @@ fn check_relative(level: usize, reference: &str) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// The contact sheet as an HTML5 page (UTF-8, one inline style sheet, one inline script that
-/// sorts and filters the levels, nothing loaded but the levels' pictures). The page is also
-/// well-formed XML (polyglot markup: void elements closed with `/>`, no named entities, the
-/// script in a commented CDATA section), so tests and scripts can read it with an XML parser.
-///
-/// After a heading, a summary line (`<p id="summary">`: levels, solved, Impossible, errors) and
-/// the controls (`<select id="sort">`, `<select id="filter">`), one `<figure class="level
-/// solved|impossible|error" id="level-N" data-level="N" data-moves="M" data-states="S"
-/// data-outcome="solved|impossible|error">` per entry, in order (`data-moves` and
-/// `data-states` empty when unknown), holding:
-///
-/// - for an Impossible level or one that could not be read, a badge: `<span class="badge
-///   impossible">Impossible</span>` or `<span class="badge error">Error</span>`;
-/// - `<a href="IMAGE"><img id="thumb-N" class="thumb" src="THUMBNAIL" width="160"
-///   height="160" alt="..."/></a>` when the entry has a picture (`THUMBNAIL` is the image when
-///   the entry has no thumbnail), else `<div class="no-image">` of the same size;
-/// - a `<figcaption>`: `Level N`, the title (`<span class="title">`) when there is one,
-///   `R x C`, `M moves` / `Impossible` / the error message, `S states explored`, and the
-///   further links.
-///
-/// The script orders the figures by the sort chosen (`pack`: level order; `moves-asc` and
-/// `moves-desc`: by par, the levels without one after; `states-desc`: most states explored
-/// first; `impossible-first`, `errors-first`: those levels first, each group in level order) and
-/// hides those the filter leaves out (`all`, `solved`, `impossible`, `error`). The page's
-/// address fragment chooses them when it opens (`index.html#sort=moves-desc&filter=solved`),
-/// and follows the controls.
-///
-/// Every `src` and `href` is the entry's own reference, escaped; nothing else is referenced.
-/// Thumbnails load eagerly (no lazy loading), so a screenshot of the page shows them all.
-///
-/// # Errors
-///
-/// [`RenderError::Invalid`] for a reference that is not relative (a scheme such as `http:`, a
-/// leading `/`, a backslash, or empty).
-pub fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderError> {
+/// [`ContactSheet::html`].
+pub(crate) fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderError> {
     for entry in &sheet.entries {
         let links = entry.links.iter().map(|(_, r)| r);
         for reference in entry.image.iter().chain(&entry.thumbnail).chain(links) {
@@ -117,7 +79,7 @@ pub fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderError> {
     let solved = count(|o| matches!(o, Outcome::Moves(_)));
     let impossible = count(|o| matches!(o, Outcome::Impossible));
     let errors = count(|o| matches!(o, Outcome::Error(_)));
-    let size = THUMBNAIL_SIZE;
+    let size = ContactSheet::THUMBNAIL_SIZE;
     let mut page = String::with_capacity(600 + 500 * sheet.entries.len());
     let title = text(&sheet.title);
     // Writing to a String cannot fail.
@@ -213,6 +175,51 @@ pub fn contact_sheet_html(sheet: &ContactSheet) -> Result<String, RenderError> {
     Ok(page)
 }
 
+impl ContactSheet {
+    /// The side of the square each thumbnail is drawn in, in CSS pixels: every `<img>` has
+    /// `width` and `height` set to it (the picture is scaled to fit, keeping its proportions), so
+    /// the page's layout does not wait for the images and a test knows where each one is.
+    pub const THUMBNAIL_SIZE: u32 = 160;
+
+    /// The contact sheet as an HTML5 page (UTF-8, one inline style sheet, one inline script that
+    /// sorts and filters the levels, nothing loaded but the levels' pictures). The page is also
+    /// well-formed XML (polyglot markup: void elements closed with `/>`, no named entities, the
+    /// script in a commented CDATA section), so tests and scripts can read it with an XML parser.
+    ///
+    /// After a heading, a summary line (`<p id="summary">`: levels, solved, Impossible, errors) and
+    /// the controls (`<select id="sort">`, `<select id="filter">`), one `<figure class="level
+    /// solved|impossible|error" id="level-N" data-level="N" data-moves="M" data-states="S"
+    /// data-outcome="solved|impossible|error">` per entry, in order (`data-moves` and
+    /// `data-states` empty when unknown), holding:
+    ///
+    /// - for an Impossible level or one that could not be read, a badge: `<span class="badge
+    ///   impossible">Impossible</span>` or `<span class="badge error">Error</span>`;
+    /// - `<a href="IMAGE"><img id="thumb-N" class="thumb" src="THUMBNAIL" width="160"
+    ///   height="160" alt="..."/></a>` when the entry has a picture (`THUMBNAIL` is the image when
+    ///   the entry has no thumbnail), else `<div class="no-image">` of the same size;
+    /// - a `<figcaption>`: `Level N`, the title (`<span class="title">`) when there is one,
+    ///   `R x C`, `M moves` / `Impossible` / the error message, `S states explored`, and the
+    ///   further links.
+    ///
+    /// The script orders the figures by the sort chosen (`pack`: level order; `moves-asc` and
+    /// `moves-desc`: by par, the levels without one after; `states-desc`: most states explored
+    /// first; `impossible-first`, `errors-first`: those levels first, each group in level order) and
+    /// hides those the filter leaves out (`all`, `solved`, `impossible`, `error`). The page's
+    /// address fragment chooses them when it opens (`index.html#sort=moves-desc&filter=solved`),
+    /// and follows the controls.
+    ///
+    /// Every `src` and `href` is the entry's own reference, escaped; nothing else is referenced.
+    /// Thumbnails load eagerly (no lazy loading), so a screenshot of the page shows them all.
+    ///
+    /// # Errors
+    ///
+    /// [`RenderError::Invalid`] for a reference that is not relative (a scheme such as `http:`, a
+    /// leading `/`, a backslash, or empty).
+    pub fn html(&self) -> Result<String, RenderError> {
+        contact_sheet_html(self)
+    }
+}
+
 /// The sort and filter controls of the sheet.
 const CONTROLS: &str = "<form id=\"controls\"><label>Sort: <select id=\"sort\">\
 <option value=\"pack\">level order</option>\
@@ -228,7 +235,7 @@ const CONTROLS: &str = "<form id=\"controls\"><label>Sort: <select id=\"sort\">\
 <option value=\"error\">errors</option>\
 </select></label></form>\n";
 
-/// The script that sorts and filters the figures (see [`contact_sheet_html`]); it reads and
+/// The script that sorts and filters the figures (see [`ContactSheet::html`]); it reads and
 /// writes the choice in the address fragment.
 const SCRIPT: &str = r##"<script>
 //<![CDATA[

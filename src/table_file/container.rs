@@ -27,7 +27,7 @@
 //! the file length, the zero padding, then ([`Check::Full`]) the payload CRC, the entries, the
 //! histogram recomputed from the payload, and for a Flip Game or Lights Out table the proof that
 //! the payload is the distance table of the board and variant the header names
-//! ([`DistanceTable::check`], [`VariantTable::check`]). `docs/FORMATS.md` shows the layout byte by byte.
+//! ([`DistanceTable::check`]). `docs/FORMATS.md` shows the layout byte by byte.
 
 use std::borrow::Cow;
 use std::io::Write;
@@ -39,10 +39,7 @@ use super::error::{ExportError, LoadError, escape_prefix};
 use super::meta::{Element, Histogram, Puzzle, StateLayout};
 use super::table::Table;
 use crate::bloxorz::{DistanceField, ORIENTATIONS};
-use crate::flip::DistanceTable;
-use crate::flip::MAX_TABLE_CELLS;
-use crate::flip::variant::Variant;
-use crate::flip::variant::bfs::{MAX_VARIANT_TABLE_STATES, VariantTable};
+use crate::lights_out::{BoardSize, DistanceTable, Variant};
 use crate::shape::ShapeError;
 use crate::text::excerpt;
 
@@ -94,7 +91,7 @@ pub struct Header {
     pub sentinel: i64,
     /// Entries at each distance, how many are impossible and how many illegal.
     pub histogram: Histogram,
-    /// Offset of the payload from the start of the file: a multiple of [`PAYLOAD_ALIGN`].
+    /// Offset of the payload from the start of the file: a multiple of `PAYLOAD_ALIGN`.
     pub payload_offset: u64,
     /// Length of the payload in bytes: entries times the element size.
     pub payload_len: u64,
@@ -104,6 +101,7 @@ pub struct Header {
 
 /// How much of a file [`TableFile::parse`] checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Check {
     /// Everything but the payload: cheap, touches only the first page and the file length
     /// (a 5x5 table's 32 MiB payload is not read).
@@ -113,9 +111,8 @@ pub enum Check {
     /// itself, as `flipblox verify` does).
     Payload,
     /// [`Check::Payload`], and for a Flip Game (Lights Out) table the proof that it holds the
-    /// distances of its board ([`DistanceTable::check`], [`VariantTable::check`]: a forged
-    /// payload with its checksums recomputed, or a table under another variant's name, fails
-    /// it).
+    /// distances of its board ([`DistanceTable::check`]: a forged payload with its checksums
+    /// recomputed, or a table under another variant's name, fails it).
     Full,
 }
 
@@ -133,7 +130,6 @@ fn align_up(offset: u64) -> u64 {
 /// The payload bytes of `table`: the `u8` distances as they are, or the `i32`s little-endian.
 pub(crate) fn payload_bytes<'t>(table: &'t Table<'_>) -> Cow<'t, [u8]> {
     match table {
-        Table::Flip(t) => Cow::Borrowed(t.as_bytes()),
         Table::LightsOut(t) => Cow::Borrowed(t.as_bytes()),
         Table::Bloxorz(f) => {
             Cow::Owned(f.distances().iter().flat_map(|d| d.to_le_bytes()).collect())
@@ -209,7 +205,7 @@ fn inconsistent(field: &'static str, found: impl ToString, expected: impl ToStri
 }
 
 impl<'a> TableFile<'a> {
-    /// Reads and checks a table file (see the [module docs](self) for the checks and their
+    /// Reads and checks a table file (see the module docs for the checks and their
     /// order). Every read is bounds-checked against `bytes`; nothing is allocated from a size
     /// in the file before that size is checked against the file's length.
     ///
@@ -283,14 +279,24 @@ impl<'a> TableFile<'a> {
         }
         let table = match header.puzzle {
             Puzzle::FlipGame { rows, cols } => {
-                Table::Flip(DistanceTable::new(rows, cols, payload)?)
+                let cells = u64::from(rows) * u64::from(cols);
+                let size = BoardSize::new(rows as usize, cols as usize)
+                    .ok()
+                    .filter(|_| cells > 0 && cells <= 32)
+                    .ok_or(ShapeError::BoardSize { rows: rows.into(), cols: cols.into() })?;
+                Table::LightsOut(DistanceTable::from_bytes(&Variant::flip_game(size), payload)?)
             }
             Puzzle::LightsOut { .. } => {
                 let variant = lights_out_variant(&header.puzzle)?;
-                Table::LightsOut(Box::new(
-                    VariantTable::new(&variant, payload)
-                        .map_err(|e| inconsistent("payload_len", e, "one byte per state"))?,
-                ))
+                let table = DistanceTable::from_bytes(&variant, payload).map_err(|_| {
+                    let expected = variant.states().expect("checked with the header");
+                    let found = format!(
+                        "a table of {variant} has {expected} entries, found {} bytes",
+                        payload.len()
+                    );
+                    inconsistent("payload_len", found, "one byte per state")
+                })?;
+                Table::LightsOut(table)
             }
             Puzzle::Bloxorz { rows, cols } => {
                 let entries: Vec<i32> = payload
@@ -307,7 +313,6 @@ impl<'a> TableFile<'a> {
             let not_distances =
                 |fault| LoadError::NotDistances { table: header.puzzle.kind(), fault };
             match &table {
-                Table::Flip(t) => t.check().map_err(not_distances)?,
                 Table::LightsOut(t) => t.check().map_err(not_distances)?,
                 Table::Bloxorz(_) => {}
             }
@@ -341,7 +346,7 @@ impl<'a> TableFile<'a> {
         self.payload
     }
 
-    /// The table (a Flip Game table borrows the payload in place).
+    /// The table (a Lights Out table borrows the payload in place).
     pub fn table(&self) -> &Table<'a> {
         &self.table
     }
@@ -356,13 +361,17 @@ impl<'a> TableFile<'a> {
     ///
     /// # Errors
     ///
-    /// [`ShapeError::WrongTable`], naming both tables, when the file holds a Bloxorz field or
-    /// a table of another board.
-    pub fn flip_table(&self, board: Option<(u32, u32)>) -> Result<DistanceTable<'a>, ShapeError> {
+    /// [`ShapeError::WrongTable`], naming both tables, when the file holds a Bloxorz field, the
+    /// table of another Lights Out variant or a table of another board.
+    pub(crate) fn flip_table(
+        &self,
+        board: Option<(u32, u32)>,
+    ) -> Result<DistanceTable<'a>, ShapeError> {
         match (&self.table, board) {
-            (Table::Flip(t), None) => Ok(t.clone()),
-            (Table::Flip(t), Some((rows, cols)))
-                if (t.size().rows(), t.size().cols()) == (rows as usize, cols as usize) =>
+            (Table::LightsOut(t), None) if t.variant().is_flip_game() => Ok(t.clone()),
+            (Table::LightsOut(t), Some((rows, cols)))
+                if t.variant().is_flip_game()
+                    && (t.size().rows(), t.size().cols()) == (rows as usize, cols as usize) =>
             {
                 Ok(t.clone())
             }
@@ -375,22 +384,15 @@ impl<'a> TableFile<'a> {
             }),
         }
     }
-}
 
-impl<'a> TableFile<'a> {
-    /// The file's table as the table of a Lights Out variant, borrowing the payload in place: a
-    /// Flip Game table is the table of [`Variant::flip_game`] on its board.
+    /// The file's Lights Out table (the Flip Game's among them), borrowing the payload in place.
     ///
     /// # Errors
     ///
     /// [`ShapeError::WrongTable`] for a Bloxorz field.
-    pub fn variant_table(&self) -> Result<VariantTable<'a>, ShapeError> {
+    pub(crate) fn lights_out_table(&self) -> Result<DistanceTable<'a>, ShapeError> {
         match &self.table {
-            Table::LightsOut(t) => Ok((**t).clone()),
-            Table::Flip(t) => {
-                let variant = Variant::flip_game(t.size());
-                Ok(VariantTable::new(&variant, self.payload).expect("2^(R*C) entries"))
-            }
+            Table::LightsOut(t) => Ok(t.clone()),
             Table::Bloxorz(_) => Err(ShapeError::WrongTable {
                 expected: "a Lights Out table".to_string(),
                 found: self.header.puzzle.kind(),
@@ -460,7 +462,7 @@ fn check_header(header: &Header, header_end: u64) -> Result<(), LoadError> {
     let shape = match puzzle {
         Puzzle::FlipGame { rows, cols } => {
             let cells = u64::from(*rows) * u64::from(*cols);
-            if cells == 0 || cells > MAX_TABLE_CELLS as u64 {
+            if cells == 0 || cells > 32 {
                 let (rows, cols) = (u64::from(*rows), u64::from(*cols));
                 return Err(ShapeError::BoardSize { rows, cols }.into());
             }
@@ -476,7 +478,7 @@ fn check_header(header: &Header, header_end: u64) -> Result<(), LoadError> {
         Puzzle::LightsOut { .. } => {
             let variant = lights_out_variant(puzzle)?;
             match variant.states() {
-                Some(states) if states <= MAX_VARIANT_TABLE_STATES => vec![states],
+                Some(states) if states <= DistanceTable::MAX_STATES => vec![states],
                 _ => {
                     return Err(inconsistent(
                         "puzzle",
@@ -555,7 +557,7 @@ mod tests {
 
     #[test]
     fn the_lead_and_the_payload_sit_where_the_docs_say() {
-        let table = Table::Flip(DistanceTable::embedded());
+        let table = Table::LightsOut(DistanceTable::embedded());
         let bytes = exported(&table);
         assert_eq!(&bytes[..8], b"FLIPBLOX");
         assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 2);
@@ -571,7 +573,7 @@ mod tests {
 
     #[test]
     fn a_written_table_reads_back_with_its_header() {
-        let table = Table::Flip(DistanceTable::embedded());
+        let table = Table::LightsOut(DistanceTable::embedded());
         let bytes = exported(&table);
         let file = TableFile::parse(&bytes, Check::Full).unwrap();
         assert_eq!(file.table(), &table);
@@ -615,7 +617,7 @@ mod tests {
 
     #[test]
     fn a_header_check_skips_the_payload_but_a_full_check_does_not() {
-        let mut bytes = exported(&Table::Flip(DistanceTable::embedded()));
+        let mut bytes = exported(&Table::LightsOut(DistanceTable::embedded()));
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         assert!(TableFile::parse(&bytes, Check::Header).is_ok());

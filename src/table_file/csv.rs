@@ -1,8 +1,8 @@
 //! CSV export with the `csv` crate: one record per state.
 //!
-//! - Flip Game: header `state,board,distance`; `state` in decimal; `board` the `rows*cols`
-//!   characters `b`/`w` row by row (character `cols*row+col` is `b` when that bit of the state is
-//!   set); `distance` empty when Impossible.
+//! - Lights Out: header `state,board,distance`; `state` in decimal; `board` the `rows*cols`
+//!   cells row by row in the default alphabet of the colours (`b`/`w` for two: character
+//!   `cols*row+col` is `b` when that bit of the state is set); `distance` empty when Impossible.
 //! - Bloxorz: header `row,col,orientation,distance`, records in C order; `distance` is the
 //!   field's entry as a number: -1 when the goal cannot be reached (impossible), -2 when the box
 //!   may not rest there (illegal), so a numeric column keeps the two apart.
@@ -13,7 +13,7 @@ use std::io::Write;
 use super::error::ExportError;
 use super::table::Table;
 use crate::bloxorz::ORIENTATIONS;
-use crate::flip::variant::Alphabet;
+use crate::lights_out::Alphabet;
 
 fn csv_error(e: csv::Error) -> ExportError {
     match e.into_kind() {
@@ -33,19 +33,6 @@ pub(crate) fn write_csv(table: &Table<'_>, out: &mut dyn Write) -> Result<(), Ex
     let mut fields: [String; 4] = Default::default();
     let mut board = Vec::new();
     match table {
-        Table::Flip(t) => {
-            w.write_record(["state", "board", "distance"]).map_err(csv_error)?;
-            board.resize(t.size().cells(), b'w');
-            for state in 0..t.as_bytes().len() {
-                for (i, piece) in board.iter_mut().enumerate() {
-                    *piece = if state >> i & 1 == 1 { b'b' } else { b'w' };
-                }
-                write_number(&mut fields[0], Some(state));
-                write_number(&mut fields[1], table.distance_at(state));
-                let record = [fields[0].as_bytes(), &board, fields[1].as_bytes()];
-                w.write_record(record).map_err(csv_error)?;
-            }
-        }
         Table::LightsOut(t) => {
             w.write_record(["state", "board", "distance"]).map_err(csv_error)?;
             let k = u64::from(t.variant().colours());

@@ -7,11 +7,12 @@ use std::io;
 
 use thiserror::Error;
 
-use crate::flip::TableFault;
+use crate::lights_out::TableFault;
 use crate::shape::ShapeError;
 
 /// Writing a table in some format failed.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum ExportError {
     /// The output could not be written (including a closed pipe); the message is the I/O
     /// error's, for the caller to put after the output's name.
@@ -32,6 +33,7 @@ pub enum ExportError {
 /// Every check on load returns one of these; a loader never panics and never reads outside the
 /// bytes it was given.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum LoadError {
     /// The file starts with neither the flipblox magic `FLIPBLOX` nor NumPy's `\x93NUMPY`.
     #[error("not a flipblox table file or NumPy .npy file (it starts with \"{found}\")")]

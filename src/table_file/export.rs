@@ -8,11 +8,12 @@ use super::{container, csv, json, npy};
 
 /// The export formats (see `docs/FORMATS.md` for each layout).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// The flipblox table file: lead, bincode header, 64-byte-aligned payload
-    /// ([`container`]).
+    /// (`container`).
     Bincode,
-    /// NumPy `.npy`, format version 1.0 ([`npy`]).
+    /// NumPy `.npy`, format version 1.0 (`npy`).
     Npy,
     /// CSV with a header line: `state,board,distance` (Flip Game) or
     /// `row,col,orientation,distance` (Bloxorz); the distance is empty for the sentinel.
@@ -46,10 +47,10 @@ impl Format {
 /// small writes) and flush it afterwards. The output is a pure function of the table.
 ///
 /// ```
-/// use flipblox::flip::DistanceTable;
+/// use flipblox::lights_out::DistanceTable;
 /// use flipblox::table_file::{Format, Table, export};
 /// let mut raw = Vec::new();
-/// export(&Table::Flip(DistanceTable::embedded()), Format::Raw, &mut raw).unwrap();
+/// export(&Table::LightsOut(DistanceTable::embedded()), Format::Raw, &mut raw).unwrap();
 /// assert_eq!(raw.len(), 65_536);
 /// ```
 ///

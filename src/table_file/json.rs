@@ -59,7 +59,6 @@ struct Distances<'t, 'a>(&'t Table<'a>);
 impl Serialize for Distances<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.0 {
-            Table::Flip(t) => s.collect_seq((0..t.as_bytes().len()).map(|i| self.0.distance_at(i))),
             Table::LightsOut(t) => {
                 s.collect_seq((0..t.as_bytes().len()).map(|i| self.0.distance_at(i)))
             }
@@ -98,7 +97,7 @@ pub(crate) fn write_json(table: &Table<'_>, out: &mut dyn Write) -> Result<(), E
         cols,
         goal: match table {
             Table::Bloxorz(f) => Some(f.goal().into()),
-            Table::Flip(_) | Table::LightsOut(_) => None,
+            Table::LightsOut(_) => None,
         },
         shape: table.shape(),
         state_layout: puzzle.state_layout().describe(cols),

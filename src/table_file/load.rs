@@ -4,15 +4,15 @@ use super::container::{Check, MAGIC, TableFile};
 use super::error::{LoadError, escape_prefix};
 use super::meta::{Histogram, Puzzle};
 use super::npy::{NPY_MAGIC, NpyFile, NpyTable};
-use super::table::Table;
-use crate::flip::DistanceTable;
+use crate::lights_out::DistanceTable;
 use crate::shape::ShapeError;
 
 /// A checked table file of either kind.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum Loaded<'a> {
     /// A flipblox table file (`--format bincode`).
-    TableFile(TableFile<'a>),
+    TableFile(Box<TableFile<'a>>),
     /// A NumPy `.npy` file (`--format npy`).
     Npy(NpyFile<'a>),
 }
@@ -22,10 +22,10 @@ pub enum Loaded<'a> {
 /// ([`Check::Full`]).
 ///
 /// ```
-/// use flipblox::flip::DistanceTable;
+/// use flipblox::lights_out::DistanceTable;
 /// use flipblox::table_file::{Format, Loaded, Table, export, load};
 /// let mut bytes = Vec::new();
-/// export(&Table::Flip(DistanceTable::embedded()), Format::Npy, &mut bytes).unwrap();
+/// export(&Table::LightsOut(DistanceTable::embedded()), Format::Npy, &mut bytes).unwrap();
 /// let loaded = load(&bytes).unwrap();
 /// assert!(matches!(loaded, Loaded::Npy(_)));
 /// assert_eq!(loaded.histogram().impossible, 61_440);
@@ -46,51 +46,15 @@ pub fn load(bytes: &[u8]) -> Result<Loaded<'_>, LoadError> {
 /// # Errors
 ///
 /// As [`load`].
-pub fn load_checked(bytes: &[u8], check: Check) -> Result<Loaded<'_>, LoadError> {
+pub(crate) fn load_checked(bytes: &[u8], check: Check) -> Result<Loaded<'_>, LoadError> {
     let starts_like = |magic: &[u8]| bytes.starts_with(&magic[..bytes.len().min(magic.len())]);
     if starts_like(&MAGIC) {
-        TableFile::parse(bytes, check).map(Loaded::TableFile)
+        TableFile::parse(bytes, check).map(|file| Loaded::TableFile(Box::new(file)))
     } else if starts_like(NPY_MAGIC) {
         NpyFile::parse(bytes).map(Loaded::Npy)
     } else {
         Err(LoadError::Foreign { found: escape_prefix(bytes, MAGIC.len()) })
     }
-}
-
-/// Reads a Flip Game table to answer boards from (`flipblox flip --table`): a flipblox table
-/// file, checked at `check` ([`Check::Header`] reads only the first page and the file's
-/// length), holding a Flip Game table of `board` (`(rows, cols)`) when given, of any board
-/// otherwise.
-///
-/// The table borrows its entries from `bytes` in place, without a copy: over a memory map, an
-/// answer reads only the pages it looks up.
-///
-/// ```
-/// use flipblox::flip::DistanceTable;
-/// use flipblox::table_file::{Check, Format, Table, export, load_flip_table};
-/// let mut bytes = Vec::new();
-/// export(&Table::Flip(DistanceTable::embedded()), Format::Bincode, &mut bytes).unwrap();
-/// let table = load_flip_table(&bytes, Check::Header, Some((4, 4))).unwrap();
-/// assert_eq!(table.as_bytes(), DistanceTable::embedded().as_bytes());
-/// let offset = bytes.len() - 65_536;
-/// assert!(std::ptr::eq(table.as_bytes(), &bytes[offset..])); // in place
-/// assert!(load_flip_table(&bytes, Check::Header, Some((5, 5))).is_err());
-/// ```
-///
-/// # Errors
-///
-/// [`LoadError::NpyNotTableFile`] for a `.npy` file; the errors of [`TableFile::parse`];
-/// [`LoadError::Shape`] with [`ShapeError::WrongTable`] for a Bloxorz field or a table of
-/// another board.
-pub fn load_flip_table(
-    bytes: &[u8],
-    check: Check,
-    board: Option<(u32, u32)>,
-) -> Result<DistanceTable<'_>, LoadError> {
-    if bytes.starts_with(NPY_MAGIC) {
-        return Err(LoadError::NpyNotTableFile);
-    }
-    Ok(TableFile::parse(bytes, check)?.flip_table(board)?)
 }
 
 impl<'a> Loaded<'a> {
@@ -131,14 +95,6 @@ impl<'a> Loaded<'a> {
                     Err(wrong(Puzzle::Bloxorz { rows: f.rows(), cols: f.cols() }.kind()))
                 }
             },
-        }
-    }
-
-    /// True for a Flip Game table (either kind of file).
-    pub fn is_flip(&self) -> bool {
-        match self {
-            Loaded::TableFile(file) => matches!(file.table(), Table::Flip(_)),
-            Loaded::Npy(file) => matches!(file.table(), NpyTable::Flip { .. }),
         }
     }
 }

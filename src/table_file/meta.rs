@@ -3,14 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::flip::BoardSize;
-use crate::flip::variant::{Goal, TogglePattern, Variant};
+use crate::lights_out::{BoardSize, Goal, TogglePattern, Variant};
 use crate::text::quote;
 
 /// The puzzle a table belongs to, with its board shape.
 ///
 /// Encoded in the header of a table file (bincode variant index, then the fields in order).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Puzzle {
     /// The Flip Game (POJ 1753; Lights Out with the plus-shaped toggle) on a `rows x cols` board:
     /// one entry per state, the minimum number of presses to a uniform board (either colour).
@@ -175,10 +175,10 @@ impl Puzzle {
             Puzzle::Bloxorz { .. } => None,
         }
     }
-    /// The kind of table, for messages: `a Flip Game 5x5 table`, `a Bloxorz 3x4 field`.
-    /// The entry of an illegal state, a state the box may not rest in: -2
-    /// ([`ILLEGAL`](crate::bloxorz::ILLEGAL)) for Bloxorz; `None` for the Flip Game, where every
-    /// board is a state.
+    /// The kind of table, for messages: `a Flip Game 5x5 table`, `a Bloxorz 3x4 field`. The entry
+    /// of an illegal state, a state the box may not rest in: -2
+    /// ([`ILLEGAL`](crate::bloxorz::DistanceField::ILLEGAL)) for Bloxorz; `None` for the Flip Game,
+    /// where every board is a state.
     pub fn illegal_value(&self) -> Option<i64> {
         match self {
             Puzzle::FlipGame { .. } | Puzzle::LightsOut { .. } => None,
@@ -221,6 +221,7 @@ pub struct VariantFields {
 
 /// The type of one payload entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Element {
     /// One unsigned byte; the sentinel is 255 (impossible). NumPy dtype `|u1`.
     U8,
@@ -241,7 +242,7 @@ impl Element {
     /// The value stored for "impossible" (no path to the goal): 255 for `U8`, -1 for `I32Le`.
     pub fn sentinel(self) -> i64 {
         match self {
-            Element::U8 => i64::from(crate::flip::IMPOSSIBLE),
+            Element::U8 => i64::from(crate::lights_out::DistanceTable::IMPOSSIBLE),
             Element::I32Le => -1,
         }
     }
@@ -257,10 +258,11 @@ impl Element {
 
 /// How an index into the payload names a state (a code; the text is [`StateLayout::describe`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum StateLayout {
     /// Flip Game: the index is the state; bit `cols * row + col` of the state is set when the
     /// piece at (`row`, `col`) shows black, `row` and `col` 0-based from the top-left. (For 4x4
-    /// this is [`Board`](crate::flip::Board)'s layout.)
+    /// this is [`Board::state`](crate::lights_out::Board::state).)
     FlipBitsRowMajor,
     /// Bloxorz: C order over `(row, col, orientation)`, so the index is
     /// `(cols * row + col) * 3 + orientation`; orientation 0 = standing on (`row`, `col`),
@@ -270,7 +272,7 @@ pub enum StateLayout {
     /// Lights Out with `K > 2` colours: the index is the state, the base-`K` number whose digit
     /// `cols * row + col` (the digit of `K^(cols*row+col)`) is the colour (0 to `K - 1`) of the
     /// cell at (`row`, `col`), `row` and `col` 0-based from the top-left
-    /// ([`ColourBoard::state`](crate::flip::variant::ColourBoard::state)). For two colours it is
+    /// ([`Board::state`](crate::lights_out::Board::state)). For two colours it is
     /// [`StateLayout::FlipBitsRowMajor`].
     ColourDigitsRowMajor,
 }
@@ -321,7 +323,7 @@ pub struct Histogram {
 
 impl From<(Vec<u64>, u64)> for Histogram {
     /// The histogram of a Flip Game table's `(counts, impossible)`, as
-    /// [`DistanceTable::histogram`](crate::flip::DistanceTable::histogram) counts them.
+    /// [`DistanceTable::histogram`](crate::lights_out::DistanceTable::histogram) counts them.
     fn from((counts, impossible): (Vec<u64>, u64)) -> Histogram {
         Histogram { counts, impossible, illegal: 0 }
     }
@@ -359,7 +361,8 @@ mod tests {
         assert_eq!(h.total(), 4);
         assert_eq!(Histogram::from((vec![], 7)).max_distance(), None);
         assert_eq!(Histogram::from((vec![1], 2, 3)).total(), 6);
-        let table = crate::flip::DistanceTable::new(1, 2, &[0, 2, 255, 2]).unwrap();
+        let flip = Variant::flip_game(BoardSize::new(1, 2).unwrap());
+        let table = crate::lights_out::DistanceTable::from_bytes(&flip, &[0, 2, 255, 2]).unwrap();
         assert_eq!(
             Histogram::from(table.histogram()),
             Histogram { counts: vec![1, 0, 2], impossible: 1, illegal: 0 }

@@ -21,9 +21,8 @@ use super::error::{ExportError, LoadError, escape_prefix};
 use super::meta::{Element, Histogram};
 use super::table::Table;
 use crate::bloxorz::{DistanceField, ORIENTATIONS};
-use crate::flip::variant::bfs::{MAX_VARIANT_TABLE_STATES, VariantTable};
-use crate::flip::variant::{Goal, MAX_COLOURS, TogglePattern, Variant};
-use crate::flip::{BoardSize, DistanceTable, MAX_TABLE_CELLS};
+use crate::lights_out::table::distance_table::entry_histogram;
+use crate::lights_out::{BoardSize, DistanceTable, Variant};
 use crate::shape::ShapeError;
 
 /// The first 6 bytes of every `.npy` file.
@@ -42,7 +41,6 @@ pub const MAX_NPY_HEADER_LEN: usize = 10_000;
 pub fn write_npy(table: &Table<'_>, out: &mut dyn Write) -> Result<(), ExportError> {
     out.write_all(&npy_header(table.element().numpy_descr(), &table.shape()))?;
     match table {
-        Table::Flip(t) => out.write_all(t.as_bytes())?,
         Table::LightsOut(t) => out.write_all(t.as_bytes())?,
         Table::Bloxorz(f) => {
             // A chunk at a time: no second copy of a large field in memory.
@@ -84,10 +82,11 @@ fn npy_header(descr: &str, shape: &[u64]) -> Vec<u8> {
 
 /// What a `.npy` file holds, once recognised.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NpyTable<'a> {
     /// dtype `|u1`, shape `(2^cells,)`: a Flip Game table of a board of `cells` pieces (the
     /// `.npy` format does not record the board's rows and columns; see
-    /// [`NpyFile::flip_table`]).
+    /// [`Table::LightsOut`]).
     Flip {
         /// Pieces on the board: the table has `2^cells` entries.
         cells: u32,
@@ -112,12 +111,12 @@ pub enum NpyTable<'a> {
 }
 
 /// `(K, n)` with `states = K^n`, `n >= 1`, for the smallest `K` of 3 to 16 that fits, when
-/// `states` is at most [`MAX_VARIANT_TABLE_STATES`].
+/// `states` is at most [`DistanceTable::MAX_STATES`].
 fn colour_power(states: u64) -> Option<(u8, u32)> {
-    if states > MAX_VARIANT_TABLE_STATES {
+    if states > DistanceTable::MAX_STATES {
         return None;
     }
-    (3..=MAX_COLOURS).find_map(|k| {
+    (3..=Variant::MAX_COLOURS).find_map(|k| {
         let (mut power, mut n) = (u64::from(k), 1);
         while power < states {
             power *= u64::from(k);
@@ -139,7 +138,7 @@ pub struct NpyFile<'a> {
 }
 
 impl<'a> NpyFile<'a> {
-    /// Reads a `.npy` file holding a flipblox table or field (see the [module docs](self)).
+    /// Reads a `.npy` file holding a flipblox table or field (see the module docs).
     ///
     /// # Errors
     ///
@@ -218,7 +217,7 @@ impl<'a> NpyFile<'a> {
         let table = match (element, dict.shape.as_slice()) {
             (Some(Element::U8), &[states]) if states.is_power_of_two() && states > 1 => {
                 let cells = states.trailing_zeros();
-                if cells as usize > MAX_TABLE_CELLS {
+                if cells > 32 {
                     return Err(unsupported());
                 }
                 expect_len(states, 1)?;
@@ -288,38 +287,30 @@ impl<'a> NpyFile<'a> {
     /// Entries at each distance, how many are impossible and how many illegal.
     pub fn histogram(&self) -> Histogram {
         match &self.table {
-            NpyTable::Flip { cells, distances } => {
-                // A histogram does not depend on how the pieces are arranged: read the table as
-                // one row of `cells` pieces (a checked shape, 1 to 32 pieces).
-                let table = DistanceTable::new(1, *cells, distances).expect("checked at parse");
-                table.histogram().into()
-            }
-            NpyTable::LightsOut { .. } => {
-                self.variant_table().expect("a Lights Out table").histogram().into()
+            NpyTable::Flip { distances, .. } | NpyTable::LightsOut { distances, .. } => {
+                entry_histogram(distances).into()
             }
             NpyTable::Bloxorz(field) => field.histogram().into(),
         }
-    }
-
-    /// A table of Lights Out colours as the table of one row of its cells, plus-shaped
-    /// presses, goal any (the `.npy` does not record the board, pattern or goal: read the
-    /// distances and histogram, not the rules); `None` for other tables.
-    pub fn variant_table(&self) -> Option<VariantTable<'a>> {
-        let NpyTable::LightsOut { colours, cells, distances } = self.table else { return None };
-        let size = BoardSize::new(1, cells as usize).ok()?;
-        let variant = Variant::new(size, TogglePattern::plus(), false, colours, Goal::Any).ok()?;
-        VariantTable::new(&variant, distances).ok()
     }
 
     /// The file's Flip Game table read as a `rows x cols` board.
     ///
     /// # Errors
     ///
-    /// [`ShapeError::WrongTable`] when the file holds a Bloxorz field; otherwise the errors of
-    /// [`DistanceTable::new`] (a table of another number of pieces is a [`ShapeError::Length`]).
-    pub fn flip_table(&self, rows: u32, cols: u32) -> Result<DistanceTable<'a>, ShapeError> {
+    /// [`ShapeError::WrongTable`] when the file holds a Bloxorz field or a table of more colours;
+    /// [`ShapeError::BoardSize`] for a board of no cells or more than 32;
+    /// [`ShapeError::Length`] for a table of another number of cells.
+    pub(crate) fn flip_table(&self, rows: u32, cols: u32) -> Result<DistanceTable<'a>, ShapeError> {
         match &self.table {
-            NpyTable::Flip { distances, .. } => DistanceTable::new(rows, cols, distances),
+            NpyTable::Flip { distances, .. } => {
+                let cells = u64::from(rows) * u64::from(cols);
+                let size = BoardSize::new(rows as usize, cols as usize)
+                    .ok()
+                    .filter(|_| cells > 0 && cells <= 32)
+                    .ok_or(ShapeError::BoardSize { rows: rows.into(), cols: cols.into() })?;
+                DistanceTable::from_bytes(&Variant::flip_game(size), distances)
+            }
             NpyTable::LightsOut { colours, cells, .. } => Err(ShapeError::WrongTable {
                 expected: format!("a Flip Game {rows}x{cols} table"),
                 found: format!("a Lights Out table of {colours}^{cells} states"),
@@ -533,7 +524,7 @@ mod tests {
     #[test]
     fn the_writer_matches_numpys_layout() {
         let mut bytes = Vec::new();
-        write_npy(&Table::Flip(DistanceTable::embedded()), &mut bytes).unwrap();
+        write_npy(&Table::LightsOut(DistanceTable::embedded()), &mut bytes).unwrap();
         assert_eq!(&bytes[..8], b"\x93NUMPY\x01\x00");
         let header_len = usize::from(u16::from_le_bytes([bytes[8], bytes[9]]));
         assert_eq!(10 + header_len, 128);

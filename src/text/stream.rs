@@ -24,7 +24,7 @@ const CHUNK: usize = 64 * 1024;
 /// the probe even when a whole line is at hand (see there).
 const NEAR_END: usize = 4096;
 
-/// The lines of a byte stream (see the [module docs](self)).
+/// The lines of a byte stream (see the module docs).
 ///
 /// An I/O error from the reader ends the lines as the end of the input would; it is kept for
 /// [`StreamLines::take_error`].

@@ -16,6 +16,8 @@ pub mod table_checks;
 
 pub use rng::Rng;
 
+use flipblox::lights_out::{BoardSize, DistanceTable, Variant};
+
 use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -271,4 +273,20 @@ pub fn python_in(dir: &Path, script: &str, args: &[&Path]) -> String {
 #[track_caller]
 pub fn python(script: &str, args: &[&Path]) -> String {
     python_in(Path::new("."), script, args)
+}
+
+/// The Flip Game on a `rows x cols` board.
+pub fn flip_game(rows: usize, cols: usize) -> Variant {
+    Variant::flip_game(BoardSize::new(rows, cols).unwrap())
+}
+
+/// The distance table of the `rows x cols` Flip Game, built by the library.
+pub fn flip_table(rows: usize, cols: usize) -> Vec<u8> {
+    let table = DistanceTable::build(&flip_game(rows, cols), |_, _| {});
+    table.expect("a table of at most 32 pieces").as_bytes().to_vec()
+}
+
+/// The `entries` as the distance table of the `rows x cols` Flip Game (not checked).
+pub fn flip_entries(rows: usize, cols: usize, entries: &[u8]) -> DistanceTable<'_> {
+    DistanceTable::from_bytes(&flip_game(rows, cols), entries).expect("2^(rows * cols) entries")
 }

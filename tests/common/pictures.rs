@@ -8,8 +8,39 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use super::bloxorz::{Grid, ROLLS, roll};
 use super::extended::{At, Block, DIRS, Ext, State};
-use flipblox::render::{CELL, CellAt, FieldPicture, Pose, Tile, palette};
+use flipblox::render::{CELL, CellAt, FieldPicture, Pose, Tile};
 use roxmltree::{Document, Node};
+
+/// The colours the pictures are documented to use, written out here rather than taken from the
+/// library.
+pub mod palette {
+    pub const EMPTY: &str = "#ffffff";
+    pub const RIGID: &str = "#a9b0b8";
+    pub const FRAGILE: &str = "#f2a14a";
+    pub const TARGET: &str = "#23272e";
+    pub const START: &str = "#7ea6e0";
+    pub const SOFT_SWITCH: &str = "#9ccc8a";
+    pub const HEAVY_SWITCH: &str = "#5e9e55";
+    pub const SPLIT_SWITCH: &str = "#c5a3dd";
+    pub const BRIDGE: &str = "#b98b5e";
+    pub const BRIDGE_ABSENT: &str = "#fbf4ec";
+    pub const IMPOSSIBLE: &str = "#e4575c";
+    pub const ILLEGAL: &str = "#eceef1";
+    pub const PRESS: &str = "#e8413c";
+
+    /// The fill of distance `d` of a field whose largest distance is `max`: viridis at
+    /// `d / max` (0 when `max` is 0).
+    pub fn distance_colour(d: u32, max: u32) -> String {
+        let t = if max == 0 { 0.0 } else { f64::from(d) / f64::from(max) };
+        format!("#{:x}", colorous::VIRIDIS.eval_continuous(t))
+    }
+
+    /// The colour of move `step` of `moves`: plasma at `0.85 * step / moves` (0 without moves).
+    pub fn step_colour(step: usize, moves: usize) -> String {
+        let t = if moves == 0 { 0.0 } else { 0.85 * step as f64 / moves as f64 };
+        format!("#{:x}", colorous::PLASMA.eval_continuous(t))
+    }
+}
 
 pub fn parse(svg: &str) -> Document<'_> {
     Document::parse(svg).unwrap_or_else(|e| panic!("not well-formed XML: {e}\n{svg}"))

@@ -30,13 +30,19 @@
 
 /// The difficulty of a solvable level whose `B` (see the module docs) is `choice_bits`, with
 /// `trap_moves` trap moves and `dead_ends` dead ends.
-///
-/// ```
-/// use flipblox::bloxorz::analysis::difficulty::score;
-/// // 10 moves, each one of two (B = 10 bits), one trap move into one dead end: 12 bits.
-/// assert_eq!(score(10.0, 1, 1), 12.0);
-/// ```
-pub fn score(choice_bits: f64, trap_moves: u64, dead_ends: u64) -> f64 {
+pub(crate) fn score(choice_bits: f64, trap_moves: u64, dead_ends: u64) -> f64 {
     let bits = |n: u64| (1.0 + n as f64).log2();
     choice_bits.max(0.0) + bits(trap_moves) + bits(dead_ends)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::score;
+
+    #[test]
+    fn a_trap_move_and_a_dead_end_add_a_bit_each() {
+        // 10 moves, each one of two (B = 10 bits), one trap move into one dead end: 12 bits.
+        assert_eq!(score(10.0, 1, 1), 12.0);
+        assert_eq!(score(0.0, 0, 0), 0.0);
+    }
 }

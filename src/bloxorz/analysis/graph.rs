@@ -25,7 +25,7 @@ use crate::memory::{AllocError, try_reserve};
 
 /// Bytes one state of the graph can take, with the measures computed over it (see the module
 /// docs): the limit on states is the memory limit divided by this.
-pub const BYTES_PER_STATE: u64 = 256;
+pub(crate) const BYTES_PER_STATE: u64 = 256;
 
 /// No distance: the state cannot reach the goal (or was not reached).
 pub(crate) const NONE: u32 = u32::MAX;

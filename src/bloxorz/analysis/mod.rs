@@ -3,12 +3,12 @@
 //! lead into one, which cells the optimal solutions use and which tiles nothing ever touches,
 //! and a difficulty score made from these ([`difficulty`]).
 //!
-//! Every measure comes from the whole state graph of the level ([`graph`]): every state
+//! Every measure comes from the whole state graph of the level (`graph.rs`): every state
 //! reachable from the start (the goal ends the level, so nothing is reached through it), the
 //! moves between them, and two breadth-first searches over it, forwards from the start and
 //! backwards from the goal. It works for POJ 3322 levels and for levels with switches, bridges
 //! and split cubes alike (a state is then the block and the bridge configuration), within a
-//! memory limit ([`graph::BYTES_PER_STATE`] bytes a state).
+//! memory limit (256 bytes a state).
 //!
 //! ```
 //! use flipblox::bloxorz::{Limits, PackReader};
@@ -23,7 +23,7 @@
 //! ```
 
 pub mod difficulty;
-pub mod graph;
+pub(crate) mod graph;
 
 use graph::{Graph, NONE};
 
@@ -108,8 +108,7 @@ impl Analyser {
     /// # Errors
     ///
     /// [`SearchError::Limit`] when the level has more reachable states than
-    /// `limits.max_memory / BYTES_PER_STATE`
-    /// ([`graph::BYTES_PER_STATE`]); [`SearchError::Memory`] when the system refuses memory.
+    /// `limits.max_memory / 256`; [`SearchError::Memory`] when the system refuses memory.
     ///
     /// # Panics
     ///

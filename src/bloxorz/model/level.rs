@@ -51,6 +51,7 @@ pub mod flags {
 /// What a cell of the level is made of (POJ 3322: `.` rigid, `E` fragile, `#` empty; `O` and `X`
 /// are rigid).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Cell {
     /// Nothing may rest on it (`#`, and everything outside the level).
     Empty,
@@ -92,7 +93,7 @@ impl Orientation {
     }
 
     /// The flag of the padded grid that says a box in this orientation may rest with its anchor
-    /// on a cell: [`flags::STAND`], [`flags::LIE_H`] or [`flags::LIE_V`].
+    /// on a cell: `flags::STAND`, `flags::LIE_H` or `flags::LIE_V`.
     pub const fn rest_flag(self) -> u8 {
         1 << self as u8
     }
@@ -148,7 +149,7 @@ impl fmt::Display for Placement {
 /// per level once its buffers have grown to the largest level.
 ///
 /// Invariant the solver relies on: only level cells carry flags; the padding stays empty, so a
-/// cell with a rest flag is at least [`PADDING`] cells from every edge of the padded grid.
+/// cell with a rest flag is at least `PADDING` cells from every edge of the padded grid.
 ///
 /// Memory: one byte per padded cell, `(rows + 4) * (cols + 4)` bytes, plus the lists of its
 /// special cells ([`Level::mechanics`]).

@@ -7,7 +7,7 @@
 //! index (`(row + 2) * width + col + 2`) and `orientation` is 0 standing, 1 lying horizontally, 2
 //! lying vertically. A level therefore has `3 * width * height` state indices (most of them on
 //! padding or empty cells, where the box may not rest), and a state index fits a `u32` for every
-//! level whose [`bytes_needed`](crate::bloxorz::bytes_needed) is known.
+//! level whose [`Level::bytes_needed`] is known.
 //!
 //! # Moves
 //!
@@ -142,11 +142,18 @@ impl MoveTable {
     }
 }
 
-/// The placement reached from `placement` by rolling the box with `m`, if the box may rest there
-/// ([`Level::can_rest`]: every cube on a cell of the level that is not empty, and not standing on
-/// a fragile cell). A plain description of one roll, from the same [`ROLLS`] as the searches,
-/// for replaying paths and for tools.
-pub fn roll(level: &Level, placement: Placement, m: Move) -> Option<Placement> {
+impl Level {
+    /// The placement reached from `placement` by rolling the box with `m`, if the box may rest
+    /// there ([`Level::can_rest`]: every cube on a cell of the level that is not empty, and not
+    /// standing on a fragile cell). A plain description of one roll, from the same rules as the
+    /// searches, for replaying paths and for tools.
+    pub fn roll(&self, placement: Placement, m: Move) -> Option<Placement> {
+        roll(self, placement, m)
+    }
+}
+
+/// [`Level::roll`].
+pub(crate) fn roll(level: &Level, placement: Placement, m: Move) -> Option<Placement> {
     let (dr, dc, orientation) = ROLLS[placement.orientation.index()][m.index()];
     let row = placement.row.checked_add_signed(dr)?;
     let col = placement.col.checked_add_signed(dc)?;
@@ -164,15 +171,6 @@ pub fn state_of(level: &Level, placement: Placement) -> u32 {
     u32::try_from(3 * anchor + placement.orientation.index()).expect("state index fits u32")
 }
 
-/// Where the box is in state `state` of `level`, or `None` when the anchor lies on the padding.
-pub fn placement_of(level: &Level, state: u32) -> Option<Placement> {
-    let anchor = state as usize / 3;
-    let orientation = Orientation::from_index(state as usize % 3)?;
-    let (r, c) = (anchor / level.width(), anchor % level.width());
-    let (row, col) = (r.checked_sub(PADDING)?, c.checked_sub(PADDING)?);
-    (row < level.rows() && col < level.cols()).then_some(Placement { row, col, orientation })
-}
-
 /// The number of state indices of a `rows x cols` level: `3 * (rows + 4) * (cols + 4)`, or
 /// `None` when that does not fit a `u32`.
 pub fn state_count(rows: u64, cols: u64) -> Option<u32> {
@@ -181,9 +179,45 @@ pub fn state_count(rows: u64, cols: u64) -> Option<u32> {
     u32::try_from(cells.checked_mul(3)?).ok()
 }
 
+/// Bytes a search needs for a `rows x cols` level: the level's padded grid (1 byte per padded
+/// cell) plus, per state index, a 1-byte stamp and a 4-byte frontier slot: 16 bytes per
+/// padded cell, `16 * (rows + 4) * (cols + 4)`. `None` when the state index would not fit a
+/// `u32` (such a level is refused whatever the memory limit). The readers refuse a level over
+/// their memory limit by this count, before they hold its cells.
+///
+/// A `--path` answer adds one byte per move on top (at most one per reachable state).
+pub(crate) fn bytes_needed(rows: u64, cols: u64) -> Option<u64> {
+    let states = u64::from(state_count(rows, cols)?);
+    Some(states / 3 + 5 * states)
+}
+
+impl Level {
+    /// Bytes a level of `rows x cols` cells needs to be read and solved: 16 per cell of the
+    /// level padded by 2 on each side, `16 * (rows + 4) * (cols + 4)`; `None` for a level too
+    /// large to solve whatever the memory (more than `u32::MAX` states). A level over a reader's
+    /// memory limit by this count is refused before its cells are held.
+    ///
+    /// ```
+    /// use flipblox::bloxorz::Level;
+    /// assert_eq!(Level::bytes_needed(500, 500), Some(16 * 504 * 504));
+    /// assert_eq!(Level::bytes_needed(1 << 20, 1 << 20), None);
+    /// ```
+    pub fn bytes_needed(rows: u64, cols: u64) -> Option<u64> {
+        bytes_needed(rows, cols)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_memory_needed_counts_16_bytes_per_padded_cell_and_overflows_to_none() {
+        assert_eq!(bytes_needed(3, 3), Some(16 * 49));
+        assert_eq!(bytes_needed(500, 500), Some(16 * 504 * 504));
+        assert_eq!(bytes_needed(u64::MAX - 1, u64::MAX - 1), None);
+        assert_eq!(bytes_needed(1 << 20, 1 << 20), None);
+    }
 
     #[test]
     fn every_roll_is_undone_by_the_opposite_roll() {

@@ -8,6 +8,7 @@ use crate::text::{Line, Lines};
 
 /// A format of Bloxorz levels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum LevelFormat {
     /// The text format of level packs (POJ 3322 and its extension).
     Pack,
@@ -29,6 +30,7 @@ impl fmt::Display for LevelFormat {
 
 /// Why [`detect_format`] chose a format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Reason {
     /// The first line that is not blank or a `;` comment starts with a digit (an `R C` header).
     Header,
@@ -40,7 +42,7 @@ pub enum Reason {
     Otherwise,
     /// The input holds no level line at all.
     Empty,
-    /// A stream's start ([`detect_from_head`]'s `head`, as long as a caller looks) holds no
+    /// A stream's start (`detect_from_head`'s `head`, as long as a caller looks) holds no
     /// complete level line: only a pack has lines that long.
     LongStart,
 }

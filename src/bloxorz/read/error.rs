@@ -41,6 +41,7 @@ impl std::error::Error for LevelError {}
 
 /// What went wrong in a [`LevelError`].
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// The text format's syntax (`docs/LEVELS.md`): headers, rows, definition lines.
     Text(TextSyntax),
@@ -91,6 +92,7 @@ impl fmt::Display for ErrorKind {
 
 /// How a format names cells and tiles in messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Notation {
     /// The text format: `row R, column C`, 1-based, and the letters `.` `E` `#` `O` `X` `S` `H`
     /// `V` `B` `-`.
@@ -104,6 +106,7 @@ pub enum Notation {
 /// 0-based, as the input names them (possibly outside the level, hence signed); `found` is the
 /// letter or tile at the cell in the format's own alphabet.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Rule {
     /// No target (reported at the level).
     NoTarget,
@@ -187,7 +190,7 @@ pub enum Rule {
         /// True for a split switch, false for a switch.
         split: bool,
     },
-    /// More than [`MAX_BRIDGE_GROUPS`] groups of bridge tiles (tiles that start alike and that
+    /// More than `MAX_BRIDGE_GROUPS` groups of bridge tiles (tiles that start alike and that
     /// every switch treats alike count once; reported at the tile that makes one too many).
     TooManyBridges,
 }
@@ -318,6 +321,7 @@ impl fmt::Display for Cell {
 
 /// A limit a level goes past.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Limit {
     /// The level would need more memory than the limit; refused at its header, before anything
     /// is allocated for it.
@@ -327,8 +331,8 @@ pub enum Limit {
         /// Columns in the header.
         cols: u64,
         /// Bytes the level and its search would need
-        /// ([`bytes_needed`](crate::bloxorz::bytes_needed)); `None` when it would have more
-        /// states than a 32-bit state index can count.
+        /// ([`Level::bytes_needed`](crate::bloxorz::Level::bytes_needed)); `None` when it would
+        /// have more states than a 32-bit state index can count.
         needed: Option<u64>,
         /// The limit in bytes.
         limit: u64,

@@ -11,14 +11,13 @@ pub mod detect;
 pub mod drawing;
 pub(crate) mod error;
 pub mod flash;
+mod one;
 mod source;
 pub mod text;
 
-pub use detect::{Detected, LevelFormat, Reason, assigns_levels, detect_format, detect_from_head};
-pub use drawing::{DrawingReader, DrawingSyntax, NoDrawing, is_drawing_cell, write_drawing};
+pub use detect::{Detected, LevelFormat, Reason, detect_format, detect_from_head};
+pub use drawing::{DrawingReader, DrawingSyntax, NoDrawing, write_drawing};
 pub use error::{ErrorKind, LevelError, Limit, Notation, Rule};
 pub use flash::{FlashError, FlashPack, FlashStages, FlashSyntax, Stage};
 pub use source::{Chunk, LevelSource};
-pub use text::{
-    CutBy, DEFAULT_MAX_MEMORY, PackReader, TextSyntax, cell_position, ignored_after_end,
-};
+pub use text::{CutBy, DEFAULT_MAX_MEMORY, PackReader, TextSyntax, cell_position};

@@ -15,7 +15,7 @@
 //!
 //! # The search
 //!
-//! Every roll of [`ROLLS`](crate::bloxorz::model::ROLLS) moves the anchor by whole rows or by
+//! Every roll of [`ROLLS`](crate::bloxorz::model::moves::ROLLS) moves the anchor by whole rows or by
 //! whole columns, so one layer moves every state of the frontier at once: a roll along a row is
 //! a shift of the row's word, a roll across rows reads the word of another row. With `S`, `H`, `V`
 //! the frontier's standing, horizontal and vertical words, the next frontier's words of row `r`

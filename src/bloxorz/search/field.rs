@@ -47,9 +47,10 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::poj::{Scratch, bytes_needed};
+use super::poj::Scratch;
 use crate::bloxorz::model::level::{Level, Orientation, PADDING, Placement};
 use crate::bloxorz::model::mechanics::CellAt;
+use crate::bloxorz::model::moves::bytes_needed;
 use crate::bloxorz::model::moves::state_of;
 use crate::bloxorz::read::{ErrorKind, LevelError, Limit, PackReader};
 use crate::memory::{AllocError, try_reserve};
@@ -70,11 +71,11 @@ pub const ILLEGAL: i32 = -2;
 
 /// A Bloxorz distance-to-goal field of a `rows x cols` level: shape `(rows, cols, 3)`, `i32`.
 ///
-/// Entry `(r, c, o)` (index `(cols * r + c) * 3 + o`) is the minimum number of rolls from the
-/// box in orientation `o` at cell `(r, c)` to the box standing on the goal, [`IMPOSSIBLE`]
-/// (-1) when the goal cannot be reached from that state, or [`ILLEGAL`] (-2) when the box may
-/// not rest there. Orientation 0 = standing on
-/// `(r, c)`, 1 = lying on `(r, c)` and `(r, c+1)`, 2 = lying on `(r, c)` and `(r+1, c)`
+/// Entry `(r, c, o)` (index `(cols * r + c) * 3 + o`) is the minimum number of rolls from the box
+/// in orientation `o` at cell `(r, c)` to the box standing on the goal,
+/// [`IMPOSSIBLE`](DistanceField::IMPOSSIBLE) (-1) when the goal cannot be reached from that state,
+/// or [`ILLEGAL`](DistanceField::ILLEGAL) (-2) when the box may not rest there. Orientation 0 =
+/// standing on `(r, c)`, 1 = lying on `(r, c)` and `(r, c+1)`, 2 = lying on `(r, c)` and `(r+1, c)`
 /// (POJ 3322's rules; rows and columns 0-based from the top-left).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DistanceField<'a> {
@@ -105,7 +106,8 @@ impl<'a> DistanceField<'a> {
     ///   shortest path is that long).
     /// - [`ShapeError::Goal`] unless exactly one entry is 0 (the goal standing, for a field
     ///   computed by one reverse search from standing on the goal; the start, standing or lying,
-    ///   for a field from the start, [`distance_field_from_start`]).
+    ///   for a field from the start,
+    ///   [`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start)).
     pub fn new(
         rows: u32,
         cols: u32,
@@ -142,8 +144,9 @@ impl<'a> DistanceField<'a> {
         Ok(DistanceField { rows, cols, goal, distances, from_start: false })
     }
 
-    /// True for a field of the distances from the start ([`distance_field_from_start`]) rather
-    /// than to the goal. A field read back from a file says false: the file does not record it
+    /// True for a field of the distances from the start
+    /// ([`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start)) rather than to
+    /// the goal. A field read back from a file says false: the file does not record it
     /// (its only 0 entry is then the start).
     pub fn from_start(&self) -> bool {
         self.from_start
@@ -170,8 +173,9 @@ impl<'a> DistanceField<'a> {
         &self.distances
     }
 
-    /// The entry for orientation `orientation` at `(row, col)`: a distance, -1 ([`IMPOSSIBLE`]) or
-    /// -2 ([`ILLEGAL`]); `None` when the coordinates are outside the field.
+    /// The entry for orientation `orientation` at `(row, col)`: a distance, -1
+    /// ([`IMPOSSIBLE`](DistanceField::IMPOSSIBLE)) or -2 ([`ILLEGAL`](DistanceField::ILLEGAL));
+    /// `None` when the coordinates are outside the field.
     pub fn get(&self, row: u32, col: u32, orientation: usize) -> Option<i32> {
         if row >= self.rows || col >= self.cols || orientation >= ORIENTATIONS {
             return None;
@@ -181,8 +185,9 @@ impl<'a> DistanceField<'a> {
         self.distances.get(index).copied()
     }
 
-    /// How many entries are at each distance (index = distance, up to the largest), how many are
-    /// -1 ([`IMPOSSIBLE`]) and how many are -2 ([`ILLEGAL`]): `(counts, impossible, illegal)`.
+    /// How many entries are at each distance (index = distance, up to the largest), how many are -1
+    /// ([`IMPOSSIBLE`](DistanceField::IMPOSSIBLE)) and how many are -2
+    /// ([`ILLEGAL`](DistanceField::ILLEGAL)): `(counts, impossible, illegal)`.
     pub fn histogram(&self) -> (Vec<u64>, u64, u64) {
         let mut counts: Vec<u64> = Vec::new();
         let (mut impossible, mut illegal) = (0, 0);
@@ -206,19 +211,8 @@ impl<'a> DistanceField<'a> {
 /// `i32` entry, 3 entries per cell, twice (the field, and the `bincode` payload's copy).
 pub const FIELD_BYTES_PER_CELL: u64 = 2 * 4 * ORIENTATIONS as u64;
 
-/// Bytes needed to export the distance field of a `rows x cols` level: the search
-/// ([`bytes_needed`]: the padded level and the search's scratch) plus
-/// [`FIELD_BYTES_PER_CELL`] per cell. `None` when the field would have more than `i32::MAX`
-/// entries (its distances could not all be `i32`s) or the search's state index would not fit a
-/// `u32`.
-///
-/// ```
-/// use flipblox::bloxorz::{bytes_needed, field_bytes_needed};
-/// assert_eq!(field_bytes_needed(500, 500), Some(16 * 504 * 504 + 24 * 500 * 500));
-/// assert_eq!(field_bytes_needed(500, 500).unwrap() - bytes_needed(500, 500).unwrap(), 6_000_000);
-/// assert_eq!(field_bytes_needed(30_000, 30_000), None);
-/// ```
-pub fn field_bytes_needed(rows: u64, cols: u64) -> Option<u64> {
+/// [`DistanceField::bytes_needed`].
+pub(crate) fn field_bytes_needed(rows: u64, cols: u64) -> Option<u64> {
     let entries = rows.checked_mul(cols)?.checked_mul(ORIENTATIONS as u64)?;
     if entries > i32::MAX as u64 {
         return None;
@@ -226,15 +220,36 @@ pub fn field_bytes_needed(rows: u64, cols: u64) -> Option<u64> {
     bytes_needed(rows, cols)?.checked_add(entries / ORIENTATIONS as u64 * FIELD_BYTES_PER_CELL)
 }
 
+impl DistanceField<'_> {
+    /// Bytes needed to export the distance field of a `rows x cols` level: the search
+    /// ([`Level::bytes_needed`](crate::bloxorz::Level::bytes_needed): the padded level and the
+    /// search's scratch) plus `FIELD_BYTES_PER_CELL` per cell. `None` when the field would have
+    /// more than `i32::MAX` entries (its distances could not all be `i32`s) or the search's state
+    /// index would not fit a `u32`.
+    ///
+    /// ```
+    /// use flipblox::bloxorz::{DistanceField, Level};
+    /// let needed = DistanceField::bytes_needed(500, 500);
+    /// assert_eq!(needed, Some(16 * 504 * 504 + 24 * 500 * 500));
+    /// assert_eq!(needed.unwrap() - Level::bytes_needed(500, 500).unwrap(), 6_000_000);
+    /// assert_eq!(DistanceField::bytes_needed(30_000, 30_000), None);
+    /// ```
+    pub fn bytes_needed(rows: u64, cols: u64) -> Option<u64> {
+        field_bytes_needed(rows, cols)
+    }
+}
+
 /// Why a level's distance field could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FieldError {
     /// The level could not be read (`LINE:COLUMN: level N: ...`, as from `flipblox bloxorz`),
     /// including a level too large for the search alone.
     #[error(transparent)]
     Level(#[from] LevelError),
-    /// The level's field would need more memory than the limit ([`field_bytes_needed`]), or
-    /// have more than `i32::MAX` entries; refused at its header, before anything was allocated.
+    /// The level's field would need more memory than the limit
+    /// ([`DistanceField::bytes_needed`](crate::bloxorz::DistanceField::bytes_needed)), or have more
+    /// than `i32::MAX` entries; refused at its header, before anything was allocated.
     #[error("{position}: level {level}: {}", TooLargeText { rows: *rows, cols: *cols, needed: *needed, limit: *limit })]
     TooLarge {
         /// 1-based number of the level.
@@ -245,7 +260,8 @@ pub enum FieldError {
         rows: u64,
         /// Columns in the header.
         cols: u64,
-        /// [`field_bytes_needed`]; `None` when the field cannot be made at any memory limit.
+        /// [`DistanceField::bytes_needed`](crate::bloxorz::DistanceField::bytes_needed); `None`
+        /// when the field cannot be made at any memory limit.
         needed: Option<u64>,
         /// The limit in bytes.
         limit: u64,
@@ -273,10 +289,11 @@ pub enum FieldError {
     )]
     Mechanics {
         /// The first switch or split switch in row-major order, `(row, col)`, 0-based
-        /// ([`cell_position`](crate::bloxorz::cell_position) places it in a text pack).
+        /// (`cell_position` places it in a text pack).
         cell: CellAt,
     },
-    /// [`distance_field`] on a level of more than `i32::MAX` states.
+    /// [`Solver::distance_field`](crate::bloxorz::Solver::distance_field) on a level of more than
+    /// `i32::MAX` states.
     #[error("a level of {rows} x {cols} cells has more states than an int32 field can hold")]
     TooManyStates {
         /// Rows of the level.
@@ -297,9 +314,10 @@ impl FieldError {
         }
     }
 
-    /// Where in the pack the problem is, for the errors [`read_level`] finds at a place
-    /// ([`FieldError::Level`] and [`FieldError::TooLarge`]), whose messages read
-    /// `LINE:COLUMN: level N: ...`: prefix them with `PATH:`; the others with `PATH: `.
+    /// Where in the pack the problem is, for the errors
+    /// [`DistanceField::read_level`](crate::bloxorz::DistanceField::read_level) finds at a place
+    /// ([`FieldError::Level`] and [`FieldError::TooLarge`]), whose messages read `LINE:COLUMN:
+    /// level N: ...`: prefix them with `PATH:`; the others with `PATH: `.
     /// ([`FieldError::Mechanics`] names a cell of the level, not of the input.)
     pub fn position(&self) -> Option<Position> {
         match self {
@@ -346,34 +364,8 @@ fn range(levels: usize) -> String {
     }
 }
 
-/// Reads level `number` (1-based) of the pack in `pack`, for its distance field.
-///
-/// The levels before it are read and set aside (their errors do not matter; they count, as in
-/// `flipblox bloxorz`, so the numbers agree). Level `number` is refused at its header, before
-/// anything is allocated for it, when its field would need more than `max_memory` bytes
-/// ([`field_bytes_needed`]).
-///
-/// ```
-/// use flipblox::bloxorz::{FieldError, read_level};
-/// let pack = b"1 3\nX.O\n2 2\nXq\n.O\n1 4\nXX.O\n0 0\n";
-/// assert_eq!(read_level(pack, 3, 1 << 20).unwrap().target(), (0, 3));
-/// let bad = read_level(pack, 2, 1 << 20).unwrap_err();
-/// assert!(bad.to_string().starts_with("4:2: level 2: expected a cell '.', 'E', '#', 'O', 'X'"));
-/// assert!(bad.to_string().ends_with("found 'q'"));
-/// assert_eq!(
-///     read_level(pack, 4, 1 << 20).unwrap_err(),
-///     FieldError::OutOfRange { level: 4, levels: 3 }
-/// );
-/// assert!(matches!(read_level(pack, 1, 100), Err(FieldError::TooLarge { level: 1, .. })));
-/// ```
-///
-/// # Errors
-///
-/// - [`FieldError::Level`]: level `number` could not be read (bad header, bad cell, short or
-///   long row, cut off, wrong `O` or `X`).
-/// - [`FieldError::TooLarge`]: its field would need more than `max_memory` bytes.
-/// - [`FieldError::OutOfRange`]: the pack has fewer than `number` levels (or `number` is 0).
-pub fn read_level(pack: &[u8], number: usize, max_memory: u64) -> Result<Level, FieldError> {
+/// [`DistanceField::read_level`].
+pub(crate) fn read_level(pack: &[u8], number: usize, max_memory: u64) -> Result<Level, FieldError> {
     let mut reader = PackReader::new(pack).max_memory(max_memory);
     let mut level = Level::new();
     while reader.levels_started() + 1 < number {
@@ -405,21 +397,43 @@ pub fn read_level(pack: &[u8], number: usize, max_memory: u64) -> Result<Level, 
     Err(FieldError::OutOfRange { level: number, levels: reader.levels_started() })
 }
 
+impl DistanceField<'_> {
+    /// Reads level `number` (1-based) of the pack in `pack`, for its distance field.
+    ///
+    /// The levels before it are read and set aside (their errors do not matter; they count, as in
+    /// `flipblox bloxorz`, so the numbers agree). Level `number` is refused at its header, before
+    /// anything is allocated for it, when its field would need more than `max_memory` bytes
+    /// ([`DistanceField::bytes_needed`](crate::bloxorz::DistanceField::bytes_needed)).
+    ///
+    /// ```
+    /// use flipblox::bloxorz::{DistanceField, FieldError};
+    /// let read_level = DistanceField::read_level;
+    /// let pack = b"1 3\nX.O\n2 2\nXq\n.O\n1 4\nXX.O\n0 0\n";
+    /// assert_eq!(read_level(pack, 3, 1 << 20).unwrap().target(), (0, 3));
+    /// let bad = read_level(pack, 2, 1 << 20).unwrap_err();
+    /// assert!(bad.to_string().starts_with("4:2: level 2: expected a cell '.', 'E', '#', 'O', 'X'"));
+    /// assert!(bad.to_string().ends_with("found 'q'"));
+    /// assert_eq!(
+    ///     read_level(pack, 4, 1 << 20).unwrap_err(),
+    ///     FieldError::OutOfRange { level: 4, levels: 3 }
+    /// );
+    /// assert!(matches!(read_level(pack, 1, 100), Err(FieldError::TooLarge { level: 1, .. })));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`FieldError::Level`]: level `number` could not be read (bad header, bad cell, short or
+    ///   long row, cut off, wrong `O` or `X`).
+    /// - [`FieldError::TooLarge`]: its field would need more than `max_memory` bytes.
+    /// - [`FieldError::OutOfRange`]: the pack has fewer than `number` levels (or `number` is 0).
+    pub fn read_level(pack: &[u8], number: usize, max_memory: u64) -> Result<Level, FieldError> {
+        read_level(pack, number, max_memory)
+    }
+}
+
 /// The distance-to-goal field of `level` (layout in the [module docs](self)), by one reverse
 /// breadth-first search from standing on the target. [`Solver::distance_field`](crate::bloxorz::Solver::distance_field)
 /// does the same with search memory reused across levels.
-///
-/// ```
-/// use flipblox::bloxorz::{PackReader, distance_field};
-/// let level = PackReader::new(b"1 4\n.XXO\n").next().unwrap().unwrap();
-/// let field = distance_field(&level).unwrap();
-/// assert_eq!(field.goal(), (0, 3));
-/// assert_eq!(field.get(0, 1, 1), Some(1)); // lying on the two X: one roll right
-/// assert_eq!(field.get(0, 0, 0), Some(2)); // standing on the first cell: R, R
-/// // Standing on (0, 1) the box only rolls to lying on (0, 2) and (0, 3) and back.
-/// assert_eq!(field.get(0, 1, 0), Some(-1)); // IMPOSSIBLE
-/// assert_eq!(field.get(0, 3, 1), Some(-2)); // ILLEGAL: it would stick out of the level
-/// ```
 ///
 /// # Errors
 ///
@@ -485,32 +499,14 @@ fn field_from(
     Ok(DistanceField::new(rows, cols, distances).expect("a search gives a valid field"))
 }
 
-/// The distance-from-start field of `level` (the layout of [`DistanceField`], its only 0 entry
-/// the start): for every state, the minimum number of rolls that bring the box from the start
-/// to it, -1 ([`IMPOSSIBLE`]) for the states the box may rest in but cannot reach, -2
-/// ([`ILLEGAL`]) where it may not rest. The target does not stop the box: a state beyond it
-/// has its distance through it. One breadth-first search from the start, the one that answers
-/// the level; its entry on standing on the target is the level's answer.
-///
-/// ```
-/// use flipblox::bloxorz::{PackReader, distance_field_from_start};
-/// // The block never stands on the target: it stands on columns 3 and 6 only.
-/// let level = PackReader::new(b"1 6\nXX..O.\n").next().unwrap().unwrap();
-/// let field = distance_field_from_start(&level).unwrap();
-/// assert!(field.from_start());
-/// assert_eq!(field.get(0, 0, 1), Some(0)); // the start, lying on the two X
-/// assert_eq!(field.get(0, 5, 0), Some(3)); // R, R, R: standing on the last cell
-/// assert_eq!(field.get(0, 4, 0), Some(-1)); // standing on the target: never
-/// ```
-///
-/// # Errors
-///
-/// As [`distance_field`].
-pub fn distance_field_from_start(level: &Level) -> Result<DistanceField<'static>, FieldError> {
+/// The distance-from-start field of `level`: [`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start).
+pub(crate) fn distance_field_from_start(
+    level: &Level,
+) -> Result<DistanceField<'static>, FieldError> {
     distance_field_from_start_in(level, &mut Scratch::new())
 }
 
-/// [`distance_field_from_start`] in a caller's [`Scratch`], reused across levels.
+/// [`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start) in a caller's [`Scratch`], reused across levels.
 pub(crate) fn distance_field_from_start_in(
     level: &Level,
     scratch: &mut Scratch,
@@ -521,21 +517,45 @@ pub(crate) fn distance_field_from_start_in(
     Ok(field)
 }
 
-/// The entry of `field` for the box at `placement` (a distance, -1 or -2), in level coordinates.
-///
-/// # Panics
-///
-/// If `placement` is outside the field.
-pub fn field_entry(field: &DistanceField<'_>, placement: Placement) -> i32 {
-    let at = |n: usize| u32::try_from(n).expect("placement inside the field");
-    let (row, col, o) = (at(placement.row), at(placement.col), placement.orientation.index());
-    field.get(row, col, o).expect("placement inside the field")
+impl DistanceField<'_> {
+    /// Orientations per cell, the last axis of a field
+    /// ([`ORIENTATIONS`](DistanceField::ORIENTATIONS)).
+    pub const ORIENTATIONS: usize = ORIENTATIONS;
+    /// The entry of a state from which the goal cannot be reached
+    /// ([`IMPOSSIBLE`](DistanceField::IMPOSSIBLE)).
+    pub const IMPOSSIBLE: i32 = IMPOSSIBLE;
+    /// The entry of a state the box may not rest in ([`ILLEGAL`](DistanceField::ILLEGAL)).
+    pub const ILLEGAL: i32 = ILLEGAL;
+
+    /// The entry for the box at `placement` (a distance, -1 or -2), in level coordinates.
+    ///
+    /// # Panics
+    ///
+    /// If `placement` is outside the field.
+    pub fn at(&self, placement: Placement) -> i32 {
+        let at = |n: usize| u32::try_from(n).expect("placement inside the field");
+        let (row, col, o) = (at(placement.row), at(placement.col), placement.orientation.index());
+        self.get(row, col, o).expect("placement inside the field")
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::bloxorz::model::moves::{Move, roll};
+
+    #[test]
+    fn the_field_of_a_row_level_counts_rolls_to_the_target() {
+        use crate::bloxorz::{PackReader, distance_field};
+        let level = PackReader::new(b"1 4\n.XXO\n").next().unwrap().unwrap();
+        let field = distance_field(&level).unwrap();
+        assert_eq!(field.goal(), (0, 3));
+        assert_eq!(field.get(0, 1, 1), Some(1)); // lying on the two X: one roll right
+        assert_eq!(field.get(0, 0, 0), Some(2)); // standing on the first cell: R, R
+        // Standing on (0, 1) the box only rolls to lying on (0, 2) and (0, 3) and back.
+        assert_eq!(field.get(0, 1, 0), Some(-1)); // IMPOSSIBLE
+        assert_eq!(field.get(0, 3, 1), Some(-2)); // ILLEGAL: it would stick out of the level
+    }
 
     fn level(text: &str) -> Level {
         PackReader::new(text.as_bytes()).next().unwrap().unwrap()
@@ -552,7 +572,7 @@ mod tests {
             for col in 0..level.cols() {
                 for orientation in Orientation::ALL {
                     let p = Placement { row, col, orientation };
-                    let d = field_entry(field, p);
+                    let d = field.at(p);
                     if !level.can_rest(p) {
                         assert_eq!(d, -2, "{p}");
                         continue;
@@ -564,7 +584,7 @@ mod tests {
                     let best = Move::ALL
                         .iter()
                         .filter_map(|&m| roll(level, p, m))
-                        .map(|q| field_entry(field, q))
+                        .map(|q| field.at(q))
                         .filter(|&e| e >= 0)
                         .min();
                     assert_eq!(d, best.map_or(-1, |b| b + 1), "{p}");
@@ -578,7 +598,7 @@ mod tests {
         let level = level(POJ_SAMPLE);
         let field = distance_field(&level).unwrap();
         assert_eq!((field.rows(), field.cols(), field.goal()), (7, 7, (2, 5)));
-        assert_eq!(field_entry(&field, level.start()), 10);
+        assert_eq!(field.at(level.start()), 10);
         check_bellman(&level, &field);
     }
 

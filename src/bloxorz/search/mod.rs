@@ -2,7 +2,7 @@
 //! array), the bit-parallel search for small POJ 3322 levels when only the distance is asked
 //! (`bitboard.rs`, a layer at a time with word operations per row), the general search for
 //! levels with switches and split switches (`general/`), and the distance field of a level
-//! ([`field`]), and the replay of a path under the general search's rules ([`replay_path`]). Only
+//! ([`field`]), and the replay of a path under the general search's rules (`replay_path`). Only
 //! the [`Solver`](crate::bloxorz::Solver) chooses between the first three.
 
 pub(crate) mod bitboard;
@@ -11,10 +11,7 @@ pub(crate) mod general;
 pub(crate) mod poj;
 pub(crate) mod solution;
 
-pub use field::{
-    DistanceField, FIELD_BYTES_PER_CELL, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS,
-    distance_field, distance_field_from_start, field_bytes_needed, field_entry, read_level,
-};
-pub use general::replay::{BlockAt, ReplayError, ReplayReason, ReplayedMove, replay_path};
-pub use poj::bytes_needed;
+pub use field::{DistanceField, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field};
+pub(crate) use field::{distance_field_from_start, field_bytes_needed, read_level};
+pub use general::replay::{ReplayError, ReplayReason};
 pub use solution::{SearchError, SearchLimit, Solution};

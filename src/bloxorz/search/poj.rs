@@ -21,7 +21,8 @@
 //! level's rest flags (`write_stamps`: one pass over the padded grid per orientation), so a roll
 //! tests legality and novelty with a single load of one byte, and the search never reads the
 //! level's grid. The buffers only grow. Together with the level's one byte per padded cell
-//! that is 16 bytes per padded cell, 5 1/3 per state ([`bytes_needed`]).
+//! that is 16 bytes per padded cell, 5 1/3 per state
+//! ([`bytes_needed`](crate::bloxorz::model::moves::bytes_needed)).
 //!
 //! # The search
 //!
@@ -48,19 +49,8 @@
 
 use super::solution::Solution;
 use crate::bloxorz::model::level::{Level, Orientation, Placement};
-use crate::bloxorz::model::moves::{Move, ROLLS, state_count, state_of};
+use crate::bloxorz::model::moves::{Move, ROLLS, state_of};
 use crate::memory::{AllocError, try_zeroed};
-
-/// Bytes the POJ search needs for a `rows x cols` level: the level's padded grid (1 byte per padded
-/// cell) plus, per state index, a 1-byte stamp and a 4-byte frontier slot: 16 bytes per
-/// padded cell, `16 * (rows + 4) * (cols + 4)`. `None` when the state index would not fit a
-/// `u32` (such a level is refused whatever the memory limit).
-///
-/// A `--path` answer adds one byte per move on top (at most one per reachable state).
-pub fn bytes_needed(rows: u64, cols: u64) -> Option<u64> {
-    let states = u64::from(state_count(rows, cols)?);
-    Some(states / 3 + 5 * states)
-}
 
 /// The stamp of a state where the box may not rest (see the module docs); it has no
 /// [`REACHED`] bit.
@@ -584,13 +574,5 @@ mod tests {
         let small = level("1 4\nXX.O\n");
         scratch.solve(&small, small.start());
         assert_eq!(scratch.memory_usage(), big);
-    }
-
-    #[test]
-    fn the_memory_needed_counts_16_bytes_per_padded_cell_and_overflows_to_none() {
-        assert_eq!(bytes_needed(3, 3), Some(16 * 49));
-        assert_eq!(bytes_needed(500, 500), Some(16 * 504 * 504));
-        assert_eq!(bytes_needed(u64::MAX - 1, u64::MAX - 1), None);
-        assert_eq!(bytes_needed(1 << 20, 1 << 20), None);
     }
 }

@@ -28,6 +28,7 @@ pub struct SearchLimit {
 
 /// Why a search could not answer a level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SearchError {
     /// It would have stored more states than the memory limit allows.
     #[error(transparent)]

@@ -1,5 +1,5 @@
 //! The 4x4 fast path of `flipblox flip` over a file held whole (a memory map or a slice): clean
-//! boards are answered by [`flipblox::flip::fast`], straight into one output buffer written out
+//! boards are answered by `flipblox::lights_out::fast`, straight into one output buffer written out
 //! every few MB; every other board, from the first line the fast path refuses, is read by the
 //! positioned [`BoardReader`] and answered or reported exactly as the general path does, and the
 //! fast path resumes after it. Used only for the default case (4x4, the default variant, the
@@ -7,21 +7,21 @@
 //! from [`answer_clean_boards`]; the lines of `--path` and the records of `--json` are put
 //! together by [`Formatter`] from pieces formatted once per state.
 
-use flipblox::flip::fast::{CLEAN_BOARD_BYTES, CleanRun, answer_clean_boards, next_clean_board};
-use flipblox::flip::{
-    Board, BoardReader, DistanceTable, IMPOSSIBLE, Press, STATES, board_line_limit,
+use flipblox::lights_out::board::error::board_line_limit;
+use flipblox::lights_out::fast::{
+    CLEAN_BOARD_BYTES, CleanRun, STATES, answer_clean_boards, next_clean_board,
 };
+use flipblox::lights_out::{Alphabet, BoardReader, DistanceTable};
 use flipblox::text::{LineSource, Lines};
 
 use super::super::print::Printer;
-use super::{Answerer, Boards, Engine, FlipArgs, MethodArg, OutputArg, warn_count};
+use super::{Answerer, Boards, FlipArgs, MethodArg, OutputArg, warn_count};
 
 /// Output buffered before it is written out.
 const OUT_LIMIT: usize = 4 << 20;
 
 /// The same for `--path` and `--json`, whose output (about 220 bytes a board with `--json`) is
-/// written while it is still in the core's cache (measured: 128 and 256 KiB the fastest, 1 MiB
-/// 5-10% slower, 4 and 8 MiB 20-30% slower).
+/// written while it is still in the core's cache (a few MiB would not be).
 const FORMATTED_LIMIT: usize = 256 << 10;
 
 /// True when `args` asks for the answers of 4x4 boards of the default variant from the
@@ -250,9 +250,10 @@ fn push_decimal(text: &mut Vec<u8>, n: usize) {
 impl Formatter {
     /// The formatter for `answerer`'s output (`--json`, else `--path` lines) of the input `name`.
     fn new(answerer: &Answerer<'_>, name: &str) -> anyhow::Result<Formatter> {
-        let Engine::Flip { solver, .. } = &answerer.engine else {
-            anyhow::bail!("the 4x4 fast path answers the Flip Game only");
-        };
+        anyhow::ensure!(
+            answerer.solver.variant().is_flip_game(),
+            "the 4x4 fast path answers the Flip Game only"
+        );
         let json = answerer.json;
         let mut fixed = Vec::new();
         let mut starts = [0; 5];
@@ -271,7 +272,7 @@ impl Formatter {
             ];
             for (i, colour) in colours.iter().enumerate() {
                 fixed.extend_from_slice(b"\",\"nullity\":");
-                fixed.extend_from_slice(solver.nullity().to_string().as_bytes());
+                fixed.extend_from_slice(answerer.solver.nullity().to_string().as_bytes());
                 fixed.extend_from_slice(b",\"proven_minimal\":true,");
                 fixed.extend_from_slice(fields);
                 fixed.extend_from_slice(b",\"colour\":");
@@ -294,7 +295,7 @@ impl Formatter {
         let table = DistanceTable::embedded();
         let mut solvable = vec![0u64; STATES / 64];
         for (state, &d) in table.as_bytes().iter().enumerate() {
-            solvable[state / 64] |= u64::from(d != IMPOSSIBLE) << (state % 64);
+            solvable[state / 64] |= u64::from(d != DistanceTable::IMPOSSIBLE) << (state % 64);
         }
         let mut slot_of = vec![UNKNOWN; STATES + 1];
         slot_of[STATES] = IMPOSSIBLE_SLOT;
@@ -340,8 +341,8 @@ impl Formatter {
     /// Formats the slot of `state`, a solvable state met for the first time, and returns it.
     #[cold]
     fn add_state(&mut self, state: u16) -> anyhow::Result<usize> {
-        let distance = self.table.presses(u64::from(state), &mut self.presses)?;
-        let Some(d) = distance else {
+        let found = self.table.state_presses(u64::from(state), &mut self.presses)?;
+        let Some((d, colour)) = found else {
             anyhow::bail!("state {state:#x} is solvable in the table but has no presses");
         };
         let mut text = Vec::with_capacity(MID);
@@ -372,11 +373,7 @@ impl Formatter {
             text.push(b'\n');
         }
         // The colour every piece shows once the presses are made, as the general path finds it.
-        let after = self
-            .presses
-            .iter()
-            .fold(Board::from_bits(state), |board, &p| board.press(Press::from_index(p)));
-        let colour = if after.is_black(0, 0) { BLACK } else { WHITE };
+        let colour = if colour == 1 { BLACK } else { WHITE };
         let slot = self.push_slot(&text, colour)?;
         self.slot_of[usize::from(state)] = slot;
         Ok(usize::from(slot))
@@ -480,39 +477,6 @@ fn format_run(
     Ok((run, at))
 }
 
-/// [`format_run`] compiled for AVX2, whose 32-byte moves halve the copies of a record.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn format_run_avx2(
-    formatter: &mut Formatter,
-    bytes: &[u8],
-    offset: usize,
-    first: usize,
-    out: &mut Vec<u8>,
-    limit: usize,
-) -> anyhow::Result<(CleanRun, usize)> {
-    format_run(formatter, bytes, offset, first, out, limit)
-}
-
-/// [`format_run`] in the widest moves the processor has: AVX2 when it has it (checked at run
-/// time, once and cached by the standard library; the build targets baseline x86-64). AVX-512
-/// measured no faster.
-fn format_run_fastest(
-    formatter: &mut Formatter,
-    bytes: &[u8],
-    offset: usize,
-    first: usize,
-    out: &mut Vec<u8>,
-    limit: usize,
-) -> anyhow::Result<(CleanRun, usize)> {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has AVX2, checked just above.
-        return unsafe { format_run_avx2(formatter, bytes, offset, first, out, limit) };
-    }
-    format_run(formatter, bytes, offset, first, out, limit)
-}
-
 impl Boards<'_, '_> {
     /// Reads, answers and prints every board of `bytes` (the input `name`), as
     /// [`Boards::answer_all`] does, clean boards by the fast path.
@@ -524,14 +488,15 @@ impl Boards<'_, '_> {
     ) -> anyhow::Result<()> {
         let table = DistanceTable::embedded();
         let line_limit = board_line_limit(4);
-        let mut reader = BoardReader::new(bytes, 4, 4);
+        let wb = Alphabet::default_for(2);
+        let mut reader = BoardReader::new(bytes, self.answerer.size(), &wb);
         // Old Mac text (lines end at a lone `\r`, decided by the file's start, src/text.rs):
         // a later `\n` does not end a line there, so the fast check, which reads `\n` endings,
         // does not apply; the positioned reader reads the whole file.
         if reader.lines_mut().ending() != b'\n' {
             return self.answer_all(printer, name, reader);
         }
-        let count = reader.read_count_line(|_| false);
+        let count = reader.read_count_line();
         let mut offset = reader.lines_mut().offset();
         let mut line = reader.lines_mut().peek_line().map_or(1, |next| next.number);
         let mut boards = 0usize;
@@ -548,9 +513,7 @@ impl Boards<'_, '_> {
                         answer_clean_boards(bytes, offset, table.as_bytes(), &mut out, OUT_LIMIT);
                     (run, out.len())
                 }
-                Some(formatter) => {
-                    format_run_fastest(formatter, bytes, offset, boards, &mut out, limit)?
-                }
+                Some(formatter) => format_run(formatter, bytes, offset, boards, &mut out, limit)?,
             };
             (offset, boards, line) = (run.end, boards + run.boards, line + run.lines);
             let full = printed >= limit;
@@ -563,7 +526,7 @@ impl Boards<'_, '_> {
             }
             // One board (or the blank lines that end the input) by the positioned reader.
             let lines = Lines::starting_at(bytes, line_limit, offset, line);
-            let mut reader = BoardReader::from_lines(lines, 4, 4);
+            let mut reader = BoardReader::from_lines(lines, 4, 4, &wb);
             let Some(result) = self.answerer.read(&mut reader) else { break };
             boards += 1;
             match result {

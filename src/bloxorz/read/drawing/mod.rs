@@ -46,7 +46,7 @@ use super::error::{ErrorKind, LevelError, Limit, Notation};
 use super::source::LevelSource;
 use super::text::{DEFAULT_MAX_MEMORY, pack_line_limit};
 use crate::bloxorz::model::level::{Level, Orientation};
-use crate::bloxorz::search::poj::bytes_needed;
+use crate::bloxorz::model::moves::bytes_needed;
 use crate::text::stream::StreamLines;
 use crate::text::{LineSource, Lines, Position, describe_at};
 
@@ -88,8 +88,7 @@ pub struct DrawingReader<S> {
 }
 
 impl<'a> DrawingReader<Lines<'a>> {
-    /// Starts reading the drawing in `bytes`, with the default memory limit
-    /// ([`DEFAULT_MAX_MEMORY`]).
+    /// Starts reading the drawing in `bytes`, with the default memory limit (2 GiB).
     pub fn new(bytes: &'a [u8]) -> DrawingReader<Lines<'a>> {
         DrawingReader::from_lines(Lines::new(bytes))
     }
@@ -324,8 +323,9 @@ impl<S: LineSource> Iterator for DrawingReader<S> {
     }
 }
 
-/// Why a level has no drawing ([`write_drawing`]).
+/// Why a level has no drawing (`write_drawing`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NoDrawing {
     /// The box starts lying.
     LyingStart,
@@ -352,14 +352,6 @@ impl fmt::Display for NoDrawing {
 
 /// Writes `level` as an S/T/o/- drawing (see the [module docs](self)), one line per row of the
 /// level's full width, each ended by `\n`.
-///
-/// ```
-/// use flipblox::bloxorz::{PackReader, write_drawing};
-/// let level = PackReader::new(b"2 4\nX..#\n#.O.\n").next().unwrap().unwrap();
-/// let mut out = String::new();
-/// write_drawing(&level, &mut out).unwrap();
-/// assert_eq!(out, "Soo-\n-oTo\n");
-/// ```
 ///
 /// # Errors
 ///
@@ -392,6 +384,15 @@ pub fn write_drawing(level: &Level, out: &mut String) -> Result<(), NoDrawing> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_level_is_written_as_a_drawing() {
+        use crate::bloxorz::PackReader;
+        let level = PackReader::new(b"2 4\nX..#\n#.O.\n").next().unwrap().unwrap();
+        let mut out = String::new();
+        write_drawing(&level, &mut out).unwrap();
+        assert_eq!(out, "Soo-\n-oTo\n");
+    }
 
     fn read_all(text: &[u8]) -> Vec<Result<String, String>> {
         DrawingReader::new(text)

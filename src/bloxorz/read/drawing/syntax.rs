@@ -4,6 +4,7 @@ use std::fmt;
 
 /// A level of a drawing that does not follow the format.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum DrawingSyntax {
     /// A character other than `S`, `T`, `o` or `-` in a row.
     BadCell {

@@ -57,7 +57,7 @@ pub(crate) enum Value {
 
 impl Value {
     /// What kind of value this is, for "found ..." messages (file content quoted by
-    /// [`quote`](crate::text::quote)).
+    /// `crate::text::quote`).
     pub(crate) fn describe(&self) -> String {
         match self {
             Value::Str(s, _) => format!("the string {}", quote(s)),

@@ -5,10 +5,10 @@ use super::literal::{self, Budget, Fault as SyntaxFault, Spanned, Value, is_lite
 use super::syntax::{FlashError, FlashSyntax};
 use crate::bloxorz::model::level::Level;
 use crate::bloxorz::model::mechanics::Action;
+use crate::bloxorz::model::moves::bytes_needed;
 use crate::bloxorz::read::builder::{Builder, Named, Part, Where};
 use crate::bloxorz::read::error::{ErrorKind, LevelError, Limit, Notation, Rule};
 use crate::bloxorz::read::source::LevelSource;
-use crate::bloxorz::search::poj::bytes_needed;
 use crate::text::{Position, column_of, describe_at, quote_name};
 
 /// One stage of the play order.
@@ -148,7 +148,8 @@ impl FlashPack {
     /// Reads the Flash game's level file in `bytes`, running its statements as JavaScript runs
     /// them (see the module docs of `eval`: values are bound when a statement runs, a function's
     /// `var`s are its own, and a function's body runs only when the play order comes from it);
-    /// levels that would need more than `max_memory` bytes ([`bytes_needed`]) are refused.
+    /// levels that would need more than `max_memory` bytes
+    /// ([`Level::bytes_needed`](crate::bloxorz::Level::bytes_needed)) are refused.
     ///
     /// # Errors
     ///

@@ -11,6 +11,7 @@ use crate::text::{Position, quote_name};
 /// `LINE:COLUMN: level N: `). Cells are named by `x` (column) and `y` (row), 0-based, as the file
 /// names them.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FlashSyntax {
     /// The ActionScript does not read.
     Syntax {

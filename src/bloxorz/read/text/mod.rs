@@ -5,5 +5,5 @@ mod definitions;
 mod pack;
 pub(crate) mod syntax;
 
-pub use pack::{DEFAULT_MAX_MEMORY, PackReader, cell_position, ignored_after_end, pack_line_limit};
+pub use pack::{DEFAULT_MAX_MEMORY, PackReader, cell_position, pack_line_limit};
 pub use syntax::{CutBy, TextSyntax};

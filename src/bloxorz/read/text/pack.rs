@@ -48,10 +48,10 @@ use std::io::Read;
 use super::definitions::{self, Definition, Written};
 use super::syntax::{CutBy, TextSyntax};
 use crate::bloxorz::model::level::Level;
+use crate::bloxorz::model::moves::bytes_needed;
 use crate::bloxorz::read::builder::{Builder, Part, Where};
 use crate::bloxorz::read::error::{ErrorKind, LevelError, Limit, Notation};
 use crate::bloxorz::read::source::{Chunk, LevelSource};
-use crate::bloxorz::search::poj::bytes_needed;
 use crate::text::stream::StreamLines;
 use crate::text::{
     Line, LineSource, Lines, Position, column_of, describe_at, describe_digits, digits_at,
@@ -59,35 +59,6 @@ use crate::text::{
 
 /// The default memory limit for one level, 2 GiB (see [`PackReader::max_memory`]).
 pub const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
-
-/// Where the first line that follows the `0 0` terminator and holds more than blanks or
-/// comments is, if the pack ends with `0 0` at or after byte `offset` (the end of the last level
-/// read, as in [`Report::end_offset`](crate::bloxorz::Report::end_offset)).
-///
-/// POJ 3322 ends the input at `0 0`, so [`PackReader`] reads nothing after it; this lets a
-/// caller warn that something there (say the levels of a second pack joined with `cat`) was not
-/// read. `None` when nothing but blanks and comments follows, or the pack has no `0 0`.
-///
-/// ```
-/// use flipblox::bloxorz::ignored_after_end;
-/// let pack = b"1 2\nXO\n0 0\n\n1 2\nXO\n";
-/// assert_eq!(ignored_after_end(pack, 7).map(|p| (p.line, p.column)), Some((5, 1)));
-/// assert_eq!(ignored_after_end(b"1 2\nXO\n0 0\n; the end\n", 7), None);
-/// assert_eq!(ignored_after_end(b"1 2\nXO\n", 7), None);
-/// ```
-pub fn ignored_after_end(pack: &[u8], offset: usize) -> Option<Position> {
-    let offset = offset.min(pack.len());
-    let ending = Lines::new(pack).ending();
-    let mut lines =
-        if offset == 0 { Lines::new(pack) } else { Lines::continuing(&pack[offset..], ending) };
-    let end = lines.by_ref().find(|line| !skipped(line))?;
-    if !matches!(parse_header(end.text), Ok(Header::End)) {
-        return None;
-    }
-    let position = first_unskipped(&mut lines)?;
-    let line_before = memchr::memchr_iter(ending, &pack[..offset]).count();
-    Some(Position { line: line_before + position.line, column: position.column })
-}
 
 /// Where the next line of `lines` that holds more than blanks or comments starts (at its first
 /// character other than a blank); that line is consumed.
@@ -268,8 +239,7 @@ struct HeaderAt {
 }
 
 impl<'a> PackReader<Lines<'a>> {
-    /// Starts reading the pack in `bytes`, with the default memory limit
-    /// ([`DEFAULT_MAX_MEMORY`]).
+    /// Starts reading the pack in `bytes`, with the default memory limit (2 GiB).
     pub fn new(bytes: &'a [u8]) -> PackReader<Lines<'a>> {
         PackReader::from_lines(Lines::new(bytes))
     }
@@ -304,9 +274,9 @@ impl Chunk {
 
 impl<R: Read> PackReader<StreamLines<R>> {
     /// Starts reading the pack in the byte stream `reader`, with the default memory limit
-    /// ([`DEFAULT_MAX_MEMORY`]): it holds one line of at most [`pack_line_limit`] bytes at a
-    /// time (and the level being read), and reads the same levels as [`PackReader::new`] over the
-    /// same bytes.
+    /// (2 GiB): it holds one line at a time, of at most the longest row a level within the memory
+    /// limit can have plus 64 KiB (and the level being read), and reads the same levels as
+    /// [`PackReader::new`] over the same bytes.
     ///
     /// ```
     /// use flipblox::bloxorz::PackReader;
@@ -321,7 +291,7 @@ impl<R: Read> PackReader<StreamLines<R>> {
 
 impl<S: LineSource> PackReader<S> {
     /// Starts reading the pack in the lines of `lines`, with the default memory limit; the line
-    /// limit becomes [`pack_line_limit`] of the memory limit.
+    /// limit follows the memory limit (as for [`PackReader::from_reader`]).
     pub fn from_lines(mut lines: S) -> PackReader<S> {
         lines.set_line_limit(pack_line_limit(DEFAULT_MAX_MEMORY));
         PackReader {
@@ -357,8 +327,9 @@ impl<S: LineSource> PackReader<S> {
     }
 
     /// Sets the memory limit for one level, in bytes: a header whose level would need more
-    /// ([`bytes_needed`]) is refused with [`Limit::TooLarge`] before anything is
-    /// allocated. The line limit follows it ([`pack_line_limit`]); set it before reading.
+    /// ([`Level::bytes_needed`](crate::bloxorz::Level::bytes_needed)) is refused with
+    /// [`Limit::TooLarge`] before anything is allocated. The line limit follows it (the longest
+    /// row a level within the limit can have, plus 64 KiB); set it before reading.
     pub fn max_memory(mut self, limit: u64) -> PackReader<S> {
         self.max_memory = limit;
         self.lines.set_line_limit(pack_line_limit(limit));
@@ -1057,7 +1028,6 @@ mod tests {
         assert!(reader.next().unwrap().is_ok());
         assert!(reader.next().is_none());
         assert_eq!(reader.ignored_after_end().map(|p| p.line), Some(7));
-        assert_eq!(ignored_after_end(b"1 2\rXO\r0 0\r\r1 2\rXO\r", 7).map(|p| p.line), Some(5));
     }
 
     #[test]

@@ -5,6 +5,7 @@ use std::fmt;
 
 /// What cut a level off before its last row (see [`TextSyntax::CutOff`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CutBy {
     /// A blank line.
     BlankLine,
@@ -16,6 +17,7 @@ pub enum CutBy {
 
 /// A line of a text pack that does not follow the format.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TextSyntax {
     /// The header line is not two whole numbers.
     BadHeader {
@@ -60,11 +62,16 @@ pub enum TextSyntax {
         /// What cut it off.
         by: CutBy,
     },
-    /// A line longer than the reader's line limit
-    /// ([`pack_line_limit`](super::pack::pack_line_limit)), which it does not hold.
+    /// A line longer than the reader's line limit (the longest row a level within its memory
+    /// limit can have, plus 64 KiB), which it does not hold.
     LineTooLong {
         /// The line limit in bytes.
         limit: usize,
+    },
+    /// Text read as one level (`str::parse::<Level>`) that holds no level, or a second one.
+    NotOneLevel {
+        /// True when a second level follows the first; false when there is no level at all.
+        another: bool,
     },
     /// A definition line that does not follow the syntax.
     BadDefinition {
@@ -105,6 +112,10 @@ impl fmt::Display for TextSyntax {
             }
             TextSyntax::LineTooLong { limit } => {
                 write!(f, "expected a line of at most {limit} bytes, found a longer one")
+            }
+            TextSyntax::NotOneLevel { another } => {
+                let found = if *another { "another level" } else { "none" };
+                write!(f, "expected one level, found {found}")
             }
             TextSyntax::BadDefinition { expected, found } => {
                 write!(f, "expected {expected}, found {found}")

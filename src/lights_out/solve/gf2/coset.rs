@@ -1,0 +1,353 @@
+//! The lightest press pattern in a coset `base + span(generators)`, by a Walsh-Hadamard
+//! transform.
+//!
+//! Every solution of a board is `base ^ (y_0 g_0) ^ ... ^ (y_{m-1} g_{m-1})` for a vector `y` of
+//! `m` bits, where the generators `g_j` are the null-space planes (and, when both colours can be
+//! reached, the plane that turns a white solution into a black one). Write `v_i` for the `m`-bit
+//! *mask* of cell `i` (bit `j` = cell `i` of `g_j`) and `p_i` for cell `i` of `base`. Cell `i` is
+//! pressed in solution `y` exactly when `p_i ^ parity(v_i & y)` is 1, so
+//!
+//! ```text
+//! weight(y) = (cells - F(y)) / 2,   F(y) = sum over v of f(v) * (-1)^parity(v & y),
+//! f(v)      = sum over cells i with v_i = v of (-1)^p_i.
+//! ```
+//!
+//! `F` is the Walsh-Hadamard transform of `f`: one pass over the cells builds `f`, and
+//! `m * 2^m` additions give the weight of all `2^m` solutions at once (instead of `2^m` passes
+//! over the whole board). The largest `F` is the minimum weight.
+//!
+//! **Ties** are broken the way the distance-table walk breaks them (it presses, step by step, the
+//! lowest-indexed piece that brings the board one move closer): among the lightest patterns the
+//! one whose sorted list of original cell indices is lexicographically smallest, i.e. the one
+//! that holds the lowest cell where two of them differ. So both methods print the same presses.
+//!
+//! **Too many generators.** With more than `limit` generators the coset is too large to weigh
+//! whole. The search then descends by blocks: it weighs every combination of one window of
+//! `min(limit, 16)` consecutive generators on top of the current best (an exact step, by the same
+//! transform), moves to the lightest if it is strictly lighter, and cycles through the windows
+//! until a whole cycle brings no improvement. That answer is a solution, and a local minimum for
+//! every window, but not necessarily the minimum.
+
+use super::chase::{Shape, weight, xor_into};
+use crate::memory::{AllocError, try_reserve};
+
+/// Window of generators weighed per step when the coset is too large to weigh whole.
+const FALLBACK_WINDOW: usize = 16;
+
+/// What [`lightest`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Lightest {
+    /// Number of presses of the pattern written to `out`.
+    pub weight: usize,
+    /// Whether generator 0 is applied an odd number of times in it.
+    pub uses_first: bool,
+    /// True when every solution in the coset was weighed (the weight is the minimum).
+    pub exact: bool,
+}
+
+/// Reusable buffers of [`lightest`]: the transform (`2^limit` `i32`s at most) and the tied
+/// candidates.
+#[derive(Debug, Clone, Default)]
+pub(super) struct CosetScratch {
+    spectrum: Vec<i32>,
+    candidates: Vec<u64>,
+}
+
+impl CosetScratch {
+    /// Makes room, fallibly, for a transform of `len` values.
+    pub fn try_reserve(&mut self, len: usize) -> Result<(), AllocError> {
+        if self.spectrum.capacity() >= len {
+            return Ok(());
+        }
+        self.spectrum.clear();
+        try_reserve(&mut self.spectrum, len, "the GF(2) search of the null space")
+    }
+}
+
+/// The generators of a coset and the masks of its cells.
+pub(super) struct Generators<'a> {
+    /// The planes `g_0 .. g_{m-1}`.
+    pub planes: &'a [&'a [u64]],
+    /// Per working cell (row-major, `rows * cols`), `mask_words` words: the cell's mask, where
+    /// bit `offset + j` (counted across the words) is the cell's bit in `g_j`.
+    pub masks: &'a [u64],
+    /// Words per cell in `masks`.
+    pub mask_words: usize,
+    /// Where generator 0 sits in a cell's mask.
+    pub offset: usize,
+    /// When the cells have few distinct masks (`mask_words == 1`): each distinct mask with the
+    /// plane of the cells that have it (see [`MaskClasses`]).
+    pub classes: Option<&'a MaskClasses>,
+}
+
+/// The cells grouped by mask, for boards whose cells have few distinct masks (always the case
+/// for a small nullity): `f(v)` is then `count - 2 * popcount(plane & base)` summed over the
+/// classes with mask `v`, a few word operations per class instead of one step per cell.
+#[derive(Debug, Clone)]
+pub(super) struct MaskClasses {
+    /// The distinct masks.
+    masks: Vec<u64>,
+    /// Per mask: how many cells have it.
+    counts: Vec<i32>,
+    /// Per mask: the plane of the cells that have it.
+    planes: Vec<Vec<u64>>,
+}
+
+impl MaskClasses {
+    /// Most classes worth keeping: a class costs a pass over one plane (`cells / 64` words),
+    /// so past about 64 classes the per-cell loop is as fast.
+    pub const MAX: usize = 32;
+
+    /// Groups the cells of `shape` by their single-word `masks`; `None` when there are more
+    /// than [`MaskClasses::MAX`] distinct masks.
+    pub fn new(shape: &Shape, masks: &[u64]) -> Option<MaskClasses> {
+        let mut classes = MaskClasses { masks: Vec::new(), counts: Vec::new(), planes: Vec::new() };
+        for r in 0..shape.rows {
+            for c in 0..shape.cols {
+                let mask = masks[r * shape.cols + c];
+                let k = match classes.masks.iter().position(|&m| m == mask) {
+                    Some(k) => k,
+                    None if classes.masks.len() == MaskClasses::MAX => return None,
+                    None => {
+                        classes.masks.push(mask);
+                        classes.counts.push(0);
+                        classes.planes.push(vec![0; shape.plane_words()]);
+                        classes.masks.len() - 1
+                    }
+                };
+                classes.counts[k] += 1;
+                classes.planes[k][r * shape.words + c / 64] |= 1u64 << (c % 64);
+            }
+        }
+        Some(classes)
+    }
+}
+
+impl Generators<'_> {
+    /// Bits `from .. from + len` of generators (`len <= 32`) in working cell `i`.
+    #[inline]
+    fn window(&self, i: usize, from: usize, len: usize) -> u64 {
+        self.window_of(&self.masks[i * self.mask_words..(i + 1) * self.mask_words], from, len)
+    }
+
+    /// Bits `from .. from + len` of generators (`len <= 32`) in the mask `cell`.
+    #[inline]
+    fn window_of(&self, cell: &[u64], from: usize, len: usize) -> u64 {
+        let start = self.offset + from;
+        let (w, b) = (start / 64, start % 64);
+        let mut bits = cell[w] >> b;
+        if b + len > 64 {
+            bits |= cell[w + 1] << (64 - b);
+        }
+        bits & ((1u64 << len) - 1)
+    }
+}
+
+/// Writes into `out` the lightest plane of `base + span(gens)` (or, with more than `limit`
+/// generators, a light one; see the module docs), with ties broken as in the module docs.
+///
+/// # Panics
+///
+/// If `limit` exceeds 30 or the buffers do not fit `shape`.
+pub(super) fn lightest(
+    shape: &Shape,
+    base: &[u64],
+    gens: &Generators<'_>,
+    limit: u32,
+    scratch: &mut CosetScratch,
+    out: &mut [u64],
+) -> Lightest {
+    assert!(limit <= 30, "a search of 2^{limit} solutions");
+    let m = gens.planes.len();
+    out.copy_from_slice(base);
+    let exact = m <= limit as usize;
+    let window = if exact { m } else { (limit as usize).min(FALLBACK_WINDOW) };
+    let mut uses_first = false;
+    if window == 0 {
+        return Lightest { weight: weight(out), uses_first, exact };
+    }
+    let windows = m.div_ceil(window);
+    let (mut step, mut since_improvement) = (0, 0);
+    while since_improvement < windows {
+        let from = (step % windows) * window;
+        let len = window.min(m - from);
+        let y = best_combination(shape, out, gens, from, len, !exact, scratch);
+        for j in (0..len).filter(|j| y >> j & 1 == 1) {
+            xor_into(out, gens.planes[from + j]);
+            uses_first ^= from + j == 0;
+        }
+        since_improvement = if y == 0 { since_improvement + 1 } else { 1 };
+        step += 1;
+        if exact {
+            break;
+        }
+    }
+    Lightest { weight: weight(out), uses_first, exact }
+}
+
+/// The combination `y` of generators `from .. from + len` that makes `base` lightest, with ties
+/// broken by the lowest differing original cell; with `strict`, `0` unless some combination is
+/// strictly lighter than `base` itself.
+fn best_combination(
+    shape: &Shape,
+    base: &[u64],
+    gens: &Generators<'_>,
+    from: usize,
+    len: usize,
+    strict: bool,
+    scratch: &mut CosetScratch,
+) -> u64 {
+    let size = 1usize << len;
+    let f = &mut scratch.spectrum;
+    f.clear();
+    f.resize(size, 0);
+    // f(v) = sum of (-1)^p over the cells with mask v.
+    if let Some(classes) = gens.classes {
+        for ((mask, &count), plane) in
+            classes.masks.iter().zip(&classes.counts).zip(&classes.planes)
+        {
+            let pressed: u32 = plane.iter().zip(base).map(|(a, b)| (a & b).count_ones()).sum();
+            f[gens.window_of(std::slice::from_ref(mask), from, len) as usize] +=
+                count - 2 * pressed as i32;
+        }
+    } else {
+        let w = shape.words;
+        for r in 0..shape.rows {
+            for c in 0..shape.cols {
+                let p = (base[r * w + c / 64] >> (c % 64) & 1) as i32;
+                f[gens.window(r * shape.cols + c, from, len) as usize] += 1 - 2 * p;
+            }
+        }
+    }
+    walsh_hadamard(f);
+    let best = *f.iter().max().expect("at least one combination");
+    if strict && best == f[0] {
+        return 0;
+    }
+    let candidates = &mut scratch.candidates;
+    candidates.clear();
+    candidates.extend((0..size).filter(|&y| f[y] == best).map(|y| y as u64));
+    if candidates.len() > 1 {
+        break_ties(shape, base, gens, from, len, candidates);
+    }
+    candidates[0]
+}
+
+/// Keeps, cell by cell in original order, the candidates that press the first cell where they
+/// differ, until one is left.
+fn break_ties(
+    shape: &Shape,
+    base: &[u64],
+    gens: &Generators<'_>,
+    from: usize,
+    len: usize,
+    cands: &mut Vec<u64>,
+) {
+    let (orig_rows, orig_cols) =
+        if shape.transposed { (shape.cols, shape.rows) } else { (shape.rows, shape.cols) };
+    for or in 0..orig_rows {
+        for oc in 0..orig_cols {
+            let (r, c) = if shape.transposed { (oc, or) } else { (or, oc) };
+            let p = base[r * shape.words + c / 64] >> (c % 64) & 1 == 1;
+            let v = gens.window(r * shape.cols + c, from, len);
+            let pressed = |y: &u64| p ^ ((v & y).count_ones() & 1 == 1);
+            let ones = cands.iter().filter(|y| pressed(y)).count();
+            if ones > 0 && ones < cands.len() {
+                cands.retain(pressed);
+                if cands.len() == 1 {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// In-place Walsh-Hadamard transform: `f[y] <- sum over v of f[v] * (-1)^popcount(v & y)`.
+/// `f.len()` must be a power of two.
+fn walsh_hadamard(f: &mut [i32]) {
+    let n = f.len();
+    let mut h = 1;
+    while h < n {
+        for block in f.chunks_exact_mut(2 * h) {
+            let (a, b) = block.split_at_mut(h);
+            for (x, y) in a.iter_mut().zip(b.iter_mut()) {
+                let (s, d) = (*x + *y, *x - *y);
+                *x = s;
+                *y = d;
+            }
+        }
+        h *= 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lights_out::BoardSize;
+
+    #[test]
+    fn the_transform_matches_its_definition() {
+        let f: Vec<i32> = vec![3, -1, 0, 2, 5, -4, 1, 1];
+        let mut g = f.clone();
+        walsh_hadamard(&mut g);
+        for (y, &gy) in g.iter().enumerate() {
+            let direct: i32 = f
+                .iter()
+                .enumerate()
+                .map(|(v, &fv)| if (v & y).count_ones() % 2 == 0 { fv } else { -fv })
+                .sum();
+            assert_eq!(gy, direct, "y = {y}");
+        }
+    }
+
+    /// A 1x8 "board" whose coset is searched exactly and by brute force.
+    #[test]
+    fn the_lightest_pattern_and_its_tie_break_match_a_brute_force() {
+        let shape = Shape::new(BoardSize::new(8, 1).unwrap());
+        // Planes of 8 rows x 1 column: bit r of `bits` is row r.
+        let plane = |bits: u64| (0..8).map(|r| bits >> r & 1).collect::<Vec<u64>>();
+        let gen_bits = [0b0000_0111u64, 0b0011_0010, 0b1100_0000];
+        let planes: Vec<Vec<u64>> = gen_bits.iter().map(|&g| plane(g)).collect();
+        let refs: Vec<&[u64]> = planes.iter().map(|p| p.as_slice()).collect();
+        let masks: Vec<u64> = (0..8)
+            .map(|r| (0..3).filter(|&j| gen_bits[j] >> r & 1 == 1).map(|j| 2u64 << j).sum())
+            .collect();
+        let classes = MaskClasses::new(&shape, &masks).unwrap();
+        let by_cell =
+            Generators { planes: &refs, masks: &masks, mask_words: 1, offset: 1, classes: None };
+        let by_class = Generators { classes: Some(&classes), ..by_cell };
+        let mut scratch = CosetScratch::default();
+        for (base_bits, gens) in (0u64..256).flat_map(|b| [(b, &by_cell), (b, &by_class)]) {
+            let base = plane(base_bits);
+            let mut out = vec![0; 8];
+            let got = lightest(&shape, &base, gens, 30, &mut scratch, &mut out);
+            // Brute force: lightest, then the lowest set bit of the difference decides.
+            let best = (0..8u64)
+                .map(|y| {
+                    (0..3).filter(|&j| y >> j & 1 == 1).fold(base_bits, |a, j| a ^ gen_bits[j])
+                })
+                .min_by(|&a, &b| {
+                    a.count_ones().cmp(&b.count_ones()).then_with(|| {
+                        let d = a ^ b;
+                        if d == 0 || a & d & d.wrapping_neg() != 0 {
+                            std::cmp::Ordering::Less
+                        } else {
+                            std::cmp::Ordering::Greater
+                        }
+                    })
+                })
+                .unwrap();
+            assert_eq!(out, plane(best), "base {base_bits:08b}");
+            assert_eq!(got.weight, best.count_ones() as usize);
+            assert!(got.exact);
+            // A search limited to one generator still returns a member of the coset.
+            let got = lightest(&shape, &base, gens, 1, &mut scratch, &mut out);
+            assert!(!got.exact);
+            let bits = out.iter().enumerate().fold(0u64, |a, (r, &b)| a | b << r);
+            assert!((0..8u64).any(|y| {
+                (0..3).filter(|&j| y >> j & 1 == 1).fold(base_bits, |a, j| a ^ gen_bits[j]) == bits
+            }));
+            assert!(got.weight >= best.count_ones() as usize);
+        }
+    }
+}

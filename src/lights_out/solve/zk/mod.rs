@@ -1,0 +1,613 @@
+//! Any Lights Out variant on any board by linear algebra over `Z_K`: the exact minimum number
+//! of presses, a cell pressed `j` times (`0 <= j < K`) counting `j`.
+//!
+//! # The method
+//!
+//! Presses commute, and pressing a cell `K` times changes nothing, so a solution is a vector
+//! `x` of press counts in `Z_K^n` (`n = R * C`), and it turns the board `s` into the uniform
+//! board of colour `c` when `T x = c 1 - s` over `Z_K`, `T` being the toggle matrix
+//! ([`ToggleMatrix`](crate::lights_out::variant::matrix::ToggleMatrix)). For the goal "any", `c`
+//! is one more unknown. So:
+//!
+//! 1. **Set-up, once per variant** ([`ZkSolver::new`]): the chase plan takes each press
+//!    in row-major order as forced by the cell it is the last press to affect, leaving `f` free
+//!    presses and `f` residual cells (`f = C` for the plus: classic light chasing; the board is
+//!    transposed when that needs fewer). Chasing each unit free press (and the unit colour) gives
+//!    the `f x f` residual matrix `M` (and the colour column `m`); both `M` and `[M | m]` are
+//!    reduced to Smith normal form over each prime power of `K`, whose null spaces,
+//!    chased back to whole boards, generate the press patterns that change nothing (and, for
+//!    "any", those that change one uniform board into another).
+//! 2. **Per board** ([`ZkSolver::solve_into`]): chase the board with no free press, solve the
+//!    residual system for the free presses (and colour), chase again to get one solution, then
+//!    find the lightest member of its coset with a generalised Walsh-Hadamard transform.
+//!    For two colours without wrap-around, on boards of more than 64 cells, both chases work
+//!    on bit-packed presses, 64 a word, whenever each run of forced presses has at most one
+//!    term inside its own word (the plus, the diagonal `x.x/.x./x.x`, `.x./x.x/.x.`; that
+//!    term is a stride prefix XOR): the same plan, so the same presses, residual and answers.
+//!
+//! `K` may be any number in `2..=16`: prime (`Z_K` is the field GF(K)), a prime power (4, 8, 9,
+//! 16) or a product of prime powers (6, 10, 12, 14, 15), all exact by the Smith normal form and
+//! the Chinese remainder theorem. For the Flip Game's own rules (the plus, two colours, no
+//! wrap-around) the GF(2) solver ([`super::gf2`]) gives the same answers, press for press, on
+//! bit-packed rows.
+//!
+//! # Exact up to a limit
+//!
+//! The coset search keeps `S * K` `i32`s for `S` solutions per board (counting every colour of
+//! the goal "any"). When `S * K <= 2^(search_bits + 1)` (so for two colours, `S <= 2^search_bits`
+//! exactly as the GF(2) solver counts) every solution is weighed and the answer is the proven
+//! minimum; otherwise a block descent gives a solution that is not proven minimal
+//! ([`ZkOptimum::proven_minimal`]).
+//!
+//! # Ties
+//!
+//! Among the lightest solutions the solver returns the one with the largest count at the first
+//! cell (row-major) where two differ: the one whose presses, listed in ascending order with each
+//! cell repeated by its count, are lexicographically smallest. For two colours that is the
+//! GF(2) solver's tie-break; for any `K` it is what a distance-table walk that always presses
+//! the lowest cell one step closer to the goal produces.
+//!
+//! Sources: Anderson and Feil, "Turning lights out with linear algebra", Mathematics Magazine
+//! 71 (1998) for light chasing and the null space; the Smith normal form and the Chinese
+//! remainder theorem are textbook algebra (e.g. Jacobson, *Basic Algebra I*, 3.7-3.9).
+
+mod bits;
+mod chase;
+mod coset;
+mod lanes;
+mod ring;
+mod smith;
+
+use bits::{BitScratch, Bits};
+use chase::{Chase, ChaseScratch};
+use coset::{Coset, CosetScratch};
+use ring::Modulus;
+use smith::{System, SystemScratch};
+
+use super::gf2::{DEFAULT_SEARCH_BITS, MAX_SEARCH_BITS};
+use crate::lights_out::board::colours::Board;
+use crate::lights_out::variant::goal::Goal;
+use crate::lights_out::variant::rules::Variant;
+
+/// The summary of one solved board; the presses are written beside it (see
+/// [`ZkSolver::solve_into`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ZkOptimum {
+    /// Presses, a cell pressed `j` times counting `j`: `0 ..= (K - 1) * R * C`.
+    pub(crate) distance: usize,
+    /// The colour the presses turn the board into.
+    pub(crate) colour: u8,
+    /// The goal colours that can be reached, bit `c` for colour `c` (for a one-colour goal,
+    /// only that colour's bit).
+    pub(crate) reachable: u16,
+    /// True when every solution was weighed, so `distance` is the minimum; false when there
+    /// were too many (see the module docs) and `distance` is only the best found.
+    pub(crate) proven_minimal: bool,
+}
+
+/// A solved board with its presses (see [`ZkSolver::solve`]).
+#[cfg(test)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ZkSolution {
+    /// Distance, colour reached, reachable colours and whether it is proven minimal.
+    pub(crate) optimum: ZkOptimum,
+    /// `(cell, count)`: the cells pressed (row-major `row * C + col`, ascending) and how many
+    /// times each, `1 ..= K - 1`.
+    pub(crate) presses: Vec<(usize, u8)>,
+}
+
+/// Reusable working memory of [`ZkSolver::solve_into`].
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ZkScratch {
+    board: Vec<u8>,
+    presses: Vec<u8>,
+    residual: Vec<u8>,
+    free: Vec<u8>,
+    rhs: Vec<u8>,
+    system: SystemScratch,
+    coset: CosetScratch,
+    chase: ChaseScratch,
+    bits: BitScratch,
+}
+
+impl ZkScratch {
+    /// Empty scratch; it grows to fit the first board it is used for.
+    pub(crate) fn new() -> ZkScratch {
+        ZkScratch::default()
+    }
+}
+
+/// The solver of one [`Variant`] by linear algebra over `Z_K` (see the module docs).
+///
+/// Immutable once built: share it between threads and give each thread a [`ZkScratch`].
+#[derive(Debug, Clone)]
+pub(crate) struct ZkSolver {
+    variant: Variant,
+    modulus: Modulus,
+    /// True when the working board is the transposed one.
+    transposed: bool,
+    chase: Chase,
+    /// The chase on bit-packed presses, when the plan allows it (two colours; see
+    /// [`Bits`]): both chases of a board are worked on it instead of the bytes.
+    bits: Option<Bits>,
+    /// When the free presses are few: the whole-board presses of each unit free press, then
+    /// of the unit colour, from an empty board (`f + 1` planes padded to whole
+    /// [`lanes::LANE`]s). The chase is linear in the board, the free presses and the colour,
+    /// so the second chase of a board is these planes added to its first.
+    lift: Option<Vec<u8>>,
+    /// `M y = b`: the free presses for one colour.
+    fixed: System,
+    /// `[M | m] (y, c) = b`: the free presses and the colour.
+    extended: System,
+    coset: Coset,
+    null_orders: Vec<u8>,
+    /// The reachable colours of a board are `c + j * colour_step` for the colour `c` of any
+    /// solution.
+    colour_step: u8,
+    /// When transposed: the working index of each original cell, in original order.
+    order: Option<Vec<u32>>,
+    search_bits: u32,
+}
+
+impl ZkSolver {
+    /// Sets up the solver for `variant` (see the module docs; the cost is about `f + 1` chases
+    /// of the whole board and `f^3` steps of elimination per prime power of `K`, `f` being the
+    /// free presses: the shorter side for the plus).
+    pub(crate) fn new(variant: &Variant) -> ZkSolver {
+        let modulus = Modulus::new(variant.colours());
+        let k = modulus.k;
+        let (rows, cols) = (variant.size().rows(), variant.size().cols());
+        let n = rows * cols;
+        // The orientation with fewer free presses (the given one on a tie).
+        let plan = |v: &Variant| {
+            let board = (!v.wrap()).then(|| (v.size().rows(), v.size().cols(), v.toggle()));
+            Chase::new(&v.toggle_matrix(), &modulus, board)
+        };
+        let straight = plan(variant);
+        let (transposed, chase) =
+            if rows == cols && variant.toggle().transposed() == *variant.toggle() {
+                (false, straight)
+            } else {
+                let turned = plan(&variant.transposed());
+                if turned.free() < straight.free() { (true, turned) } else { (false, straight) }
+            };
+        let f = chase.free();
+        // Column j of M: the residual of free press j alone; m: that of the colour alone.
+        let zeros = vec![0u8; n];
+        let (mut x, mut res, mut y) = (vec![0u8; n], vec![0u8; f], vec![0u8; f]);
+        let mut extended_matrix = vec![0u8; f * (f + 1)];
+        let mut chase_scratch = ChaseScratch::default();
+        let stride = lanes::padded(n);
+        // On boards of up to 64 cells the byte chase (with the lift) measured a little cheaper.
+        let bits = if n > BITS_ABOVE { Bits::new(&chase) } else { None };
+        let mut lift =
+            (bits.is_none() && uses_lift(f, k, stride)).then(|| vec![0u8; (f + 1) * stride]);
+        for j in 0..=f {
+            y.fill(0);
+            let colour = if j == f { 1 } else { 0 };
+            if j < f {
+                y[j] = 1;
+            }
+            chase.run((&zeros, &y, colour), &mut x, &mut res, &mut chase_scratch);
+            for (i, &r) in res.iter().enumerate() {
+                extended_matrix[i * (f + 1) + j] = r;
+            }
+            if let Some(planes) = &mut lift {
+                planes[j * stride..j * stride + n].copy_from_slice(&x);
+            }
+        }
+        let fixed_matrix: Vec<u8> =
+            extended_matrix.chunks_exact(f + 1).flat_map(|row| row[..f].iter().copied()).collect();
+        let fixed = System::new(&fixed_matrix, f, f, &modulus);
+        let extended = System::new(&extended_matrix, f, f + 1, &modulus);
+        // Generators: null patterns (colour 0) or, for "any", patterns between uniform boards.
+        let mut plane_of = |free: &[u8], colour: u8| -> Vec<u8> {
+            let mut plane = vec![0u8; n];
+            chase.run((&zeros, free, colour), &mut plane, &mut res, &mut chase_scratch);
+            debug_assert!(res.iter().all(|&r| r == 0), "a generator solves the system");
+            plane
+        };
+        let null_space: Vec<(Vec<u8>, u8, u8)> =
+            fixed.kernel().into_iter().map(|(y, order)| (plane_of(&y, 0), order, 0)).collect();
+        let null_orders = null_space.iter().map(|g| g.1).collect();
+        let any_space: Vec<(Vec<u8>, u8, u8)> = extended
+            .kernel()
+            .into_iter()
+            .map(|(y, order)| (plane_of(&y[..f], y[f]), order, y[f]))
+            .collect();
+        let colour_step = any_space.iter().fold(k, |g, generator| gcd(g, generator.2));
+        let generators = if variant.goal() == Goal::Any { any_space } else { null_space };
+        let coset = Coset::new(k, n, &generators, DEFAULT_SEARCH_BITS);
+        let order = transposed
+            .then(|| (0..n).map(|o| ((o % cols) * rows + o / cols) as u32).collect::<Vec<u32>>());
+        ZkSolver {
+            variant: variant.clone(),
+            modulus,
+            transposed,
+            chase,
+            bits,
+            lift,
+            fixed,
+            extended,
+            coset,
+            null_orders,
+            colour_step,
+            order,
+            search_bits: DEFAULT_SEARCH_BITS,
+        }
+    }
+
+    /// The same solver, weighing up to `2^bits` solutions of two colours exactly (see the
+    /// module docs; default [`DEFAULT_SEARCH_BITS`]); the search then takes up to
+    /// `8 * 2^bits` bytes.
+    ///
+    /// # Panics
+    ///
+    /// If `bits` exceeds [`MAX_SEARCH_BITS`].
+    pub(crate) fn with_search_bits(mut self, bits: u32) -> ZkSolver {
+        assert!(bits <= MAX_SEARCH_BITS, "search of 2^{bits} exceeds 2^{MAX_SEARCH_BITS}");
+        self.coset.set_search_bits(bits);
+        self.search_bits = bits;
+        self
+    }
+
+    /// How many generators are searched exactly (see [`ZkSolver::with_search_bits`]).
+    pub(crate) fn search_bits(&self) -> u32 {
+        self.search_bits
+    }
+
+    /// True when every answer is a proven minimum (see the module docs).
+    pub(crate) fn is_exact(&self) -> bool {
+        self.coset.is_exact()
+    }
+
+    /// The number of generators of the null space of the toggle matrix (the press patterns
+    /// that change nothing). For a prime `K` it is the dimension of the null space over GF(K),
+    /// the *nullity*; for any `K`, each generator has an order that divides `K`.
+    pub(crate) fn nullity(&self) -> usize {
+        self.null_orders.len()
+    }
+
+    /// Solves `board` for the variant's goal: `None` when the goal cannot be reached.
+    ///
+    /// # Panics
+    ///
+    /// If `board` is not of the variant's size or holds a colour not below `K`.
+    #[cfg(test)]
+    pub(crate) fn solve(&self, board: &Board) -> Option<ZkSolution> {
+        let mut presses = Vec::new();
+        let optimum = self.solve_into(board, &mut ZkScratch::new(), &mut presses)?;
+        Some(ZkSolution { optimum, presses })
+    }
+
+    /// Solves `board` with reusable buffers: on success `presses` holds `(cell, count)` for
+    /// every pressed cell (row-major `row * C + col`, ascending; the counts `1 ..= K - 1`); it is
+    /// emptied otherwise.
+    ///
+    /// # Panics
+    ///
+    /// If `board` is not of the variant's size or holds a colour not below `K`.
+    pub(crate) fn solve_into(
+        &self,
+        board: &Board,
+        scratch: &mut ZkScratch,
+        presses: &mut Vec<(usize, u8)>,
+    ) -> Option<ZkOptimum> {
+        presses.clear();
+        let k = self.modulus.k;
+        let colour = match self.variant.goal() {
+            Goal::Colour(goal) => {
+                self.particular(board, scratch, Some(goal))?;
+                goal
+            }
+            Goal::Any => self.particular(board, scratch, None)?,
+        };
+        let reachable = match self.variant.goal() {
+            Goal::Colour(goal) => 1u16 << goal,
+            Goal::Any => self.colours_from(colour),
+        };
+        let n = scratch.board.len();
+        let x = &mut scratch.presses[..n];
+        let found = self.coset.lightest(x, self.order.as_deref(), &mut scratch.coset);
+        let colour = ((u32::from(colour) + u32::from(found.colour_shift)) % u32::from(k)) as u8;
+        self.write_presses(&scratch.presses, presses);
+        if self.transposed {
+            presses.sort_unstable();
+        }
+        Some(ZkOptimum { distance: found.weight, colour, reachable, proven_minimal: found.exact })
+    }
+
+    /// The uniform colours `board` can be turned into, bit `c` for colour `c`, whatever the
+    /// variant's goal.
+    ///
+    /// # Panics
+    ///
+    /// If `board` is not of the variant's size or holds a colour not below `K`.
+    #[cfg(test)]
+    pub(crate) fn reachable_colours(&self, board: &Board, scratch: &mut ZkScratch) -> u16 {
+        self.particular(board, scratch, None).map_or(0, |c| self.colours_from(c))
+    }
+
+    /// Loads `board` and writes one solution into `scratch.presses`, towards `goal` (or any
+    /// colour); returns the colour reached, `None` when there is no solution.
+    fn particular(&self, board: &Board, scratch: &mut ZkScratch, goal: Option<u8>) -> Option<u8> {
+        self.load(board, &mut scratch.board);
+        let f = self.chase.free();
+        let n = scratch.board.len();
+        let stride = lanes::padded(n);
+        let ZkScratch {
+            board: s,
+            presses: x,
+            residual,
+            free,
+            rhs,
+            system,
+            chase,
+            bits: planes,
+            ..
+        } = scratch;
+        // Padded to whole chunks for the lift and the press list; only the first `n` counts are
+        // the presses.
+        x.resize(stride, 0);
+        x[n..].fill(0);
+        residual.resize(f, 0);
+        free.clear();
+        free.resize(f + 1, 0);
+        // Only the residual is wanted from this chase unless the lift builds on its presses.
+        let store = self.lift.is_some();
+        match &self.bits {
+            Some(bits) => {
+                bits.load(s, planes);
+                bits.run((free, goal.unwrap_or(0)), Some(residual), planes);
+            }
+            None => self.chase.run_copying(
+                (s, free, goal.unwrap_or(0)),
+                &mut x[..n],
+                residual,
+                chase,
+                (true, store),
+            ),
+        }
+        let k = self.modulus.k;
+        rhs.clear();
+        rhs.extend(residual.iter().map(|&r| (k - r) % k));
+        let colour = match goal {
+            Some(g) => {
+                if !self.fixed.solve(rhs, system, &mut free[..f]) {
+                    return None;
+                }
+                g
+            }
+            None => {
+                if !self.extended.solve(rhs, system, free) {
+                    return None;
+                }
+                free[f]
+            }
+        };
+        match (&self.bits, &self.lift) {
+            (Some(bits), _) => {
+                // The residual is zero now: worked out only to be checked.
+                let check = cfg!(debug_assertions).then_some(&mut residual[..]);
+                bits.run((&free[..f], colour), check, planes);
+                bits.store(planes, x);
+            }
+            (None, Some(planes)) => {
+                // The first chase was from no free press and the goal's colour (0 for "any"):
+                // add the free presses, and for "any" the colour.
+                let extra = if goal.is_none() { f + 1 } else { f };
+                for (plane, &times) in planes.chunks_exact(stride).zip(&free[..extra]) {
+                    for _ in 0..times {
+                        lanes::add_mod(x, plane, k);
+                    }
+                }
+                if cfg!(debug_assertions) {
+                    let mut chased = vec![0u8; n];
+                    self.chase.run((s, &free[..f], colour), &mut chased, residual, chase);
+                    assert_eq!(chased[..], x[..n], "the lift is the chase");
+                }
+            }
+            (None, None) => self.chase.run_copying(
+                (s, &free[..f], colour),
+                &mut x[..n],
+                residual,
+                chase,
+                (false, true),
+            ),
+        }
+        debug_assert!(residual.iter().all(|&r| r == 0), "the particular solution solves the board");
+        Some(colour)
+    }
+
+    /// Writes `(original cell, count)` for every non-zero count of `x` (working orientation,
+    /// padded with zeros to whole chunks of [`lanes::LANE`] counts) into `presses` in one pass:
+    /// the non-zero counts of each chunk as a 16-bit mask, then one entry per set bit (no
+    /// branch per count).
+    fn write_presses(&self, x: &[u8], presses: &mut Vec<(usize, u8)>) {
+        if self.transposed {
+            push_nonzero(x, presses, |w| self.original_index(w));
+        } else {
+            push_nonzero(x, presses, |w| w);
+        }
+    }
+
+    /// The colours `c + j * colour_step`, as bits.
+    fn colours_from(&self, c: u8) -> u16 {
+        let k = self.modulus.k;
+        (0..k / self.colour_step).fold(0u16, |bits, j| bits | 1 << ((c + j * self.colour_step) % k))
+    }
+
+    /// Writes `board` into `out` in the working orientation.
+    fn load(&self, board: &Board, out: &mut Vec<u8>) {
+        let size = self.variant.size();
+        assert_eq!((board.rows(), board.cols()), (size.rows(), size.cols()), "board size");
+        let cells = board.cells();
+        let top = cells.iter().copied().max().unwrap_or(0);
+        assert!(top < self.modulus.k, "colour {top} with {} colours", self.modulus.k);
+        out.clear();
+        match &self.order {
+            None => out.extend_from_slice(cells),
+            Some(order) => {
+                out.resize(cells.len(), 0);
+                for (&w, &v) in order.iter().zip(cells) {
+                    out[w as usize] = v;
+                }
+            }
+        }
+    }
+
+    /// The original row-major index of working cell `w`.
+    #[inline]
+    fn original_index(&self, w: usize) -> usize {
+        if !self.transposed {
+            return w;
+        }
+        let size = self.variant.size();
+        // Working (r, c) = original (c, r); the working board has R columns.
+        let (r, c) = (w / size.rows(), w % size.rows());
+        c * size.cols() + r
+    }
+}
+
+/// Clears `presses`, then pushes `(cell(w), x[w])` for every non-zero count `x[w]`, `w`
+/// ascending (`x` a whole number of chunks).
+#[inline(always)]
+fn push_nonzero(x: &[u8], presses: &mut Vec<(usize, u8)>, cell: impl Fn(usize) -> usize) {
+    debug_assert!(x.len().is_multiple_of(lanes::LANE), "padded");
+    presses.clear();
+    presses.reserve(x.len());
+    for (i, chunk) in x.chunks_exact(lanes::LANE).enumerate() {
+        let chunk = lanes::chunk(chunk);
+        let mut bits = lanes::nonzero(&chunk);
+        while bits != 0 {
+            let j = bits.trailing_zeros() as usize;
+            presses.push((cell(i * lanes::LANE + j), chunk[j]));
+            bits &= bits - 1;
+        }
+    }
+}
+
+/// Boards of more cells than this are chased in bits when the plan allows it ([`Bits`]).
+const BITS_ABOVE: usize = 64;
+
+/// True when the lift planes replace the second chase (the `lift` of [`ZkSolver`]): adding about
+/// `f (K - 1) / 2` planes costs less than a chase while `f (K - 1)` is small, and the planes
+/// (`(f + 1) * stride` bytes) stay within 1 MiB.
+fn uses_lift(f: usize, k: u8, stride: usize) -> bool {
+    f * usize::from(k - 1) <= 64 && (f + 1) * stride <= 1 << 20
+}
+
+fn gcd(a: u8, b: u8) -> u8 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The tests' random numbers: a 64-bit linear congruential generator (Knuth's MMIX
+/// constants); [`TestRng::below`] is uniform enough in `0..m` to pick test cases.
+#[cfg(test)]
+pub(super) struct TestRng(pub(super) u64);
+
+#[cfg(test)]
+impl TestRng {
+    /// The next number, below `m` (at least 1).
+    pub(super) fn below(&mut self, m: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lights_out::BoardSize;
+
+    /// The lift (planes added instead of a second chase) gives the very answers of the chase,
+    /// press for press, on random boards of every goal, K = 2..=5, several patterns, with and
+    /// without wrap-around, and boards both solvable and not.
+    #[test]
+    fn the_lift_answers_as_the_second_chase() {
+        let mut rng = TestRng(3);
+        let mut next = |m: u64| rng.below(m);
+        let patterns = [".x./xxx/.x.", "x.x/.x./x.x", "xxx/xxx/xxx", ".x./x.x/.x.", "xx./.xx/..."];
+        let mut lifted = 0;
+        for k in 2..=5u8 {
+            for pattern in patterns {
+                for (r, c, wrap) in [(5, 5, false), (4, 7, false), (6, 3, true), (9, 9, false)] {
+                    let size = BoardSize::new(r, c).unwrap();
+                    let goals = [Goal::Any, Goal::Colour(0), Goal::Colour(k - 1)];
+                    for goal in goals {
+                        let variant =
+                            Variant::new(size, pattern.parse().unwrap(), wrap, k, goal).unwrap();
+                        let solver = ZkSolver::new(&variant);
+                        if solver.lift.is_none() {
+                            continue;
+                        }
+                        lifted += 1;
+                        let mut chased = solver.clone();
+                        chased.lift = None;
+                        let (mut a, mut b) = (ZkScratch::new(), ZkScratch::new());
+                        for _ in 0..40 {
+                            let cells = (0..r * c).map(|_| next(u64::from(k)) as u8).collect();
+                            let board = Board::from_cells(r, c, cells);
+                            let (mut pa, mut pb) = (Vec::new(), Vec::new());
+                            let got = solver.solve_into(&board, &mut a, &mut pa);
+                            let want = chased.solve_into(&board, &mut b, &mut pb);
+                            assert_eq!((got, &pa), (want, &pb), "{variant} {board:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(lifted > 100, "the lift is used ({lifted} variants)");
+    }
+
+    /// The bit chase (two colours) gives the very answers of the byte chase, press for press:
+    /// random boards of every goal, every pattern it takes, boards of one row or column, rows
+    /// across word boundaries (63, 64, 65, 128 columns) and their transposes.
+    #[test]
+    fn the_bit_chase_answers_as_the_byte_chase() {
+        let mut rng = TestRng(17);
+        let patterns = [".x./xxx/.x.", "x.x/.x./x.x", ".x./x.x/.x.", "x.x", "xxx/xxx/xxx"];
+        let mut sizes = vec![(1, 9), (9, 1), (1, 70), (70, 1), (5, 5), (4, 7), (7, 4)];
+        sizes.extend([(3, 63), (63, 3), (2, 64), (64, 2), (3, 65), (65, 3), (2, 128), (128, 2)]);
+        sizes.extend([(20, 20), (9, 100)]);
+        let (mut bits, mut bitwise) = (0, 0);
+        for pattern in patterns {
+            let toggle: crate::lights_out::TogglePattern = pattern.parse().unwrap();
+            for &(r, c) in &sizes {
+                if toggle.reach_rows() >= r || toggle.reach_cols() >= c {
+                    continue;
+                }
+                let size = BoardSize::new(r, c).unwrap();
+                for goal in [Goal::Any, Goal::Colour(0), Goal::Colour(1)] {
+                    let variant = Variant::new(size, toggle.clone(), false, 2, goal).unwrap();
+                    let mut solver = ZkSolver::new(&variant);
+                    assert!(r * c > BITS_ABOVE || solver.bits.is_none(), "small boards in bytes");
+                    let picked = solver.bits.is_some();
+                    // Small boards too (taken by the byte chase unless forced).
+                    solver.bits = Bits::new(&solver.chase);
+                    if solver.bits.is_none() {
+                        assert_eq!(pattern, "xxx/xxx/xxx", "the bit chase takes {pattern}");
+                        continue;
+                    }
+                    bitwise += usize::from(picked);
+                    bits += 1;
+                    let mut bytes = solver.clone();
+                    bytes.bits = None;
+                    let (mut a, mut b) = (ZkScratch::new(), ZkScratch::new());
+                    for _ in 0..12 {
+                        let cells = (0..r * c).map(|_| rng.below(2) as u8).collect();
+                        let board = Board::from_cells(r, c, cells);
+                        let (mut pa, mut pb) = (Vec::new(), Vec::new());
+                        let got = solver.solve_into(&board, &mut a, &mut pa);
+                        let want = bytes.solve_into(&board, &mut b, &mut pb);
+                        assert_eq!((got, &pa), (want, &pb), "{variant} {board:?}");
+                        let got = solver.reachable_colours(&board, &mut a);
+                        assert_eq!(got, bytes.reachable_colours(&board, &mut b), "{variant}");
+                    }
+                }
+            }
+        }
+        assert!(bits > 120, "the bit chase is used ({bits} variants)");
+        assert!(bitwise > 60, "the solver takes the bit chase itself ({bitwise} variants)");
+    }
+}

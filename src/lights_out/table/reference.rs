@@ -1,0 +1,72 @@
+//! The independent reference a table is compared with ([`DistanceTable::reference`]): a method
+//! that shares nothing with the breadth-first search but the rules.
+
+use super::bfs::IMPOSSIBLE;
+use super::brute::{MAX_BRUTE_FORCE_CELLS, brute_force_table};
+use super::distance_table::DistanceTable;
+use crate::lights_out::board::colours::Board;
+use crate::lights_out::solve::zk::{ZkScratch, ZkSolver};
+use crate::lights_out::variant::rules::Variant;
+
+/// How a [`DistanceTable::reference`] was computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Reference {
+    /// A brute force over all `2^(R*C)` press sets (the Flip Game, up to
+    /// [`Reference::MAX_BRUTE_FORCE_CELLS`] cells): a state's distance is the smallest press set
+    /// that makes it uniform.
+    BruteForce,
+    /// The linear algebra of the solver over `Z_K`, state by state (any other variant, up to
+    /// [`Reference::MAX_SOLVER_STATES`] states, when it proves every minimum).
+    LinearAlgebra,
+}
+
+impl Reference {
+    /// The largest board, in cells, the brute force takes (2^25 press sets).
+    pub const MAX_BRUTE_FORCE_CELLS: usize = MAX_BRUTE_FORCE_CELLS;
+
+    /// The most states of a table the solver recomputes (a few microseconds a state).
+    pub const MAX_SOLVER_STATES: u64 = 1 << 20;
+}
+
+impl DistanceTable<'static> {
+    /// The table of `variant` recomputed by a method independent of the breadth-first search, to
+    /// compare a table with: the brute force over press sets for the
+    /// Flip Game, the solver's linear algebra for any other variant; `None` when neither applies
+    /// (a Flip Game board over 25 cells; another variant of more than 2^20 states, or one whose
+    /// minima the solver cannot prove, its null space being too large to search whole).
+    ///
+    /// ```
+    /// use flipblox::lights_out::{DistanceTable, Reference, Variant};
+    /// let variant = Variant::builder(3, 3).colours(3).build()?;
+    /// let (how, reference) = DistanceTable::reference(&variant).expect("3^9 states");
+    /// assert_eq!(how, Reference::LinearAlgebra);
+    /// assert_eq!(DistanceTable::build(&variant, |_, _| {})?.as_bytes(), reference.as_bytes());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reference(variant: &Variant) -> Option<(Reference, DistanceTable<'static>)> {
+        let size = variant.size();
+        if variant.is_flip_game() {
+            if size.cells() > MAX_BRUTE_FORCE_CELLS {
+                return None;
+            }
+            let bytes = brute_force_table(size.rows(), size.cols());
+            return Some((Reference::BruteForce, DistanceTable::owned(variant, bytes)));
+        }
+        let states = variant.states().filter(|&s| s <= Reference::MAX_SOLVER_STATES)?;
+        let solver = ZkSolver::new(variant);
+        if !solver.is_exact() {
+            return None;
+        }
+        let (rows, cols, k) = (size.rows(), size.cols(), variant.colours());
+        let (mut scratch, mut presses) = (ZkScratch::new(), Vec::new());
+        let bytes = (0..states)
+            .map(|state| {
+                let board = Board::from_state(rows, cols, k, state);
+                let found = solver.solve_into(&board, &mut scratch, &mut presses);
+                found.map_or(IMPOSSIBLE, |optimum| optimum.distance as u8)
+            })
+            .collect();
+        Some((Reference::LinearAlgebra, DistanceTable::owned(variant, bytes)))
+    }
+}

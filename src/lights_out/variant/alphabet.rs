@@ -1,0 +1,286 @@
+//! Alphabets: the symbol written for each colour, and reading a row of cells with them.
+
+use std::fmt;
+
+use crate::lights_out::board::error::BoardErrorKind;
+use crate::text::describe_at;
+
+/// The symbols of the default alphabets with more than two colours: colour `i` is the `i`-th.
+const DIGITS: &[u8; 16] = b"0123456789abcdef";
+
+/// Marks a byte that is no symbol of the alphabet in [`Alphabet`]'s lookup table.
+const NOT_A_SYMBOL: u8 = u8::MAX;
+
+/// The symbols a board is written in: one ASCII character per colour, colour 0 (white, off)
+/// first.
+///
+/// The default is `wb` for two colours (the Flip Game's white and black) and the first `K` of
+/// `0123456789abcdef` for `K` colours. A symbol is a printable ASCII character other than the
+/// space and `/` (which separates rows in an inline board); symbols are case-sensitive, so
+/// `B` is not `b`.
+///
+/// ```
+/// use flipblox::lights_out::Alphabet;
+/// let a = Alphabet::new("01", 2).unwrap();
+/// let mut row = [0u8; 6];
+/// a.read_row(b"0 1 1 0 1 0", &mut row).unwrap();
+/// assert_eq!(row, [0, 1, 1, 0, 1, 0]);
+/// assert_eq!(Alphabet::default_for(3).as_str(), "012");
+/// assert_eq!(Alphabet::new("ab", 3).unwrap_err().to_string(),
+///            "expected 3 symbols, one per colour, found 2");
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Alphabet {
+    symbols: Vec<u8>,
+    /// The colour of every byte, [`NOT_A_SYMBOL`] for bytes outside the alphabet.
+    lookup: [u8; 256],
+}
+
+impl fmt::Debug for Alphabet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Alphabet").field(&self.as_str()).finish()
+    }
+}
+
+/// Why an alphabet was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AlphabetError {
+    /// Not one symbol per colour.
+    #[error("expected {expected} symbols, one per colour, found {found}")]
+    WrongLength {
+        /// The number of colours.
+        expected: usize,
+        /// Characters given.
+        found: usize,
+    },
+    /// A character that cannot be a symbol.
+    #[error(
+        "symbol {position}: expected a printable ASCII character other than the space and '/', \
+         found {found}"
+    )]
+    BadSymbol {
+        /// 1-based position of the symbol in the alphabet.
+        position: usize,
+        /// The character found, quoted or escaped.
+        found: String,
+    },
+    /// The same symbol twice.
+    #[error("symbol {second}: {symbol:?} already names colour {first_colour}")]
+    Repeated {
+        /// The repeated symbol.
+        symbol: char,
+        /// The colour (0-based) it named first.
+        first_colour: usize,
+        /// 1-based position of the repeat.
+        second: usize,
+    },
+}
+
+impl Alphabet {
+    /// The alphabet `symbols` for `colours` colours: colour `i` is written as the `i`-th
+    /// character.
+    ///
+    /// # Errors
+    ///
+    /// [`AlphabetError::WrongLength`] unless there are `colours` characters,
+    /// [`AlphabetError::BadSymbol`] for a character that is not printable ASCII or is a space or
+    /// `/`, [`AlphabetError::Repeated`] for a symbol given twice.
+    pub fn new(symbols: &str, colours: u8) -> Result<Alphabet, AlphabetError> {
+        let bytes = symbols.as_bytes();
+        for (position, (index, _)) in symbols.char_indices().enumerate() {
+            let b = bytes[index];
+            if !b.is_ascii_graphic() || b == b'/' {
+                let found = describe_at(bytes, index);
+                return Err(AlphabetError::BadSymbol { position: position + 1, found });
+            }
+        }
+        if bytes.len() != usize::from(colours) {
+            return Err(AlphabetError::WrongLength {
+                expected: usize::from(colours),
+                found: bytes.len(),
+            });
+        }
+        let mut lookup = [NOT_A_SYMBOL; 256];
+        for (colour, &b) in bytes.iter().enumerate() {
+            let slot = &mut lookup[usize::from(b)];
+            if *slot != NOT_A_SYMBOL {
+                return Err(AlphabetError::Repeated {
+                    symbol: char::from(b),
+                    first_colour: usize::from(*slot),
+                    second: colour + 1,
+                });
+            }
+            *slot = colour as u8;
+        }
+        Ok(Alphabet { symbols: bytes.to_vec(), lookup })
+    }
+
+    /// The default alphabet for `colours` colours: `wb` for two, else the first `colours` of
+    /// `0123456789abcdef`.
+    ///
+    /// # Panics
+    ///
+    /// If `colours` is not in `2..=16`.
+    pub fn default_for(colours: u8) -> Alphabet {
+        assert!((2..=16).contains(&colours), "{colours} colours");
+        let symbols: &[u8] = if colours == 2 { b"wb" } else { &DIGITS[..usize::from(colours)] };
+        Alphabet::new(std::str::from_utf8(symbols).expect("ASCII"), colours)
+            .expect("the default alphabets are valid")
+    }
+
+    /// The number of colours (symbols).
+    pub fn colours(&self) -> u8 {
+        self.symbols.len() as u8
+    }
+
+    /// The symbols in colour order, e.g. `wb`.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.symbols).expect("ASCII symbols")
+    }
+
+    /// The colour written as `byte`, if it is a symbol.
+    #[inline]
+    pub fn colour_of(&self, byte: u8) -> Option<u8> {
+        let colour = self.lookup[usize::from(byte)];
+        (colour != NOT_A_SYMBOL).then_some(colour)
+    }
+
+    /// The symbol of `colour`.
+    ///
+    /// # Panics
+    ///
+    /// If `colour` is not below [`Alphabet::colours`].
+    pub fn symbol(&self, colour: u8) -> u8 {
+        self.symbols[usize::from(colour)]
+    }
+
+    /// Reads one row of `out.len()` cells from `text` into `out` (colours).
+    ///
+    /// The cells are symbols, written next to each other (`wbbw`) or separated by spaces or
+    /// tabs (`0 1 1 0`, the layout of many judges); spaces and tabs after the last cell are
+    /// ignored, and the row may not start with one.
+    ///
+    /// # Errors
+    ///
+    /// The byte index in `text` and the [`BoardErrorKind`] of the first problem, the messages of
+    /// [`BoardReader`](crate::lights_out::BoardReader): a character that is neither a symbol nor a
+    /// separator between cells ([`BoardErrorKind::BadPiece`] for the alphabet `wb`, else
+    /// [`BoardErrorKind::BadSymbol`]); a row that ends before `out.len()` cells
+    /// ([`BoardErrorKind::ShortRow`], at the end of the text); or more ([`BoardErrorKind::LongRow`]
+    /// at the first cell too many, with the characters on the row).
+    pub fn read_row(&self, text: &[u8], out: &mut [u8]) -> Result<(), (usize, BoardErrorKind)> {
+        let mut cells = 0;
+        for (i, &b) in text.iter().enumerate() {
+            if (b == b' ' || b == b'\t') && cells > 0 {
+                continue;
+            }
+            if cells == out.len() {
+                let found = String::from_utf8_lossy(text).chars().count();
+                return Err((i, BoardErrorKind::LongRow { expected: out.len(), found }));
+            }
+            let Some(colour) = self.colour_of(b) else {
+                return Err((i, self.bad_symbol(text, i)));
+            };
+            out[cells] = colour;
+            cells += 1;
+        }
+        if cells < out.len() {
+            return Err((
+                text.len(),
+                BoardErrorKind::ShortRow { expected: out.len(), found: cells },
+            ));
+        }
+        Ok(())
+    }
+
+    /// The error of a character that is no symbol, at byte `index` of `text`:
+    /// [`BoardErrorKind::BadPiece`] for the alphabet `wb`, else [`BoardErrorKind::BadSymbol`].
+    pub(crate) fn bad_symbol(&self, text: &[u8], index: usize) -> BoardErrorKind {
+        let found = describe_at(text, index);
+        if self.symbols == b"wb" {
+            BoardErrorKind::BadPiece { found }
+        } else {
+            BoardErrorKind::BadSymbol { alphabet: self.as_str().to_string(), found }
+        }
+    }
+
+    /// Writes `cells` (colours) as symbols with `separator` between two cells (`None`: none).
+    ///
+    /// # Panics
+    ///
+    /// If a colour is not below [`Alphabet::colours`].
+    pub fn write_row(&self, cells: &[u8], separator: Option<char>, out: &mut String) {
+        for (i, &colour) in cells.iter().enumerate() {
+            if let (Some(sep), true) = (separator, i > 0) {
+                out.push(sep);
+            }
+            out.push(char::from(self.symbol(colour)));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(alphabet: &Alphabet, text: &str, cols: usize) -> Result<Vec<u8>, (usize, String)> {
+        let mut out = vec![0; cols];
+        alphabet.read_row(text.as_bytes(), &mut out).map_err(|(i, kind)| (i, kind.to_string()))?;
+        Ok(out)
+    }
+
+    #[test]
+    fn rows_with_and_without_separators() {
+        let wb = Alphabet::default_for(2);
+        assert_eq!(read(&wb, "bwwb", 4), Ok(vec![1, 0, 0, 1]));
+        assert_eq!(read(&wb, "b w\tw  b ", 4), Ok(vec![1, 0, 0, 1]));
+        let hex = Alphabet::default_for(16);
+        assert_eq!(read(&hex, "0 f a 9", 4), Ok(vec![0, 15, 10, 9]));
+        let dots = Alphabet::new(".#", 2).unwrap();
+        assert_eq!(read(&dots, ".##.", 4), Ok(vec![0, 1, 1, 0]));
+    }
+
+    #[test]
+    fn bad_rows_point_at_the_character_with_the_reader_s_messages() {
+        let wb = Alphabet::default_for(2);
+        assert_eq!(read(&wb, "bwBw", 4), Err((2, "expected 'b' or 'w', found 'B'".into())));
+        assert_eq!(read(&wb, " bwbw", 4), Err((0, "expected 'b' or 'w', found ' '".into())));
+        assert_eq!(read(&wb, "bw", 4), Err((2, "expected 4 pieces in the row, found 2".into())));
+        assert_eq!(
+            read(&wb, "bwwbx", 4),
+            Err((4, "expected 4 pieces in the row, found 5 characters".into()))
+        );
+        assert_eq!(
+            read(&wb, "b w b w b b", 4),
+            Err((8, "expected 4 pieces in the row, found 11 characters".into()))
+        );
+        let three = Alphabet::default_for(3);
+        assert_eq!(read(&three, "0 3", 2), Err((2, "expected '0', '1' or '2', found '3'".into())));
+        assert_eq!(read(&three, "0", 1), Ok(vec![0]));
+        let dots = Alphabet::new(".#", 2).unwrap();
+        assert_eq!(read(&dots, ".b", 2), Err((1, "expected '.' or '#', found 'b'".into())));
+    }
+
+    #[test]
+    fn alphabets_are_checked() {
+        assert_eq!(Alphabet::new("#O", 2).unwrap().colour_of(b'O'), Some(1));
+        assert_eq!(Alphabet::new("#O", 2).unwrap().colour_of(b'o'), None);
+        let err = |s: &str, k: u8| Alphabet::new(s, k).unwrap_err().to_string();
+        assert_eq!(err("w", 2), "expected 2 symbols, one per colour, found 1");
+        assert_eq!(err("aa", 2), "symbol 2: 'a' already names colour 0");
+        assert_eq!(
+            err("a b", 3),
+            "symbol 2: expected a printable ASCII character other than the space and '/', \
+             found ' '"
+        );
+        assert!(err("/.", 2).starts_with("symbol 1:"));
+        assert!(err("aé", 2).starts_with("symbol 2:"));
+        for k in 2..=16 {
+            assert_eq!(Alphabet::default_for(k).colours(), k);
+        }
+        let mut s = String::new();
+        Alphabet::default_for(4).write_row(&[3, 0, 2], Some(' '), &mut s);
+        assert_eq!(s, "3 0 2");
+    }
+}
