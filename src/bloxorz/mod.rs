@@ -48,9 +48,8 @@ mod solver;
 pub use model::{Cell, Cube, Level, Move, Orientation, Placement, Step};
 pub use read::{
     Chunk, CutBy, Detected, DrawingReader, DrawingSyntax, ErrorKind, FlashError, FlashPack,
-    FlashStages, FlashSyntax, LevelError, LevelFormat, LevelSource, Limit, NoDrawing, NoPddl,
-    Notation, PDDL_DOMAIN, PackReader, PddlReader, PddlSyntax, Reason, Rule, Stage, TextSyntax,
-    detect_format, write_pddl,
+    FlashSyntax, LevelError, LevelFormat, LevelSource, Limit, NoDrawing, NoPddl, Notation,
+    PackReader, PddlReader, PddlSyntax, Reason, Rule, Stage, TextSyntax, detect_format, write_pddl,
 };
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{
@@ -60,7 +59,9 @@ pub use shard::{Shard, Sharded};
 pub use solver::{Limits, Solver};
 
 pub(crate) use model::write_path;
-pub(crate) use read::{cell_position, detect_from_head, pddl_rules_may_differ, write_drawing};
+pub(crate) use read::{
+    PDDL_DOMAIN, cell_position, detect_from_head, pddl_rules_may_differ, write_drawing,
+};
 pub(crate) use search::{
     ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field, distance_field_from_start,
     field_bytes_needed, read_level,

@@ -17,7 +17,7 @@
 //! input that has not come.
 //!
 //! Levels come from a [`LevelSource`]: the text pack parser ([`PackReader`]) or the stages of the
-//! Flash game's file ([`FlashStages`](crate::bloxorz::FlashStages)).
+//! Flash game's file ([`FlashPack::source`](crate::bloxorz::FlashPack::source)).
 
 use std::collections::BTreeMap;
 use std::sync::{Mutex, mpsc};

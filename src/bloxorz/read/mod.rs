@@ -20,7 +20,7 @@ pub mod text;
 pub use detect::{Detected, LevelFormat, Reason, detect_format, detect_from_head};
 pub use drawing::{DrawingReader, DrawingSyntax, NoDrawing, write_drawing};
 pub use error::{ErrorKind, LevelError, Limit, Notation, Rule};
-pub use flash::{FlashError, FlashPack, FlashStages, FlashSyntax, Stage};
+pub use flash::{FlashError, FlashPack, FlashSyntax, Stage};
 pub use pddl::{NoPddl, PDDL_DOMAIN, PddlReader, PddlSyntax, pddl_rules_may_differ, write_pddl};
 pub use source::{Chunk, LevelSource};
 pub use text::{CutBy, DEFAULT_MAX_MEMORY, PackReader, TextSyntax, cell_position};

@@ -5,7 +5,7 @@ use crate::bloxorz::model::level::Level;
 
 /// Where a batch reads its levels from, one after another, reusing one [`Level`]'s buffer: the
 /// text pack reader ([`PackReader`](super::PackReader)) or the stages of the Flash game's file
-/// ([`FlashStages`](super::FlashStages)).
+/// ([`FlashPack::source`](super::FlashPack::source)).
 pub trait LevelSource {
     /// Reads the next level into `level`: `None` when there are no more, `Some(Err(_))` for a
     /// level that could not be read (reading goes on after it).

@@ -34,5 +34,5 @@ mod literal;
 mod stages;
 pub(crate) mod syntax;
 
-pub use stages::{FlashPack, FlashStages, Stage};
+pub use stages::{FlashPack, Stage};
 pub use syntax::{FlashError, FlashSyntax};

@@ -329,14 +329,14 @@ impl FlashPack {
     }
 
     /// The stages as a [`LevelSource`] for the batch runner.
-    pub fn source(&self) -> FlashStages<'_> {
+    pub fn source(&self) -> impl LevelSource + '_ {
         FlashStages { pack: self, next: 0 }
     }
 }
 
 /// The stages of a [`FlashPack`] as a [`LevelSource`], in play order.
 #[derive(Debug, Clone)]
-pub struct FlashStages<'a> {
+pub(crate) struct FlashStages<'a> {
     pack: &'a FlashPack,
     next: usize,
 }

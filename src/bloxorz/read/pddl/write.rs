@@ -146,8 +146,9 @@ pub fn pddl_rules_may_differ(level: &Level) -> Option<String> {
     None
 }
 
-/// Writes `level` as a PDDL problem named `name` of the Bloxorz domain ([`PDDL_DOMAIN`]):
-/// objects `t-R-C` (the tile on row `R`, column `C`, from 1) for every cell that is not empty,
+/// Writes `level` as a PDDL problem named `name` of the Bloxorz domain (the `domain.pddl` that
+/// `convert --to pddl` writes): objects `t-R-C` (the tile on row `R`, column `C`, from 1) for
+/// every cell that is not empty,
 /// the facts of the module docs, and the goal `(standing-on TARGET)`. When the domain's rules may
 /// answer the level differently from flipblox's (docs/LEVELS.md, "PDDL"), a comment says so.
 /// `name` is written as given: a PDDL name (a letter, then letters, digits, `-` and `_`).
