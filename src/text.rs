@@ -34,13 +34,6 @@ pub(crate) fn bom_len(bytes: &[u8]) -> usize {
 /// `\r` when the first [`ENDING_WINDOW`] bytes of `head` hold a carriage return and no line
 /// feed (old Mac text), `\n` otherwise (LF and CRLF text, whose `\r` is trimmed as a trailing
 /// blank). `head` must hold the window whole, or the whole input.
-///
-/// ```
-/// use flipblox::text::line_ending;
-/// assert_eq!(line_ending(b"1 2\rXO\r"), b'\r');
-/// assert_eq!(line_ending(b"1 2\r\nXO\r\n"), b'\n');
-/// assert_eq!(line_ending(b"1 2"), b'\n');
-/// ```
 pub(crate) fn line_ending(head: &[u8]) -> u8 {
     let window = &head[..head.len().min(ENDING_WINDOW)];
     if memchr::memchr(b'\n', window).is_none() && memchr::memchr(b'\r', window).is_some() {
@@ -499,13 +492,6 @@ pub(crate) fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
 /// Reads the run of ASCII digits that starts at byte `start` of `text`: the byte index just past
 /// it (`start` itself when there is no digit there) and its value, `None` when the value does not
 /// fit a `u64`. Every reader of whole numbers in this crate goes through here.
-///
-/// ```
-/// use flipblox::text::digits_at;
-/// assert_eq!(digits_at(b"R 42 C", 2), (4, Some(42)));
-/// assert_eq!(digits_at(b"x", 0), (0, Some(0)));
-/// assert_eq!(digits_at(b"18446744073709551616", 0), (20, None));
-/// ```
 pub(crate) fn digits_at(text: &[u8], start: usize) -> (usize, Option<u64>) {
     let mut end = start;
     let mut value = Some(0u64);
@@ -523,12 +509,6 @@ pub(crate) fn plural(n: usize) -> &'static str {
 
 /// Names a run of ASCII digits too large for its number type in a "found ..." message: as
 /// written, or by its length when it has more than 40 digits.
-///
-/// ```
-/// use flipblox::text::describe_digits;
-/// assert_eq!(describe_digits(b"18446744073709551616"), "18446744073709551616");
-/// assert_eq!(describe_digits(&[b'9'; 100]), "a number of 100 digits");
-/// ```
 pub(crate) fn describe_digits(digits: &[u8]) -> String {
     if digits.len() > 40 {
         format!("a number of {} digits", digits.len())
@@ -540,6 +520,26 @@ pub(crate) fn describe_digits(digits: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_ending_is_cr_only_without_a_line_feed() {
+        assert_eq!(line_ending(b"1 2\rXO\r"), b'\r');
+        assert_eq!(line_ending(b"1 2\r\nXO\r\n"), b'\n');
+        assert_eq!(line_ending(b"1 2"), b'\n');
+    }
+
+    #[test]
+    fn digits_at_reads_a_whole_number() {
+        assert_eq!(digits_at(b"R 42 C", 2), (4, Some(42)));
+        assert_eq!(digits_at(b"x", 0), (0, Some(0)));
+        assert_eq!(digits_at(b"18446744073709551616", 0), (20, None));
+    }
+
+    #[test]
+    fn describe_digits_names_the_number_found() {
+        assert_eq!(describe_digits(b"18446744073709551616"), "18446744073709551616");
+        assert_eq!(describe_digits(&[b'9'; 100]), "a number of 100 digits");
+    }
 
     #[test]
     fn quoted_text_is_escaped_and_cut() {

@@ -101,6 +101,7 @@ pub struct Header {
 
 /// How much of a file [`TableFile::parse`] checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Check {
     /// Everything but the payload: cheap, touches only the first page and the file length
     /// (a 5x5 table's 32 MiB payload is not read).

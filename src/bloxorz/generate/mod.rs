@@ -49,6 +49,7 @@ pub struct Generated {
 
 /// Why no level was generated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// The size has fewer than two cells (no room for a start and a target), or is larger
     /// than the generator takes (1,000 cells a side).

@@ -73,13 +73,6 @@ impl fmt::Display for Step {
 }
 
 /// Appends the notation of `steps` to `out` (see the module docs).
-///
-/// ```
-/// use flipblox::bloxorz::{Cube, Move, Step, write_path};
-/// let mut text = String::new();
-/// write_path(&[Step::roll(Move::Right), Step::cube(Cube::B, Move::Up)], &mut text);
-/// assert_eq!(text, "RbU");
-/// ```
 pub(crate) fn write_path(steps: &[Step], out: &mut String) {
     for step in steps {
         if let Some(cube) = step.cube {
@@ -92,6 +85,13 @@ pub(crate) fn write_path(steps: &[Step], out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_path_notation_writes_a_roll_and_a_cube_move() {
+        let mut text = String::new();
+        write_path(&[Step::roll(Move::Right), Step::cube(Cube::B, Move::Up)], &mut text);
+        assert_eq!(text, "RbU");
+    }
 
     #[test]
     fn rolls_are_one_letter_and_cube_moves_two() {

@@ -106,7 +106,8 @@ impl<'a> DistanceField<'a> {
     ///   shortest path is that long).
     /// - [`ShapeError::Goal`] unless exactly one entry is 0 (the goal standing, for a field
     ///   computed by one reverse search from standing on the goal; the start, standing or lying,
-    ///   for a field from the start, [`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start)).
+    ///   for a field from the start,
+    ///   [`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start)).
     pub fn new(
         rows: u32,
         cols: u32,
@@ -143,8 +144,9 @@ impl<'a> DistanceField<'a> {
         Ok(DistanceField { rows, cols, goal, distances, from_start: false })
     }
 
-    /// True for a field of the distances from the start ([`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start)) rather
-    /// than to the goal. A field read back from a file says false: the file does not record it
+    /// True for a field of the distances from the start
+    /// ([`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start)) rather than to
+    /// the goal. A field read back from a file says false: the file does not record it
     /// (its only 0 entry is then the start).
     pub fn from_start(&self) -> bool {
         self.from_start
@@ -433,18 +435,6 @@ impl DistanceField<'_> {
 /// breadth-first search from standing on the target. [`Solver::distance_field`](crate::bloxorz::Solver::distance_field)
 /// does the same with search memory reused across levels.
 ///
-/// ```
-/// use flipblox::bloxorz::{PackReader, distance_field};
-/// let level = PackReader::new(b"1 4\n.XXO\n").next().unwrap().unwrap();
-/// let field = distance_field(&level).unwrap();
-/// assert_eq!(field.goal(), (0, 3));
-/// assert_eq!(field.get(0, 1, 1), Some(1)); // lying on the two X: one roll right
-/// assert_eq!(field.get(0, 0, 0), Some(2)); // standing on the first cell: R, R
-/// // Standing on (0, 1) the box only rolls to lying on (0, 2) and (0, 3) and back.
-/// assert_eq!(field.get(0, 1, 0), Some(-1)); // IMPOSSIBLE
-/// assert_eq!(field.get(0, 3, 1), Some(-2)); // ILLEGAL: it would stick out of the level
-/// ```
-///
 /// # Errors
 ///
 /// - [`FieldError::Mechanics`] when the level has switches or split switches.
@@ -553,6 +543,19 @@ impl DistanceField<'_> {
 mod tests {
     use super::*;
     use crate::bloxorz::model::moves::{Move, roll};
+
+    #[test]
+    fn the_field_of_a_row_level_counts_rolls_to_the_target() {
+        use crate::bloxorz::{PackReader, distance_field};
+        let level = PackReader::new(b"1 4\n.XXO\n").next().unwrap().unwrap();
+        let field = distance_field(&level).unwrap();
+        assert_eq!(field.goal(), (0, 3));
+        assert_eq!(field.get(0, 1, 1), Some(1)); // lying on the two X: one roll right
+        assert_eq!(field.get(0, 0, 0), Some(2)); // standing on the first cell: R, R
+        // Standing on (0, 1) the box only rolls to lying on (0, 2) and (0, 3) and back.
+        assert_eq!(field.get(0, 1, 0), Some(-1)); // IMPOSSIBLE
+        assert_eq!(field.get(0, 3, 1), Some(-2)); // ILLEGAL: it would stick out of the level
+    }
 
     fn level(text: &str) -> Level {
         PackReader::new(text.as_bytes()).next().unwrap().unwrap()

@@ -353,14 +353,6 @@ impl fmt::Display for NoDrawing {
 /// Writes `level` as an S/T/o/- drawing (see the [module docs](self)), one line per row of the
 /// level's full width, each ended by `\n`.
 ///
-/// ```
-/// use flipblox::bloxorz::{PackReader, write_drawing};
-/// let level = PackReader::new(b"2 4\nX..#\n#.O.\n").next().unwrap().unwrap();
-/// let mut out = String::new();
-/// write_drawing(&level, &mut out).unwrap();
-/// assert_eq!(out, "Soo-\n-oTo\n");
-/// ```
-///
 /// # Errors
 ///
 /// [`NoDrawing`] when the level has what the drawing cannot show (nothing is written then).
@@ -392,6 +384,15 @@ pub fn write_drawing(level: &Level, out: &mut String) -> Result<(), NoDrawing> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_level_is_written_as_a_drawing() {
+        use crate::bloxorz::PackReader;
+        let level = PackReader::new(b"2 4\nX..#\n#.O.\n").next().unwrap().unwrap();
+        let mut out = String::new();
+        write_drawing(&level, &mut out).unwrap();
+        assert_eq!(out, "Soo-\n-oTo\n");
+    }
 
     fn read_all(text: &[u8]) -> Vec<Result<String, String>> {
         DrawingReader::new(text)

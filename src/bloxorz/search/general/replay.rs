@@ -75,18 +75,6 @@ pub enum ReplayReason {
 /// is placed on the split switch's first target and `b` on the second; a cube keeps its name
 /// until the cubes merge into a lying block.
 ///
-/// ```
-/// use flipblox::bloxorz::{BlockAt, Limits, PackReader, Placement, Solver, replay_path};
-/// // The soft switch S lays the bridge tile at column 4 when the lying block covers it.
-/// let level = PackReader::new(b"1 7\nXS.-..O\nswitch 1 2: on 1 4\n").next().unwrap().unwrap();
-/// let mut path = Vec::new();
-/// Solver::new().solve_with_path(&level, Limits::default(), &mut path).unwrap();
-/// let moves = replay_path(&level, &path).unwrap();
-/// assert_eq!(moves.len(), 4);
-/// assert_eq!(moves[0].changed, vec![(0, 3)]);
-/// assert_eq!(moves[3].block, BlockAt::Whole(Placement::standing(0, 6)));
-/// ```
-///
 /// # Errors
 ///
 /// [`ReplayError`] at the first move that cannot be made.
@@ -170,6 +158,19 @@ mod tests {
     use super::*;
     use crate::bloxorz::model::moves::Move;
     use crate::bloxorz::read::PackReader;
+
+    #[test]
+    fn a_replay_lays_the_bridge_and_ends_on_the_target() {
+        use crate::bloxorz::{Limits, Placement, Solver};
+        // The soft switch S lays the bridge tile at column 4 when the lying block covers it.
+        let level = PackReader::new(b"1 7\nXS.-..O\nswitch 1 2: on 1 4\n").next().unwrap().unwrap();
+        let mut path = Vec::new();
+        Solver::new().solve_with_path(&level, Limits::default(), &mut path).unwrap();
+        let moves = replay_path(&level, &path).unwrap();
+        assert_eq!(moves.len(), 4);
+        assert_eq!(moves[0].changed, vec![(0, 3)]);
+        assert_eq!(moves[3].block, BlockAt::Whole(Placement::standing(0, 6)));
+    }
 
     fn level(text: &str) -> Level {
         PackReader::new(text.as_bytes()).next().unwrap().unwrap()
