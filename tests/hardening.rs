@@ -1367,7 +1367,7 @@ fn inspect_checks_that_a_npy_can_be_a_distance_table() {
         ("stray.npy", stray, "state 0x5 is at 0 but is not a goal (a uniform board)"),
     ];
     for (name, entries, fault) in cases {
-        write_file(&dir.path().join(name), npy_u8(&entries));
+        write_file(dir.path().join(name), npy_u8(&entries));
         let out = flipblox(&["inspect", &path(name)], b"");
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(1), "{name}: {err}");
@@ -1382,7 +1382,7 @@ fn inspect_checks_that_a_npy_can_be_a_distance_table() {
         assert_eq!(stdout(&out), "", "{name}");
     }
     // The 4x4 Flip Game's table, proved on 4x4 only; a 2x8 table's on 2x8 only.
-    write_file(&dir.path().join("flip.npy"), npy_u8(&flip_table(4, 4)));
+    write_file(dir.path().join("flip.npy"), npy_u8(&flip_table(4, 4)));
     let text = stdout(&flipblox_ok(&["inspect", &path("flip.npy")], b""));
     assert!(
         text.contains(

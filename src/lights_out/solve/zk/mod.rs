@@ -9,7 +9,7 @@
 //! ([`ToggleMatrix`](crate::lights_out::variant::matrix::ToggleMatrix)). For the goal "any", `c`
 //! is one more unknown. So:
 //!
-//! 1. **Set-up, once per variant** ([`ZkSolver::new`]): the chase plan takes each press
+//! 1. **Set-up, once per variant** ([`ZkSolver::try_new`]): the chase plan takes each press
 //!    in row-major order as forced by the cell it is the last press to affect, leaving `f` free
 //!    presses and `f` residual cells (`f = C` for the plus: classic light chasing; the board is
 //!    transposed when that needs fewer). Chasing each unit free press (and the unit colour) gives
