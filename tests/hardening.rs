@@ -725,13 +725,13 @@ fn a_lights_out_table_the_address_space_limit_refuses_is_reported() {
 }
 
 /// The `Z_K` solver's set-up (two planes of the board's cells per generator of its solutions:
-/// 256x256 with 16 colours, about 30 MB) in a 24 MiB address space is a message and exit code
+/// 256x256 with 16 colours, about 30 MB) in a 32 MiB address space is a message and exit code
 /// 1 before any board is read (`flip --size 1024x1024 --colours 16` aborted with `memory
 /// allocation of 508559360 bytes failed` in a 2 GB one); with room, the same run answers.
 #[test]
 fn a_linear_algebra_set_up_the_address_space_limit_refuses_is_reported() {
     let args = ["flip", "--size", "256x256", "--colours", "16"];
-    let ended = spawn_limited(&args, 24 << 20).wait();
+    let ended = spawn_limited(&args, 32 << 20).wait();
     assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
     assert!(
         ended.stderr.starts_with("flipblox: cannot allocate ")
