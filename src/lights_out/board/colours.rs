@@ -161,6 +161,8 @@ mod tests {
         assert_eq!(board.state(2), 0b11_0001);
         assert_eq!(Board::from_state(2, 3, 2, 0b11_0001), board);
         assert_eq!(board.to_text(&Alphabet::default_for(2)), "bww/wbb");
+        let size = crate::lights_out::BoardSize::new(2, 3).unwrap();
+        assert_eq!(Board::parse("bww/wbb", size, &Alphabet::default_for(2)), Ok(board.clone()));
         for state in 0..81 {
             assert_eq!(Board::from_state(2, 2, 3, state).state(3), state);
         }

@@ -460,6 +460,30 @@ mod tests {
     }
 
     #[test]
+    fn the_three_spellings_parse_to_the_same_board() {
+        let parse = |text| Board::parse(text, BoardSize::CLASSIC, &wb()).unwrap();
+        let a = parse("bwwb/bbwb/bwwb/bwww");
+        let b = parse("bwwbbbwbbwwbbwww");
+        let c = parse("bwwb\nbbwb\r\nbwwb\nbwww\n");
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+        assert_eq!(a.to_text(&wb()).replace('/', ""), "bwwbbbwbbwwbbwww");
+    }
+
+    #[test]
+    fn malformed_inline_boards_are_refused_with_positions() {
+        let parse = |text| Board::parse(text, BoardSize::CLASSIC, &wb());
+        let e = parse("bwwb/bbxb/bwwb/bwww").unwrap_err();
+        assert_eq!((e.position.line, e.position.column), (2, 3));
+        let e = parse("bwwb/bbwb/bwwb").unwrap_err();
+        assert_eq!((e.position.line, e.position.column), (3, 5));
+        let e = parse("bwwb/bbwb/bwwb/bwww/bwww").unwrap_err();
+        assert_eq!(e.position.line, 5);
+        assert!(parse("").is_err());
+        assert!(parse("bwwbbbwbbwwbbwwx").is_err());
+    }
+
+    #[test]
     fn leading_whitespace_is_a_bad_piece() {
         let got = read_all(" bwwb\nbbwb\nbwwb\nbwww\n");
         assert_eq!(got[0], Err("1:1: board 1: expected 'b' or 'w', found ' '".to_string()));

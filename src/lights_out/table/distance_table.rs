@@ -544,8 +544,11 @@ mod tests {
         assert_eq!(table.state_presses(claimed as u64, &mut presses), Err(err));
         assert_eq!(table.state_presses(0, &mut presses), Ok(Some((0, 0))));
         assert!(presses.is_empty());
-        // Three colours: every state claims distance 2, so no press leads to a state at 1.
+        // Three colours: a table one byte short is refused; every state claiming distance 2
+        // (no press then leads to a state at 1) is an error when walked.
         let v = variant(2, 2, ".x./xxx/.x.", false, 3, Goal::Any);
+        let short = ShapeError::Length { expected: 81, found: 80 };
+        assert_eq!(DistanceTable::from_bytes(&v, &[0; 80]).unwrap_err(), short);
         let bytes = vec![2u8; 81];
         let table = DistanceTable::from_bytes(&v, &bytes).unwrap();
         let board = Board::from_cells(2, 2, vec![1, 0, 2, 0]);
@@ -568,9 +571,11 @@ mod tests {
         ] {
             for goal in [Goal::Any, Goal::Colour(0), Goal::Colour(1)] {
                 let v = variant(r, c, pattern, wrap, 2, goal);
-                let built = DistanceTable::build(&v, |_, _| {}).unwrap();
-                let digits = distance_table_by_digits(&v, |_| {}).unwrap();
+                let (mut built_calls, mut digit_calls) = (Vec::new(), Vec::new());
+                let built = DistanceTable::build(&v, |r, _| built_calls.push(r)).unwrap();
+                let digits = distance_table_by_digits(&v, |r| digit_calls.push(r)).unwrap();
                 assert!(built.as_bytes() == digits, "{v}");
+                assert_eq!(built_calls.last(), digit_calls.last(), "{v}: states reached");
                 assert_eq!(built.check(), Ok(()), "{v}");
             }
         }

@@ -76,6 +76,7 @@ mod tests {
         }
         let counts: Vec<u32> = toggle_patterns(4, 4).iter().map(|p| p.count_ones()).collect();
         assert_eq!(counts, [3, 4, 4, 3, 4, 5, 5, 4, 4, 5, 5, 4, 3, 4, 4, 3]);
+        assert_eq!(toggle_patterns(4, 4)[5], 0b0000_0010_0111_0010);
         assert_eq!(toggle_mask(1, 1, 0, 0), 1);
         // The corner of a 4x4 board turns over itself, its right and its lower neighbour.
         assert_eq!(toggle_mask(4, 4, 0, 0), 0b1_0011);

@@ -371,6 +371,37 @@ mod tests {
     }
 
     #[test]
+    fn a_press_applied_twice_is_the_identity() {
+        let flip = Variant::flip_game(BoardSize::CLASSIC);
+        for bits in (0..=u64::from(u16::MAX)).step_by(97) {
+            let board = Board::from_state(4, 4, 2, bits);
+            for i in 0..16 {
+                let mut pressed = board.clone();
+                flip.press(&mut pressed, i, 1);
+                assert_ne!(pressed, board, "{bits:#x}, press {i}");
+                flip.press(&mut pressed, i, 1);
+                assert_eq!(pressed, board, "{bits:#x}, press {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn press_flips_the_plus_shape_and_is_an_involution() {
+        let flip = Variant::flip_game(size(3, 70));
+        let mut board = Board::new(3, 70);
+        flip.press(&mut board, 70 + 64, 1);
+        assert_eq!(board.cells().iter().filter(|&&c| c != 0).count(), 5);
+        for (r, c) in [(0, 64), (2, 64), (1, 63), (1, 65), (1, 64)] {
+            assert_eq!(board.get(r, c), 1, "({r}, {c})");
+        }
+        flip.press(&mut board, 70 + 64, 1);
+        assert!(board.cells().iter().all(|&c| c == 0));
+        flip.press(&mut board, 0, 1);
+        let text = board.to_text(&Alphabet::default_for(2));
+        assert_eq!(&text.split('/').next().unwrap()[..3], "bbw");
+    }
+
+    #[test]
     fn the_builder_starts_from_the_flip_game_and_checks_the_size() {
         assert_eq!(Variant::builder(4, 4).build(), Ok(Variant::flip_game(BoardSize::CLASSIC)));
         assert_eq!(
