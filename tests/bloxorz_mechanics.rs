@@ -150,7 +150,7 @@ fn a_level_with_too_many_states_for_the_memory_limit_is_an_error_not_a_wrong_ans
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), "Error\n");
     assert!(
-        stderr(&out).starts_with("<stdin>:1:1: level 1: the search stored 208 states, more than the memory limit of 20000 bytes allows (--max-memory)"),
+        stderr(&out).starts_with("<stdin>:1:1: level 1: the search stored 1042 states, more than the memory limit of 20000 bytes allows (--max-memory)"),
         "{}",
         stderr(&out)
     );
@@ -198,5 +198,36 @@ fn input_formats_are_checked_as_usage() {
         let out = flipblox(args, b"");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty());
+    }
+}
+
+#[path = "../benches/support/switch_levels.rs"]
+mod switch_levels;
+
+#[test]
+fn the_benchmarks_switch_levels_agree_with_the_reference_bfs() {
+    use switch_levels::SwitchLevel;
+    // Small levels of the general engine's benchmark generator: every answer and path checked
+    // by the independent model, and the rings make each bit of the chain about double the
+    // answer (2^chain - 1 toggles of the bits, each a walk into a spur and back).
+    let mut levels = Vec::new();
+    for chain in 1..=4 {
+        for (free, hub, seed) in [(0, 0, 1), (1, 2, 2), (2, 1, 3)] {
+            levels.push(SwitchLevel { chain, free, hub, seed });
+        }
+    }
+    levels.push(SwitchLevel::sized(2_000, 5));
+    let exts: Vec<Ext> = levels.iter().flat_map(|l| read_ext_pack(&l.text())).collect();
+    assert_eq!(exts.len(), levels.len());
+    let (solvable, impossible, _) = check_against_reference(&exts);
+    assert_eq!((solvable, impossible), (levels.len(), 0));
+    let answer = |chain| {
+        read_ext_pack(&SwitchLevel { chain, free: 0, hub: 0, seed: 1 }.text())[0]
+            .reference_distance()
+            .unwrap()
+    };
+    let answers: Vec<u32> = (1..=5).map(answer).collect();
+    for pair in answers.windows(2) {
+        assert!(pair[1] > 3 * pair[0] / 2, "{answers:?}");
     }
 }

@@ -187,5 +187,5 @@ fn a_damaged_copy_reports_each_broken_stage_and_answers_the_rest() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     assert!(stderr(&out).starts_with("<stdin>:"), "{}", stderr(&out));
-    assert!(stderr(&out).contains("expected a value, found '('"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("found an expression in parentheses"), "{}", stderr(&out));
 }

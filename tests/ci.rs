@@ -26,6 +26,25 @@ fn ci_runs_the_readme_test_command_exactly_as_written() {
     assert_eq!(last, Some(command.as_str()), ".ci/run");
 }
 
+/// The README's two commands for Python users (commented `# the Python package` and `# its
+/// tests`) are lines of `.ci/run`, as written, in that order.
+#[test]
+fn ci_runs_the_readme_python_commands_exactly_as_written() {
+    let readme = read_text(project("README.md"));
+    let script = read_text(project(".ci/run"));
+    let position = |comment: &str| {
+        let line = readme
+            .lines()
+            .find(|l| l.trim_end().ends_with(comment))
+            .unwrap_or_else(|| panic!("a README.md line ending with `{comment}`"));
+        script
+            .lines()
+            .position(|l| l.trim() == line.trim())
+            .unwrap_or_else(|| panic!("`{line}` (README.md) is not a line of .ci/run"))
+    };
+    assert!(position("# the Python package") < position("# its tests"), ".ci/run");
+}
+
 /// With `autotests = false`, a file in `tests/` that `tests/tests.rs` does not declare would
 /// silently never be built.
 #[test]

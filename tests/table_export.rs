@@ -401,46 +401,6 @@ fn verify_flip_fails_on_a_corrupted_table_and_names_the_first_differences() {
     );
 }
 
-/// The Python reader printed in docs/FORMATS.md, taken from the docs themselves.
-fn documented_python_reader() -> String {
-    let docs = read_text(project("docs/FORMATS.md"));
-    let start =
-        docs.find("```python\n# read_table_file.py").expect("the reader in docs/FORMATS.md");
-    let code = &docs[start + "```python\n".len()..];
-    code[..code.find("```").unwrap()].to_string()
-}
-
-#[test]
-#[cfg_attr(
-    not(flipblox_numpy),
-    ignore = "needs NumPy: set FLIPBLOX_PYTHON to a Python that has it, or run .ci/run (README)"
-)]
-fn the_documented_python_reader_reads_table_files_of_both_puzzles() {
-    let dir = tempfile::tempdir().unwrap();
-    let bin = export_to(dir.path(), "bincode");
-    let printed = python(&documented_python_reader(), &[&bin]);
-    assert_eq!(
-        printed,
-        "flip 4 4 uint8 (65536,) 255\n[2, 32, 228, 880, 1562, 1136, 256] 61440 0\n\
-         [  0 255 255 255 255 255 255 255]\n"
-    );
-    let field = flipblox::bloxorz::DistanceField::new(
-        2,
-        2,
-        vec![-1, 2, -1, -1, -2, -1, 0, -1, -2, 3, -2, -2],
-    )
-    .unwrap();
-    let path = dir.path().join("field.fbt");
-    let mut file = create_file(&path);
-    export(&Table::Bloxorz(field), Format::Bincode, &mut file).unwrap();
-    drop(file);
-    let printed = python(&documented_python_reader(), &[&path]);
-    assert_eq!(
-        printed,
-        "bloxorz 2 2 int32 (2, 2, 3) -1\n[1, 0, 1, 1] 5 4\n[-1  2 -1 -1 -2 -1  0 -1]\n"
-    );
-}
-
 #[test]
 fn the_output_extension_names_the_format_when_format_is_left_out() {
     let dir = tempfile::tempdir().unwrap();

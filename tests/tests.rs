@@ -25,6 +25,7 @@ mod bloxorz_formats;
 mod bloxorz_fuzz;
 mod bloxorz_mechanics;
 mod bloxorz_original;
+mod bloxorz_pddl;
 mod bloxorz_reference;
 mod ci;
 mod docker;

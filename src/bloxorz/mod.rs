@@ -21,7 +21,8 @@
 //! - [`Solver`]: the one entry point for answering a level; it picks the fast search for POJ 3322
 //!   levels or the general search for levels with switches (the searches themselves are not
 //!   reachable from outside).
-//! - [`Runner`]: a batch over N workers, reported in input order.
+//! - [`Runner`]: a batch over N workers, reported in input order; [`Sharded`] reads one part
+//!   ([`Shard`]) of a pack, for a batch split over machines.
 //! - [`DistanceField`]: the distance to the goal from every state ([`Solver::distance_field`]).
 //!
 //! ```
@@ -41,22 +42,25 @@ pub(crate) mod model;
 pub(crate) mod read;
 mod runner;
 pub(crate) mod search;
+mod shard;
 mod solver;
 
 pub use model::{Cell, Cube, Level, Move, Orientation, Placement, Step};
 pub use read::{
     Chunk, CutBy, Detected, DrawingReader, DrawingSyntax, ErrorKind, FlashError, FlashPack,
-    FlashStages, FlashSyntax, LevelError, LevelFormat, LevelSource, Limit, NoDrawing, Notation,
-    PackReader, Reason, Rule, Stage, TextSyntax, detect_format,
+    FlashStages, FlashSyntax, LevelError, LevelFormat, LevelSource, Limit, NoDrawing, NoPddl,
+    Notation, PDDL_DOMAIN, PackReader, PddlReader, PddlSyntax, Reason, Rule, Stage, TextSyntax,
+    detect_format, write_pddl,
 };
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{
     DistanceField, FieldError, ReplayError, ReplayReason, SearchError, SearchLimit, Solution,
 };
+pub use shard::{Shard, Sharded};
 pub use solver::{Limits, Solver};
 
 pub(crate) use model::write_path;
-pub(crate) use read::{cell_position, detect_from_head, write_drawing};
+pub(crate) use read::{cell_position, detect_from_head, pddl_rules_may_differ, write_drawing};
 pub(crate) use search::{
     ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field, distance_field_from_start,
     field_bytes_needed, read_level,

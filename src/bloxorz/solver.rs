@@ -26,8 +26,10 @@ use super::search::solution::{SearchError, Solution};
 /// What a search may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Memory the search of a level with switches or split switches may use, in bytes (about 96
-    /// bytes per stored state). A POJ 3322 level's memory is checked when it is read
+    /// Memory the search of a level with switches or split switches may use, in bytes: its
+    /// tables, a bitmap of `placements / 8` bytes per bridge configuration reached, the frontier
+    /// (8 bytes a state) and, with a path, 5 bytes per stored state (see `search/general/`). A
+    /// POJ 3322 level's memory is checked when it is read
     /// ([`PackReader::max_memory`](crate::bloxorz::PackReader::max_memory)).
     pub max_memory: u64,
 }

@@ -332,7 +332,7 @@ impl From<FormatArg> for Format {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum InputFormat {
     /// Told from the file: `flash` when it assigns `levels`, `drawing` when its first line holds
-    /// only drawing cells, `pack` otherwise (docs/LEVELS.md).
+    /// only drawing cells, `pddl` when it starts with `(`, `pack` otherwise (docs/LEVELS.md).
     Auto,
     /// Level packs in the text format (POJ 3322 and its extension, docs/LEVELS.md).
     Pack,
@@ -341,6 +341,9 @@ pub enum InputFormat {
     /// The S/T/o/- drawing: `S` start, `T` target, `o` tile, `-` nothing, ragged rows, levels
     /// separated by blank lines.
     Drawing,
+    /// PDDL problems of the planning benchmarks' Bloxorz domain (RAIRLab/bloxorz's
+    /// `domain2.pddl`): one level per `(define (problem ...))`.
+    Pddl,
 }
 
 impl From<flipblox::bloxorz::LevelFormat> for InputFormat {
@@ -349,6 +352,7 @@ impl From<flipblox::bloxorz::LevelFormat> for InputFormat {
             flipblox::bloxorz::LevelFormat::Pack => InputFormat::Pack,
             flipblox::bloxorz::LevelFormat::Flash => InputFormat::Flash,
             flipblox::bloxorz::LevelFormat::Drawing => InputFormat::Drawing,
+            flipblox::bloxorz::LevelFormat::Pddl => InputFormat::Pddl,
         }
     }
 }

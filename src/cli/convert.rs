@@ -1,17 +1,19 @@
 //! `flipblox convert`: write levels in the text format (the original Flash game's stages, or a
-//! pack rewritten in its canonical form).
+//! pack rewritten in its canonical form), as drawings, or as PDDL problems of the Bloxorz domain.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
 
 use super::args::{MapArgs, Outcome, level_error, parse_memory};
-use super::io::{Destination, for_each_input, sources};
+use super::io::{Destination, escape_path, for_each_input, sources};
 use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
-use flipblox::bloxorz::{Level, NoDrawing, write_drawing};
+use flipblox::bloxorz::{
+    Level, NoDrawing, NoPddl, PDDL_DOMAIN, pddl_rules_may_differ, write_drawing, write_pddl,
+};
 
 /// Write Bloxorz levels in the text format (docs/LEVELS.md).
 ///
@@ -33,13 +35,18 @@ pub struct ConvertArgs {
     #[command(flatten)]
     formats: FormatArgs,
 
-    /// The format to write: `pack` (the text format, ended by `0 0`) or `drawing` (the S/T/o/-
+    /// The format to write: `pack` (the text format, ended by `0 0`), `drawing` (the S/T/o/-
     /// drawing, levels separated by blank lines; a level with what the drawing cannot show, such
-    /// as fragile cells, switches or a lying start, is refused on stderr and left out).
+    /// as fragile cells, switches or a lying start, is refused on stderr and left out) or `pddl`
+    /// (the Bloxorz domain of the planning benchmarks and one problem per level; a level with a
+    /// split switch is refused on stderr and left out; see docs/LEVELS.md).
     #[arg(long, value_enum, default_value_t = OutputFormat::Pack)]
     to: OutputFormat,
 
-    /// Where to write the levels (default: standard output).
+    /// Where to write the levels (default: standard output). With `--to pddl`, a directory
+    /// (created if need be) that receives `domain.pddl` and `level-N.pddl`, one problem per
+    /// level in the order written; on standard output the domain comes first, then the
+    /// problems.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 
@@ -58,33 +65,77 @@ enum OutputFormat {
     Pack,
     /// The S/T/o/- drawing.
     Drawing,
+    /// PDDL: the domain and one problem per level.
+    Pddl,
+}
+
+/// Why a level is not written: the format cannot hold it.
+enum Refused {
+    Drawing(NoDrawing),
+    Pddl(NoPddl),
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::Drawing(why) => why.fmt(f),
+            Refused::Pddl(why) => why.fmt(f),
+        }
+    }
 }
 
 /// Runs `flipblox convert`.
 pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
-    let mut destination = Destination::create(args.output.as_deref())?;
+    let to = args.to;
+    // With `--to pddl`, `-o` names a directory: the problems are kept and written at the end.
+    let directory = args.output.clone().filter(|_| to == OutputFormat::Pddl);
+    let mut destination =
+        Destination::create(if directory.is_some() { None } else { args.output.as_deref() })?;
     let output = destination.name().to_string();
     let out = destination.writer();
+    if to == OutputFormat::Pddl && directory.is_none() {
+        out.write_all(PDDL_DOMAIN.as_bytes()).with_context(|| format!("{output}: cannot write"))?;
+    }
     let mut failed = false;
-    let to = args.to;
     // Drawings written so far (each after the first follows a blank line).
     let mut drawings = 0usize;
     let mut drawing = String::new();
-    // Writes `level` in the output format; `Ok(Some(why))` when the drawing cannot show it.
+    // The problems for the directory, in order.
+    let mut problems: Vec<String> = Vec::new();
+    // Levels written as problems so far.
+    let mut written = 0usize;
+    // Writes `level` in the output format; `Ok(Some(why))` when the format cannot hold it.
     let mut write_level = |out: &mut dyn Write,
                            comment: Option<String>,
                            level: &Level|
-     -> std::io::Result<Option<NoDrawing>> {
+     -> std::io::Result<Option<Refused>> {
         if to == OutputFormat::Drawing {
             drawing.clear();
             if let Err(why) = write_drawing(level, &mut drawing) {
-                return Ok(Some(why));
+                return Ok(Some(Refused::Drawing(why)));
             }
             if drawings > 0 {
                 writeln!(out)?;
             }
             drawings += 1;
             out.write_all(drawing.as_bytes())?;
+            return Ok(None);
+        }
+        if to == OutputFormat::Pddl {
+            let mut problem = String::new();
+            if let Some(comment) = comment {
+                problem.push_str(&format!("; {comment}\n"));
+            }
+            if let Err(why) = write_pddl(level, &format!("level-{}", written + 1), &mut problem) {
+                return Ok(Some(Refused::Pddl(why)));
+            }
+            written += 1;
+            if directory.is_some() {
+                problems.push(problem);
+            } else {
+                writeln!(out)?;
+                out.write_all(problem.as_bytes())?;
+            }
             return Ok(None);
         }
         if let Some(comment) = comment {
@@ -109,8 +160,26 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                         (Err(_), Some(stage)) => Some(stage.title(number)),
                         (Err(_), None) => None,
                     };
+                    // Problems say where their level comes from.
+                    let comment = match to {
+                        OutputFormat::Pddl => Some(comment.map_or_else(
+                            || format!("{name}, level {number}"),
+                            |title| format!("{name}, {title}"),
+                        )),
+                        _ => comment,
+                    };
                     match read {
                         Ok(()) => {
+                            if to == OutputFormat::Pddl
+                                && let Some(why) = pddl_rules_may_differ(&level)
+                            {
+                                let at =
+                                    level.origin().map_or(" ".to_string(), |p| format!("{p}: "));
+                                err.report(format_args!(
+                                    "{name}:{at}level {number}: warning: flipblox's rules and \
+                                     the PDDL domain's may answer it differently: {why}"
+                                ));
+                            }
                             if let Some(why) = write_level(out, comment, &level)? {
                                 let at =
                                     level.origin().map_or(" ".to_string(), |p| format!("{p}: "));
@@ -138,6 +207,9 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
         })
         // Inputs' problems are reported inside; what ends the run is a failed write.
         .with_context(|| format!("{output}: cannot write"))?;
+    if let Some(directory) = directory {
+        return write_directory(&directory, &problems, failed || unreadable);
+    }
     if (failed || unreadable) && destination.replaces_file() {
         let name = destination.name().to_string();
         destination.discard()?;
@@ -152,4 +224,36 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
     }
     destination.commit()?;
     Ok(Outcome::from_failed(failed || unreadable))
+}
+
+/// Writes `domain.pddl` and `level-N.pddl` (N from 1, zero-padded to one width) into
+/// `directory`, created if need be; nothing when `failed` (an input or a level could not be
+/// read or written), which is then the outcome.
+fn write_directory(directory: &Path, problems: &[String], failed: bool) -> anyhow::Result<Outcome> {
+    let name = escape_path(directory);
+    if failed {
+        Stderr.report_file(
+            &name,
+            format_args!("not written: some input could not be read or written as PDDL"),
+        );
+        return Ok(Outcome::SomeFailed);
+    }
+    std::fs::create_dir_all(directory).with_context(|| format!("{name}: cannot create"))?;
+    let width = problems.len().to_string().len();
+    let files = std::iter::once(("domain.pddl".to_string(), PDDL_DOMAIN)).chain(
+        problems
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (format!("level-{:0width$}.pddl", i + 1), p.as_str())),
+    );
+    for (file, text) in files {
+        let mut destination = Destination::create(Some(&directory.join(file)))?;
+        let output = destination.name().to_string();
+        destination
+            .writer()
+            .write_all(text.as_bytes())
+            .with_context(|| format!("{output}: cannot write"))?;
+        destination.commit()?;
+    }
+    Ok(Outcome::from_failed(false))
 }

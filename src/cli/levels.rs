@@ -11,7 +11,8 @@ use super::args::{InputFormat, memory_hint};
 use super::io::{Input, Text};
 use super::print::Reporter;
 use flipblox::bloxorz::{
-    Detected, DrawingReader, FlashPack, LevelSource, PackReader, detect_format, detect_from_head,
+    Detected, DrawingReader, FlashPack, LevelSource, PackReader, PddlReader, detect_format,
+    detect_from_head,
 };
 use flipblox::text::stream::StreamLines;
 use flipblox::text::{LineSource, Lines, Position};
@@ -20,10 +21,11 @@ use flipblox::text::{LineSource, Lines, Position};
 #[derive(Debug, Clone, Copy, Args)]
 pub struct FormatArgs {
     /// How FILE is written (docs/LEVELS.md): `auto` tells it from the file (`flash` when it
-    /// assigns `levels`, `drawing` when its first line holds only S, T, o and -, `pack`
-    /// otherwise; a file that looks like two gets a warning), `pack` (the text format), `flash`
-    /// (the original Flash game's level file or a JavaScript port) or `drawing` (the S/T/o/-
-    /// drawing).
+    /// assigns `levels`, `drawing` when its first line holds only S, T, o and -, `pddl` when it
+    /// starts with `(`, `pack` otherwise; a file that looks like two gets a warning), `pack` (the
+    /// text format), `flash` (the original Flash game's level file or a JavaScript port),
+    /// `drawing` (the S/T/o/- drawing) or `pddl` (PDDL problems of the Bloxorz domain, one level
+    /// each).
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub input_format: InputFormat,
 
@@ -139,6 +141,20 @@ impl Reading {
                     }
                 };
                 read_flash(bytes, &name, max_memory, reporter, each)
+            }
+            InputFormat::Pddl => {
+                // Problems span lines freely: the file is read whole, within --max-memory.
+                let bytes = match whole(input, head, max_memory) {
+                    Ok(bytes) => bytes,
+                    Err(e) => {
+                        reporter.unreadable(&name, &format_args!("{e:#}"));
+                        return Ok(true);
+                    }
+                };
+                let mut reader = PddlReader::new(bytes).max_memory(max_memory);
+                let (len, bytes) = (Some(bytes.len()), Some(bytes));
+                each(reporter, Levels { source: &mut reader, flash: None, len, bytes, format })?;
+                Ok(false)
             }
             InputFormat::Pack | InputFormat::Drawing => {
                 let text = if self.whole {

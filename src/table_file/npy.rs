@@ -1,4 +1,4 @@
-//! NumPy `.npy` files: written with the `npyz` crate, read back by a strict reader of our own.
+//! NumPy `.npy` files: written and read back by our own code.
 //!
 //! The writer produces what `numpy.save` would: format version 1.0, the header dict
 //! `{'descr': ..., 'fortran_order': False, 'shape': (...), }` padded with spaces and a newline so
@@ -14,11 +14,11 @@
 //! product checked. A Flip Game or Lights Out table must pass the checks any distance table
 //! passes whatever its board, toggle pattern and goal, which a `.npy` does not record: some
 //! uniform board at 0 and no other state, and no distance missing below the largest
-//! ([`LoadError::NotDistances`] otherwise).
+//! ([`LoadError::NotDistances`] otherwise). The writer is ours as well: its header is one line of
+//! text, for which the crates bring a parser of Python literals and big integers. The tests load
+//! what it writes with NumPy itself.
 
 use std::io::Write;
-
-use npyz::WriterBuilder;
 
 use super::error::{ExportError, LoadError, escape_prefix};
 use super::meta::{Element, Histogram};
@@ -35,36 +35,53 @@ pub const NPY_MAGIC: &[u8; 6] = b"\x93NUMPY";
 /// The longest header text the reader accepts (NumPy's default `max_header_size`).
 pub const MAX_NPY_HEADER_LEN: usize = 10_000;
 
-/// Writes `table` as a `.npy` file (format version 1.0). The caller flushes `out`.
+/// Writes `table` as a `.npy` file (format version 1.0) in the layout of `numpy.save`: the
+/// header of [`npy_header`], then the entries in C order (`<i4` ones little-endian). The caller
+/// flushes `out`.
 ///
 /// # Errors
 ///
 /// [`ExportError::Io`] when `out` fails.
 pub fn write_npy(table: &Table<'_>, out: &mut dyn Write) -> Result<(), ExportError> {
-    let descr = table.element().numpy_descr();
-    let type_str: npyz::TypeStr = descr.parse().map_err(|e: npyz::ParseTypeStrError| {
-        ExportError::Encode { format: "npy", message: e.to_string() }
-    })?;
-    let dtype = npyz::DType::new_scalar(type_str);
-    let shape = table.shape();
+    out.write_all(&npy_header(table.element().numpy_descr(), &table.shape()))?;
     match table {
-        Table::LightsOut(t) => write_array(out, dtype, &shape, t.as_bytes()),
-        Table::Bloxorz(f) => write_array(out, dtype, &shape, f.distances()),
+        Table::LightsOut(t) => out.write_all(t.as_bytes())?,
+        Table::Bloxorz(f) => {
+            // A chunk at a time: no second copy of a large field in memory.
+            for chunk in f.distances().chunks(4096) {
+                let bytes: Vec<u8> = chunk.iter().flat_map(|d| d.to_le_bytes()).collect();
+                out.write_all(&bytes)?;
+            }
+        }
     }
+    Ok(())
 }
 
-/// Writes the header for `dtype` and `shape`, then `entries`, with `npyz`.
-fn write_array<T: npyz::Serialize + Copy>(
-    out: &mut dyn Write,
-    dtype: npyz::DType,
-    shape: &[u64],
-    entries: &[T],
-) -> Result<(), ExportError> {
-    let mut writer =
-        npyz::WriteOptions::<T>::new().dtype(dtype).shape(shape).writer(out).begin_nd()?;
-    writer.extend(entries.iter().copied())?;
-    writer.finish()?;
-    Ok(())
+/// The data of a `.npy` file starts at a multiple of this many bytes (NumPy's `ARRAY_ALIGN`).
+const NPY_ALIGN: usize = 64;
+
+/// The header of a version 1.0 `.npy` file of a C-order array: [`NPY_MAGIC`], the version bytes
+/// `1 0`, the header length as a little-endian `u16`, then the dict as `numpy.save` writes it,
+/// `{'descr': '|u1', 'fortran_order': False, 'shape': (65536,), }`, padded with spaces and
+/// ended with a newline so that its length is a multiple of 64 bytes.
+fn npy_header(descr: &str, shape: &[u64]) -> Vec<u8> {
+    let dims: Vec<String> = shape.iter().map(u64::to_string).collect();
+    // Python's tuple syntax: a 1-tuple keeps its comma.
+    let shape = match dims.as_slice() {
+        [only] => format!("({only},)"),
+        _ => format!("({})", dims.join(", ")),
+    };
+    let mut dict = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape}, }}");
+    let unpadded = NPY_MAGIC.len() + 4 + dict.len() + 1;
+    dict.extend(std::iter::repeat_n(' ', unpadded.next_multiple_of(NPY_ALIGN) - unpadded));
+    dict.push('\n');
+    // Three dimensions below 2^64 and a short descr: the dict is far below 2^16 bytes.
+    let len = u16::try_from(dict.len()).expect("a header of at most a few hundred bytes");
+    let mut header = NPY_MAGIC.to_vec();
+    header.extend([1, 0]);
+    header.extend(len.to_le_bytes());
+    header.extend(dict.bytes());
+    header
 }
 
 /// What a `.npy` file holds, once recognised.
@@ -531,12 +548,27 @@ mod tests {
         write_npy(&Table::LightsOut(DistanceTable::embedded()), &mut bytes).unwrap();
         assert_eq!(&bytes[..8], b"\x93NUMPY\x01\x00");
         let header_len = usize::from(u16::from_le_bytes([bytes[8], bytes[9]]));
-        assert_eq!((10 + header_len) % 64, 0);
+        assert_eq!(10 + header_len, 128);
         let text = std::str::from_utf8(&bytes[10..10 + header_len]).unwrap();
-        // npyz writes `(65536, )` where numpy.save writes `(65536,)`: the same tuple.
-        assert!(text.starts_with("{'descr': '|u1', 'fortran_order': False, 'shape': (65536, ), }"));
-        assert!(text.ends_with(" \n"));
+        let dict = "{'descr': '|u1', 'fortran_order': False, 'shape': (65536,), }";
+        assert_eq!(text, format!("{dict:<117}\n"));
         assert_eq!(&bytes[10 + header_len..], DistanceTable::embedded().as_bytes());
+        let file = NpyFile::parse(&bytes).unwrap();
+        assert_eq!((file.version(), file.descr(), file.shape()), ((1, 0), "|u1", &[65536][..]));
+    }
+
+    #[test]
+    fn a_field_is_written_as_little_endian_int32_rows_cols_3() {
+        let mut entries = vec![-1; 18];
+        (entries[15], entries[3], entries[2], entries[4]) = (0, 7, 5, -2);
+        let field = DistanceField::new(2, 3, entries.clone()).unwrap();
+        let mut bytes = Vec::new();
+        write_npy(&Table::Bloxorz(field.clone()), &mut bytes).unwrap();
+        let dict = "{'descr': '<i4', 'fortran_order': False, 'shape': (2, 3, 3), }";
+        assert_eq!(&bytes[10..128], format!("{dict:<117}\n").as_bytes());
+        let data: Vec<u8> = entries.iter().flat_map(|e| e.to_le_bytes()).collect();
+        assert_eq!(&bytes[128..], &data[..]);
+        assert_eq!(NpyFile::parse(&bytes).unwrap().table(), &NpyTable::Bloxorz(field));
     }
 
     #[test]

@@ -16,6 +16,8 @@ pub enum LevelFormat {
     Flash,
     /// The S/T/o/- drawing.
     Drawing,
+    /// PDDL problems of the Bloxorz domain.
+    Pddl,
 }
 
 impl fmt::Display for LevelFormat {
@@ -24,6 +26,7 @@ impl fmt::Display for LevelFormat {
             LevelFormat::Pack => "a level pack",
             LevelFormat::Flash => "the Flash game's level file",
             LevelFormat::Drawing => "an S/T/o/- drawing",
+            LevelFormat::Pddl => "PDDL problems",
         })
     }
 }
@@ -36,6 +39,8 @@ pub enum Reason {
     Header,
     /// That line holds only drawing cells `S`, `T`, `o`, `-`.
     DrawingLine,
+    /// That line starts with `(`, as a PDDL `(define ...)` does.
+    Parenthesis,
     /// The input assigns `levels` (`levels = [...]`, `var levels = [...]`).
     AssignsLevels,
     /// None of these: a pack, whose reader reports what is wrong.
@@ -52,6 +57,7 @@ impl fmt::Display for Reason {
         f.write_str(match self {
             Reason::Header => "its first line is an `R C` header",
             Reason::DrawingLine => "its first line holds only the cells S, T, o and -",
+            Reason::Parenthesis => "its first line starts with `(`, as a PDDL `(define ...)` does",
             Reason::AssignsLevels => "it assigns `levels`",
             Reason::Otherwise => {
                 "it has no `R C` header first, no drawing line first and does not assign `levels`"
@@ -83,11 +89,13 @@ fn first_level_line<'a>(lines: &mut Lines<'a>) -> Option<Line<'a>> {
 }
 
 /// The format the first level line `text` decides, if it does: a digit first (a pack's
-/// header), or only drawing cells.
+/// header), `(` first (PDDL), or only drawing cells.
 fn decided_by_first_line(text: &[u8]) -> Option<(LevelFormat, Reason)> {
     let first = text.iter().find(|b| !b.is_ascii_whitespace())?;
     if first.is_ascii_digit() {
         Some((LevelFormat::Pack, Reason::Header))
+    } else if *first == b'(' {
+        Some((LevelFormat::Pddl, Reason::Parenthesis))
     } else if text.iter().all(|&b| is_drawing_cell(b)) {
         Some((LevelFormat::Drawing, Reason::DrawingLine))
     } else {
@@ -96,9 +104,10 @@ fn decided_by_first_line(text: &[u8]) -> Option<(LevelFormat, Reason)> {
 }
 
 /// The format of the whole input `bytes`, in this order: a pack when its first line that is not
-/// blank or a `;` comment starts with a digit (an `R C` header); a drawing when that line holds
-/// only the cells `S`, `T`, `o` and `-` (and the Flash file is named as [`Detected::also`] when
-/// the input also assigns `levels`); the Flash game's file when the input assigns `levels`
+/// blank or a `;` comment starts with a digit (an `R C` header); PDDL when it starts with `(`,
+/// or a drawing when that line holds only the cells `S`, `T`, `o` and `-` (in both cases the
+/// Flash file is named as [`Detected::also`] when the input also assigns `levels`); the Flash
+/// game's file when the input assigns `levels`
 /// (`levels = [`, also after `var`, `let` or `const`); a pack otherwise, whose reader says what is
 /// wrong.
 ///
@@ -107,6 +116,7 @@ fn decided_by_first_line(text: &[u8]) -> Option<(LevelFormat, Reason)> {
 /// assert_eq!(detect_format(b"3 4\nX..O\n").format, LevelFormat::Pack);
 /// assert_eq!(detect_format(b"oooo\noSoo\n--ooTo\n").format, LevelFormat::Drawing);
 /// assert_eq!(detect_format(b"var levels = [\"\", a];\n").format, LevelFormat::Flash);
+/// assert_eq!(detect_format(b"; a level\n(define (problem p)\n").format, LevelFormat::Pddl);
 /// assert_eq!(detect_format(b"hello\n").format, LevelFormat::Pack);
 /// ```
 pub fn detect_format(bytes: &[u8]) -> Detected {
@@ -199,6 +209,10 @@ mod tests {
         assert_eq!(detect_format(b"").reason, Reason::Empty);
         assert_eq!(detect_format(b"1 2\rXO\r").format, LevelFormat::Pack);
         assert_eq!(detect_format(b"So\roT\r").format, LevelFormat::Drawing);
+        assert_eq!(
+            pack(detect_format(b" (define (problem p)\n")),
+            (LevelFormat::Pddl, Reason::Parenthesis, None)
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The one error type of every level reader: [`LevelError`], with what went wrong in an
-//! [`ErrorKind`]: the syntax of one format ([`TextSyntax`], [`FlashSyntax`]), a rule every level
+//! [`ErrorKind`]: the syntax of one format ([`TextSyntax`], [`FlashSyntax`], [`DrawingSyntax`],
+//! [`PddlSyntax`]), a rule every level
 //! must keep whatever its format ([`Rule`], rendered in the format's own coordinates by its
 //! [`Notation`]), or a [`Limit`].
 
@@ -7,6 +8,7 @@ use std::fmt;
 
 use super::drawing::syntax::DrawingSyntax;
 use super::flash::syntax::FlashSyntax;
+use super::pddl::syntax::PddlSyntax;
 use super::text::syntax::TextSyntax;
 use crate::bloxorz::model::mechanics::MAX_BRIDGE_GROUPS;
 use crate::memory::AllocError;
@@ -49,6 +51,8 @@ pub enum ErrorKind {
     Flash(FlashSyntax),
     /// The S/T/o/- drawing's syntax.
     Drawing(DrawingSyntax),
+    /// A PDDL problem file that is not a level of the Bloxorz domain.
+    Pddl(PddlSyntax),
     /// A rule of levels, whatever their format, broken; cells are named in `notation`.
     Rule {
         /// The rule.
@@ -73,6 +77,7 @@ impl ErrorKind {
                     | Limit::SearchTooLarge { .. }
             ) | ErrorKind::Text(TextSyntax::LineTooLong { .. })
                 | ErrorKind::Drawing(DrawingSyntax::LineTooLong { .. })
+                | ErrorKind::Pddl(PddlSyntax::TooManyObjects { .. })
                 | ErrorKind::Flash(FlashSyntax::StageOverMemoryLimit { .. })
         )
     }
@@ -84,6 +89,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Text(e) => e.fmt(f),
             ErrorKind::Flash(e) => e.fmt(f),
             ErrorKind::Drawing(e) => e.fmt(f),
+            ErrorKind::Pddl(e) => e.fmt(f),
             ErrorKind::Rule { rule, notation } => rule.fmt_in(*notation, f),
             ErrorKind::Limit(e) => e.fmt(f),
         }

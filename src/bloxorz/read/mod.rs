@@ -1,6 +1,7 @@
 //! Reading levels: the text format of level packs ([`text`]), the original Flash game's level
-//! file ([`flash`]), the S/T/o/- drawing ([`drawing`]), the one error type of both ([`LevelError`]), and [`LevelSource`], what a
-//! batch reads levels from.
+//! file ([`flash`]), the S/T/o/- drawing ([`drawing`]), PDDL problems of the planning
+//! benchmarks' Bloxorz domain ([`pddl`]), the one error type of all ([`LevelError`]), and
+//! [`LevelSource`], what a batch reads levels from.
 //!
 //! Both readers check the same rules through one builder (`builder.rs`): they read their own
 //! syntax, hand it the cells and the definitions, and name what it finds wrong in their own
@@ -12,6 +13,7 @@ pub mod drawing;
 pub(crate) mod error;
 pub mod flash;
 mod one;
+pub mod pddl;
 mod source;
 pub mod text;
 
@@ -19,5 +21,6 @@ pub use detect::{Detected, LevelFormat, Reason, detect_format, detect_from_head}
 pub use drawing::{DrawingReader, DrawingSyntax, NoDrawing, write_drawing};
 pub use error::{ErrorKind, LevelError, Limit, Notation, Rule};
 pub use flash::{FlashError, FlashPack, FlashStages, FlashSyntax, Stage};
+pub use pddl::{NoPddl, PDDL_DOMAIN, PddlReader, PddlSyntax, pddl_rules_may_differ, write_pddl};
 pub use source::{Chunk, LevelSource};
 pub use text::{CutBy, DEFAULT_MAX_MEMORY, PackReader, TextSyntax, cell_position};

@@ -5,6 +5,7 @@ use std::str::FromStr;
 use super::detect::{LevelFormat, detect_format};
 use super::drawing::DrawingReader;
 use super::error::{ErrorKind, LevelError};
+use super::pddl::PddlReader;
 use super::text::{PackReader, TextSyntax};
 use crate::bloxorz::model::level::Level;
 use crate::text::Position;
@@ -13,8 +14,8 @@ impl FromStr for Level {
     type Err = LevelError;
 
     /// Reads one level: in the text format, what `Display` writes (the level's own `R C` header,
-    /// its rows and its `switch` and `split` lines; a closing `0 0` may follow), or an S/T/o/-
-    /// drawing ([`detect_format`] tells them apart).
+    /// its rows and its `switch` and `split` lines; a closing `0 0` may follow), an S/T/o/-
+    /// drawing, or a PDDL problem of the Bloxorz domain ([`detect_format`] tells them apart).
     ///
     /// ```
     /// use flipblox::bloxorz::Level;
@@ -32,6 +33,7 @@ impl FromStr for Level {
         let bytes = text.as_bytes();
         match detect_format(bytes).format {
             LevelFormat::Drawing => one(DrawingReader::new(bytes)),
+            LevelFormat::Pddl => one(PddlReader::new(bytes)),
             LevelFormat::Pack | LevelFormat::Flash => one(PackReader::new(bytes)),
         }
     }

@@ -7,22 +7,32 @@
 //! A [`Scratch`] holds, for the largest level it has searched (see
 //! [`moves`](crate::bloxorz::model::moves) for state indices):
 //!
-//! - per state, one byte, its *stamp*, in one buffer holding an array of one per padded cell
-//!   for each [`Orientation`] (orientation `o` from `o * cells`): `0` while the box may rest in
-//!   the state and no move has reached it, [`BLOCKED`] when the box may not rest there (it would
-//!   stand on a fragile or empty cell, or hang over the edge), and `REACHED | m` once move `m`
-//!   reached it ([`Move`] index in bits 0..2: `U` 0, `D` 1, `L` 2, `R` 3; bit 2 set);
-//! - per padded cell and orientation, one `u32` frontier slot: three FIFO queues of anchor cells
-//!   in one buffer, one per [`Orientation`] (again from `o * cells`), holding the states in the
-//!   order the search reached them.
+//! - per state, one byte, its *stamp*: `0` while the box may rest in the state and no move has
+//!   reached it, [`BLOCKED`] when the box may not rest there (it would stand on a fragile or
+//!   empty cell, or hang over the edge), and `REACHED | m` once move `m` reached it ([`Move`]
+//!   index in bits 0..2: `U` 0, `D` 1, `L` 2, `R` 3; bit 2 set). A small level's stamps are
+//!   orientation-major, an array of one per padded cell for each [`Orientation`] (orientation
+//!   `o` from `o * cells`), written 16 cells and their three orientations per step from the
+//!   level's rest flags (`write_planar_stamps`, the last step overlapping the one before
+//!   instead of a scalar tail); a large level's (more than `LARGE` padded cells) are
+//!   interleaved, at the state index `3 * cell + o`, so that a cell's three stamps share a cache
+//!   line (`write_interleaved_stamps`, a table lookup per cell);
+//! - per padded cell and orientation, one `u32` frontier slot: three FIFO queues in one buffer,
+//!   one per [`Orientation`] (from `o * cells`), holding the anchors of the states in the order
+//!   the search reached them (`3 * cell` with interleaved stamps, so that a roll adds one
+//!   constant to a queue entry either way). A search for the goal of a large level keeps only
+//!   its frontier there: before a layer, a queue whose next layer might run past the slots it
+//!   has used moves its current layer to the start of its region, so the search touches the
+//!   first slots of each region again and again (the buffer is allocated zeroed, a page at a
+//!   time as first touched, so the slots it never reaches take no memory).
 //!
 //! One buffer for all three orientations means one base address: the loops of the search keep
 //! fewer pointers in registers. Each search first writes every stamp of its level from the
-//! level's rest flags (`write_stamps`: one pass over the padded grid per orientation), so a roll
-//! tests legality and novelty with a single load of one byte, and the search never reads the
-//! level's grid. The buffers only grow. Together with the level's one byte per padded cell
-//! that is 16 bytes per padded cell, 5 1/3 per state
-//! ([`bytes_needed`](crate::bloxorz::model::moves::bytes_needed)).
+//! level's rest flags, so a roll tests legality and novelty with a single load of one byte, and
+//! the search never reads the level's grid. The buffers only grow. Together with the level's one
+//! byte per padded cell that is at most 16 bytes per padded cell, 5 1/3 per state
+//! ([`bytes_needed`](crate::bloxorz::model::moves::bytes_needed)), what a sweep (a distance field) or a small level's search uses; a search
+//! for the goal of a large level touches 4 bytes per padded cell and its widest layers.
 //!
 //! # The search
 //!
@@ -77,6 +87,8 @@ pub(crate) struct Scratch {
     layers: Vec<[u32; 3]>,
     /// The state the last search started from.
     from: u32,
+    /// Whether the last search's stamps are interleaved (see [`Expand`]).
+    interleaved: bool,
 }
 
 /// Where the rolls of the search go: the stamps and the queues of all three orientations, each
@@ -88,13 +100,20 @@ pub(crate) struct Scratch {
 /// irregular terrain those predictions fail about every other roll, and deciding without a branch
 /// (`true`: always rewrite the stamp, always write the queue slot, advance the tail by 0 or 1) is
 /// faster. [`Scratch::search`] picks one per level (see [`IRREGULAR_CHANGES_PER_CELL`]).
-struct Expand<'a, const BRANCH_FREE: bool> {
-    /// The stamps, orientation `o` at `o * cells`.
+///
+/// `INTERLEAVED` picks where a state's stamp is (see [`LARGE`]): at its state index
+/// `3 * cell + o`, a cell's three stamps side by side, or orientation-major, at `o * cells +
+/// cell`. A queue entry is then `3 * cell` or `cell`, so that a roll adds one constant to it
+/// either way.
+struct Expand<'a, const BRANCH_FREE: bool, const INTERLEAVED: bool> {
+    /// The stamps (see above).
     stamps: &'a mut [u8],
     /// The queues, orientation `o` at `o * cells`.
     queues: &'a mut [u32],
     /// The padded cells of the level.
     cells: usize,
+    /// The level's own cells (`rows * cols`): no orientation has more states.
+    level_cells: usize,
 }
 
 /// A level whose material changes, along its rows, at more than one cell in
@@ -104,13 +123,22 @@ struct Expand<'a, const BRANCH_FREE: bool> {
 /// with branches (docs/PERFORMANCE.md, `tests/data/bloxorz/large-500.txt`).
 const IRREGULAR_CHANGES_PER_CELL: usize = 5;
 
+/// A level of more padded cells than this is *large*: it is searched with interleaved stamps
+/// (see [`Expand`]), which its search, scattered over more memory than the caches hold, misses
+/// less often, and a search for its goal keeps only the frontier in the queues
+/// ([`Expand::layers`]). A smaller level keeps the orientation-major stamps and every layer.
+const LARGE: usize = 1 << 16;
+
+/// The slots of each queue a search that keeps only its frontier uses at first: 64 KiB.
+const FRONTIER_ROOM: usize = 1 << 14;
+
 /// Writes the stamps of every state of a level whose padded grid is `grid` into `stamps`
 /// (orientation `o` at `o * grid.len()`): 0 where the box may rest, [`BLOCKED`] elsewhere.
 ///
 /// # Panics
 ///
 /// If `stamps` has fewer than three per cell.
-fn write_stamps(stamps: &mut [u8], grid: &[u8]) {
+fn write_planar_stamps(stamps: &mut [u8], grid: &[u8]) {
     for (o, plane) in stamps[..3 * grid.len()].chunks_exact_mut(grid.len()).enumerate() {
         for (stamp, &flags) in plane.iter_mut().zip(grid) {
             // Bit o of a cell's flags says the box may rest there in orientation o.
@@ -119,21 +147,39 @@ fn write_stamps(stamps: &mut [u8], grid: &[u8]) {
     }
 }
 
-impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
+/// Writes the stamps of every state of a level whose padded grid is `grid` into `stamps`, at
+/// their state indices (`3 * cell + o`): 0 where the box may rest, [`BLOCKED`] elsewhere.
+///
+/// # Panics
+///
+/// If `stamps` has fewer than three per cell.
+fn write_interleaved_stamps(stamps: &mut [u8], grid: &[u8]) {
+    for (three, &flags) in stamps[..3 * grid.len()].chunks_exact_mut(3).zip(grid) {
+        for (o, stamp) in three.iter_mut().enumerate() {
+            // Bit o of a cell's flags says the box may rest there in orientation o.
+            *stamp = if flags >> o & 1 != 0 { 0 } else { BLOCKED };
+        }
+    }
+}
+
+impl<const BRANCH_FREE: bool, const INTERLEAVED: bool> Expand<'_, BRANCH_FREE, INTERLEAVED> {
+    /// A queue entry's step per cell: 3 with interleaved stamps, else 1.
+    const STEP: usize = if INTERLEAVED { 3 } else { 1 };
+
     /// Reaches the state with anchor `cell` and orientation `N` by move `m`, if the box may rest
     /// there and the state is new (its stamp is 0): stamps it and appends `cell` to its queue at
     /// `tail`.
     #[inline(always)]
-    fn reach<const N: usize>(&mut self, cell: usize, m: Move, tail: &mut usize) {
-        let at = N * self.cells + cell;
-        debug_assert!(cell < self.cells && at < self.stamps.len());
+    fn reach<const N: usize>(&mut self, base: usize, m: Move, tail: &mut usize) {
+        let at = if INTERLEAVED { base + N } else { N * self.cells + base };
+        debug_assert!(base / Self::STEP < self.cells && at < self.stamps.len());
         debug_assert!(*tail < (N + 1) * self.cells && *tail < self.queues.len());
-        // SAFETY: `cell` is a roll away from the anchor of a state the box may rest in, so that
-        // anchor is a level cell, at least PADDING (2) cells from every edge of the padded grid
-        // (only level cells carry rest flags: `Level` keeps its padding empty), and a roll moves
-        // the anchor by at most 2 rows and 2 columns: `cell < cells`, and `at < 3 * cells <=
-        // stamps.len()`. Were an index out of bounds, this would read or write outside the
-        // buffers.
+        // SAFETY: `base` is `STEP * cell`, where `cell` is a roll away from the anchor of a state the
+        // box may rest in, so that anchor is a level cell, at least PADDING (2) cells from every
+        // edge of the padded grid (only level cells carry rest flags: `Level` keeps its padding
+        // empty), and a roll moves the anchor by at most 2 rows and 2 columns: `cell < cells`, and
+        // `at < 3 * cells <= stamps.len()`. Were an index out of bounds, this would read or write
+        // outside the buffers.
         let stamp = unsafe { self.stamps.get_unchecked_mut(at) };
         let old = *stamp;
         let new = old == 0;
@@ -145,7 +191,7 @@ impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
         // orientation N, all level cells, fewer than `cells`, so `tail < (N + 1) * cells <=
         // queues.len()` here (the branch-free path writes the slot after the last state, still
         // inside); were it not, this would write past the queue.
-        unsafe { *self.queues.get_unchecked_mut(*tail) = cell as u32 };
+        unsafe { *self.queues.get_unchecked_mut(*tail) = base as u32 };
         *tail += usize::from(new);
     }
 
@@ -170,49 +216,128 @@ impl<const BRANCH_FREE: bool> Expand<'_, BRANCH_FREE> {
             let a = unsafe { *self.queues.get_unchecked(i) } as usize;
             for m in Move::ALL {
                 let (dr, dc, to) = ROLLS[O][m.index()];
-                let cell = a.wrapping_add_signed(dr * w + dc);
+                let base = a.wrapping_add_signed(Self::STEP as isize * (dr * w + dc));
                 match to {
-                    Orientation::Standing => self.reach::<0>(cell, m, &mut tails[0]),
-                    Orientation::Horizontal => self.reach::<1>(cell, m, &mut tails[1]),
-                    Orientation::Vertical => self.reach::<2>(cell, m, &mut tails[2]),
+                    Orientation::Standing => self.reach::<0>(base, m, &mut tails[0]),
+                    Orientation::Horizontal => self.reach::<1>(base, m, &mut tails[1]),
+                    Orientation::Vertical => self.reach::<2>(base, m, &mut tails[2]),
                 }
             }
         }
     }
 
     /// Expands layer after layer from the start's state, stamped and queued, until the goal's
-    /// stamp (at `goal` in `stamps`) shows it reached or the frontier is empty, recording each
-    /// layer's end in `layers` (taken and handed back by value, so that its length stays in a
-    /// register). `tail` is each queue's end (orientation `o`'s queue starts at `o * cells`).
-    /// Returns whether the goal was reached, the last layer's distance, the final heads and
-    /// tails, and `layers`.
+    /// stamp (at `goal` in `stamps`) shows it reached or the frontier is empty. `tail` is each
+    /// queue's end (orientation `o`'s queue starts at `o * cells`).
+    ///
+    /// With `keep`, every layer stays in the queues and its end is recorded in `layers` (taken
+    /// and handed back by value, so that its length stays in a register). Without, the queues
+    /// hold the frontier only: before each layer, a queue whose next layer might run past the
+    /// first `room` slots of its region moves its current layer to the region's start (and
+    /// `room` grows, at most to the region, when the layer and what it can add need more), so a
+    /// search touches the first slots of each region again and again, not every slot.
+    ///
+    /// Returns whether the goal was reached, the last layer's distance, the states expanded,
+    /// the final tails, and `layers`.
     fn layers(
         mut self,
         w: usize,
         mut tail: [usize; 3],
         goal: usize,
+        keep: bool,
         mut layers: Vec<[u32; 3]>,
-    ) -> (bool, u32, [usize; 3], [usize; 3], Vec<[u32; 3]>) {
+    ) -> (bool, u32, u64, [usize; 3], Vec<[u32; 3]>) {
         let cells = self.cells;
         let w = w as isize;
         let mut head = [0, cells, 2 * cells];
+        // States dropped from the front of each queue, and the slots each may use.
+        let mut dropped = [0usize; 3];
+        let mut room = [cells.min(FRONTIER_ROOM); 3];
         let mut depth = 0;
+        let explored = |head: [usize; 3], dropped: [usize; 3]| {
+            (head[0] + head[1] + head[2] + dropped[0] + dropped[1] + dropped[2] - 3 * cells) as u64
+        };
+        if keep {
+            // Every layer kept: the loops of `expand` inline here.
+            loop {
+                if self.stamps[goal] & REACHED != 0 {
+                    return (true, depth, explored(head, dropped), tail, layers);
+                }
+                // Each tail is at or past its head: the frontier is empty when the sums are
+                // equal (one comparison of scalars rather than of arrays, which would live on the
+                // stack).
+                if tail[0] + tail[1] + tail[2] == head[0] + head[1] + head[2] {
+                    return (false, depth, explored(head, dropped), tail, layers);
+                }
+                let end = tail;
+                layers.push([end[0] as u32, (end[1] - cells) as u32, (end[2] - 2 * cells) as u32]);
+                depth += 1;
+                self.expand::<0>(&mut tail, head[0], end[0], w);
+                self.expand::<1>(&mut tail, head[1], end[1], w);
+                self.expand::<2>(&mut tail, head[2], end[2], w);
+                head = end;
+            }
+        }
         loop {
             if self.stamps[goal] & REACHED != 0 {
-                return (true, depth, head, tail, layers);
+                return (true, depth, explored(head, dropped), tail, layers);
             }
-            // Each tail is at or past its head: the frontier is empty when the sums are equal
-            // (one comparison of scalars rather than of arrays, which would live on the stack).
             if tail[0] + tail[1] + tail[2] == head[0] + head[1] + head[2] {
-                return (false, depth, head, tail, layers);
+                return (false, depth, explored(head, dropped), tail, layers);
             }
+            self.make_room(&mut head, &mut tail, &mut dropped, &mut room);
             let end = tail;
-            layers.push([end[0] as u32, (end[1] - cells) as u32, (end[2] - 2 * cells) as u32]);
             depth += 1;
-            self.expand::<0>(&mut tail, head[0], end[0], w);
-            self.expand::<1>(&mut tail, head[1], end[1], w);
-            self.expand::<2>(&mut tail, head[2], end[2], w);
+            self.layer(&mut tail, head, end, w);
             head = end;
+        }
+    }
+
+    /// Expands one layer, `head..end` of each queue, appending to each queue at `tail`: a
+    /// function of its own, so that the loops of [`Expand::expand`] keep their registers.
+    #[inline(never)]
+    fn layer(&mut self, tail: &mut [usize; 3], head: [usize; 3], end: [usize; 3], w: isize) {
+        // The tails in a local, so that they live in registers rather than behind a pointer.
+        let mut local = *tail;
+        self.expand::<0>(&mut local, head[0], end[0], w);
+        self.expand::<1>(&mut local, head[1], end[1], w);
+        self.expand::<2>(&mut local, head[2], end[2], w);
+        *tail = local;
+    }
+
+    /// Before a layer (the states `head..tail` of each queue): moves a queue's layer to the
+    /// start of its region when the states the layer can add might run past `room` slots, and
+    /// grows `room` when the layer and those states need more (see [`Expand::layers`]).
+    #[inline(never)]
+    fn make_room(
+        &mut self,
+        head: &mut [usize; 3],
+        tail: &mut [usize; 3],
+        dropped: &mut [usize; 3],
+        room: &mut [usize; 3],
+    ) {
+        let cells = self.cells;
+        let layer = [tail[0] - head[0], tail[1] - head[1], tail[2] - head[2]];
+        // The rolls of ROLLS into each orientation: two from each lying box into standing, two
+        // from each standing box and each box lying the same way into lying.
+        let adds =
+            [2 * (layer[1] + layer[2]), 2 * (layer[0] + layer[1]), 2 * (layer[0] + layer[2])];
+        for o in 0..3 {
+            let base = o * cells;
+            // No more states of one orientation than level cells, fewer than `cells`; the
+            // branch-free path writes one slot past the last state.
+            let reached = dropped[o] + tail[o] - base;
+            let adds = adds[o].min(self.level_cells.saturating_sub(reached));
+            if tail[o] + adds < base + room[o] {
+                continue;
+            }
+            self.queues.copy_within(head[o]..tail[o], base);
+            dropped[o] += head[o] - base;
+            head[o] = base;
+            tail[o] = base + layer[o];
+            if layer[o] + adds >= room[o] {
+                room[o] = (2 * room[o]).max(layer[o] + adds + 1).min(cells);
+            }
         }
     }
 }
@@ -330,34 +455,57 @@ impl Scratch {
         self.cells = cells;
         let mut layers = std::mem::take(&mut self.layers);
         layers.clear();
+        let interleaved = cells > LARGE;
+        self.interleaved = interleaved;
+        let step = if interleaved { 3 } else { 1 };
+        let start = if interleaved { from as usize } else { o * cells + anchor };
         let stamps = &mut self.stamps[..3 * cells];
-        write_stamps(stamps, grid);
-        stamps[o * cells + anchor] = REACHED;
-        let queues = &mut self.queues[..3 * cells];
-        queues[o * cells] = anchor as u32;
+        if interleaved {
+            write_interleaved_stamps(stamps, grid);
+        } else {
+            write_planar_stamps(stamps, grid);
+        }
+        stamps[start] = REACHED;
+        self.queues[o * cells] = (step * anchor) as u32;
         let mut tail = [0, cells, 2 * cells];
         tail[o] += 1;
         // Without a goal, the stamp looked at is that of the padded grid's first cell, standing:
-        // padding, never reached.
-        let goal = goal.map_or(0, |g| g as usize % 3 * cells + g as usize / 3);
+        // padding, never reached. A search for a goal in a large level keeps only its frontier.
+        let keep = goal.is_none() || !interleaved;
+        let goal = goal.map_or(0, |g| self.at(g));
+        let stamps = &mut self.stamps[..3 * cells];
+        let queues = &mut self.queues[..3 * cells];
         let w = level.width();
-        let (found, depth, head, tail, mut layers) = if branch_free {
-            Expand::<true> { stamps, queues, cells }.layers(w, tail, goal, layers)
-        } else {
-            Expand::<false> { stamps, queues, cells }.layers(w, tail, goal, layers)
+        let level_cells = level.rows() * level.cols();
+        let (found, depth, explored, tail, mut layers) = match (branch_free, interleaved) {
+            (true, true) => Expand::<true, true> { stamps, queues, cells, level_cells }
+                .layers(w, tail, goal, keep, layers),
+            (true, false) => Expand::<true, false> { stamps, queues, cells, level_cells }
+                .layers(w, tail, goal, keep, layers),
+            (false, true) => Expand::<false, true> { stamps, queues, cells, level_cells }
+                .layers(w, tail, goal, keep, layers),
+            (false, false) => Expand::<false, false> { stamps, queues, cells, level_cells }
+                .layers(w, tail, goal, keep, layers),
         };
         let last = [tail[0] as u32, (tail[1] - cells) as u32, (tail[2] - 2 * cells) as u32];
-        if layers.last() != Some(&last) {
+        if keep && layers.last() != Some(&last) {
             layers.push(last);
         }
         self.layers = layers;
-        let explored = head[0] + (head[1] - cells) + (head[2] - 2 * cells);
-        (found.then_some(depth), explored as u64)
+        (found.then_some(depth), explored)
+    }
+
+    /// Where the stamp of `state` (an index `3 * cell + o` of the last search's level) is.
+    #[inline]
+    fn at(&self, state: u32) -> usize {
+        let (cell, o) = (state as usize / 3, state as usize % 3);
+        if self.interleaved { state as usize } else { o * self.cells + cell }
     }
 
     /// Every state the last search reached, with its distance from the start: the start at 0,
     /// then layer by layer (within a layer, standing states first, then lying horizontally, then
-    /// vertically). The last layer is complete even when the search stopped at its goal.
+    /// vertically), when that search was a sweep (no goal); a search for a goal keeps only its
+    /// frontier, and lists nothing here.
     pub fn reached(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         (0..3).flat_map(move |o| {
             let mut begin = 0;
@@ -365,7 +513,8 @@ impl Scratch {
                 let range = begin..ends[o] as usize;
                 begin = ends[o] as usize;
                 let queue = &self.queues[o * self.cells..];
-                queue[range].iter().map(move |&a| (3 * a + o as u32, d as u32))
+                let step = if self.interleaved { 1 } else { 3 };
+                queue[range].iter().map(move |&base| (step * base + o as u32, d as u32))
             })
         })
     }
@@ -377,8 +526,7 @@ impl Scratch {
 
     /// The stamp the last search left on `state`; `None` past the last level's states.
     fn stamp(&self, state: u32) -> Option<u8> {
-        let (cell, o) = (state as usize / 3, state as usize % 3);
-        (cell < self.cells).then(|| self.stamps[o * self.cells + cell])
+        (state as usize / 3 < self.cells).then(|| self.stamps[self.at(state)])
     }
 
     /// Replaces the contents of `path` with the moves from the last search's start to `state`,
@@ -392,7 +540,7 @@ impl Scratch {
         assert!(self.was_reached(state), "state {state} was not reached by the last search");
         // Walked as anchor and orientation, with the rolls of ROLLS undone: no division by 3
         // and no move table per step.
-        let (w, cells) = (level.width() as isize, self.cells);
+        let (w, cells, interleaved) = (level.width() as isize, self.cells, self.interleaved);
         let split = |s: u32| (s as usize / 3, s as usize % 3);
         let from = split(self.from);
         let (mut cell, mut o) = split(state);
@@ -400,8 +548,9 @@ impl Scratch {
         while (cell, o) != from {
             // Every state on the way back was reached: its stamp holds the move that reached it,
             // from a state one move closer to the start.
-            debug_assert!(cell < cells && self.stamps[o * cells + cell] & REACHED != 0);
-            let m = Move::from_index(usize::from(self.stamps[o * cells + cell] & 3));
+            let stamp = self.stamps[if interleaved { 3 * cell + o } else { o * cells + cell }];
+            debug_assert!(cell < cells && stamp & REACHED != 0);
+            let m = Move::from_index(usize::from(stamp & 3));
             path.push(m);
             let (dr, dc, to) = ROLLS[o][m.opposite().index()];
             cell = cell.wrapping_add_signed(dr * w + dc);
@@ -560,6 +709,50 @@ mod tests {
             assert_eq!(goals[0], goals[1], "{}", level);
         }
         assert!(regular > 30 && irregular > 30, "regular {regular}, irregular {irregular}");
+    }
+
+    #[test]
+    fn large_levels_keep_only_their_frontier_and_answer_as_their_sweep() {
+        // Open ground with scattered holes and fragile cells, 800 x 800 (over LARGE padded
+        // cells, and with layers that outgrow FRONTIER_ROOM), the target far from the start.
+        let (rows, cols) = (800usize, 800usize);
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut text = format!("{rows} {cols}\n");
+        for r in 0..rows {
+            for c in 0..cols {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                text.push(match (r, c) {
+                    (3, 5) => 'X',
+                    (790, 771) => 'O',
+                    _ if seed % 100 < 4 => '#',
+                    _ if seed % 100 < 7 => 'E',
+                    _ => '.',
+                });
+            }
+            text.push('\n');
+        }
+        let level = level(&text);
+        assert!(level.grid().len() > LARGE);
+        let mut scratch = Scratch::new();
+        let from = state_of(&level, level.start());
+        let goal = Scratch::goal(&level);
+        scratch.search_with(&level, from, None, false);
+        let distances: std::collections::HashMap<u32, u32> = scratch.reached().collect();
+        let want = distances[&goal];
+        let below = distances.values().filter(|&&d| d < want).count() as u64;
+        for branch_free in [false, true] {
+            let (moves, explored) = scratch.search_with(&level, from, Some(goal), branch_free);
+            assert_eq!((moves, explored), (Some(want), below), "branch-free {branch_free}");
+            let mut path = Vec::new();
+            scratch.path_to(&level, goal, &mut path);
+            assert_eq!(path.len(), want as usize);
+            let (tr, tc) = level.target();
+            assert_eq!(replay(&level, &path), Placement::standing(tr, tc));
+        }
+        // The goal search touched the first slots of each queue region only.
+        assert!(scratch.reached().count() < distances.len());
     }
 
     #[test]

@@ -20,6 +20,11 @@ pub(super) const HEAVY: u8 = 1 << 4;
 /// A split switch.
 pub(super) const SPLIT: u8 = 1 << 5;
 
+/// A [`Board::places`] entry: the block never rests there.
+pub(super) const NEVER: u32 = u32::MAX;
+/// A [`Board::places`] flag: landing there may change the configuration or fail.
+pub(super) const SPECIAL: u32 = 1 << 31;
+
 /// A block packed into a `u64`: a whole block is its state index `3 * anchor + orientation` (as in
 /// [`moves`](crate::bloxorz::model::moves)); two cubes are [`SPLIT_TAG`] with the lower padded cell
 /// in bits 31..62 and the higher in bits 0..31 (padded cell indices fit 31 bits, because the parser
@@ -80,6 +85,17 @@ pub(super) struct Board {
     pub goal: Block,
     /// The bridge configuration at the start.
     pub initial: u64,
+    /// Per whole-block state index `3 * anchor + orientation`: [`NEVER`] when the block can never
+    /// rest there (a cell it covers is neither ground nor a switched bridge tile, or it would
+    /// stand on a fragile tile); else the placement's number, from 0 to
+    /// [`Board::placements`] - 1 (so that a set of whole blocks is [`Board::placements`] bits),
+    /// with [`SPECIAL`] set when landing there may do more than stand or lie on plain ground:
+    /// a cell it covers is a bridge tile or a soft switch, or it stands on a heavy or split
+    /// switch. Landing on a placement without [`SPECIAL`] never changes the configuration and
+    /// never falls.
+    pub places: Vec<u32>,
+    /// How many placements may hold the block (see [`Board::places`]).
+    pub placements: usize,
 }
 
 /// The padded cell offset of a one-cell step `m` on a grid `width` cells wide (wrapping).
@@ -143,6 +159,62 @@ impl Board {
         let (tr, tc) = level.target();
         self.goal = whole(level.index(tr, tc), Orientation::Standing.index());
         self.initial = groups.initial;
+        self.number_places();
+    }
+
+    /// Fills [`Board::places`] and [`Board::placements`] from the tiles.
+    fn number_places(&mut self) {
+        let (tiles, w) = (&self.tiles, self.width);
+        let tile = |cell: usize| tiles.get(cell).copied().unwrap_or(0);
+        self.places.clear();
+        self.places.resize(3 * tiles.len(), NEVER);
+        let mut next = 0u32;
+        for (cell, &t) in tiles.iter().enumerate() {
+            if t & (GROUND | BRIDGE) == 0 {
+                continue;
+            }
+            for (o, other) in [(0, cell), (1, cell + 1), (2, cell + w)] {
+                let u = tile(other);
+                if u & (GROUND | BRIDGE) == 0 || (o == 0 && t & FRAGILE != 0) {
+                    continue;
+                }
+                let cover = t | u;
+                let stands = if o == 0 { HEAVY | SPLIT } else { 0 };
+                let special = cover & (BRIDGE | SOFT | stands) != 0;
+                self.places[3 * cell + o] = next | if special { SPECIAL } else { 0 };
+                next += 1;
+            }
+        }
+        self.placements = next as usize;
+    }
+
+    /// The number of whole-block placement `code` (`3 * anchor + orientation`), from 0 to
+    /// [`Board::placements`] - 1 (see [`Board::places`]).
+    ///
+    /// `code` must be a placement where the block may rest (every block that [`Board::land`]
+    /// or [`Board::slide`] gives is).
+    #[inline]
+    pub fn slot(&self, code: usize) -> u32 {
+        debug_assert_ne!(self.places[code], NEVER, "placement {code} never rests");
+        self.places[code] & !SPECIAL
+    }
+
+    /// Bytes held by the tables (their capacities).
+    pub fn capacity_bytes(&self) -> usize {
+        self.tiles.capacity()
+            + 4 * self.aux.capacity()
+            + 4 * self.places.capacity()
+            + 16 * self.splits.capacity()
+            + 24 * self.effects.capacity()
+    }
+
+    /// Bytes the tables of the loaded level use.
+    pub fn bytes(&self) -> u64 {
+        (self.tiles.len()
+            + 4 * self.aux.len()
+            + 4 * self.places.len()
+            + 16 * self.splits.len()
+            + 24 * self.effects.len()) as u64
     }
 
     /// True when a tile is under `cell` in bridge configuration `bits`.

@@ -5,6 +5,7 @@
 
 mod board;
 mod engine;
+mod intern;
 pub(crate) mod replay;
 pub(crate) mod rules;
 

@@ -1,0 +1,148 @@
+"""Type stubs of flipblox (the native module's functions, re-exported by the package)."""
+
+import os
+from typing import Any, Iterator, Literal, Optional, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+#: What the Bloxorz functions read: a path, or the text itself as str, or its bytes.
+Source = Union["os.PathLike[str]", str, bytes, bytearray, memoryview]
+InputFormat = Literal["auto", "pack", "flash", "drawing"]
+#: A record of `solve`: the keys of `flipblox bloxorz --json` (docs/JSON.md).
+Record = dict[str, object]
+
+class Error(ValueError):
+    """The base of flipblox's own exceptions."""
+
+class LevelError(Error):
+    """A Bloxorz input or level that cannot be read or answered (`NAME:LINE:COLUMN: ...`)."""
+
+class BoardError(Error):
+    """A Lights Out board that cannot be read, or options that name no variant."""
+
+class TableError(Error):
+    """A table too large to build, or a table file that fails its checks."""
+
+class InputWarning(UserWarning):
+    """Something read in an input that may not mean what was meant."""
+
+Method = Literal["auto", "table", "linear_algebra"]
+#: Boards: one board's text or colours (rows, cols), or many (a list of texts, (N, rows, cols)).
+Boards = Union[str, list[str], npt.ArrayLike]
+
+class Answer:
+    """One board's answer: the distance, one optimal press set, the colour reached, and
+    whether the minimum is proven."""
+
+    @property
+    def distance(self) -> Optional[int]: ...
+    @property
+    def presses(self) -> list[tuple[int, int]]: ...
+    @property
+    def colour(self) -> Optional[int]: ...
+    @property
+    def proven_minimal(self) -> bool: ...
+
+class Variant:
+    """A member of the Lights Out family on one board size (the Flip Game by default)."""
+
+    def __init__(
+        self,
+        rows: int = 4,
+        cols: int = 4,
+        *,
+        goal: str = "any",
+        alphabet: Optional[str] = None,
+        wrap: bool = False,
+        toggle: Optional[str] = None,
+        colours: int = 2,
+    ) -> None: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def goal(self) -> str: ...
+    @property
+    def colours(self) -> int: ...
+    @property
+    def wrap(self) -> bool: ...
+    @property
+    def toggle(self) -> str: ...
+    @property
+    def alphabet(self) -> str: ...
+    @property
+    def states(self) -> Optional[int]: ...
+    def board(self, text: str) -> npt.NDArray[np.uint8]:
+        """The colours of a board's text, shape (rows, cols)."""
+    @overload
+    def solve(self, boards: str, *, method: Method = "auto") -> Answer: ...
+    @overload
+    def solve(self, boards: list[str], *, method: Method = "auto") -> list[Answer]: ...
+    @overload
+    def solve(self, boards: npt.ArrayLike, *, method: Method = "auto") -> Union[Answer, list[Answer]]:
+        """One Answer for one board, a list of them for many."""
+    def table(self, *, max_cells: int = 32) -> npt.NDArray[np.uint8]:
+        """The variant's distance table: K^(rows*cols) entries, 255 = impossible."""
+
+class TableMemory:
+    """The memory a table array views (its `base`)."""
+
+def distance(board: str) -> Optional[int]:
+    """The distance of a 4x4 Flip Game board: one lookup in the embedded table."""
+
+def table() -> npt.NDArray[np.uint8]:
+    """The embedded 4x4 Flip Game table, 65,536 entries, read-only."""
+
+def load_table(
+    path: "os.PathLike[str] | str", *, check: Literal["full", "payload", "header"] = "full"
+) -> npt.NDArray[Any]:
+    """A table file's entries, memory-mapped and checked: uint8 (states,) or int32 (R, C, 3)."""
+
+def solve(
+    pack: Source,
+    *,
+    path: bool = False,
+    analyse: bool = False,
+    timings: bool = False,
+    jobs: Optional[int] = None,
+    input_format: InputFormat = "auto",
+    max_memory: int = 2**31,
+    name: Optional[str] = None,
+    shard: Optional[tuple[int, int]] = None,
+) -> list[Record]:
+    """Every level of a Bloxorz pack: one record per level, in input order."""
+
+def iter_solve(
+    pack: Source,
+    *,
+    path: bool = False,
+    analyse: bool = False,
+    timings: bool = False,
+    jobs: Optional[int] = None,
+    input_format: InputFormat = "auto",
+    max_memory: int = 2**31,
+    name: Optional[str] = None,
+    shard: Optional[tuple[int, int]] = None,
+) -> Records:
+    """The records of `solve`, yielded as the levels are solved."""
+
+class Records(Iterator[Record]):
+    """The iterator of `iter_solve`."""
+
+    def __iter__(self) -> Records: ...
+    def __next__(self) -> Record: ...
+
+def field(
+    pack: Source,
+    level: int = 1,
+    *,
+    from_start: bool = False,
+    input_format: InputFormat = "auto",
+    max_memory: int = 2**31,
+    name: Optional[str] = None,
+) -> npt.NDArray[np.int32]:
+    """A level's distance field, int32 of shape (R, C, 3)."""
