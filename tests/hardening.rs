@@ -692,6 +692,59 @@ fn an_allocation_the_address_space_limit_refuses_is_reported() {
     );
 }
 
+/// The Lights Out builds and solvers take every buffer sized by the input or by flags through
+/// the one fallible path (issue 26, item 2): the 16-colour 2x4 table (4 GiB) in a 2 GB address
+/// space is a message and exit code 1 from `table build`, `stats flip`, `export flip` and
+/// `flip --method table` (each aborted with `memory allocation of 4294967296 bytes failed`
+/// and left a temporary file); the old output is kept and no temporary file is left.
+#[test]
+fn a_lights_out_table_the_address_space_limit_refuses_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let (table, npy) = (dir.path().join("t.fbt"), dir.path().join("e.npy"));
+    write_file(&table, "the old table");
+    write_file(&npy, "the old export");
+    let variant = ["--size", "2x4", "--colours", "16", "--max-table-cells", "32"];
+    let cases: [Vec<&str>; 4] = [
+        with(&["table", "build"], &with(&variant, &["-o", arg(&table)])),
+        with(&["stats", "flip"], &variant),
+        with(&["export", "flip", "--format", "npy"], &with(&variant, &["-o", arg(&npy)])),
+        with(&["flip", "--method", "table", "--board", "01234567"], &variant),
+    ];
+    for args in cases {
+        let ended = spawn_limited(&args, 2_000_000_000).wait();
+        assert_eq!(ended.status.code(), Some(1), "{args:?}: {}", ended.describe());
+        assert_eq!(
+            ended.stderr,
+            "flipblox: cannot allocate 4294967296 bytes for the 2x4 distance table and its search\n",
+            "{args:?}"
+        );
+        assert_eq!(names(dir.path()), ["e.npy", "t.fbt"], "{args:?}");
+        assert_eq!(read_text(&table), "the old table");
+        assert_eq!(read_text(&npy), "the old export");
+    }
+}
+
+/// The `Z_K` solver's set-up (two planes of the board's cells per generator of its solutions:
+/// 256x256 with 16 colours, about 30 MB) in a 32 MiB address space is a message and exit code
+/// 1 before any board is read (`flip --size 1024x1024 --colours 16` aborted with `memory
+/// allocation of 508559360 bytes failed` in a 2 GB one); with room, the same run answers.
+#[test]
+fn a_linear_algebra_set_up_the_address_space_limit_refuses_is_reported() {
+    let args = ["flip", "--size", "256x256", "--colours", "16"];
+    let ended = spawn_limited(&args, 32 << 20).wait();
+    assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+    assert!(
+        ended.stderr.starts_with("flipblox: cannot allocate ")
+            && ended.stderr.ends_with(" bytes for the Z_K solver's generators\n")
+            && ended.stderr.lines().count() == 1,
+        "{}",
+        ended.describe()
+    );
+    let board = "0".repeat(256 * 256);
+    let out = flipblox_ok(&with(&args, &["--board", &board]), b"");
+    assert_eq!(stdout(&out), "0\n");
+}
+
 // ----------------------------------------------------------------------------------------------
 // Pictures: written as they are drawn, their memory bounded and fallible (issue 26, items 2, 4).
 
@@ -1278,6 +1331,82 @@ fn file_content_in_messages_is_escaped_and_cut() {
         }
         assert!(!stdout(&out).chars().any(|c| c.is_control() && c != '\n'), "{args:?}");
     }
+}
+
+/// A `.npy` of `entries` (dtype `|u1`, one dimension), as `numpy.save` writes it.
+fn npy_u8(entries: &[u8]) -> Vec<u8> {
+    let mut header =
+        format!("{{'descr': '|u1', 'fortran_order': False, 'shape': ({},), }}", entries.len());
+    while (10 + header.len() + 1) % 64 != 0 {
+        header.push(' ');
+    }
+    header.push('\n');
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend((header.len() as u16).to_le_bytes());
+    bytes.extend(header.as_bytes());
+    bytes.extend(entries);
+    bytes
+}
+
+/// `inspect` of a `.npy` Lights Out table runs the checks every distance table passes (issue
+/// 26, item 8): 65,536 entries all 7 (no uniform board at 0) were accepted with exit code 0; so
+/// were a table whose only non-goal distance is 2 (1 missing) and one with a non-uniform state
+/// at 0. A true table is proved on the board whose plus toggle pattern gives its distances, and
+/// one that passes the checks but no plus gives is said not to be proved.
+#[test]
+fn inspect_checks_that_a_npy_can_be_a_distance_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| arg(&dir.path().join(name)).to_string();
+    let mut gap = vec![2u8; 1 << 16];
+    (gap[0], gap[0xffff]) = (0, 0);
+    let mut stray = flip_table(4, 4);
+    stray[5] = 0;
+    let cases: [(&str, Vec<u8>, &str); 3] = [
+        ("sevens.npy", vec![7u8; 1 << 16], "no uniform board is at 0 (the nearest is at 7)"),
+        ("gap.npy", gap, "65534 states are at 2 but none at 1"),
+        ("stray.npy", stray, "state 0x5 is at 0 but is not a goal (a uniform board)"),
+    ];
+    for (name, entries, fault) in cases {
+        write_file(dir.path().join(name), npy_u8(&entries));
+        let out = flipblox(&["inspect", &path(name)], b"");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(
+            err.starts_with(&format!(
+                "flipblox: {}: the payload is not the distance table of a Flip Game board of 16 \
+                 pieces: {fault}",
+                path(name)
+            )),
+            "{name}: {err}"
+        );
+        assert_eq!(stdout(&out), "", "{name}");
+    }
+    // The 4x4 Flip Game's table, proved on 4x4 only; a 2x8 table's on 2x8 only.
+    write_file(dir.path().join("flip.npy"), npy_u8(&flip_table(4, 4)));
+    let text = stdout(&flipblox_ok(&["inspect", &path("flip.npy")], b""));
+    assert!(
+        text.contains(
+            "distances: proved to be the distance table of the plus toggle pattern, without \
+             wrap-around, on 4x4, 2 colours, goal any uniform board\n"
+        ),
+        "{text}"
+    );
+    let wide = dir.path().join("wide.npy");
+    flipblox_ok(&["export", "flip", "--size", "2x8", "--format", "npy", "-o", arg(&wide)], b"");
+    let text = stdout(&flipblox_ok(&["inspect", arg(&wide)], b""));
+    assert!(text.contains("wrap-around, on 2x8, 2 colours, goal any uniform board\n"), "{text}");
+    // A table of the torus passes the checks but is not the plus's: said, not proved.
+    let torus = dir.path().join("torus.npy");
+    let args = ["export", "flip", "--size", "4x4", "--wrap", "--format", "npy", "-o", arg(&torus)];
+    flipblox_ok(&args, b"");
+    let text = stdout(&flipblox_ok(&["inspect", arg(&torus)], b""));
+    assert!(
+        text.contains(
+            "distances: checked that a uniform board is at 0 and no other state, and that no \
+             distance is missing below the largest; not proved to be distances"
+        ),
+        "{text}"
+    );
 }
 
 /// A write that fails half-way (`convert` past a file-size limit: EFBIG, as a full disk gives

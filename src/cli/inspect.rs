@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::args::{MapArgs, Outcome, table_bytes};
 use super::io::{for_each_input, sources};
 use super::print::{FileError, PerFile, Reporter};
+use flipblox::lights_out::{DistanceTable, Goal, Variant};
 use flipblox::table_file::{
     Element, Loaded, NpyFile, NpyTable, Puzzle, Table, TableFile, VariantFields, load,
 };
@@ -291,8 +292,74 @@ fn describe_npy(out: &mut impl Write, file: &NpyFile<'_>) -> anyhow::Result<()> 
     // A Flip Game or Lights Out table's layout, after its puzzle line.
     if let Some((_, layout)) = unrecorded_board(file.table()) {
         writeln!(out, "state layout: {layout}")?;
+        writeln!(out, "distances: {}", npy_proof(file.table()))?;
     }
     Ok(())
+}
+
+/// The most states of a `.npy` Lights Out table whose distances `inspect` tries to prove on
+/// each board shape (the proof reads every entry's neighbours: `states * cells` lookups).
+const MAX_PROVED_NPY_STATES: u64 = 1 << 25;
+
+/// What `inspect` knows of a `.npy` Lights Out table's entries, in words. Reading the file
+/// checked what every distance table passes (a uniform board at 0, no distance missing); the
+/// proof that they are distances needs the moves, which a `.npy` does not record, so up to
+/// [`MAX_PROVED_NPY_STATES`] states it is tried with the plus toggle pattern, without
+/// wrap-around, on every board shape and number of colours of the table's length, for the goal
+/// the zeros show.
+fn npy_proof(table: &NpyTable<'_>) -> String {
+    let (shapes, distances): (Vec<(u8, u32)>, _) = match *table {
+        // 4, 8 or 16 colours on fewer cells fill the same power-of-two length.
+        NpyTable::Flip { cells, distances } => {
+            let colours = [1, 2, 3, 4].into_iter().filter(|bits| cells.is_multiple_of(*bits));
+            (colours.map(|bits| (1u8 << bits, cells / bits)).collect(), distances)
+        }
+        NpyTable::LightsOut { colours, cells, distances } => (vec![(colours, cells)], distances),
+        _ => return "not checked".to_string(),
+    };
+    let checked = "checked that a uniform board is at 0 and no other state, and that no distance \
+                   is missing below the largest";
+    let states = distances.len() as u64;
+    if states > MAX_PROVED_NPY_STATES {
+        return format!(
+            "{checked}; not proved to be distances (a .npy does not record the toggle pattern, \
+             and boards of more than 2^25 states are not tried)"
+        );
+    }
+    let mut proved = Vec::new();
+    for (colours, cells) in shapes {
+        let cells = cells as usize;
+        let ones = (states - 1) / u64::from(colours - 1);
+        let zeros: Vec<u8> =
+            (0..colours).filter(|&c| distances[(u64::from(c) * ones) as usize] == 0).collect();
+        let goal = match zeros.as_slice() {
+            &[c] => Goal::Colour(c),
+            _ => Goal::Any,
+        };
+        for rows in (1..=cells).filter(|rows| cells.is_multiple_of(*rows)) {
+            let variant = Variant::builder(rows, cells / rows).colours(colours).goal(goal).build();
+            let Ok(variant) = variant else { continue };
+            if DistanceTable::from_bytes(&variant, distances).is_ok_and(|t| t.check().is_ok()) {
+                let goal = match goal {
+                    Goal::Colour(c) => format!("every cell colour {c}"),
+                    _ => "any uniform board".to_string(),
+                };
+                proved.push(format!("{rows}x{}, {colours} colours, goal {goal}", cells / rows));
+            }
+        }
+    }
+    if proved.is_empty() {
+        format!(
+            "{checked}; not proved to be distances (a .npy does not record the toggle pattern, \
+             and they are not those of the plus on any board of its states)"
+        )
+    } else {
+        format!(
+            "proved to be the distance table of the plus toggle pattern, without wrap-around, on \
+             {}",
+            proved.join("; ")
+        )
+    }
 }
 
 /// The JSON puzzle name and the state layout of a .npy table that records no board (a Flip

@@ -929,7 +929,7 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
                 return Ok(None);
             }
         };
-        let mut solver = flipblox::lights_out::Solver::new(&chosen.variant);
+        let mut solver = flipblox::lights_out::Solver::builder(&chosen.variant).build()?;
         let answer = solver.solve(&board).context("--board:1:1: board 1")?;
         let Some(distance) = answer.distance else {
             let why = match flip_game {

@@ -134,7 +134,8 @@ pub enum LoadError {
     #[error(transparent)]
     Shape(#[from] ShapeError),
     /// The payload (checksum and histogram fine) is not the breadth-first distance table of the
-    /// board the header names (a forged or mislabelled table).
+    /// board the header names (a forged or mislabelled table), or a `.npy` table fails the
+    /// checks every distance table passes (no uniform board at 0, a distance missing).
     #[error("the payload is not the distance table of {table}: {fault}")]
     NotDistances {
         /// The table the header names (`a Flip Game 4x4 table`).

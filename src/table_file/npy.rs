@@ -11,9 +11,12 @@
 //! dimensions without overflow checks (a panic in debug builds). Ours accepts versions 1.0, 2.0
 //! and 3.0, a header of at most 10,000 bytes (NumPy's own limit when loading), a dict with
 //! exactly the three keys, and only the arrays above; every index is bounds-checked and every
-//! product checked. The writer is ours as well: its header is one line of text, for which the
-//! crates bring a parser of Python literals and big integers. The tests load what it writes
-//! with NumPy itself.
+//! product checked. A Flip Game or Lights Out table must pass the checks any distance table
+//! passes whatever its board, toggle pattern and goal, which a `.npy` does not record: some
+//! uniform board at 0 and no other state, and no distance missing below the largest
+//! ([`LoadError::NotDistances`] otherwise). The writer is ours as well: its header is one line of
+//! text, for which the crates bring a parser of Python literals and big integers. The tests load
+//! what it writes with NumPy itself.
 
 use std::io::Write;
 
@@ -21,6 +24,7 @@ use super::error::{ExportError, LoadError, escape_prefix};
 use super::meta::{Element, Histogram};
 use super::table::Table;
 use crate::bloxorz::{DistanceField, ORIENTATIONS};
+use crate::lights_out::table::check::check_structure;
 use crate::lights_out::table::distance_table::entry_histogram;
 use crate::lights_out::{BoardSize, DistanceTable, Variant};
 use crate::shape::ShapeError;
@@ -221,11 +225,28 @@ impl<'a> NpyFile<'a> {
                     return Err(unsupported());
                 }
                 expect_len(states, 1)?;
+                // 4, 8 or 16 colours on a quarter, third or half as many cells fill the same
+                // length: the entries must be a table of one of them.
+                let fault = [1, 2, 3, 4]
+                    .into_iter()
+                    .filter(|bits| cells.is_multiple_of(*bits))
+                    .map(|bits| check_structure(data, 1 << bits))
+                    .try_fold(None, |first, checked| match checked {
+                        Ok(()) => Err(()),
+                        Err(fault) => Ok(first.or(Some(fault))),
+                    });
+                if let Ok(Some(fault)) = fault {
+                    let table = format!("a Flip Game board of {cells} pieces");
+                    return Err(LoadError::NotDistances { table, fault });
+                }
                 NpyTable::Flip { cells, distances: data }
             }
             (Some(Element::U8), &[states]) if states > 2 => {
                 let (colours, cells) = colour_power(states).ok_or_else(unsupported)?;
                 expect_len(states, 1)?;
+                let table = format!("a Lights Out board of {cells} cells and {colours} colours");
+                check_structure(data, colours)
+                    .map_err(|fault| LoadError::NotDistances { table, fault })?;
                 NpyTable::LightsOut { colours, cells, distances: data }
             }
             (Some(Element::I32Le), &[rows, cols, o])

@@ -27,6 +27,7 @@ use crate::lights_out::table::bfs::MAX_TABLE_CELLS;
 use crate::lights_out::table::distance_table::{DistanceTable, TableError};
 use crate::lights_out::variant::goal::Goal;
 use crate::lights_out::variant::rules::Variant;
+use crate::memory::AllocError;
 
 /// How a [`Solver`] answers. Every method gives the same answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -156,7 +157,9 @@ impl SolverBuilder {
     /// # Errors
     ///
     /// [`TableError::TooLarge`] for [`Method::Table`] when the variant's table is over the table
-    /// limit (and it is not the embedded 4x4 table).
+    /// limit (and it is not the embedded 4x4 table); [`TableError::Memory`] when the system
+    /// refuses the memory of the linear algebra's set-up (for `K` colours on large boards, two
+    /// planes of the board's cells per generator of the solutions: 1 MiB each on 1024x1024).
     pub fn build(self) -> Result<Solver<'static>, TableError> {
         let embedded = self.variant.is_flip_game()
             && self.variant.size() == BoardSize::CLASSIC
@@ -164,7 +167,7 @@ impl SolverBuilder {
         if self.method == Method::Table && !embedded {
             DistanceTable::check_size(&self.variant, self.max_table_cells)?;
         }
-        let mut solver = Solver::with_engine(&self.variant, self.search_bits);
+        let mut solver = Solver::with_engine(&self.variant, self.search_bits)?;
         solver.method = self.method;
         solver.max_table_cells = self.max_table_cells;
         solver.presses = self.presses;
@@ -175,8 +178,13 @@ impl SolverBuilder {
 
 impl Solver<'static> {
     /// A solver of `variant` by [`Method::Auto`], with the defaults of [`Solver::builder`].
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the memory of the set-up ([`SolverBuilder::build`] returns that
+    /// as an error).
     pub fn new(variant: &Variant) -> Solver<'static> {
-        Solver::builder(variant).build().expect("Method::Auto needs no table")
+        Solver::builder(variant).build().unwrap_or_else(|e| panic!("{variant}: {e}"))
     }
 
     /// A builder of a solver of `variant`: [`Method::Auto`], tables of up to 25 cells, `2^24`
@@ -208,15 +216,21 @@ impl<'t> Solver<'t> {
 
     /// A solver that answers from `table` (e.g. over a memory-mapped table file), for the
     /// table's variant.
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the few kilobytes of the linear algebra's set-up (a table's
+    /// board has at most 32 cells).
     pub fn with_table(table: DistanceTable<'t>) -> Solver<'t> {
-        let mut solver = Solver::with_engine(table.variant(), DEFAULT_SEARCH_BITS);
+        let mut solver = Solver::with_engine(table.variant(), DEFAULT_SEARCH_BITS)
+            .unwrap_or_else(|e| panic!("{}: {e}", table.variant()));
         solver.method = Method::Table;
         solver.max_table_cells = MAX_TABLE_CELLS;
         solver.table = Some(table);
         solver
     }
 
-    fn with_engine(variant: &Variant, search_bits: u32) -> Solver<'t> {
+    fn with_engine(variant: &Variant, search_bits: u32) -> Result<Solver<'t>, AllocError> {
         // GF(2) for the Flip Game itself; `Z_K` for every other variant, one-colour goals on the
         // Flip Game's rules included (the two agree press for press whenever the minimum is
         // proven; `Z_K`'s wider windows find lighter answers when it is not).
@@ -224,10 +238,10 @@ impl<'t> Solver<'t> {
             let gf2 = Gf2Solver::new(variant.size()).with_search_bits(search_bits);
             Engine::Plus { gf2, scratch: Gf2Scratch::new() }
         } else {
-            let zk = ZkSolver::new(variant).with_search_bits(search_bits);
+            let zk = ZkSolver::try_new(variant)?.with_search_bits(search_bits);
             Engine::Ring { zk, scratch: ZkScratch::new() }
         };
-        Solver {
+        Ok(Solver {
             variant: variant.clone(),
             method: Method::Auto,
             max_table_cells: DEFAULT_MAX_TABLE_CELLS,
@@ -236,7 +250,7 @@ impl<'t> Solver<'t> {
             engine,
             answered: 0,
             indices: Vec::new(),
-        }
+        })
     }
 
     /// The same solver, with presses in its answers or not (see [`SolverBuilder::presses`]).
@@ -384,6 +398,7 @@ impl<'t> Solver<'t> {
                 answer.presses.extend(self.indices.iter().map(|&p| (p, 1)));
             }
             Engine::Ring { zk, scratch } => {
+                scratch.try_reserve(zk)?;
                 let found = zk.solve_into(board, scratch, &mut answer.presses);
                 answer.distance = found.map(|o| o.distance);
                 answer.colour = found.map(|o| o.colour);

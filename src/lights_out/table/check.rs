@@ -46,6 +46,24 @@ pub enum TableFault {
         /// The neighbour's entry.
         found: u8,
     },
+    /// No uniform board at 0: every distance table has its goal there (`found` is the smallest
+    /// entry of a uniform board).
+    #[error("no uniform board is at 0 (the nearest is at {found}), yet a table's goal is at 0")]
+    NoGoal {
+        /// The smallest entry of the uniform boards.
+        found: u8,
+    },
+    /// States at `distance` but none at `distance - 1`, where each has a neighbour.
+    #[error(
+        "{states} states are at {distance} but none at {}, where each has a neighbour",
+        distance - 1
+    )]
+    DistanceGap {
+        /// The distance.
+        distance: u8,
+        /// The states at it.
+        states: u64,
+    },
     /// A state without a distance next to one with a distance.
     #[error(
         "state {state:#x} is Impossible, but move {press} leads to state {neighbour:#x} at {found}"
@@ -60,6 +78,48 @@ pub enum TableFault {
         /// The neighbour's entry.
         found: u8,
     },
+}
+
+/// The checks any distance table of `colours` colours passes whatever its board, toggle pattern
+/// and goal (for a table that records none of them, a `.npy` file): some uniform board (state
+/// `c * (K^n - 1) / (K - 1)`) is at 0 and no other state is; and, as each state at a distance
+/// `d > 0` has a neighbour at `d - 1`, no distance below the largest is missing. One pass over
+/// the entries; the proof that they are the distances needs the moves
+/// ([`check_distance_table`]).
+///
+/// # Errors
+///
+/// [`TableFault::ZeroNotGoal`] for the first state at 0 that is not uniform,
+/// [`TableFault::NoGoal`], or [`TableFault::DistanceGap`] for the smallest missing distance.
+///
+/// # Panics
+///
+/// If `entries.len()` is not `colours^n` for some `n >= 1`, or `colours < 2`.
+pub(crate) fn check_structure(entries: &[u8], colours: u8) -> Result<(), TableFault> {
+    let k = u64::from(colours);
+    assert!(k >= 2, "two colours at least");
+    let states = entries.len() as u64;
+    let ones = (states - 1) / (k - 1);
+    assert_eq!(ones * (k - 1) + 1, states, "a table of K^n entries");
+    let mut counts = [0u64; 256];
+    for (state, &entry) in entries.iter().enumerate() {
+        counts[usize::from(entry)] += 1;
+        if entry == 0 && !(state as u64).is_multiple_of(ones) {
+            return Err(TableFault::ZeroNotGoal { state: state as u64 });
+        }
+    }
+    let found = (0..k).map(|c| entries[(c * ones) as usize]).min().expect("two colours");
+    if found != 0 {
+        return Err(TableFault::NoGoal { found });
+    }
+    let largest = (0..IMPOSSIBLE).rev().find(|&d| counts[usize::from(d)] > 0).unwrap_or(0);
+    match (1..largest).find(|&d| counts[usize::from(d)] == 0) {
+        Some(missing) => {
+            let above = (missing..=largest).find(|&d| counts[usize::from(d)] > 0).expect("largest");
+            Err(TableFault::DistanceGap { distance: above, states: counts[usize::from(above)] })
+        }
+        None => Ok(()),
+    }
 }
 
 /// Checks that `entries` (one per state, [`IMPOSSIBLE`] for no distance) is the breadth-first

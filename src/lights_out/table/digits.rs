@@ -19,6 +19,7 @@ use super::check::TableFault;
 use crate::lights_out::variant::goal::Goal;
 use crate::lights_out::variant::matrix::ToggleMatrix;
 use crate::lights_out::variant::rules::Variant;
+use crate::memory::{self, AllocError};
 
 /// Builds the distance table of `variant` by the digit search of the module docs: entry `s` is
 /// the minimum number of presses from state `s` to the variant's goal, or [`IMPOSSIBLE`]. Any
@@ -33,7 +34,7 @@ use crate::lights_out::variant::rules::Variant;
 pub(crate) fn distance_table_by_digits(
     variant: &Variant,
     mut progress: impl FnMut(u64),
-) -> Vec<u8> {
+) -> Result<Vec<u8>, AllocError> {
     let states = variant.states().expect("a table of at most 2^32 states");
     assert!(states <= 1 << 32, "a table of at most 2^32 states");
     let n = variant.size().cells();
@@ -53,7 +54,7 @@ pub(crate) fn distance_table_by_digits(
             *change = ((d as u32 + k - a as u32 % k) % k) as i64 - d as i64;
         }
     }
-    let mut table = vec![IMPOSSIBLE; states as usize];
+    let mut table = memory::try_filled(states as usize, IMPOSSIBLE, "the distance table")?;
     let uniform = |c: u32| (states - 1) / u64::from(k - 1) * u64::from(c);
     let mut frontier: Vec<u32> = match variant.goal() {
         Goal::Any => (0..k).map(|c| uniform(c) as u32).collect(),
@@ -72,6 +73,7 @@ pub(crate) fn distance_table_by_digits(
         distance += 1;
         next.clear();
         for &state in &frontier {
+            memory::try_reserve(&mut next, n, "a layer of the distance table's search")?;
             let mut rest = state;
             for d in digits.iter_mut() {
                 *d = (rest % k) as u8;
@@ -92,7 +94,7 @@ pub(crate) fn distance_table_by_digits(
         reached += next.len() as u64;
         std::mem::swap(&mut frontier, &mut next);
     }
-    table
+    Ok(table)
 }
 
 /// The check of [`DistanceTable::check`](crate::lights_out::DistanceTable::check) for more than

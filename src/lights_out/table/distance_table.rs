@@ -39,10 +39,11 @@ pub enum TableError {
     OutOfMemory {
         /// The board.
         size: BoardSize,
-        /// The table's bytes plus the search's.
+        /// The bytes refused: for two colours the table's plus the search's, for more the
+        /// table's or a layer's of the search.
         bytes: u64,
     },
-    /// The system refused the memory for a solver's search.
+    /// The system refused the memory for a solver's set-up or search.
     #[error(transparent)]
     Memory(#[from] crate::memory::AllocError),
     /// The table does not hold distances: a state that can reach the goal has no press leading
@@ -155,7 +156,8 @@ impl DistanceTable<'static> {
     /// # Errors
     ///
     /// [`TableError::TooLarge`] above 32 cells for two colours or 2^32 states for more;
-    /// [`TableError::OutOfMemory`] when the system refuses the memory of a two-colour build.
+    /// [`TableError::OutOfMemory`] when the system refuses the memory of the build (the
+    /// bytes of the whole build for two colours, of the part refused for more).
     pub fn build(
         variant: &Variant,
         mut progress: impl FnMut(u64, u64),
@@ -177,6 +179,7 @@ impl DistanceTable<'static> {
         } else {
             let of = variant.states().expect("checked");
             distance_table_by_digits(variant, |r| progress(r, of))
+                .map_err(|e| TableError::OutOfMemory { size, bytes: e.bytes })?
         };
         Ok(DistanceTable::from_cow(variant.clone(), Cow::Owned(bytes)))
     }
@@ -570,13 +573,13 @@ mod tests {
                 let v = variant(r, c, pattern, wrap, 2, goal);
                 let (mut built_calls, mut digit_calls) = (Vec::new(), Vec::new());
                 let built = DistanceTable::build(&v, |r, _| built_calls.push(r)).unwrap();
-                let digits = distance_table_by_digits(&v, |r| digit_calls.push(r));
+                let digits = distance_table_by_digits(&v, |r| digit_calls.push(r)).unwrap();
                 assert!(built.as_bytes() == digits, "{v}");
                 assert_eq!(built_calls.last(), digit_calls.last(), "{v}: states reached");
                 assert_eq!(built.check(), Ok(()), "{v}");
             }
         }
         let flip = Variant::flip_game(BoardSize::CLASSIC);
-        assert_eq!(distance_table_by_digits(&flip, |_| {}), EMBEDDED);
+        assert_eq!(distance_table_by_digits(&flip, |_| {}).unwrap(), EMBEDDED);
     }
 }

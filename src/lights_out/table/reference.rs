@@ -54,7 +54,9 @@ impl DistanceTable<'static> {
             return Some((Reference::BruteForce, DistanceTable::owned(variant, bytes)));
         }
         let states = variant.states().filter(|&s| s <= Reference::MAX_SOLVER_STATES)?;
-        let solver = ZkSolver::new(variant);
+        // At most 20 cells: the set-up needs a few kilobytes (as any allocation of that size,
+        // a refusal aborts).
+        let solver = ZkSolver::try_new(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
         if !solver.is_exact() {
             return None;
         }

@@ -36,6 +36,7 @@
 //! the same transform on top of the best so far, moving only to strictly lighter solutions,
 //! cycling until a whole cycle brings nothing): a solution, not necessarily the lightest.
 
+use crate::memory::{AllocError, try_reserve, try_with_capacity, try_zeroed};
 use std::ops::Range;
 
 use super::lanes;
@@ -99,14 +100,27 @@ pub(super) struct Coset {
 impl Coset {
     /// The coset of the generators `(plane, order, colour change)` over `Z_K`, weighed whole
     /// when `S * K <= 2^(search_bits + 1)`.
-    pub fn new(k: u8, cells: usize, generators: &[(Vec<u8>, u8, u8)], search_bits: u32) -> Coset {
-        let mut planes = Vec::with_capacity(generators.len() * cells);
+    ///
+    /// # Errors
+    ///
+    /// The system refuses the memory of the planes (two copies of the generators' cells).
+    pub fn new(
+        k: u8,
+        cells: usize,
+        generators: &[(Vec<u8>, u8, u8)],
+        search_bits: u32,
+    ) -> Result<Coset, AllocError> {
+        const PLANES: &str = "the Z_K solver's generators";
+        let stride = lanes::padded(cells);
+        let too_many = || AllocError::of::<u8>(usize::MAX, PLANES);
+        let mut planes =
+            try_with_capacity(generators.len().checked_mul(cells).ok_or_else(too_many)?, PLANES)?;
         for (plane, _, _) in generators {
             assert_eq!(plane.len(), cells, "a generator is a plane");
             planes.extend_from_slice(plane);
         }
-        let stride = lanes::padded(cells);
-        let mut padded_planes = vec![0u8; generators.len() * stride];
+        let mut padded_planes =
+            try_zeroed::<u8>(generators.len().checked_mul(stride).ok_or_else(too_many)?, PLANES)?;
         for (out, (plane, _, _)) in padded_planes.chunks_exact_mut(stride).zip(generators) {
             out[..cells].copy_from_slice(plane);
         }
@@ -116,7 +130,7 @@ impl Coset {
         let mut coset =
             Coset { k, cells, planes, padded_planes, orders, colours, masks, exact: false };
         coset.set_search_bits(search_bits);
-        coset
+        Ok(coset)
     }
 
     /// Weighs the whole coset from now on when `S * K <= 2^(search_bits + 1)`.
@@ -130,6 +144,22 @@ impl Coset {
             masks = Vec::new();
         }
         self.masks = masks;
+    }
+
+    /// Reserves in `scratch` the table of the whole coset's transform when it is weighed whole
+    /// (`S * K` entries of 4 bytes; the windows of the descent are at most 2^17 entries), so
+    /// that weighing a board does not abort when the system has no memory for it.
+    ///
+    /// # Errors
+    ///
+    /// The system refuses the memory.
+    pub fn try_reserve(&self, scratch: &mut CosetScratch) -> Result<(), AllocError> {
+        let entries = match (self.exact, table_entries(&self.orders, self.k)) {
+            (true, Some(entries)) => usize::try_from(entries).unwrap_or(usize::MAX),
+            _ => 0,
+        };
+        let table = &mut scratch.table;
+        try_reserve(table, entries.saturating_sub(table.len()), "the Z_K search of the coset")
     }
 
     /// True when every solution is weighed.
@@ -799,7 +829,7 @@ mod tests {
                 .collect();
             let x: Vec<u8> = (0..cells).map(|_| next(u64::from(k)) as u8).collect();
             let (want, want_colour) = brute(k, &x, &gens);
-            let coset = Coset::new(k, cells, &gens, 24);
+            let coset = Coset::new(k, cells, &gens, 24).unwrap();
             assert!(coset.is_exact());
             let mut got = x.clone();
             let found = coset.lightest(&mut got, None, &mut CosetScratch::default());
@@ -807,7 +837,7 @@ mod tests {
             assert_eq!(found.colour_shift, want_colour);
             assert_eq!(found.weight, want.iter().map(|&a| usize::from(a)).sum::<usize>());
             // The descent (no exact search) gives a member of the coset no lighter.
-            let coarse = Coset::new(k, cells, &gens, 0);
+            let coarse = Coset::new(k, cells, &gens, 0).unwrap();
             let mut member = x.clone();
             let found = coarse.lightest(&mut member, None, &mut CosetScratch::default());
             assert!(found.weight >= want.iter().map(|&a| usize::from(a)).sum::<usize>());
@@ -836,7 +866,7 @@ mod tests {
                 })
                 .collect();
             let x: Vec<u8> = (0..cells).map(|_| next(u64::from(k)) as u8).collect();
-            let coset = Coset::new(k, cells, &gens, 24);
+            let coset = Coset::new(k, cells, &gens, 24).unwrap();
             let size: usize = coset.orders.iter().map(|&o| usize::from(o)).product();
             let mut walked = vec![0i32; size];
             coset.enumerate(&x, 0..d, &mut walked, &mut Vec::new());

@@ -9,7 +9,7 @@
 //! ([`ToggleMatrix`](crate::lights_out::variant::matrix::ToggleMatrix)). For the goal "any", `c`
 //! is one more unknown. So:
 //!
-//! 1. **Set-up, once per variant** ([`ZkSolver::new`]): the chase plan takes each press
+//! 1. **Set-up, once per variant** ([`ZkSolver::try_new`]): the chase plan takes each press
 //!    in row-major order as forced by the cell it is the last press to affect, leaving `f` free
 //!    presses and `f` residual cells (`f = C` for the plus: classic light chasing; the board is
 //!    transposed when that needs fewer). Chasing each unit free press (and the unit colour) gives
@@ -68,6 +68,7 @@ use super::gf2::{DEFAULT_SEARCH_BITS, MAX_SEARCH_BITS};
 use crate::lights_out::board::colours::Board;
 use crate::lights_out::variant::goal::Goal;
 use crate::lights_out::variant::rules::Variant;
+use crate::memory::{self, AllocError};
 
 /// The summary of one solved board; the presses are written beside it (see
 /// [`ZkSolver::solve_into`]).
@@ -115,6 +116,17 @@ impl ZkScratch {
     pub(crate) fn new() -> ZkScratch {
         ZkScratch::default()
     }
+
+    /// Reserves the largest buffer a board of `solver` needs, the coset search's table (up to
+    /// `8 * 2^search_bits` bytes), so that answering a board does not abort when the system
+    /// has no memory for it.
+    ///
+    /// # Errors
+    ///
+    /// The system refuses the memory.
+    pub(crate) fn try_reserve(&mut self, solver: &ZkSolver) -> Result<(), AllocError> {
+        solver.coset.try_reserve(&mut self.coset)
+    }
 }
 
 /// The solver of one [`Variant`] by linear algebra over `Z_K` (see the module docs).
@@ -150,10 +162,26 @@ pub(crate) struct ZkSolver {
 }
 
 impl ZkSolver {
+    /// [`ZkSolver::try_new`], for the tests.
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the memory.
+    #[cfg(test)]
+    pub(crate) fn new(variant: &Variant) -> ZkSolver {
+        ZkSolver::try_new(variant).unwrap_or_else(|e| panic!("{variant}: {e}"))
+    }
+
     /// Sets up the solver for `variant` (see the module docs; the cost is about `f + 1` chases
     /// of the whole board and `f^3` steps of elimination per prime power of `K`, `f` being the
-    /// free presses: the shorter side for the plus).
-    pub(crate) fn new(variant: &Variant) -> ZkSolver {
+    /// free presses: the shorter side for the plus). Memory: a few buffers of the board's cells,
+    /// the `f x (f + 1)` residual matrix, and two planes of the board's cells per generator of
+    /// the goal's coset (up to `f + 1` of them), all allocated fallibly.
+    ///
+    /// # Errors
+    ///
+    /// The system refuses the memory of the set-up ([`AllocError`]).
+    pub(crate) fn try_new(variant: &Variant) -> Result<ZkSolver, AllocError> {
         let modulus = Modulus::new(variant.colours());
         let k = modulus.k;
         let (rows, cols) = (variant.size().rows(), variant.size().cols());
@@ -172,16 +200,21 @@ impl ZkSolver {
                 if turned.free() < straight.free() { (true, turned) } else { (false, straight) }
             };
         let f = chase.free();
+        const BOARD: &str = "the Z_K solver's set-up";
         // Column j of M: the residual of free press j alone; m: that of the colour alone.
-        let zeros = vec![0u8; n];
-        let (mut x, mut res, mut y) = (vec![0u8; n], vec![0u8; f], vec![0u8; f]);
-        let mut extended_matrix = vec![0u8; f * (f + 1)];
+        let zeros = memory::try_zeroed::<u8>(n, BOARD)?;
+        let mut x = memory::try_zeroed::<u8>(n, BOARD)?;
+        let (mut res, mut y) = (memory::try_zeroed::<u8>(f, BOARD)?, memory::try_zeroed(f, BOARD)?);
+        let cells = f.checked_mul(f + 1).ok_or_else(|| AllocError::of::<u8>(usize::MAX, BOARD))?;
+        let mut extended_matrix = memory::try_zeroed::<u8>(cells, BOARD)?;
         let mut chase_scratch = ChaseScratch::default();
         let stride = lanes::padded(n);
         // On boards of up to 64 cells the byte chase (with the lift) measured a little cheaper.
         let bits = if n > BITS_ABOVE { Bits::new(&chase) } else { None };
-        let mut lift =
-            (bits.is_none() && uses_lift(f, k, stride)).then(|| vec![0u8; (f + 1) * stride]);
+        let mut lift = match bits.is_none() && uses_lift(f, k, stride) {
+            true => Some(memory::try_zeroed::<u8>((f + 1) * stride, BOARD)?),
+            false => None,
+        };
         for j in 0..=f {
             y.fill(0);
             let colour = if j == f { 1 } else { 0 };
@@ -196,31 +229,38 @@ impl ZkSolver {
                 planes[j * stride..j * stride + n].copy_from_slice(&x);
             }
         }
-        let fixed_matrix: Vec<u8> =
-            extended_matrix.chunks_exact(f + 1).flat_map(|row| row[..f].iter().copied()).collect();
+        let mut fixed_matrix = memory::try_with_capacity::<u8>(f * f, BOARD)?;
+        fixed_matrix.extend(extended_matrix.chunks_exact(f + 1).flat_map(|row| &row[..f]));
         let fixed = System::new(&fixed_matrix, f, f, &modulus);
         let extended = System::new(&extended_matrix, f, f + 1, &modulus);
-        // Generators: null patterns (colour 0) or, for "any", patterns between uniform boards.
-        let mut plane_of = |free: &[u8], colour: u8| -> Vec<u8> {
-            let mut plane = vec![0u8; n];
-            chase.run((&zeros, free, colour), &mut plane, &mut res, &mut chase_scratch);
-            debug_assert!(res.iter().all(|&r| r == 0), "a generator solves the system");
-            plane
-        };
+        // Generators: null patterns (colour 0) or, for "any", patterns between uniform boards,
+        // as `(free presses, order, colour)`; only the goal's are chased to whole boards.
         let null_space: Vec<(Vec<u8>, u8, u8)> =
-            fixed.kernel().into_iter().map(|(y, order)| (plane_of(&y, 0), order, 0)).collect();
+            fixed.kernel().into_iter().map(|(y, order)| (y, order, 0)).collect();
         let null_orders = null_space.iter().map(|g| g.1).collect();
         let any_space: Vec<(Vec<u8>, u8, u8)> = extended
             .kernel()
             .into_iter()
-            .map(|(y, order)| (plane_of(&y[..f], y[f]), order, y[f]))
+            .map(|(mut y, order)| {
+                let colour = y[f];
+                y.truncate(f);
+                (y, order, colour)
+            })
             .collect();
         let colour_step = any_space.iter().fold(k, |g, generator| gcd(g, generator.2));
-        let generators = if variant.goal() == Goal::Any { any_space } else { null_space };
-        let coset = Coset::new(k, n, &generators, DEFAULT_SEARCH_BITS);
+        let kernel = if variant.goal() == Goal::Any { any_space } else { null_space };
+        let mut generators = memory::try_with_capacity(kernel.len(), BOARD)?;
+        for (free, order, colour) in kernel {
+            let mut plane = memory::try_zeroed::<u8>(n, "the Z_K solver's generators")?;
+            chase.run((&zeros, &free, colour), &mut plane, &mut res, &mut chase_scratch);
+            debug_assert!(res.iter().all(|&r| r == 0), "a generator solves the system");
+            generators.push((plane, order, colour));
+        }
+        let coset = Coset::new(k, n, &generators, DEFAULT_SEARCH_BITS)?;
+        drop(generators);
         let order = transposed
             .then(|| (0..n).map(|o| ((o % cols) * rows + o / cols) as u32).collect::<Vec<u32>>());
-        ZkSolver {
+        Ok(ZkSolver {
             variant: variant.clone(),
             modulus,
             transposed,
@@ -234,7 +274,7 @@ impl ZkSolver {
             colour_step,
             order,
             search_bits: DEFAULT_SEARCH_BITS,
-        }
+        })
     }
 
     /// The same solver, weighing up to `2^bits` solutions of two colours exactly (see the
