@@ -7,8 +7,8 @@ use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
 
 use flipblox::bloxorz::{
-    DistanceField, DrawingReader, FieldError, FlashPack, Level, LevelFormat, LevelSource,
-    PackReader, Report, RunOptions, Runner, Shard, Sharded, Solver, detect_format,
+    DistanceField, DrawingReader, FieldError, FlashPack, Level, LevelFormat, PackReader, Report,
+    RunOptions, Runner, Shard, Sharded, Solver, detect_format,
 };
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyRuntimeError;
@@ -529,40 +529,13 @@ fn field<'py>(
 fn nth_level(prepared: &Prepared, number: usize, max_memory: u64) -> Result<Level, FieldError> {
     let bytes = &prepared.input.bytes[..];
     match (prepared.format, &prepared.flash) {
-        (LevelFormat::Flash, Some(pack)) => walk_to(pack.source(), number, max_memory),
+        (LevelFormat::Flash, Some(pack)) => {
+            DistanceField::read_level_from(pack.source(), number, max_memory)
+        }
         (LevelFormat::Drawing, _) => {
-            walk_to(DrawingReader::new(bytes).max_memory(max_memory), number, max_memory)
+            let reader = DrawingReader::new(bytes).max_memory(max_memory);
+            DistanceField::read_level_from(reader, number, max_memory)
         }
         _ => DistanceField::read_level(bytes, number, max_memory),
     }
-}
-
-/// Reads `source` up to level `number` and returns it, checking its field's size.
-fn walk_to(
-    mut source: impl LevelSource,
-    number: usize,
-    max_memory: u64,
-) -> Result<Level, FieldError> {
-    let mut level = Level::new();
-    while let Some(read) = source.read_into(&mut level) {
-        if source.levels_started() == number {
-            read?;
-            let (rows, cols) = (level.rows() as u64, level.cols() as u64);
-            let needed = DistanceField::bytes_needed(rows, cols);
-            if needed.is_none_or(|n| n > max_memory) {
-                let position =
-                    level.origin().unwrap_or(flipblox::text::Position { line: 1, column: 1 });
-                return Err(FieldError::TooLarge {
-                    level: number,
-                    position,
-                    rows,
-                    cols,
-                    needed,
-                    limit: max_memory,
-                });
-            }
-            return Ok(level);
-        }
-    }
-    Err(FieldError::OutOfRange { level: number, levels: source.levels_started() })
 }

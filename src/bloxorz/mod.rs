@@ -63,6 +63,5 @@ pub(crate) use read::{
     PDDL_DOMAIN, cell_position, detect_from_head, pddl_rules_may_differ, write_drawing,
 };
 pub(crate) use search::{
-    ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field, distance_field_from_start,
-    field_bytes_needed, read_level,
+    ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field, distance_field_from_start, read_level,
 };

@@ -16,11 +16,10 @@ use super::table::built_table;
 use super::variant::VariantArgs;
 use flipblox::bloxorz::{
     DistanceField, FieldError, Level, cell_position, distance_field, distance_field_from_start,
-    field_bytes_needed, read_level,
+    read_level,
 };
 use flipblox::lights_out::BoardSize;
 use flipblox::table_file::{Format, Table};
-use flipblox::text::Position;
 
 /// Export a distance table (layouts: docs/FORMATS.md).
 #[derive(Debug, Args)]
@@ -260,29 +259,8 @@ impl FieldLevelArgs {
 /// are walked up to the level, which is refused after it is read when its field would need more
 /// than `max_memory`.
 fn nth_level(levels: Levels<'_>, number: usize, max_memory: u64) -> Result<Level, FieldError> {
-    if let (InputFormat::Pack, Some(bytes)) = (levels.format, levels.bytes) {
-        return read_level(bytes, number, max_memory);
+    match (levels.format, levels.bytes) {
+        (InputFormat::Pack, Some(bytes)) => read_level(bytes, number, max_memory),
+        _ => DistanceField::read_level_from(levels.source, number, max_memory),
     }
-    let mut level = Level::new();
-    while let Some(read) = levels.source.read_into(&mut level) {
-        if levels.source.levels_started() == number {
-            read?;
-            let (rows, cols) = (level.rows() as u64, level.cols() as u64);
-            let needed = field_bytes_needed(rows, cols);
-            if needed.is_none_or(|n| n > max_memory) {
-                let position = level.origin().unwrap_or(Position { line: 1, column: 1 });
-                let limit = max_memory;
-                return Err(FieldError::TooLarge {
-                    level: number,
-                    position,
-                    rows,
-                    cols,
-                    needed,
-                    limit,
-                });
-            }
-            return Ok(level);
-        }
-    }
-    Err(FieldError::OutOfRange { level: number, levels: levels.source.levels_started() })
 }

@@ -52,7 +52,7 @@ use crate::bloxorz::model::level::{Level, Orientation, PADDING, Placement};
 use crate::bloxorz::model::mechanics::CellAt;
 use crate::bloxorz::model::moves::bytes_needed;
 use crate::bloxorz::model::moves::state_of;
-use crate::bloxorz::read::{ErrorKind, LevelError, Limit, PackReader};
+use crate::bloxorz::read::{ErrorKind, LevelError, LevelSource, Limit, PackReader};
 use crate::memory::{AllocError, try_reserve};
 use crate::shape::ShapeError;
 use crate::text::{Position, plural};
@@ -428,6 +428,48 @@ impl DistanceField<'_> {
     /// - [`FieldError::OutOfRange`]: the pack has fewer than `number` levels (or `number` is 0).
     pub fn read_level(pack: &[u8], number: usize, max_memory: u64) -> Result<Level, FieldError> {
         read_level(pack, number, max_memory)
+    }
+
+    /// Reads level `number` (1-based) of any level source (a drawing, the Flash game's stages,
+    /// a PDDL file), for its distance field: the levels before it are read and set aside (they
+    /// count, as in `flipblox bloxorz`), and level `number` is refused after it is read when its
+    /// field would need more than `max_memory` bytes. A pack held as bytes is better read with
+    /// [`DistanceField::read_level`], which refuses a level too large at its header.
+    ///
+    /// # Errors
+    ///
+    /// - [`FieldError::Level`]: level `number` could not be read.
+    /// - [`FieldError::TooLarge`]: its field would need more than `max_memory` bytes (the
+    ///   position is the level's first line, or 1:1 when the source has none).
+    /// - [`FieldError::OutOfRange`]: the source has fewer than `number` levels.
+    pub fn read_level_from(
+        mut source: impl LevelSource,
+        number: usize,
+        max_memory: u64,
+    ) -> Result<Level, FieldError> {
+        let mut level = Level::new();
+        while let Some(read) = source.read_into(&mut level) {
+            if source.levels_started() == number {
+                read?;
+                let (rows, cols) = (level.rows() as u64, level.cols() as u64);
+                let needed = field_bytes_needed(rows, cols);
+                if needed.is_none_or(|n| n > max_memory) {
+                    let position = level.origin().unwrap_or(Position { line: 1, column: 1 });
+                    let limit = max_memory;
+                    let (level, rows, cols) = (number, rows, cols);
+                    return Err(FieldError::TooLarge {
+                        level,
+                        position,
+                        rows,
+                        cols,
+                        needed,
+                        limit,
+                    });
+                }
+                return Ok(level);
+            }
+        }
+        Err(FieldError::OutOfRange { level: number, levels: source.levels_started() })
     }
 }
 
