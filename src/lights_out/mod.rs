@@ -65,6 +65,9 @@ pub use variant::{
 ///
 /// A [`BoardError`] (with the line and column in `board`) for anything but a 4x4 board.
 pub fn distance(board: &str) -> Result<Option<u8>, BoardError> {
-    let board = Board::parse(board, BoardSize::CLASSIC, &Alphabet::default_for(2))?;
-    Ok(DistanceTable::embedded().distance(&board))
+    static TABLE: std::sync::OnceLock<DistanceTable<'static>> = std::sync::OnceLock::new();
+    static ALPHABET: std::sync::OnceLock<Alphabet> = std::sync::OnceLock::new();
+    let alphabet = ALPHABET.get_or_init(|| Alphabet::default_for(2));
+    let board = Board::parse(board, BoardSize::CLASSIC, alphabet)?;
+    Ok(TABLE.get_or_init(DistanceTable::embedded).distance(&board))
 }
