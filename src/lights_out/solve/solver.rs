@@ -390,11 +390,18 @@ impl<'t> Solver<'t> {
             Engine::Plus { gf2, scratch } => {
                 scratch.try_reserve(gf2)?;
                 let goal = self.variant.goal();
-                let found = gf2.solve_goal_into(board, goal, scratch, &mut self.indices);
+                let found = gf2.solve_goal_into(
+                    board,
+                    goal,
+                    scratch,
+                    self.presses.then_some(&mut self.indices),
+                );
                 answer.distance = found.map(|o| o.distance);
                 answer.colour = found.map(|o| o.colour);
                 answer.proven_minimal = found.is_none_or(|o| o.proven_minimal);
-                answer.presses.extend(self.indices.iter().map(|&p| (p, 1)));
+                if self.presses {
+                    answer.presses.extend(self.indices.iter().map(|&p| (p, 1)));
+                }
             }
             Engine::Ring { zk, scratch } => {
                 scratch.try_reserve(zk)?;

@@ -152,6 +152,40 @@ impl Shape {
             }
         }
     }
+
+    /// The chase with every first-row press an unknown (one *symbolic* chase): the linear part
+    /// `A` of the residual as a function of the first row, `cols` rows of `words` words, row `i`
+    /// holding the coefficients of residual cell `i` (bit `j` = first-row press `j`).
+    ///
+    /// Each press of the chase is a vector of coefficients instead of a bit, so a step is
+    /// `next[c] = cur[c] ^ cur[c - 1] ^ cur[c + 1] ^ prev[c]` on whole coefficient rows:
+    /// `rows * cols * words` word operations in all.
+    pub fn residual_matrix(&self) -> Vec<u64> {
+        let (n, w) = (self.cols, self.words);
+        // Coefficient rows 1..=n of each buffer are presses 0..n; rows 0 and n + 1 stay zero,
+        // the missing neighbours of the edge presses.
+        let mut prev = vec![0u64; (n + 2) * w];
+        let mut cur = vec![0u64; (n + 2) * w];
+        let mut next = vec![0u64; (n + 2) * w];
+        for c in 0..n {
+            set_bit(&mut cur[(c + 1) * w..], c);
+        }
+        for _ in 0..self.rows {
+            let rows =
+                cur.chunks_exact(w).zip(cur[w..].chunks_exact(w)).zip(cur[2 * w..].chunks_exact(w));
+            let outs = next[w..(n + 1) * w].chunks_exact_mut(w).zip(prev[w..].chunks_exact(w));
+            for (((left, mid), right), (out, up)) in rows.zip(outs) {
+                for ((((o, a), b), c), d) in out.iter_mut().zip(left).zip(mid).zip(right).zip(up) {
+                    *o = a ^ b ^ c ^ d;
+                }
+            }
+            std::mem::swap(&mut prev, &mut cur);
+            std::mem::swap(&mut cur, &mut next);
+        }
+        cur.truncate((n + 1) * w);
+        cur.drain(..w);
+        cur
+    }
 }
 
 /// `dst ^= src`, word by word.
@@ -204,6 +238,24 @@ mod tests {
             let mut back = Board::new(r, c);
             s.for_each_set(&plane, |i| back.set(i / c, i % c, 1));
             assert_eq!(back, board, "{r}x{c}");
+        }
+    }
+
+    #[test]
+    fn the_symbolic_chase_matches_one_chase_per_unknown() {
+        for (r, c) in [(1, 1), (3, 3), (5, 5), (70, 70), (130, 5), (64, 64), (129, 65)] {
+            let s = shape(r, c);
+            let a = s.residual_matrix();
+            let mut presses = vec![0; s.plane_words()];
+            let mut residual = vec![0; s.words];
+            for j in 0..s.cols {
+                let mut first = vec![0; s.words];
+                set_bit(&mut first, j);
+                s.chase(&first, None, false, &mut presses, &mut residual);
+                for i in 0..s.cols {
+                    assert_eq!(bit(&a[i * s.words..], j), bit(&residual, i), "{r}x{c} ({i}, {j})");
+                }
+            }
         }
     }
 
