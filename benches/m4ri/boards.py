@@ -8,6 +8,8 @@ turned all white. Writes COUNT boards of N lines of N characters `b`/`w`, a blan
 import random
 import sys
 
+PIECES = str.maketrans("01", "wb")
+
 
 def board(n, rng):
     mask = (1 << n) - 1
@@ -20,7 +22,8 @@ def board(n, rng):
             v ^= presses[r - 1]
         if r + 1 < n:
             v ^= presses[r + 1]
-        rows.append("".join("b" if v >> c & 1 else "w" for c in range(n)))
+        # Bit c is column c: the binary digits reversed, 1 -> b, 0 -> w.
+        rows.append(format(v, f"0{n}b")[::-1].translate(PIECES))
     return rows
 
 

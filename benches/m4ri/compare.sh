@@ -12,6 +12,6 @@ flags=$(pkg-config --cflags --libs m4ri 2>/dev/null || echo "-lm4ri -lm")
 work=$(mktemp -d "${TMPDIR:-/tmp}/flipblox-m4ri.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # shellcheck disable=SC2086  # the flags are words
-gcc -O2 -o "$work/lights_out_m4ri" benches/m4ri/lights_out_m4ri.c $flags
+gcc -O3 -o "$work/lights_out_m4ri" benches/m4ri/lights_out_m4ri.c $flags
 cargo build --release --locked --quiet
 python3 benches/m4ri/compare.py target/release/flipblox "$work/lights_out_m4ri" "$work" "$@"
