@@ -4,7 +4,8 @@ Usage: python3 compare.py FLIPBLOX M4RI_PROGRAM WORKDIR [N ...] (run by compare.
 both). For each N (default 63 127 255 511 1023), goal (any, white) and number of boards (1, 64):
 random solvable boards (benches/m4ri/boards.py), both programs' outputs compared byte for byte,
 then RUNS alternating runs of each, whole process; prints the median CPU time (user + system),
-the ratio flipblox / M4RI, the peak RSS of both and the M4RI program's phases (its standard
+the ratio flipblox / M4RI, the peak RSS of both (the child's peak includes the Python
+process it was forked from, about 14 MB, so smaller peaks read as that floor) and the M4RI program's phases (its standard
 error). flipblox's set-up and per-board cost follow from its one-board and 64-board times.
 """
 
