@@ -129,7 +129,8 @@ impl MaskClasses {
     /// plane of mask `v` is the AND over `j` of plane `j` or its complement, as bit `j` of `v`
     /// says, a word at a time. `None` with more planes.
     pub fn from_planes(shape: &Shape, planes: &[&[u64]]) -> Option<MaskClasses> {
-        if 1usize << planes.len() > MaskClasses::MAX {
+        // 2^5 masks at most (a shift by the count itself could overflow).
+        if planes.len() > MaskClasses::MAX.ilog2() as usize {
             return None;
         }
         let mut classes = MaskClasses { masks: Vec::new(), counts: Vec::new(), planes: Vec::new() };
@@ -328,6 +329,22 @@ mod tests {
                 .map(|(v, &fv)| if (v & y).count_ones() % 2 == 0 { fv } else { -fv })
                 .sum();
             assert_eq!(gy, direct, "y = {y}");
+        }
+    }
+
+    #[test]
+    fn classes_from_planes_need_at_most_five_planes() {
+        let shape = Shape::new(BoardSize::new(8, 1).unwrap());
+        let plane = [1u64; 8];
+        for count in [0, 1, 5, 6, 64, 65, 129] {
+            let planes: Vec<&[u64]> = vec![&plane[..]; count];
+            let classes = MaskClasses::from_planes(&shape, &planes);
+            assert_eq!(classes.is_some(), count <= 5, "{count} planes");
+            if let Some(classes) = classes {
+                // Every cell is in all planes: one class, the mask of all ones.
+                assert_eq!(classes.masks, vec![(1u64 << count) - 1]);
+                assert_eq!(classes.counts, vec![8]);
+            }
         }
     }
 
