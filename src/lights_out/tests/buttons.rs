@@ -1,0 +1,388 @@
+//! Buttons (a toggle set for every button), holes and Tatham's Flip IDs against this file's own
+//! brute force: every press set of small boards, hence the distance of every state towards
+//! every colour, with `K = 2` and `3`; every printed press set replayed here (not by the
+//! library) to the goal in exactly the distance.
+
+use super::rng::Rng;
+use crate::lights_out::{Board, BoardSize, Buttons, Goal, Solver, Variant};
+
+/// A board's rules as plain sets: what each button toggles (cells, with repeats for a cell
+/// toggled twice), and the holes.
+struct Sets {
+    rows: usize,
+    cols: usize,
+    toggles: Vec<Vec<usize>>,
+    holes: Vec<bool>,
+    k: u8,
+}
+
+/// The value of no distance.
+const NONE: usize = usize::MAX;
+
+impl Sets {
+    fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The buttons that exist and toggle something.
+    fn live(&self) -> Vec<usize> {
+        (0..self.cells()).filter(|&b| !self.holes[b] && !self.toggles[b].is_empty()).collect()
+    }
+
+    /// The cells that are there.
+    fn present(&self) -> Vec<usize> {
+        (0..self.cells()).filter(|&c| !self.holes[c]).collect()
+    }
+
+    /// `cells` after `presses` (`(button, count)`).
+    fn replay(&self, cells: &[u8], presses: &[(usize, u8)]) -> Vec<u8> {
+        let mut out = cells.to_vec();
+        for &(b, times) in presses {
+            assert!(!self.holes[b] && !self.toggles[b].is_empty(), "pressed {b}, no button");
+            for &c in &self.toggles[b] {
+                if !self.holes[c] {
+                    out[c] = ((u32::from(out[c]) + u32::from(times)) % u32::from(self.k)) as u8;
+                }
+            }
+        }
+        out
+    }
+
+    /// The state number of the present cells of `cells` (base `K`, first present cell lowest).
+    fn state(&self, cells: &[u8]) -> usize {
+        self.present().iter().rev().fold(0, |s, &c| s * usize::from(self.k) + usize::from(cells[c]))
+    }
+
+    /// Per colour `c`, per state of the present cells: the fewest presses that make every
+    /// present cell `c` (by every press set of the live buttons).
+    fn brute_force(&self) -> Vec<Vec<usize>> {
+        let k = usize::from(self.k);
+        let live = self.live();
+        let states = k.pow(self.present().len() as u32);
+        let mut best = vec![vec![NONE; states]; k];
+        let mut counts = vec![0u8; live.len()];
+        loop {
+            let presses: Vec<(usize, u8)> =
+                live.iter().zip(&counts).filter(|(_, n)| **n > 0).map(|(&b, &n)| (b, n)).collect();
+            let weight: usize = counts.iter().map(|&n| usize::from(n)).sum();
+            // The presses turn board s into colour c exactly when they turn 0 into c - s.
+            let effect = self.replay(&vec![0; self.cells()], &presses);
+            for (c, best) in best.iter_mut().enumerate() {
+                let start: Vec<u8> =
+                    effect.iter().map(|&e| ((c + k - usize::from(e)) % k) as u8).collect();
+                let s = self.state(&start);
+                best[s] = best[s].min(weight);
+            }
+            // The next press set, counting in base K.
+            let Some(i) = counts.iter().position(|&n| usize::from(n) + 1 < k) else { break };
+            counts[..i].fill(0);
+            counts[i] += 1;
+        }
+        best
+    }
+
+    /// The board of state `s` (holes hold `filler`).
+    fn board(&self, s: usize, filler: u8) -> Board {
+        let mut cells = vec![filler; self.cells()];
+        let mut rest = s;
+        for c in self.present() {
+            cells[c] = (rest % usize::from(self.k)) as u8;
+            rest /= usize::from(self.k);
+        }
+        Board::from_cells(self.rows, self.cols, cells)
+    }
+
+    /// The buttons as a buttons file.
+    fn file(&self) -> String {
+        let line = |set: &Vec<usize>| {
+            let pairs: Vec<String> = set
+                .iter()
+                .map(|c| format!("{},{}", c / self.cols + 1, c % self.cols + 1))
+                .collect();
+            pairs.join(" ")
+        };
+        self.toggles.iter().map(|set| line(set) + "\n").collect()
+    }
+}
+
+/// Random toggle sets on `rows x cols`: about one button in five cannot be pressed.
+fn random_sets(rng: &mut Rng, rows: usize, cols: usize, k: u8, holes: bool) -> Sets {
+    let n = rows * cols;
+    let toggles = (0..n)
+        .map(|_| match rng.chance(0.2) {
+            true => Vec::new(),
+            false => (0..n).filter(|_| rng.chance(0.4)).collect(),
+        })
+        .collect();
+    let mut holes: Vec<bool> = (0..n).map(|_| holes && rng.chance(0.25)).collect();
+    if holes.iter().all(|&h| h) {
+        holes[0] = false;
+    }
+    Sets { rows, cols, toggles, holes, k }
+}
+
+/// The plus (with wrap-around or not) as sets.
+fn plus_sets(rows: usize, cols: usize, wrap: bool, k: u8, holes: Vec<bool>) -> Sets {
+    let toggles = (0..rows * cols)
+        .map(|i| {
+            let (r, c) = ((i / cols) as isize, (i % cols) as isize);
+            let offsets = [(-1, 0), (0, -1), (0, 0), (0, 1), (1, 0)];
+            offsets
+                .iter()
+                .filter_map(|&(dr, dc)| {
+                    let (tr, tc) = (r + dr, c + dc);
+                    let (rr, cc) = (rows as isize, cols as isize);
+                    match wrap {
+                        true => Some((tr.rem_euclid(rr) * cc + tc.rem_euclid(cc)) as usize),
+                        false if (0..rr).contains(&tr) && (0..cc).contains(&tc) => {
+                            Some((tr * cc + tc) as usize)
+                        }
+                        false => None,
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Sets { rows, cols, toggles, holes, k }
+}
+
+/// Checks every state of `variant` (whose rules are `sets`) against the brute force, for its
+/// goal: the distance, the colour, proven minimality, and the presses replayed by `sets`.
+fn check_every_state(sets: &Sets, variant: &Variant) {
+    let best = sets.brute_force();
+    let k = sets.k;
+    let mut solver = Solver::new(variant);
+    let states = usize::from(k).pow(sets.present().len() as u32);
+    for s in 0..states {
+        let board = sets.board(s, (s % usize::from(k)) as u8);
+        let answer = solver.solve(&board).unwrap();
+        let want = match variant.goal() {
+            Goal::Colour(c) => best[usize::from(c)][s],
+            Goal::Any => (0..usize::from(k)).map(|c| best[c][s]).min().unwrap(),
+        };
+        let context = || format!("{variant}: state {s}, board {:?}", board.cells());
+        assert_eq!(answer.distance, (want != NONE).then_some(want), "{}", context());
+        assert!(answer.proven_minimal, "{}", context());
+        let Some(distance) = answer.distance else { continue };
+        let weight: usize = answer.presses.iter().map(|&(_, n)| usize::from(n)).sum();
+        assert_eq!(weight, distance, "{}", context());
+        let after = sets.replay(board.cells(), &answer.presses);
+        let colour = answer.colour.unwrap();
+        assert!(variant.goal().admits(colour), "{}", context());
+        for c in sets.present() {
+            assert_eq!(after[c], colour, "{}: cell {c} after {:?}", context(), answer.presses);
+        }
+        // The library's own press agrees with the sets.
+        let mut pressed = board.clone();
+        for &(b, n) in &answer.presses {
+            variant.press(&mut pressed, b, n);
+        }
+        for c in sets.present() {
+            assert_eq!(pressed.cells()[c], after[c], "{}", context());
+        }
+    }
+}
+
+fn goals(k: u8) -> [Goal; 3] {
+    [Goal::Any, Goal::Colour(0), Goal::Colour(k - 1)]
+}
+
+/// `--buttons`: random toggle sets (buttons that cannot be pressed among them), every state,
+/// K = 2 and 3, every goal.
+#[test]
+fn buttons_answer_every_state_as_the_brute_force() {
+    let mut rng = Rng(27);
+    let mut checked = 0;
+    for (k, sizes) in [
+        (2u8, &[(1, 1), (1, 2), (2, 2), (2, 3), (3, 2), (3, 3)][..]),
+        (3, &[(1, 2), (2, 2), (2, 3)]),
+    ] {
+        for &(rows, cols) in sizes {
+            for _ in 0..4 {
+                let sets = random_sets(&mut rng, rows, cols, k, false);
+                let size = BoardSize::new(rows, cols).unwrap();
+                let buttons = Buttons::parse(&sets.file(), size).unwrap();
+                for goal in goals(k) {
+                    let variant = Variant::builder(rows, cols)
+                        .buttons(buttons.clone())
+                        .colours(k)
+                        .goal(goal)
+                        .build()
+                        .unwrap();
+                    check_every_state(&sets, &variant);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 4 * 3 * 9);
+}
+
+/// `--hole`: holes with the plus (with and without wrap-around) and with random buttons, every
+/// state of the cells that are there (the holes holding any colour), K = 2 and 3.
+#[test]
+fn holes_answer_every_state_as_the_brute_force() {
+    let mut rng = Rng(4171);
+    for (k, sizes) in [(2u8, &[(2, 2), (2, 3), (3, 3), (3, 4)][..]), (3, &[(2, 2), (2, 3), (3, 3)])]
+    {
+        for &(rows, cols) in sizes {
+            for _ in 0..3 {
+                let n = rows * cols;
+                let mut holes: Vec<bool> = (0..n).map(|_| rng.chance(0.3)).collect();
+                holes[rng.below(n as u64) as usize] = false;
+                for wrap in [false, true] {
+                    let sets = plus_sets(rows, cols, wrap, k, holes.clone());
+                    for goal in goals(k) {
+                        let variant = Variant::builder(rows, cols)
+                            .wrap(wrap)
+                            .holes(holes.clone())
+                            .colours(k)
+                            .goal(goal)
+                            .build()
+                            .unwrap();
+                        check_every_state(&sets, &variant);
+                    }
+                }
+                let sets = random_sets(&mut rng, rows, cols, k, true);
+                let size = BoardSize::new(rows, cols).unwrap();
+                for goal in goals(k) {
+                    let variant = Variant::builder(rows, cols)
+                        .buttons(Buttons::parse(&sets.file(), size).unwrap())
+                        .holes(sets.holes.clone())
+                        .colours(k)
+                        .goal(goal)
+                        .build()
+                        .unwrap();
+                    check_every_state(&sets, &variant);
+                }
+            }
+        }
+    }
+}
+
+/// A hole mask without a hole is no hole: the variant is the plain one (and keeps its engines).
+#[test]
+fn buttons_and_holes_are_checked() {
+    let size = BoardSize::new(2, 2).unwrap();
+    let plain = Variant::builder(2, 2).build().unwrap();
+    assert_eq!(Variant::builder(2, 2).holes(vec![false; 4]).build().unwrap(), plain);
+    let err = |b: crate::lights_out::VariantBuilder| b.build().unwrap_err().to_string();
+    assert_eq!(
+        err(Variant::builder(2, 2).holes(vec![true; 4])),
+        "every cell of the 2x2 board is a hole"
+    );
+    assert_eq!(
+        err(Variant::builder(2, 2).holes(vec![true; 3])),
+        "expected 4 hole flags for 2x2, found 3"
+    );
+    let buttons = Buttons::parse("1,1\n1,2\n2,1\n2,2\n", size).unwrap();
+    assert_eq!(
+        err(Variant::builder(2, 2).buttons(buttons.clone()).wrap(true)),
+        "wrap-around does not apply to buttons"
+    );
+    assert_eq!(
+        err(Variant::builder(2, 3).buttons(buttons.clone())),
+        "the buttons are for 2x2, the board is 2x3"
+    );
+    let v = Variant::builder(2, 2)
+        .buttons(buttons)
+        .holes(vec![false, true, false, false])
+        .build()
+        .unwrap();
+    assert_eq!(v.to_string(), "2x2, buttons (4 toggles), 1 hole, 2 colours, goal any");
+    assert!(!v.is_flip_game_rules());
+    let table = crate::lights_out::DistanceTable::build(&v, |_, _| {});
+    assert!(
+        table.unwrap_err().to_string().starts_with("no distance table is made for 2x2, buttons")
+    );
+    let solver = Solver::builder(&v).method(crate::lights_out::Method::Table).build();
+    assert!(solver.is_err(), "tables are refused");
+}
+
+/// Encodes bits as Tatham's hexadecimal bitmaps: four bits a digit, most significant first.
+fn hex(bits: &[u8]) -> String {
+    bits.chunks(4)
+        .map(|c| {
+            let v = c.iter().enumerate().fold(0u32, |v, (j, &b)| v | u32::from(b) << (3 - j));
+            char::from_digit(v, 16).unwrap()
+        })
+        .collect()
+}
+
+/// Tatham IDs made here from the format (random matrices, crosses, random grids): the buttons
+/// and board read back as made, and the answers (goal: all lights off) as the brute force's.
+#[test]
+fn tatham_ids_answer_as_the_brute_force() {
+    let mut rng = Rng(1753);
+    for (w, h, crosses) in
+        [(2, 2, false), (3, 2, false), (2, 3, false), (3, 3, false), (3, 3, true), (4, 2, true)]
+    {
+        for _ in 0..3 {
+            let n = w * h;
+            let sets = match crosses {
+                true => plus_sets(h, w, false, 2, vec![false; n]),
+                false => {
+                    let mut s = random_sets(&mut rng, h, w, 2, false);
+                    // Tatham's random matrices always toggle the pressed cell.
+                    for (b, set) in s.toggles.iter_mut().enumerate() {
+                        if !set.contains(&b) {
+                            set.push(b);
+                            set.sort_unstable();
+                        }
+                    }
+                    s
+                }
+            };
+            let mut matrix = vec![0u8; n * n];
+            for (b, set) in sets.toggles.iter().enumerate() {
+                for &c in set {
+                    matrix[b * n + c] = 1;
+                }
+            }
+            let grid: Vec<u8> = (0..n).map(|_| rng.below(2) as u8).collect();
+            let kind = if crosses { "c" } else { "r" };
+            let id = format!("{w}x{h}{kind}:{},{}", hex(&matrix), hex(&grid));
+            let (buttons, board) = Buttons::tatham(&id).unwrap();
+            assert_eq!(board.cells(), &grid[..], "{id}");
+            for (b, set) in sets.toggles.iter().enumerate() {
+                let got: Vec<usize> = buttons.toggled(b).iter().map(|&c| c as usize).collect();
+                assert_eq!(&got, set, "{id}: button {b}");
+            }
+            let variant =
+                Variant::builder(h, w).buttons(buttons).goal(Goal::Colour(0)).build().unwrap();
+            let answer = Solver::new(&variant).solve(&board).unwrap();
+            let best = sets.brute_force()[0][sets.state(&grid)];
+            assert_eq!(answer.distance, (best != NONE).then_some(best), "{id}");
+            check_every_state(&sets, &variant);
+        }
+    }
+}
+
+/// Hand-written IDs with answers worked out by hand, confirmed by the brute force.
+#[test]
+fn hand_written_tatham_ids() {
+    let solve = |id: &str| {
+        let (buttons, board) = Buttons::tatham(id).unwrap();
+        let size = buttons.size();
+        let variant = Variant::builder(size.rows(), size.cols())
+            .buttons(buttons)
+            .goal(Goal::Colour(0))
+            .build()
+            .unwrap();
+        Solver::new(&variant).solve(&board).unwrap().distance
+    };
+    // 2x1 crosses: each press toggles both lights, so one light on cannot be put out.
+    assert_eq!(solve("2x1c:f,8"), None);
+    assert_eq!(solve("2x1:f,c"), Some(1));
+    // 2x2 crosses (1110 1101 1011 0111), all on: every cell toggled three times, 4 presses.
+    assert_eq!(solve("2x2:edb7,f"), Some(4));
+    // 3x3 crosses, only the centre on: the four edges (each corner toggled twice, the centre
+    // four times) and the centre, 5 presses (the 3x3 toggle matrix is invertible).
+    let crosses: Vec<u8> = plus_sets(3, 3, false, 2, vec![false; 9])
+        .toggles
+        .iter()
+        .flat_map(|set| (0..9).map(move |c| u8::from(set.contains(&c))))
+        .collect();
+    let id = format!("3x3:{},{}", hex(&crosses), hex(&[0, 0, 0, 0, 1, 0, 0, 0, 0]));
+    assert_eq!(solve(&id), Some(5));
+}
