@@ -161,7 +161,12 @@ pub(super) struct Holes {
 
 impl Holes {
     /// Follows the holes of boards of `base` answered as `builder` answers.
-    pub(super) fn new(base: &Variant, method: Method, limits: (usize, u32), presses: bool) -> Holes {
+    pub(super) fn new(
+        base: &Variant,
+        method: Method,
+        limits: (usize, u32),
+        presses: bool,
+    ) -> Holes {
         Holes {
             value: base.colours(),
             base: base.clone(),

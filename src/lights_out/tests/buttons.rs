@@ -3,148 +3,9 @@
 //! every colour, with `K = 2` and `3`; every printed press set replayed here (not by the
 //! library) to the goal in exactly the distance.
 
+use super::buttons_reference::{NONE, Sets, hex, plus_sets, random_sets};
 use super::rng::Rng;
 use crate::lights_out::{Board, BoardSize, Buttons, Goal, Solver, Variant};
-
-/// A board's rules as plain sets: what each button toggles (cells, with repeats for a cell
-/// toggled twice), and the holes.
-struct Sets {
-    rows: usize,
-    cols: usize,
-    toggles: Vec<Vec<usize>>,
-    holes: Vec<bool>,
-    k: u8,
-}
-
-/// The value of no distance.
-const NONE: usize = usize::MAX;
-
-impl Sets {
-    fn cells(&self) -> usize {
-        self.rows * self.cols
-    }
-
-    /// The buttons that exist and toggle something.
-    fn live(&self) -> Vec<usize> {
-        (0..self.cells()).filter(|&b| !self.holes[b] && !self.toggles[b].is_empty()).collect()
-    }
-
-    /// The cells that are there.
-    fn present(&self) -> Vec<usize> {
-        (0..self.cells()).filter(|&c| !self.holes[c]).collect()
-    }
-
-    /// `cells` after `presses` (`(button, count)`).
-    fn replay(&self, cells: &[u8], presses: &[(usize, u8)]) -> Vec<u8> {
-        let mut out = cells.to_vec();
-        for &(b, times) in presses {
-            assert!(!self.holes[b] && !self.toggles[b].is_empty(), "pressed {b}, no button");
-            for &c in &self.toggles[b] {
-                if !self.holes[c] {
-                    out[c] = ((u32::from(out[c]) + u32::from(times)) % u32::from(self.k)) as u8;
-                }
-            }
-        }
-        out
-    }
-
-    /// The state number of the present cells of `cells` (base `K`, first present cell lowest).
-    fn state(&self, cells: &[u8]) -> usize {
-        self.present().iter().rev().fold(0, |s, &c| s * usize::from(self.k) + usize::from(cells[c]))
-    }
-
-    /// Per colour `c`, per state of the present cells: the fewest presses that make every
-    /// present cell `c` (by every press set of the live buttons).
-    fn brute_force(&self) -> Vec<Vec<usize>> {
-        let k = usize::from(self.k);
-        let live = self.live();
-        let states = k.pow(self.present().len() as u32);
-        let mut best = vec![vec![NONE; states]; k];
-        let mut counts = vec![0u8; live.len()];
-        loop {
-            let presses: Vec<(usize, u8)> =
-                live.iter().zip(&counts).filter(|(_, n)| **n > 0).map(|(&b, &n)| (b, n)).collect();
-            let weight: usize = counts.iter().map(|&n| usize::from(n)).sum();
-            // The presses turn board s into colour c exactly when they turn 0 into c - s.
-            let effect = self.replay(&vec![0; self.cells()], &presses);
-            for (c, best) in best.iter_mut().enumerate() {
-                let start: Vec<u8> =
-                    effect.iter().map(|&e| ((c + k - usize::from(e)) % k) as u8).collect();
-                let s = self.state(&start);
-                best[s] = best[s].min(weight);
-            }
-            // The next press set, counting in base K.
-            let Some(i) = counts.iter().position(|&n| usize::from(n) + 1 < k) else { break };
-            counts[..i].fill(0);
-            counts[i] += 1;
-        }
-        best
-    }
-
-    /// The board of state `s` (holes hold `filler`).
-    fn board(&self, s: usize, filler: u8) -> Board {
-        let mut cells = vec![filler; self.cells()];
-        let mut rest = s;
-        for c in self.present() {
-            cells[c] = (rest % usize::from(self.k)) as u8;
-            rest /= usize::from(self.k);
-        }
-        Board::from_cells(self.rows, self.cols, cells)
-    }
-
-    /// The buttons as a buttons file.
-    fn file(&self) -> String {
-        let line = |set: &Vec<usize>| {
-            let pairs: Vec<String> = set
-                .iter()
-                .map(|c| format!("{},{}", c / self.cols + 1, c % self.cols + 1))
-                .collect();
-            pairs.join(" ")
-        };
-        self.toggles.iter().map(|set| line(set) + "\n").collect()
-    }
-}
-
-/// Random toggle sets on `rows x cols`: about one button in five cannot be pressed.
-fn random_sets(rng: &mut Rng, rows: usize, cols: usize, k: u8, holes: bool) -> Sets {
-    let n = rows * cols;
-    let toggles = (0..n)
-        .map(|_| match rng.chance(0.2) {
-            true => Vec::new(),
-            false => (0..n).filter(|_| rng.chance(0.4)).collect(),
-        })
-        .collect();
-    let mut holes: Vec<bool> = (0..n).map(|_| holes && rng.chance(0.25)).collect();
-    if holes.iter().all(|&h| h) {
-        holes[0] = false;
-    }
-    Sets { rows, cols, toggles, holes, k }
-}
-
-/// The plus (with wrap-around or not) as sets.
-fn plus_sets(rows: usize, cols: usize, wrap: bool, k: u8, holes: Vec<bool>) -> Sets {
-    let toggles = (0..rows * cols)
-        .map(|i| {
-            let (r, c) = ((i / cols) as isize, (i % cols) as isize);
-            let offsets = [(-1, 0), (0, -1), (0, 0), (0, 1), (1, 0)];
-            offsets
-                .iter()
-                .filter_map(|&(dr, dc)| {
-                    let (tr, tc) = (r + dr, c + dc);
-                    let (rr, cc) = (rows as isize, cols as isize);
-                    match wrap {
-                        true => Some((tr.rem_euclid(rr) * cc + tc.rem_euclid(cc)) as usize),
-                        false if (0..rr).contains(&tr) && (0..cc).contains(&tc) => {
-                            Some((tr * cc + tc) as usize)
-                        }
-                        false => None,
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    Sets { rows, cols, toggles, holes, k }
-}
 
 /// Checks every state of `variant` (whose rules are `sets`) against the brute force, for its
 /// goal: the distance, the colour, proven minimality, and the presses replayed by `sets`.
@@ -154,7 +15,8 @@ fn check_every_state(sets: &Sets, variant: &Variant) {
     let mut solver = Solver::new(variant);
     let states = usize::from(k).pow(sets.present().len() as u32);
     for s in 0..states {
-        let board = sets.board(s, (s % usize::from(k)) as u8);
+        let board =
+            Board::from_cells(sets.rows, sets.cols, sets.board(s, (s % usize::from(k)) as u8));
         let answer = solver.solve(&board).unwrap();
         let want = match variant.goal() {
             Goal::Colour(c) => best[usize::from(c)][s],
@@ -199,7 +61,7 @@ fn buttons_answer_every_state_as_the_brute_force() {
     ] {
         for &(rows, cols) in sizes {
             for _ in 0..4 {
-                let sets = random_sets(&mut rng, rows, cols, k, false);
+                let sets = random_sets(&mut |p| rng.chance(p), rows, cols, k, false);
                 let size = BoardSize::new(rows, cols).unwrap();
                 let buttons = Buttons::parse(&sets.file(), size).unwrap();
                 for goal in goals(k) {
@@ -243,7 +105,7 @@ fn holes_answer_every_state_as_the_brute_force() {
                         check_every_state(&sets, &variant);
                     }
                 }
-                let sets = random_sets(&mut rng, rows, cols, k, true);
+                let sets = random_sets(&mut |p| rng.chance(p), rows, cols, k, true);
                 let size = BoardSize::new(rows, cols).unwrap();
                 for goal in goals(k) {
                     let variant = Variant::builder(rows, cols)
@@ -299,16 +161,6 @@ fn buttons_and_holes_are_checked() {
     assert!(solver.is_err(), "tables are refused");
 }
 
-/// Encodes bits as Tatham's hexadecimal bitmaps: four bits a digit, most significant first.
-fn hex(bits: &[u8]) -> String {
-    bits.chunks(4)
-        .map(|c| {
-            let v = c.iter().enumerate().fold(0u32, |v, (j, &b)| v | u32::from(b) << (3 - j));
-            char::from_digit(v, 16).unwrap()
-        })
-        .collect()
-}
-
 /// Tatham IDs made here from the format (random matrices, crosses, random grids): the buttons
 /// and board read back as made, and the answers (goal: all lights off) as the brute force's.
 #[test]
@@ -322,7 +174,7 @@ fn tatham_ids_answer_as_the_brute_force() {
             let sets = match crosses {
                 true => plus_sets(h, w, false, 2, vec![false; n]),
                 false => {
-                    let mut s = random_sets(&mut rng, h, w, 2, false);
+                    let mut s = random_sets(&mut |p| rng.chance(p), h, w, 2, false);
                     // Tatham's random matrices always toggle the pressed cell.
                     for (b, set) in s.toggles.iter_mut().enumerate() {
                         if !set.contains(&b) {

@@ -13,6 +13,9 @@ mod sizes_props;
 mod variants;
 
 #[allow(dead_code)]
+#[path = "../../../tests/common/buttons.rs"]
+mod buttons_reference;
+#[allow(dead_code)]
 #[path = "../../../tests/common/lights_out.rs"]
 mod reference;
 #[allow(dead_code)]
