@@ -238,3 +238,85 @@ fn hand_written_tatham_ids() {
     let id = format!("3x3:{},{}", hex(&crosses), hex(&[0, 0, 0, 0, 1, 0, 0, 0, 0]));
     assert_eq!(solve(&id), Some(5));
 }
+
+/// The fuzz target's checks (`fuzz/fuzz_targets/lights_out_buttons.rs`) on random texts made of
+/// the readers' tokens: no panic, errors inside the text, answers that replay.
+#[test]
+fn random_texts_are_read_or_refused_with_a_position() {
+    let mut rng = Rng(30);
+    let tokens = [
+        "1",
+        "2",
+        "3",
+        "0",
+        ",",
+        " ",
+        "\n",
+        "\r\n",
+        "\t",
+        "x",
+        "é",
+        "99999999999",
+        ":",
+        "f",
+        "7",
+        "c",
+        "r",
+    ];
+    let (mut parsed, mut ids) = (0, 0);
+    for round in 0..4000 {
+        let mut text = String::new();
+        let size = BoardSize::new(rng.below(3) as usize + 1, rng.below(3) as usize + 1).unwrap();
+        match round % 3 {
+            0 => text.push_str(rng.pick(&["1x2:", "2x2:", "2:", "1x1r:", "3x1c:"])),
+            1 => {
+                // A good file, perhaps with a token inserted.
+                let sets = random_sets(&mut |p| rng.chance(p), size.rows(), size.cols(), 2, false);
+                text = sets.file();
+                if rng.chance(0.5) {
+                    let at = rng.below(text.len() as u64 + 1) as usize;
+                    text.insert_str(at, rng.pick(&tokens));
+                }
+            }
+            _ => {}
+        }
+        for _ in 0..rng.below(if round % 3 == 1 { 1 } else { 24 }) {
+            text.push_str(rng.pick(&tokens));
+        }
+        let lines = text.lines().count();
+        match Buttons::parse(&text, size) {
+            Err(e) => assert!(e.line >= 1 && e.line <= lines + 1 && e.column >= 1, "{text:?}: {e}"),
+            Ok(buttons) => {
+                parsed += 1;
+                let k = rng.below(2) as u8 + 2;
+                let n = size.cells();
+                let holes: Vec<bool> = (0..n).map(|_| rng.chance(0.2)).collect();
+                let cells: Vec<u8> = (0..n).map(|_| rng.below(u64::from(k)) as u8).collect();
+                let board = Board::from_cells(size.rows(), size.cols(), cells);
+                let builder =
+                    Variant::builder(size.rows(), size.cols()).colours(k).buttons(buttons);
+                for variant in [builder.clone().build(), builder.holes(holes).build()] {
+                    let Ok(variant) = variant else { continue };
+                    let answer = Solver::new(&variant).solve(&board).unwrap();
+                    let Some(_) = answer.distance else { continue };
+                    let mut after = board.clone();
+                    for &(b, times) in &answer.presses {
+                        variant.press(&mut after, b, times);
+                    }
+                    let present: Vec<u8> = (0..n)
+                        .filter(|&i| !variant.holes().is_some_and(|h| h[i]))
+                        .map(|i| after.cells()[i])
+                        .collect();
+                    assert!(present.iter().all(|&c| Some(c) == answer.colour), "{text:?}");
+                }
+            }
+        }
+        match Buttons::tatham(&text) {
+            Err(e) => {
+                assert!(e.line == 1 && (1..=text.chars().count() + 1).contains(&e.column), "{e}")
+            }
+            Ok(_) => ids += 1,
+        }
+    }
+    assert!(parsed > 100 && ids > 0, "{parsed} files and {ids} IDs read");
+}
