@@ -106,7 +106,8 @@ pub struct FlipArgs {
     /// A toggle set for every button, from FILE: one line per button in row-major order of
     /// the board's cells (R*C lines), each listing the cells it toggles as ROW,COL pairs
     /// (1-based) separated by spaces; an empty line is a button that cannot be pressed. A press
-    /// adds 1 mod K to each listed cell. Replaces --toggle; --wrap does not apply.
+    /// adds 1 mod K to each listed cell. Replaces --toggle; --wrap does not apply. The board
+    /// size is --size's (4x4 when omitted).
     #[arg(long, value_name = "FILE")]
     buttons: Option<PathBuf>,
 

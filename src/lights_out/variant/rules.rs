@@ -14,7 +14,9 @@ use crate::lights_out::board::error::BoardError;
 use crate::lights_out::size::{BoardSize, SizeError};
 
 /// One member of the Lights Out family: a board size, a toggle pattern, whether the board wraps
-/// around, a number of colours `K` and a goal (see the [module docs](crate::lights_out)).
+/// around, a number of colours `K` and a goal (see the [module docs](crate::lights_out)); and,
+/// when the buttons do not all toggle one pattern, a toggle set for every button ([`Buttons`])
+/// and the cells that are not there (holes).
 ///
 /// Made by [`Variant::builder`] (every rule but the size has the Flip Game's default: the plus,
 /// no wrap-around, two colours, the goal any) or [`Variant::flip_game`].

@@ -25,6 +25,13 @@
 //!    term inside its own word (the plus, the diagonal `x.x/.x./x.x`, `.x./x.x/.x.`; that
 //!    term is a stride prefix XOR): the same plan, so the same presses, residual and answers.
 //!
+//! For a toggle set per button or holes ([`Variant::buttons`], [`Variant::holes`]) the plan is
+//! made on the toggle matrix itself, which is all it reads (no padded layout, so no bit chase,
+//! and no transposition), and the residual system leaves out the free presses that toggle
+//! nothing (holes, buttons that cannot be pressed: they are no unknowns, so never generators of
+//! the solutions) and the residual cells of holes (no equation: their colour never counts).
+//! Each hole that stops a chase adds a free press, so the set-up grows with the holes.
+//!
 //! `K` may be any number in `2..=16`: prime (`Z_K` is the field GF(K)), a prime power (4, 8, 9,
 //! 16) or a product of prime powers (6, 10, 12, 14, 15), all exact by the Smith normal form and
 //! the Chinese remainder theorem. For the Flip Game's own rules (the plus, two colours, no
