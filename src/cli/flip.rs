@@ -33,8 +33,8 @@ mod graph;
 /// and trailing spaces are fine. Output: one line per board, in order; a board that could not
 /// be read prints `Error` and a PATH:LINE:COLUMN message on stderr. 4x4 is answered from the
 /// table embedded in the binary; other sizes by GF(2) linear algebra, or by a distance table
-/// built in memory once enough boards have been answered to pay for it (--method); other
-/// variants by linear algebra over Z_K.
+/// built in memory once enough boards have been answered to pay for it (--method); a one-colour
+/// --goal on those rules by GF(2) too; other variants by linear algebra over Z_K.
 #[derive(Debug, Args)]
 pub struct FlipArgs {
     /// Files of boards; `-` or nothing reads standard input.
@@ -87,7 +87,7 @@ pub struct FlipArgs {
     /// table first; `gf2` never builds one (for 4x4 it replaces the embedded table). All give
     /// the same answers. With --table, boards are answered from the file (`gf2` is refused).
     /// Other variants: `table` builds the variant's table first, `auto` and `gf2` use linear
-    /// algebra over Z_K.
+    /// algebra (GF(2) for a one-colour --goal on the Flip Game's rules, Z_K otherwise).
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     method: MethodArg,
 

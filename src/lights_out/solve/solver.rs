@@ -1,7 +1,7 @@
 //! [`Solver`], the one entry point for answering the boards of a variant: it chooses between the
 //! 4x4 table embedded in the binary, a table the caller gives (e.g. a memory-mapped table file), a
-//! table built at run time, GF(2) linear algebra on bit-packed rows (the Flip Game) and linear
-//! algebra over `Z_K` (any other variant), and decides when a table is worth building
+//! table built at run time, GF(2) linear algebra on bit-packed rows (the Flip Game's rules: the
+//! plus, two colours, no wrap-around, any goal) and linear algebra over `Z_K` (any other variant), and decides when a table is worth building
 //! ([`Method::Auto`]). Every method gives the same answers, press for
 //! press: the tables' walk and both solvers break ties alike (see the solvers' *Ties*).
 //!
@@ -106,7 +106,7 @@ pub struct Solver<'t> {
 #[derive(Debug)]
 #[allow(clippy::large_enum_variant)]
 enum Engine {
-    /// The Flip Game: GF(2) on bit-packed rows.
+    /// The Flip Game's rules (any goal): GF(2) on bit-packed rows.
     Plus { gf2: Gf2Solver, scratch: Gf2Scratch },
     /// Any variant: `Z_K`.
     Ring { zk: ZkSolver, scratch: ZkScratch },
@@ -231,10 +231,9 @@ impl<'t> Solver<'t> {
     }
 
     fn with_engine(variant: &Variant, search_bits: u32) -> Result<Solver<'t>, AllocError> {
-        // GF(2) for the Flip Game itself; `Z_K` for every other variant, one-colour goals on the
-        // Flip Game's rules included (the two agree press for press whenever the minimum is
-        // proven; `Z_K`'s wider windows find lighter answers when it is not).
-        let engine = if variant.is_flip_game() {
+        // GF(2) for the Flip Game's rules, whatever the goal (classic Lights Out's one colour
+        // included: its elimination works on 64 cells a word); `Z_K` for every other variant.
+        let engine = if variant.is_flip_game_rules() {
             let gf2 = Gf2Solver::new(variant.size()).with_search_bits(search_bits);
             Engine::Plus { gf2, scratch: Gf2Scratch::new() }
         } else {
@@ -306,7 +305,7 @@ impl<'t> Solver<'t> {
             && match self.method {
                 Method::Table => true,
                 Method::Auto => {
-                    matches!(self.engine, Engine::Plus { .. })
+                    self.variant.is_flip_game()
                         && (!self.presses || self.variant.size().cells() <= CACHED_TABLE_CELLS)
                         && self.answered
                             >= Solver::break_even(self.variant.size(), self.max_table_cells)
@@ -392,11 +391,18 @@ impl<'t> Solver<'t> {
             Engine::Plus { gf2, scratch } => {
                 scratch.try_reserve(gf2)?;
                 let goal = self.variant.goal();
-                let found = gf2.solve_goal_into(board, goal, scratch, &mut self.indices);
+                let found = gf2.solve_goal_into(
+                    board,
+                    goal,
+                    scratch,
+                    self.presses.then_some(&mut self.indices),
+                );
                 answer.distance = found.map(|o| o.distance);
                 answer.colour = found.map(|o| o.colour);
                 answer.proven_minimal = found.is_none_or(|o| o.proven_minimal);
-                answer.presses.extend(self.indices.iter().map(|&p| (p, 1)));
+                if self.presses {
+                    answer.presses.extend(self.indices.iter().map(|&p| (p, 1)));
+                }
             }
             Engine::Ring { zk, scratch } => {
                 scratch.try_reserve(zk)?;

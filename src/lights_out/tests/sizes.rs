@@ -50,7 +50,7 @@ fn check_size(rows: usize, cols: usize) {
     let (mut from_gf2, mut from_table) = (Vec::new(), Vec::new());
     for state in 0..1u32 << cells {
         let board = grid(rows, cols, u64::from(state));
-        let got = gf2.solve_goal_into(&board, Goal::Any, &mut scratch, &mut from_gf2);
+        let got = gf2.solve_goal_into(&board, Goal::Any, &mut scratch, Some(&mut from_gf2));
         let want = brute[state as usize];
         match got {
             None => assert_eq!(want, IMPOSSIBLE, "{size} state {state:#x}: GF(2) says impossible"),
@@ -128,7 +128,7 @@ fn gf2_equals_the_embedded_4x4_table_press_for_press() {
     let mut presses = Vec::new();
     for state in 0..=u16::MAX {
         let board = grid(4, 4, u64::from(state));
-        let found = gf2.solve_goal_into(&board, Goal::Any, &mut scratch, &mut presses);
+        let found = gf2.solve_goal_into(&board, Goal::Any, &mut scratch, Some(&mut presses));
         let got = found.map(|o| o.distance as u8);
         assert_eq!(got, table.distance(&board), "state {state:#06x}");
         let mut want = Vec::new();
@@ -161,7 +161,8 @@ fn five_by_five_facts() {
     let far = (0..1u64 << 25).filter(|&s| brute[s as usize] == 12).take(200);
     for state in (0..1u64 << 25).step_by(4099).chain(far) {
         let board = grid(5, 5, state);
-        let got = gf2.solve_goal_into(&board, Goal::Any, &mut scratch, &mut a).map(|o| o.distance);
+        let got =
+            gf2.solve_goal_into(&board, Goal::Any, &mut scratch, Some(&mut a)).map(|o| o.distance);
         let d = table.state_presses(state, &mut b).unwrap().map(|(d, _)| usize::from(d));
         assert_eq!(got, d, "state {state:#x}");
         assert_eq!(a, b);

@@ -337,7 +337,7 @@ fn two_colours_with_the_plus_agree_with_gf2_and_the_embedded_table() {
         let board = grid(4, 4, u64::from(state));
         for (solver, goal) in zk.iter().zip([Goal::Any, Goal::Colour(0), Goal::Colour(1)]) {
             let z = solver.solve_into(&board, &mut zs, &mut zp);
-            let g = gf2.solve_goal_into(&board, goal, &mut gs, &mut gp);
+            let g = gf2.solve_goal_into(&board, goal, &mut gs, Some(&mut gp));
             assert_eq!(z.map(|o| o.distance), g.map(|o| o.distance), "{state:#06x} {goal:?}");
             if let (Some(z), Some(g)) = (z, g) {
                 assert_eq!(z.colour, g.colour);
@@ -346,8 +346,9 @@ fn two_colours_with_the_plus_agree_with_gf2_and_the_embedded_table() {
             }
         }
         // The goal "any" is the embedded table's question.
-        let any =
-            gf2.solve_goal_into(&board, Goal::Any, &mut gs, &mut gp).map(|o| o.distance as u8);
+        let any = gf2
+            .solve_goal_into(&board, Goal::Any, &mut gs, Some(&mut gp))
+            .map(|o| o.distance as u8);
         assert_eq!(any, table.distance(&board));
     }
 }
@@ -364,7 +365,7 @@ fn gf2_one_colour_goals_match_the_brute_force_on_every_state() {
             for s in 0..rules.states() {
                 let board = grid(r, c, s as u64);
                 let goal = Goal::Colour(want);
-                let got = gf2.solve_goal_into(&board, goal, &mut scratch, &mut presses);
+                let got = gf2.solve_goal_into(&board, goal, &mut scratch, Some(&mut presses));
                 match got {
                     None => assert_eq!(brute[s], UNREACHABLE, "{r}x{c} {s:#x} {want}"),
                     Some(o) => {

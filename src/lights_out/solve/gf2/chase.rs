@@ -152,6 +152,69 @@ impl Shape {
             }
         }
     }
+
+    /// The chase with every first-row press an unknown (one *symbolic* chase): the linear part
+    /// `A` of the residual as a function of the first row, `cols` rows of `words` words, row `i`
+    /// holding the coefficients of residual cell `i` (bit `j` = first-row press `j`).
+    ///
+    /// Each press of the chase is a vector of coefficients instead of a bit, so a step is
+    /// `next[c] = cur[c] ^ cur[c - 1] ^ cur[c + 1] ^ prev[c]` on whole coefficient rows, written
+    /// over `prev[c]` (the only step that reads it). Two facts halve the work and more: press
+    /// `c` of row `r` depends only on the first-row presses `c - r ..= c + r`, so a step works
+    /// only the words of that band; and the board is the same seen from the right, so press
+    /// `n - 1 - c` is press `c` with its coefficients reversed, and a step works only the first
+    /// half of the presses (plus one mirrored).
+    pub fn residual_matrix(&self) -> Vec<u64> {
+        let (n, w) = (self.cols, self.words);
+        // Presses worked: 0..half; press `half` is mirrored from press `n - 1 - half`.
+        let half = n.div_ceil(2);
+        // Coefficient rows 1..=half + 1 are presses 0..=half; row 0 stays zero, the missing
+        // neighbour of press 0 (and so does row half + 1 for n = 1).
+        let mut prev = vec![0u64; (half + 2) * w];
+        let mut cur = vec![0u64; (half + 2) * w];
+        for c in 0..half {
+            set_bit(&mut cur[(c + 1) * w..], c);
+        }
+        for r in 0..self.rows {
+            if half < n {
+                let (done, edge) = cur.split_at_mut((half + 1) * w);
+                let twin = n - 1 - half;
+                mirror(&done[(twin + 1) * w..(twin + 2) * w], n, &mut edge[..w]);
+            }
+            for c in 0..half {
+                // The band of the next step: first-row presses c - r - 1 ..= c + r + 1.
+                let lo = c.saturating_sub(r + 1) / 64;
+                let hi = (c + r + 1).min(n - 1) / 64 + 1;
+                let (left, mid, right) = (c * w, (c + 1) * w, (c + 2) * w);
+                let out = &mut prev[mid + lo..mid + hi];
+                let rows = cur[left + lo..left + hi].iter().zip(&cur[mid + lo..mid + hi]);
+                for ((o, (a, b)), d) in out.iter_mut().zip(rows).zip(&cur[right + lo..right + hi]) {
+                    *o ^= a ^ b ^ d;
+                }
+            }
+            std::mem::swap(&mut prev, &mut cur);
+        }
+        let mut a = vec![0u64; n * w];
+        a[..half * w].copy_from_slice(&cur[w..(half + 1) * w]);
+        for c in half..n {
+            let twin = n - 1 - c;
+            let (done, rest) = a.split_at_mut(c * w);
+            mirror(&done[twin * w..(twin + 1) * w], n, &mut rest[..w]);
+        }
+        a
+    }
+}
+
+/// Writes into `dst` the `n`-bit vector `src` reversed: bit `j` of `dst` is bit `n - 1 - j` of
+/// `src` (both `ceil(n / 64)` words, bits from `n` on clear).
+fn mirror(src: &[u64], n: usize, dst: &mut [u64]) {
+    let w = src.len();
+    let shift = w * 64 - n;
+    for k in 0..w {
+        let lo = src[w - 1 - k].reverse_bits();
+        let hi = if k + 1 < w { src[w - 2 - k].reverse_bits() } else { 0 };
+        dst[k] = if shift == 0 { lo } else { lo >> shift | hi << (64 - shift) };
+    }
 }
 
 /// `dst ^= src`, word by word.
@@ -204,6 +267,26 @@ mod tests {
             let mut back = Board::new(r, c);
             s.for_each_set(&plane, |i| back.set(i / c, i % c, 1));
             assert_eq!(back, board, "{r}x{c}");
+        }
+    }
+
+    #[test]
+    fn the_symbolic_chase_matches_one_chase_per_unknown() {
+        for (r, c) in
+            [(1, 1), (2, 2), (3, 3), (5, 5), (70, 70), (130, 5), (64, 64), (129, 65), (9, 128)]
+        {
+            let s = shape(r, c);
+            let a = s.residual_matrix();
+            let mut presses = vec![0; s.plane_words()];
+            let mut residual = vec![0; s.words];
+            for j in 0..s.cols {
+                let mut first = vec![0; s.words];
+                set_bit(&mut first, j);
+                s.chase(&first, None, false, &mut presses, &mut residual);
+                for i in 0..s.cols {
+                    assert_eq!(bit(&a[i * s.words..], j), bit(&residual, i), "{r}x{c} ({i}, {j})");
+                }
+            }
         }
     }
 

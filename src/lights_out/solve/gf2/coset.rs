@@ -123,6 +123,38 @@ impl MaskClasses {
     }
 }
 
+impl MaskClasses {
+    /// The classes straight from the generator planes (bit `j` of a mask = the cell in
+    /// `planes[j]`) when there are at most 5 of them, so at most [`MaskClasses::MAX`] masks: the
+    /// plane of mask `v` is the AND over `j` of plane `j` or its complement, as bit `j` of `v`
+    /// says, a word at a time. `None` with more planes.
+    pub fn from_planes(shape: &Shape, planes: &[&[u64]]) -> Option<MaskClasses> {
+        // 2^5 masks at most (a shift by the count itself could overflow).
+        if planes.len() > MaskClasses::MAX.ilog2() as usize {
+            return None;
+        }
+        let mut classes = MaskClasses { masks: Vec::new(), counts: Vec::new(), planes: Vec::new() };
+        for v in 0..1u64 << planes.len() {
+            let mut plane = vec![0u64; shape.plane_words()];
+            let mut count = 0;
+            for (t, out) in plane.iter_mut().enumerate() {
+                let valid = if (t + 1) % shape.words == 0 { shape.last_mask } else { !0 };
+                *out = planes
+                    .iter()
+                    .enumerate()
+                    .fold(valid, |acc, (j, p)| acc & if v >> j & 1 == 1 { p[t] } else { !p[t] });
+                count += out.count_ones() as i32;
+            }
+            if count > 0 {
+                classes.masks.push(v);
+                classes.counts.push(count);
+                classes.planes.push(plane);
+            }
+        }
+        Some(classes)
+    }
+}
+
 impl Generators<'_> {
     /// Bits `from .. from + len` of generators (`len <= 32`) in working cell `i`.
     #[inline]
@@ -300,6 +332,22 @@ mod tests {
         }
     }
 
+    #[test]
+    fn classes_from_planes_need_at_most_five_planes() {
+        let shape = Shape::new(BoardSize::new(8, 1).unwrap());
+        let plane = [1u64; 8];
+        for count in [0, 1, 5, 6, 64, 65, 129] {
+            let planes: Vec<&[u64]> = vec![&plane[..]; count];
+            let classes = MaskClasses::from_planes(&shape, &planes);
+            assert_eq!(classes.is_some(), count <= 5, "{count} planes");
+            if let Some(classes) = classes {
+                // Every cell is in all planes: one class, the mask of all ones.
+                assert_eq!(classes.masks, vec![(1u64 << count) - 1]);
+                assert_eq!(classes.counts, vec![8]);
+            }
+        }
+    }
+
     /// A 1x8 "board" whose coset is searched exactly and by brute force.
     #[test]
     fn the_lightest_pattern_and_its_tie_break_match_a_brute_force() {
@@ -316,8 +364,14 @@ mod tests {
         let by_cell =
             Generators { planes: &refs, masks: &masks, mask_words: 1, offset: 1, classes: None };
         let by_class = Generators { classes: Some(&classes), ..by_cell };
+        // The classes from the planes: masks with bit j for generator j, so offset 0.
+        let masks0: Vec<u64> = masks.iter().map(|m| m >> 1).collect();
+        let from_planes = MaskClasses::from_planes(&shape, &refs).unwrap();
+        let by_plane =
+            Generators { masks: &masks0, offset: 0, classes: Some(&from_planes), ..by_cell };
         let mut scratch = CosetScratch::default();
-        for (base_bits, gens) in (0u64..256).flat_map(|b| [(b, &by_cell), (b, &by_class)]) {
+        let all = [&by_cell, &by_class, &by_plane];
+        for (base_bits, gens) in (0u64..256).flat_map(|b| all.map(|g| (b, g))) {
             let base = plane(base_bits);
             let mut out = vec![0; 8];
             let got = lightest(&shape, &base, gens, 30, &mut scratch, &mut out);

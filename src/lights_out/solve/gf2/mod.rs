@@ -14,7 +14,8 @@
 //! and what is left wrong in the last row is `A x_0 + b` for a `C x C` *chase matrix* `A` (`C`
 //! here is the shorter side: a board with more columns than rows is transposed first). So:
 //!
-//! 1. **Set-up, once per size** ([`Gf2Solver::new`]): chase each unit first row to get `A`,
+//! 1. **Set-up, once per size** ([`Gf2Solver::new`]): one symbolic chase, whose presses are
+//!    vectors of coefficients of the first row's unknowns, gives `A`;
 //!    reduce `A` by Gauss-Jordan elimination on bit-packed rows keeping the row operations `E`,
 //!    and turn the null space of `A` into full-board *null patterns* (press patterns that change
 //!    nothing). The nullity of `A` equals the nullity of `T`: 4 for 4x4, 2 for 5x5, 0 for 3x3.
@@ -189,14 +190,8 @@ impl Gf2Solver {
         let (n, w, pw) = (shape.cols, shape.words, shape.plane_words());
         let mut presses = vec![0u64; pw];
         let mut first = vec![0u64; w];
-        // Column j of the chase matrix: the residual of pressing first-row piece j alone.
-        let mut columns = vec![0u64; n * w];
-        for j in 0..n {
-            first.fill(0);
-            chase::set_bit(&mut first, j);
-            shape.chase(&first, None, false, &mut presses, &mut columns[j * w..(j + 1) * w]);
-        }
-        let reduction = Reduction::new(&columns, n);
+        // The chase matrix, from one symbolic chase.
+        let reduction = Reduction::new(shape.residual_matrix(), n);
         // The black target from all white with no first-row press, and its particular fix.
         let mut residual = vec![0u64; w];
         first.fill(0);
@@ -215,7 +210,8 @@ impl Gf2Solver {
         let planes: Vec<&[u64]> =
             std::iter::once(&colour_plane[..]).chain(null_planes.chunks_exact(pw)).collect();
         let (cell_masks, mask_words) = cell_masks(&shape, &planes);
-        let classes = if mask_words == 1 { MaskClasses::new(&shape, &cell_masks) } else { None };
+        let classes = MaskClasses::from_planes(&shape, &planes)
+            .or_else(|| if mask_words == 1 { MaskClasses::new(&shape, &cell_masks) } else { None });
         Gf2Solver {
             size,
             shape,
@@ -286,13 +282,15 @@ impl Gf2Solver {
     #[cfg(test)]
     pub(crate) fn solve_goal(&self, board: &Board, goal: Goal) -> Option<Solution> {
         let mut presses = Vec::new();
-        let optimum = self.solve_goal_into(board, goal, &mut Gf2Scratch::new(), &mut presses)?;
+        let optimum =
+            self.solve_goal_into(board, goal, &mut Gf2Scratch::new(), Some(&mut presses))?;
         Some(Solution { optimum, presses })
     }
 
-    /// Solves `board` towards `goal` with reusable buffers: on success `presses` holds the
-    /// pressed cells as original row-major indices (`row * C + col`), ascending; on `None` (the
-    /// goal cannot be reached) it is left empty. With a colour, the solutions searched are that
+    /// Solves `board` towards `goal` with reusable buffers: on success `presses`, when given,
+    /// holds the pressed cells as original row-major indices (`row * C + col`), ascending; on
+    /// `None` (the goal cannot be reached) it is left empty. Without it the distance is a
+    /// popcount and no list is made. With a colour, the solutions searched are that
     /// colour's (`2^nullity` of them) and ties are broken among them as in the module docs.
     ///
     /// # Panics
@@ -303,10 +301,12 @@ impl Gf2Solver {
         board: &Board,
         goal: Goal,
         scratch: &mut Gf2Scratch,
-        presses: &mut Vec<usize>,
+        mut presses: Option<&mut Vec<usize>>,
     ) -> Option<Optimum> {
         assert_eq!((board.rows(), board.cols()), (self.size.rows(), self.size.cols()), "size");
-        presses.clear();
+        if let Some(p) = presses.as_deref_mut() {
+            p.clear();
+        }
         let shape = &self.shape;
         scratch.fit(shape);
         let Gf2Scratch { state, base, best, row_a, row_b, row_c, first, coset } = scratch;
@@ -354,9 +354,11 @@ impl Gf2Solver {
         };
         let found = lightest(shape, base, &gens, self.search_bits, coset, best);
         debug_assert_eq!(found.weight, weight(best));
-        shape.for_each_set(best, |i| presses.push(i));
-        if shape.transposed {
-            presses.sort_unstable();
+        if let Some(presses) = presses {
+            shape.for_each_set(best, |i| presses.push(i));
+            if shape.transposed {
+                presses.sort_unstable();
+            }
         }
         // The colour plane, when used, turns one colour into the other.
         let colour = base_colour ^ u8::from(both && found.uses_first);
