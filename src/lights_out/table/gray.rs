@@ -139,36 +139,67 @@ fn negated_columns(variant: &Variant, fold: bool) -> Vec<Vec<CellStep>> {
 
 /// Records weight `w` at `slot`, counting the entry if it is reached for the first time.
 #[inline(always)]
-fn record(slot: &mut u8, w: u8, reached: &mut u64) {
+fn record(slot: &mut u8, w: u32, reached: &mut u64) {
     *reached += u64::from(*slot == IMPOSSIBLE);
-    *slot = (*slot).min(w);
+    *slot = (*slot).min(w as u8);
 }
 
-/// The walk for two colours: `2^moves.len()` press sets from `start`, step `t` XORing
-/// `moves[trailing_zeros(t)]`, the weight the popcount of the Gray code `t ^ (t >> 1)`. Returns
-/// the entries of `region` reached.
+/// How the walk is split (see [`walk_bits`] and [`walk_digits`]): the last presses, at most
+/// this many vectors of them, are listed and sorted; the first presses are walked inside.
+const OUTER_VECTORS: u64 = 1 << 16;
+
+/// The presses of the outer list for `n` presses of `k` colours: the most whose vectors number
+/// at most [`OUTER_VECTORS`].
+fn outer_presses(n: usize, k: u32) -> usize {
+    let mut outer = 0;
+    while outer < n && u64::from(k).pow(outer as u32 + 1) <= OUTER_VECTORS {
+        outer += 1;
+    }
+    outer
+}
+
+/// The XOR and the weight of every press set of `moves`, in Gray order.
+fn gray_xors(moves: &[u32]) -> Vec<(u32, u32)> {
+    let mut sets = Vec::with_capacity(1 << moves.len());
+    let (mut xor, mut weight) = (0u32, 0u32);
+    sets.push((xor, weight));
+    for t in 1..1u64 << moves.len() {
+        let j = t.trailing_zeros();
+        xor ^= moves[j as usize];
+        // Bit j of the Gray code t ^ (t >> 1) is now 1 ^ bit j + 1 of t.
+        weight = weight + 1 - 2 * ((t >> (j + 1)) & 1) as u32;
+        sets.push((xor, weight));
+    }
+    sets
+}
+
+/// The walk for two colours: every press set from `start`, as the XOR of the sets of the last
+/// presses (a sorted list: consecutive blocks land in the same part of the table) and of the
+/// first presses (a list in Gray order, walked for each). Returns the entries of `region`
+/// reached.
 fn walk_bits(region: &mut [u8], start: u32, moves: &[u32], progress: &mut impl FnMut(u64)) -> u64 {
-    let steps = 1u64 << moves.len();
-    let mut state = start;
+    let first = moves.len() - outer_presses(moves.len(), 2);
+    let inner = gray_xors(&moves[..first]);
+    let mut outer = gray_xors(&moves[first..]);
+    outer.sort_unstable();
     let mut reached = 0u64;
-    record(&mut region[state as usize], 0, &mut reached);
-    let mut from = 1u64;
-    while from < steps {
-        let to = (from | (PROGRESS_STEPS - 1)).saturating_add(1).min(steps);
-        for t in from..to {
-            state ^= moves[t.trailing_zeros() as usize];
-            let weight = (t ^ (t >> 1)).count_ones() as u8;
-            record(&mut region[state as usize], weight, &mut reached);
+    let blocks_per_call = (PROGRESS_STEPS >> first).max(1) as usize;
+    for blocks in outer.chunks(blocks_per_call) {
+        for &(xor, weight) in blocks {
+            let base = start ^ xor;
+            for &(offset, w) in &inner {
+                record(&mut region[(base ^ offset) as usize], weight + w, &mut reached);
+            }
         }
         progress(reached);
-        from = to;
     }
     reached
 }
 
-/// The walk for `K` colours: all `K^n` press vectors from the state `start` (whose `n` digits
-/// are `start`'s), press `p` adding `columns[p]` to the digits. Returns the entries of `region`
-/// reached.
+/// The walk for `K` colours, split as [`walk_bits`]'s: the states and weights of the vectors of
+/// the last presses from `start` (sorted by state), and for each the vectors of the first presses
+/// walked in Gray order from it, press `p` adding `columns[p]` to the digits. Returns the
+/// entries of `region` reached.
 fn walk_digits(
     region: &mut [u8],
     n: usize,
@@ -177,18 +208,55 @@ fn walk_digits(
     columns: &[Vec<CellStep>],
     progress: &mut impl FnMut(u64),
 ) -> u64 {
-    let mut digits: Vec<u32> = (0..n).map(|i| start / k.pow(i as u32) % k).collect();
-    let mut index = start;
+    let first = n - outer_presses(n, k);
+    let decode = |index: u32, digits: &mut [u32; 32]| {
+        let mut rest = index;
+        for d in digits.iter_mut().take(columns.len()) {
+            *d = rest % k;
+            rest /= k;
+        }
+    };
+    let mut digits = [0u32; 32];
+    decode(start, &mut digits);
+    let mut outer = Vec::with_capacity(u64::from(k).pow((n - first) as u32) as usize);
+    gray_walk(&columns[first..], k, &mut digits, start, |index, weight| {
+        outer.push((index, weight));
+    });
+    outer.sort_unstable();
     let mut reached = 0u64;
-    record(&mut region[index as usize], 0, &mut reached);
-    // The Gray code's digits (the press vector), and the base-K digits of the step number from
-    // press 1 up (press 0 takes K - 1 steps of every K, in the inner loop).
-    let mut x = vec![0u32; n];
-    let mut counter = vec![0u32; n];
+    let inner_steps = u64::from(k).pow(first as u32);
+    let blocks_per_call = (PROGRESS_STEPS / inner_steps).max(1) as usize;
+    for blocks in outer.chunks(blocks_per_call) {
+        for &(index, weight) in blocks {
+            decode(index, &mut digits);
+            gray_walk(&columns[..first], k, &mut digits, index, |index, w| {
+                record(&mut region[index as usize], weight + w, &mut reached);
+            });
+        }
+        progress(reached);
+    }
+    reached
+}
+
+/// Visits every vector of the presses `presses` (the `i`-th adding `presses[i]` to the digits) in the modular Gray order of the module docs, from the state `index` whose digits are
+/// `digits`: `visit(state, weight)`, first `(index, 0)`. Leaves `digits` at the last state's.
+#[inline(always)]
+fn gray_walk(
+    presses: &[Vec<CellStep>],
+    k: u32,
+    digits: &mut [u32; 32],
+    index: u32,
+    mut visit: impl FnMut(u32, u32),
+) {
+    let mut index = index;
     let mut weight = 0u32;
-    let mut steps = 0u64;
-    let mut press = |p: usize, digits: &mut [u32], index: &mut u32, weight: &mut u32| {
-        for &(power, cell, add) in &columns[p] {
+    visit(index, weight);
+    let Some(lowest) = presses.first() else { return };
+    // The press vector (the Gray code's digits) and the base-K digits of the step number from
+    // the second press up (the first press takes K - 1 steps of every K, in the inner loop).
+    let (mut x, mut counter) = ([0u32; 32], [0u32; 32]);
+    let mut press = |p: usize, column: &[CellStep], index: &mut u32, weight: &mut u32| {
+        for &(power, cell, add) in column {
             let d = digits[cell as usize];
             let mut next = d + add;
             if next >= k {
@@ -207,25 +275,21 @@ fn walk_digits(
     };
     loop {
         for _ in 1..k {
-            press(0, &mut digits, &mut index, &mut weight);
-            record(&mut region[index as usize], weight as u8, &mut reached);
-        }
-        steps += u64::from(k);
-        if steps % PROGRESS_STEPS < u64::from(k) {
-            progress(reached);
+            press(0, lowest, &mut index, &mut weight);
+            visit(index, weight);
         }
         // The next step presses the lowest press whose counter digit does not wrap.
         let mut p = 1;
-        while p < n && counter[p] == k - 1 {
+        while p < presses.len() && counter[p] == k - 1 {
             counter[p] = 0;
             p += 1;
         }
-        if p == n {
-            return reached;
+        if p == presses.len() {
+            return;
         }
         counter[p] += 1;
-        press(p, &mut digits, &mut index, &mut weight);
-        record(&mut region[index as usize], weight as u8, &mut reached);
+        press(p, &presses[p], &mut index, &mut weight);
+        visit(index, weight);
     }
 }
 
@@ -245,6 +309,13 @@ fn copy_classes(table: &mut [u8], n: usize, k: u32) {
     let mut low = vec![0u32; block];
     let mut high = vec![0u32; high_digits];
     let (first, rest) = table.split_at_mut(classes as usize);
+    if k == 2 {
+        // Every digit flipped: entry `classes + r` is entry `classes - 1 - r`.
+        for (entry, &class) in rest.iter_mut().zip(first.iter().rev()) {
+            *entry = class;
+        }
+        return;
+    }
     for (t, part) in (1..k).zip(rest.chunks_exact_mut(classes as usize)) {
         let back = |d: u32| (d + k - t) % k;
         for (r, entry) in low.iter_mut().enumerate() {
