@@ -53,11 +53,13 @@ pub fn main() -> ExitCode {
 /// `$defer` (`defer = true`), each subcommand's arguments are defined only when it runs.
 macro_rules! command_line {
     ($cli:ident, $command:ident $(, $defer:meta)?) => {
-        /// Exact, instant answers for the Flip Game and Lights Out (POJ 1753) and Bloxorz (POJ 3322)
+        /// Exact, instant answers for the Flip Game and Lights Out (POJ 1753) and Bloxorz
+        /// (POJ 3322)
         ///
-        /// Exit codes: 0 when every input was read (an `Impossible` answer is an answer); 1 when any
-        /// board, level or file could not be read (the message on stderr reads PATH:LINE:COLUMN: ... or
-        /// flipblox: PATH: ...; every other input is still answered); 2 for usage errors.
+        /// Exit codes: 0 when every input was read (an `Impossible` answer is an answer); 1 when
+        /// any board, level or file could not be read (the message on stderr reads
+        /// PATH:LINE:COLUMN: ... or flipblox: PATH: ...; every other input is still answered); 2
+        /// for usage errors.
         #[derive(Debug, Parser)]
         #[command(name = "flipblox", version)]
         struct $cli {
@@ -65,7 +67,8 @@ macro_rules! command_line {
             command: $command,
         }
 
-        /// The subcommands, in the order of use: answering, then tables, then files, then the shell.
+        /// The subcommands, in the order of use: answering, then tables, then files, then the
+        /// shell.
         #[derive(Debug, Subcommand)]
         $(#[command($defer)])?
         enum $command {

@@ -238,8 +238,9 @@ fn walk_digits(
     reached
 }
 
-/// Visits every vector of the presses `presses` (the `i`-th adding `presses[i]` to the digits) in the modular Gray order of the module docs, from the state `index` whose digits are
-/// `digits`: `visit(state, weight)`, first `(index, 0)`. Leaves `digits` at the last state's.
+/// Visits every vector of the presses `presses` (the `i`-th adding `presses[i]` to the digits) in
+/// the modular Gray order of the module docs, from the state `index` whose digits are `digits`:
+/// `visit(state, weight)`, first `(index, 0)`. Leaves `digits` at the last state's.
 #[inline(always)]
 fn gray_walk(
     presses: &[Vec<CellStep>],
