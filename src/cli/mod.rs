@@ -101,7 +101,7 @@ command_line!(LazyCli, LazyCommand, defer = true);
 fn parse() -> Cli {
     let named = std::env::args_os()
         .nth(1)
-        .is_some_and(|first| first.to_str().is_some_and(|name| LazyCommand::has_subcommand(name)));
+        .is_some_and(|first| first.to_str().is_some_and(LazyCommand::has_subcommand));
     if !named {
         return Cli::parse();
     }
