@@ -7,7 +7,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use flipblox::lights_out::{Answer, Board, DistanceTable, Goal, Method, Solver, Variant};
 
 /// SplitMix64.
@@ -103,13 +103,18 @@ fn setup(c: &mut Criterion) {
 fn tables(c: &mut Criterion) {
     let mut group = c.benchmark_group("table_build");
     group.sample_size(10);
+    // Throughput in states: criterion's elements per second, the inverse of ns per state.
     for (n, pattern, k, goal) in [
+        (5, ".x./xxx/.x.", 2, Goal::Any),
         (5, ".x./xxx/.x.", 2, Goal::Colour(0)),
         (5, "x.x/.x./x.x", 2, Goal::Any),
         (3, ".x./xxx/.x.", 3, Goal::Any),
+        (4, ".x./xxx/.x.", 3, Goal::Any),
         (4, ".x./xxx/.x.", 3, Goal::Colour(0)),
+        (3, ".x./xxx/.x.", 4, Goal::Any),
     ] {
         let v = variant(n, pattern, k, goal);
+        group.throughput(Throughput::Elements(v.states().unwrap()));
         group.bench_function(v.to_string(), |b| {
             b.iter(|| DistanceTable::build(black_box(&v), |_, _| {}).unwrap())
         });

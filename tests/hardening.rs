@@ -667,7 +667,7 @@ fn an_allocation_the_address_space_limit_refuses_is_reported() {
         assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
         assert_eq!(
             ended.stderr,
-            "flipblox: cannot allocate 5100273664 bytes for the 4x8 distance table and its search\n"
+            "flipblox: cannot allocate 4294967296 bytes for the 4x8 distance table and its search\n"
         );
         assert_eq!(names(dir.path()), ["t.fbt"]);
         assert_eq!(read_text(&target), "the old table");

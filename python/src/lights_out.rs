@@ -221,9 +221,9 @@ impl Variant {
     /// `state` is the fewest presses from that board to the goal, 255 when it cannot be reached.
     /// A board's state is the base-K number of its colours, cell (r, c) the digit of
     /// K^(r*cols + c) (for two colours: bit `r*cols + c` set for black). The 4x4 Flip Game's is
-    /// the embedded table, read-only and not copied; others are built by a reverse breadth-first
-    /// search from the goal (GIL released), up to 32 cells for two colours and 2^`max_cells`
-    /// states for more. Raises `TableError` for a larger one.
+    /// the embedded table, read-only and not copied; others are built by visiting every press
+    /// vector once (GIL released), up to 32 cells for two colours and 2^`max_cells` states for
+    /// more. Raises `TableError` for a larger one.
     #[pyo3(signature = (*, max_cells=32))]
     fn table<'py>(&self, py: Python<'py>, max_cells: usize) -> PyResult<Bound<'py, PyAny>> {
         if self.variant == *DistanceTable::embedded().variant() {

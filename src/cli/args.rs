@@ -56,8 +56,7 @@ pub fn usage(command: &'static [&'static str], message: impl std::fmt::Display) 
 #[derive(Debug, Clone, Copy, Args)]
 pub struct TableLimitArgs {
     /// Largest board, in pieces (1 to 32), whose distance table may be built in memory: 2^N
-    /// bytes, plus three bitsets of 2^(N-1) bits while the BFS runs (5x5: 32 MiB + 6 MiB). A
-    /// table file is mapped, not built, and is not limited by this.
+    /// bytes (5x5: 32 MiB). A table file is mapped, not built, and is not limited by this.
     #[arg(long, value_name = "N", default_value_t = Solver::DEFAULT_MAX_TABLE_CELLS as u8,
           value_parser = clap::value_parser!(u8).range(1..=32))]
     pub max_table_cells: u8,

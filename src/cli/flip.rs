@@ -78,7 +78,7 @@ pub struct FlipArgs {
     table: Option<PathBuf>,
 
     /// With --table: also check the payload's CRC-32 and histogram before the first board
-    /// (reads the whole file: about 40 ms for a 5x5 table).
+    /// (reads the whole file once: time in proportion to its size).
     #[arg(long, requires = "table")]
     verify_table: bool,
 

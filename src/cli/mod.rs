@@ -29,7 +29,7 @@ mod verify;
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use args::{Outcome, UsageError};
 
@@ -37,7 +37,7 @@ use args::{Outcome, UsageError};
 /// input was read (an `Impossible` answer is an answer), 1 when any board, level or file could
 /// not be read or written, 2 for usage errors (clap's default).
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse();
     match run(cli) {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::SomeFailed) => ExitCode::from(1),
@@ -49,34 +49,64 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Exact, instant answers for the Flip Game and Lights Out (POJ 1753) and Bloxorz (POJ 3322)
-///
-/// Exit codes: 0 when every input was read (an `Impossible` answer is an answer); 1 when any
-/// board, level or file could not be read (the message on stderr reads PATH:LINE:COLUMN: ... or
-/// flipblox: PATH: ...; every other input is still answered); 2 for usage errors.
-#[derive(Debug, Parser)]
-#[command(name = "flipblox", version)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
+/// Defines the command line, `$cli` and its subcommands `$command`, from this one text; with
+/// `$defer` (`defer = true`), each subcommand's arguments are defined only when it runs.
+macro_rules! command_line {
+    ($cli:ident, $command:ident $(, $defer:meta)?) => {
+        /// Exact, instant answers for the Flip Game and Lights Out (POJ 1753) and Bloxorz
+        /// (POJ 3322)
+        ///
+        /// Exit codes: 0 when every input was read (an `Impossible` answer is an answer); 1 when
+        /// any board, level or file could not be read (the message on stderr reads
+        /// PATH:LINE:COLUMN: ... or flipblox: PATH: ...; every other input is still answered); 2
+        /// for usage errors.
+        #[derive(Debug, Parser)]
+        #[command(name = "flipblox", version)]
+        struct $cli {
+            #[command(subcommand)]
+            command: $command,
+        }
+
+        /// The subcommands, in the order of use: answering, then tables, then files, then the
+        /// shell.
+        #[derive(Debug, Subcommand)]
+        $(#[command($defer)])?
+        enum $command {
+            Flip(flip::FlipArgs),
+            Bloxorz(bloxorz::BloxorzArgs),
+            Stats(stats::StatsArgs),
+            Table(table::TableArgs),
+            Export(export::ExportArgs),
+            Inspect(inspect::InspectArgs),
+            Verify(verify::VerifyArgs),
+            Convert(convert::ConvertArgs),
+            Generate(generate::GenerateArgs),
+            #[cfg(feature = "render")]
+            Render(render::RenderArgs),
+            Completions(shell::CompletionsArgs),
+            Man(shell::ManArgs),
+        }
+    };
 }
 
-/// The subcommands, in the order of use: answering, then tables, then files, then the shell.
-#[derive(Debug, Subcommand)]
-enum Command {
-    Flip(flip::FlipArgs),
-    Bloxorz(bloxorz::BloxorzArgs),
-    Stats(stats::StatsArgs),
-    Table(table::TableArgs),
-    Export(export::ExportArgs),
-    Inspect(inspect::InspectArgs),
-    Verify(verify::VerifyArgs),
-    Convert(convert::ConvertArgs),
-    Generate(generate::GenerateArgs),
-    #[cfg(feature = "render")]
-    Render(render::RenderArgs),
-    Completions(shell::CompletionsArgs),
-    Man(shell::ManArgs),
+// The command line: every subcommand defined up front (the help, the completions, the manual).
+command_line!(Cli, Command);
+// The same, each subcommand's arguments defined only when it runs: what a run that names its
+// subcommand parses with (defining them all was most of a one-board run's start-up).
+command_line!(LazyCli, LazyCommand, defer = true);
+
+/// Parses the command line as [`Cli::parse`] does: with [`LazyCli`] when the first argument
+/// names a subcommand (the same arguments, help and errors for it), else (the top-level help,
+/// `--version`, a mistyped subcommand) with [`Cli`].
+fn parse() -> Cli {
+    let named = std::env::args_os()
+        .nth(1)
+        .is_some_and(|first| first.to_str().is_some_and(LazyCommand::has_subcommand));
+    if !named {
+        return Cli::parse();
+    }
+    let mut matches = LazyCli::command().get_matches();
+    Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|e| e.format(&mut Cli::command()).exit())
 }
 
 /// Runs the parsed command line. A [`UsageError`] from a subcommand is reported the way clap

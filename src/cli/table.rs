@@ -20,12 +20,12 @@ pub struct TableArgs {
 
 #[derive(Debug, Subcommand)]
 enum TableCommand {
-    /// Build the distance table of an RxC board by the reverse BFS from both uniform boards and
-    /// write it as a flipblox table file (docs/FORMATS.md): 2^(R*C) one-byte entries (255 =
-    /// Impossible) after a header with the shape, the histogram and CRC-32s, at a 64-byte
-    /// boundary so that `flipblox flip --table FILE` answers from the file in place. 5x5:
-    /// a 32 MiB file, written in about 0.4 s with a peak of 42 MB (each further piece doubles
-    /// both). The variant options (--goal, --wrap, --toggle, --colours) build that variant's
+    /// Build the distance table of an RxC board, every press set visited once, and write it as
+    /// a flipblox table file (docs/FORMATS.md): 2^(R*C) one-byte entries (255 = Impossible)
+    /// after a header with the shape, the histogram and CRC-32s, at a 64-byte boundary so that
+    /// `flipblox flip --table FILE` answers from the file in place. The build takes time in
+    /// proportion to the entries and peak memory about the table's size (5x5: a 32 MiB file;
+    /// each further piece doubles both); the file is written from the table itself. The variant options (--goal, --wrap, --toggle, --colours) build that variant's
     /// table instead: K^(R*C) one-byte entries, the variant recorded in the header, which
     /// `flip --table` and `stats flip --table` then check against their own options.
     Build(BuildArgs),

@@ -18,7 +18,8 @@
 //!   algebra); every [`Answer`] gives the distance, one optimal press set, the colour reached and
 //!   whether the minimum is proven.
 //! - [`DistanceTable`]: the one table type: the embedded 4x4 table, tables built at run time
-//!   (a reverse breadth-first search from the goal), tables borrowed from table files; proved to
+//!   (every press vector visited once, in a Gray-code order), tables borrowed from table files;
+//!   proved to
 //!   hold distances by [`DistanceTable::check`] and compared with an independent method by
 //!   [`DistanceTable::reference`].
 //!

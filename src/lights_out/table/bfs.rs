@@ -1,9 +1,10 @@
-//! The table builder: a reverse multi-source breadth-first search from both uniform boards.
+//! The two-colour reverse multi-source breadth-first search from the uniform boards: the builder
+//! of the embedded 4x4 table, and the tests' reference for the run-time builder
+//! ([`super::gray`], which visits press vectors instead).
 //!
 //! This file refers to nothing in the crate but its sibling `rules.rs` (the toggle pattern), on
 //! purpose: `build.rs` includes both with `#[path]` to build the embedded 4x4 table at compile
-//! time, and the library uses the same code at run time (to check the embedded table and to build
-//! tables for other board sizes).
+//! time; the library's tests check the run-time builder and the embedded table against it.
 //!
 //! # States and moves
 //!
@@ -37,6 +38,9 @@
 //! blocks), so a layer is one sweep over the frontier's non-empty words, one word operation per
 //! 64 states and press, instead of a random access into a table far larger than the caches per
 //! state and press.
+
+// Outside the tests, the library uses only the constants.
+#![cfg_attr(not(test), allow(dead_code))]
 
 use std::collections::TryReserveError;
 

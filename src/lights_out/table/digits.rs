@@ -1,5 +1,6 @@
-//! Distance tables of more than two colours: the reverse breadth-first search on the digits of
-//! the states, and the check of such a table.
+//! Distance tables of more than two colours: the check of such a table, and the reverse
+//! breadth-first search on the digits of the states, the tests' reference for the builder
+//! ([`super::gray`]) on every number of colours.
 //!
 //! A board of `n = R * C` cells and `K` colours is the state `sum of colour(i) * K^i` (see
 //! [`Board::state`](crate::lights_out::Board::state)), so a table has `K^n` entries of one
@@ -11,14 +12,16 @@
 //! Every state reached in layer `d` is then `d` presses from the goal.
 //!
 //! A layer is a queue of states, each decoded into its `n` digits once and moved by adding, for
-//! each press, the change of each of its cells' digits times `K^i`. (Two colours, where every
-//! move is an XOR, take the bitset sweeps of [`super::bfs`].)
+//! each press, the change of each of its cells' digits times `K^i`.
 
 use super::bfs::IMPOSSIBLE;
 use super::check::TableFault;
+#[cfg(test)]
 use crate::lights_out::variant::goal::Goal;
 use crate::lights_out::variant::matrix::ToggleMatrix;
+#[cfg(test)]
 use crate::lights_out::variant::rules::Variant;
+#[cfg(test)]
 use crate::memory::{self, AllocError};
 
 /// Builds the distance table of `variant` by the digit search of the module docs: entry `s` is
@@ -31,6 +34,7 @@ use crate::memory::{self, AllocError};
 /// If the variant has more than `2^32` states, or a distance would exceed 254 (impossible within
 /// that limit: a minimum presses each cell fewer than `K` times, and `(K - 1) * R * C <= 120`
 /// when `K^(R*C) <= 2^32`).
+#[cfg(test)]
 pub(crate) fn distance_table_by_digits(
     variant: &Variant,
     mut progress: impl FnMut(u64),

@@ -5,10 +5,11 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::bfs::{IMPOSSIBLE, MAX_TABLE_CELLS, QUEUE_MAX_CELLS, pattern_distance_table};
+use super::bfs::{IMPOSSIBLE, MAX_TABLE_CELLS};
 use super::check::{TableFault, check_distance_table};
 use super::compare::{TableComparison, compare_entries};
-use super::digits::{check_by_digits, distance_table_by_digits, pressed_state};
+use super::digits::{check_by_digits, pressed_state};
+use super::gray::gray_distance_table;
 use crate::lights_out::board::colours::Board;
 use crate::lights_out::size::BoardSize;
 use crate::lights_out::solve::gf2::Gf2Solver;
@@ -45,13 +46,12 @@ pub enum TableError {
         /// The variant.
         variant: Box<Variant>,
     },
-    /// The system refused the memory for the table or its search.
+    /// The system refused the memory for the table.
     #[error("cannot allocate {bytes} bytes for the {size} distance table and its search")]
     OutOfMemory {
         /// The board.
         size: BoardSize,
-        /// The bytes refused: for two colours the table's plus the search's, for more the
-        /// table's or a layer's of the search.
+        /// The bytes refused: the table's.
         bytes: u64,
     },
     /// The system refused the memory for a solver's set-up or search.
@@ -154,44 +154,34 @@ impl DistanceTable<'static> {
         DistanceTable::from_cow(Variant::flip_game(BoardSize::CLASSIC), Cow::Borrowed(EMBEDDED))
     }
 
-    /// Builds the table of `variant` by a reverse breadth-first search from the goal states.
-    /// `progress(reached, of)` is called once per layer with the states reached so far and the
-    /// number the search reaches (for the Flip Game's rules the `2^rank` states that can be
-    /// made uniform, known beforehand; for other variants all `K^(R*C)` states, a bound).
+    /// Builds the table of `variant` by visiting every press vector once, in a mixed-radix Gray
+    /// order (each step one press: an XOR for two colours, a few cells' digits for more), and
+    /// recording at the state each vector solves the least weight found there; for the goal
+    /// "any" on one `K`-th of the states, the rest copied. `progress(reached, of)` is called as
+    /// the build goes with the states reached so far and the number the build reaches (for the
+    /// Flip Game's rules the `2^rank` states that can be made uniform, known beforehand; for other
+    /// variants all `K^(R*C)` states, a bound); the last call's `reached` is the number of states
+    /// that can reach the goal.
     ///
-    /// Two colours: bitset sweeps over the states, each move an XOR (memory: the table plus an
-    /// eighth of it for the bitsets above 16 cells; 5x5, 32 MiB + 6 MiB); more colours: a queue
-    /// of states a layer, moved digit by digit (the table plus 4 bytes per state of the two
-    /// largest layers).
+    /// Memory: the table (`K^(R*C)` bytes; 5x5 Flip Game, 32 MiB) and a few kilobytes.
     ///
     /// # Errors
     ///
     /// [`TableError::TooLarge`] above 32 cells for two colours or 2^32 states for more;
-    /// [`TableError::OutOfMemory`] when the system refuses the memory of the build (the
-    /// bytes of the whole build for two colours, of the part refused for more).
+    /// [`TableError::OutOfMemory`] when the system refuses the memory of the table.
     pub fn build(
         variant: &Variant,
         mut progress: impl FnMut(u64, u64),
     ) -> Result<DistanceTable<'static>, TableError> {
         DistanceTable::check_size(variant, MAX_TABLE_CELLS)?;
         let size = variant.size();
-        let bytes = if variant.colours() == 2 {
-            let of = if variant.is_flip_game_rules() {
-                1u64 << Gf2Solver::new(size).toggle_rank().min(63)
-            } else {
-                1u64 << size.cells()
-            };
-            let goal = match variant.goal() {
-                Goal::Colour(c) => Some(c == 1),
-                _ => None,
-            };
-            pattern_distance_table(size.cells(), &variant.press_masks(), goal, |r| progress(r, of))
-                .map_err(|_| TableError::OutOfMemory { size, bytes: build_bytes(size.cells()) })?
+        let of = if variant.is_flip_game_rules() {
+            1u64 << Gf2Solver::new(size).toggle_rank().min(63)
         } else {
-            let of = variant.states().expect("checked");
-            distance_table_by_digits(variant, |r| progress(r, of))
-                .map_err(|e| TableError::OutOfMemory { size, bytes: e.bytes })?
+            variant.states().expect("checked")
         };
+        let bytes = gray_distance_table(variant, |r| progress(r, of))
+            .map_err(|e| TableError::OutOfMemory { size, bytes: e.bytes })?;
         Ok(DistanceTable::from_cow(variant.clone(), Cow::Owned(bytes)))
     }
 }
@@ -202,14 +192,6 @@ impl DistanceTable<'static> {
         debug_assert_eq!(variant.states(), Some(bytes.len() as u64), "the entries of {variant}");
         DistanceTable::from_cow(variant.clone(), Cow::Owned(bytes))
     }
-}
-
-/// Bytes a build of a two-colour table of `cells` cells needs: the table, and above
-/// [`QUEUE_MAX_CELLS`] cells three bitsets of half the states.
-fn build_bytes(cells: usize) -> u64 {
-    let states = 1u64 << cells;
-    let bitsets = if cells > QUEUE_MAX_CELLS { 3 * (states / 2).div_ceil(64) * 8 } else { 0 };
-    states + bitsets
 }
 
 impl<'a> DistanceTable<'a> {
@@ -492,6 +474,7 @@ pub(crate) fn entry_histogram(bytes: &[u8]) -> (Vec<u64>, u64) {
 mod tests {
     use super::*;
     use crate::lights_out::table::bfs::distance_table;
+    use crate::lights_out::table::digits::distance_table_by_digits;
     use crate::lights_out::variant::toggle::TogglePattern;
 
     fn variant(r: usize, c: usize, pattern: &str, wrap: bool, k: u8, goal: Goal) -> Variant {

@@ -9,6 +9,7 @@ pub(crate) mod check;
 pub(crate) mod compare;
 pub(crate) mod digits;
 pub(crate) mod distance_table;
+pub(crate) mod gray;
 pub(crate) mod reference;
 pub(crate) mod rules;
 
