@@ -60,7 +60,7 @@
 use super::solution::Solution;
 use crate::bloxorz::model::level::{Level, Orientation, Placement};
 use crate::bloxorz::model::moves::{Move, ROLLS, state_of};
-use crate::memory::{AllocError, try_zeroed};
+use crate::memory::{AllocError, advise_huge_pages, try_zeroed};
 
 /// The stamp of a state where the box may not rest (see the module docs); it has no
 /// [`REACHED`] bit.
@@ -428,6 +428,8 @@ impl Scratch {
         if self.stamps.len() < 3 * cells {
             self.stamps = Vec::new();
             self.stamps = try_zeroed(3 * cells, "the search's stamps")?;
+            // Every search writes its stamps whole (the queues it touches sparsely).
+            advise_huge_pages(&mut self.stamps);
         }
         if self.queues.len() < 3 * cells {
             self.queues = Vec::new();
