@@ -861,6 +861,61 @@ mod tests {
     }
 
     #[test]
+    fn stamps_written_between_any_bounds_match_those_written_whole() {
+        let grid: Vec<u8> = (0..40u8).map(|i| i.wrapping_mul(37) & 7).collect();
+        let mut whole = vec![0; 3 * grid.len()];
+        write_interleaved_stamps(&mut whole, &grid);
+        for begin in 0..whole.len() {
+            for end in begin..=whole.len() {
+                let mut part = vec![REACHED; whole.len()];
+                write_interleaved_stamps_between(&mut part, &grid, begin, end);
+                assert_eq!(part[begin..end], whole[begin..end], "{begin}..{end}");
+                assert!(part[..begin].iter().chain(&part[end..]).all(|&s| s == REACHED));
+            }
+        }
+    }
+
+    #[test]
+    fn a_goal_search_by_bands_ignores_the_stamps_an_earlier_search_left() {
+        // A tall open level (over LARGE padded cells, many bands), the target near the start:
+        // a sweep first stamps every state reached; the goal search after it writes only the
+        // bands near the start, and must neither take the sweep's stamps for its own nor
+        // report far states as reached.
+        let (rows, cols) = (20_000usize, 20usize);
+        let mut text = format!("{rows} {cols}\n");
+        for r in 0..rows {
+            for c in 0..cols {
+                text.push(match (r, c) {
+                    (1, 1) => 'X',
+                    (6, 9) => 'O',
+                    _ => '.',
+                });
+            }
+            text.push('\n');
+        }
+        let level = level(&text);
+        assert!(level.grid().len() > LARGE);
+        let mut scratch = Scratch::new();
+        let from = state_of(&level, level.start());
+        let goal = Scratch::goal(&level);
+        scratch.search(&level, from, None);
+        let distances: std::collections::HashMap<u32, u32> = scratch.reached().collect();
+        let far = state_of(&level, Placement::standing(rows - 1, cols - 1));
+        assert!(distances.contains_key(&far));
+        let want = distances[&goal];
+        let below = distances.values().filter(|&&d| d < want).count() as u64;
+        for branch_free in [false, true] {
+            let answer = scratch.search_with(&level, from, Some(goal), branch_free);
+            assert_eq!(answer, (Some(want), below), "branch-free {branch_free}");
+            assert!(scratch.was_reached(goal) && !scratch.was_reached(far));
+            assert!(scratch.band_shift.is_some() && scratch.bands.iter().any(|&b| b == 0));
+            let mut path = Vec::new();
+            scratch.path_to(&level, goal, &mut path);
+            assert_eq!(replay(&level, &path), Placement::standing(6, 9));
+        }
+    }
+
+    #[test]
     fn memory_usage_grows_to_the_largest_level_and_stays() {
         let mut scratch = Scratch::new();
         assert_eq!(scratch.memory_usage(), 0);
