@@ -16,7 +16,8 @@
 //!   level's rest flags (`write_planar_stamps`, the last step overlapping the one before
 //!   instead of a scalar tail); a large level's (more than `LARGE` padded cells) are
 //!   interleaved, at the state index `3 * cell + o`, so that a cell's three stamps share a cache
-//!   line (`write_interleaved_stamps`, a table lookup per cell);
+//!   line (`write_interleaved_stamps`, a table lookup per cell), and a search for the goal of a
+//!   large level writes them a band at a time, when it first comes near the band (`Bands`);
 //! - per padded cell and orientation, one `u32` frontier slot: three FIFO queues in one buffer,
 //!   one per [`Orientation`] (from `o * cells`), holding the anchors of the states in the order
 //!   the search reached them (`3 * cell` with interleaved stamps, so that a roll adds one
@@ -27,12 +28,14 @@
 //!   time as first touched, so the slots it never reaches take no memory).
 //!
 //! One buffer for all three orientations means one base address: the loops of the search keep
-//! fewer pointers in registers. Each search first writes every stamp of its level from the
-//! level's rest flags, so a roll tests legality and novelty with a single load of one byte, and
-//! the search never reads the level's grid. The buffers only grow. Together with the level's one
+//! fewer pointers in registers. Each search writes the stamps of its level from the level's
+//! rest flags before it reads them (all first, or band by band), so a roll tests legality and
+//! novelty with a single load of one byte, and the rolls never read the level's grid. The buffers only grow. Together with the level's one
 //! byte per padded cell that is at most 16 bytes per padded cell, 5 1/3 per state
 //! ([`bytes_needed`](crate::bloxorz::model::moves::bytes_needed)), what a sweep (a distance field) or a small level's search uses; a search
-//! for the goal of a large level touches 4 bytes per padded cell and its widest layers.
+//! for the goal of a large level touches at most 4 bytes per padded cell (the grid, and the
+//! stamps of the bands it comes near) and its widest layers. The grid and the stamps are
+//! backed by huge pages where the system has them (`advise_huge_pages`).
 //!
 //! # The search
 //!
