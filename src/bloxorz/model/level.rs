@@ -23,7 +23,7 @@
 use std::fmt;
 
 use super::mechanics::{Mechanics, Special, SwitchKind};
-use crate::memory::{AllocError, try_reserve};
+use crate::memory::{AllocError, advise_huge_pages, try_reserve};
 use crate::text::Position;
 
 /// Empty cells added on each side of the level (see the module docs).
@@ -188,7 +188,13 @@ impl Level {
         let cells =
             (rows.saturating_add(2 * PADDING)).saturating_mul(cols.saturating_add(2 * PADDING));
         let additional = cells.saturating_sub(self.grid.len());
-        try_reserve(&mut self.grid, additional, what)
+        let capacity = self.grid.capacity();
+        try_reserve(&mut self.grid, additional, what)?;
+        if self.grid.capacity() != capacity {
+            // The grid is written whole for every level.
+            advise_huge_pages(&mut self.grid);
+        }
+        Ok(())
     }
 
     /// Makes this level an all-empty `rows x cols` level (start and target unset), reusing its
@@ -278,7 +284,12 @@ impl Level {
                 // SOLID is bit 3; LIE_H bit 1, LIE_V bit 2.
                 *out = here | ((solid & right) >> 2) | ((solid & down) >> 1);
             }
-            self.grid[at..at + k].copy_from_slice(&done[..k]);
+            if k == 64 {
+                // A copy of constant length: a few vector moves, not a call.
+                self.grid[at..at + 64].copy_from_slice(&done);
+            } else {
+                self.grid[at..at + k].copy_from_slice(&done[..k]);
+            }
             i += k;
         }
         self.terrain_changes = changes;

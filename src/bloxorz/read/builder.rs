@@ -100,8 +100,9 @@ impl Builder {
     /// Sets row `r` from `text`, one cell per byte, up to `cols` bytes (the caller checks the
     /// row's length).
     ///
-    /// The common row, of plain cells only, is one table lookup per byte; a row with an `O`, an
-    /// `X`, a special cell or a bad byte is then looked at again, byte by byte.
+    /// The common row, of plain cells only (`.`, `E`, `#`), is a few comparisons per byte; a
+    /// row with an `O`, an `X`, a special cell or a bad byte is then looked at again, its
+    /// other bytes by a table.
     ///
     /// # Errors
     ///
@@ -113,26 +114,29 @@ impl Builder {
         r: usize,
         text: &[u8],
     ) -> Result<(), (usize, ErrorKind)> {
+        // The plain cells by comparisons, which the compiler does 16 or 32 bytes at a time;
+        // every other byte is marked for the table.
+        let (rigid, fragile) = (cell_flags(b'.'), cell_flags(b'E'));
         let mut seen = 0;
         for (cell, &byte) in level.row_mut(r).iter_mut().zip(text) {
-            let flags = CELL_FLAGS[usize::from(byte)];
+            let flags = if byte == b'.' { rigid } else { 0 }
+                | if byte == b'E' { fragile } else { 0 }
+                | if byte != b'.' && byte != b'E' && byte != b'#' { MARK } else { 0 };
             *cell = flags;
             seen |= flags;
         }
-        if seen & (MARK | NOT_A_CELL) == 0 {
+        if seen & MARK == 0 {
             return Ok(());
         }
-        // Only the marked cells (and a byte that is no cell) need a look: the rest are skipped
-        // by a search that compiles to a few instructions per cell.
+        // Only the marked cells need a look: the rest are skipped by a search that compiles to a
+        // few instructions per cell.
         let end = text.len().min(self.cols);
         let mut c = 0;
-        while let Some(skip) =
-            level.row_mut(r)[c..end].iter().position(|&f| f & (MARK | NOT_A_CELL) != 0)
-        {
+        while let Some(skip) = level.row_mut(r)[c..end].iter().position(|&f| f & MARK != 0) {
             c += skip;
             let row = level.row_mut(r);
-            let flags = row[c];
-            row[c] &= !MARK;
+            let flags = CELL_FLAGS[usize::from(text[c])];
+            row[c] = flags & !MARK;
             if flags & NOT_A_CELL != 0 {
                 let found = crate::text::describe_at(text, c);
                 return Err((c, ErrorKind::Text(TextSyntax::BadCell { found })));

@@ -16,7 +16,8 @@
 //!   level's rest flags (`write_planar_stamps`, the last step overlapping the one before
 //!   instead of a scalar tail); a large level's (more than `LARGE` padded cells) are
 //!   interleaved, at the state index `3 * cell + o`, so that a cell's three stamps share a cache
-//!   line (`write_interleaved_stamps`, a table lookup per cell);
+//!   line (`write_interleaved_stamps`, a table lookup per cell), and a search for the goal of a
+//!   large level writes them a band at a time, when it first comes near the band (`Bands`);
 //! - per padded cell and orientation, one `u32` frontier slot: three FIFO queues in one buffer,
 //!   one per [`Orientation`] (from `o * cells`), holding the anchors of the states in the order
 //!   the search reached them (`3 * cell` with interleaved stamps, so that a roll adds one
@@ -27,12 +28,14 @@
 //!   time as first touched, so the slots it never reaches take no memory).
 //!
 //! One buffer for all three orientations means one base address: the loops of the search keep
-//! fewer pointers in registers. Each search first writes every stamp of its level from the
-//! level's rest flags, so a roll tests legality and novelty with a single load of one byte, and
-//! the search never reads the level's grid. The buffers only grow. Together with the level's one
+//! fewer pointers in registers. Each search writes the stamps of its level from the level's
+//! rest flags before it reads them (all first, or band by band), so a roll tests legality and
+//! novelty with a single load of one byte, and the rolls never read the level's grid. The buffers only grow. Together with the level's one
 //! byte per padded cell that is at most 16 bytes per padded cell, 5 1/3 per state
 //! ([`bytes_needed`](crate::bloxorz::model::moves::bytes_needed)), what a sweep (a distance field) or a small level's search uses; a search
-//! for the goal of a large level touches 4 bytes per padded cell and its widest layers.
+//! for the goal of a large level touches at most 4 bytes per padded cell (the grid, and the
+//! stamps of the bands it comes near) and its widest layers. The grid and the stamps are
+//! backed by huge pages where the system has them (`advise_huge_pages`).
 //!
 //! # The search
 //!
@@ -60,7 +63,7 @@
 use super::solution::Solution;
 use crate::bloxorz::model::level::{Level, Orientation, Placement};
 use crate::bloxorz::model::moves::{Move, ROLLS, state_of};
-use crate::memory::{AllocError, try_zeroed};
+use crate::memory::{AllocError, advise_huge_pages, try_zeroed};
 
 /// The stamp of a state where the box may not rest (see the module docs); it has no
 /// [`REACHED`] bit.
@@ -89,7 +92,19 @@ pub(crate) struct Scratch {
     from: u32,
     /// Whether the last search's stamps are interleaved (see [`Expand`]).
     interleaved: bool,
+    /// Per band of stamps (see [`Bands`]), in a search that writes its stamps band by band:
+    /// [`WRITTEN`] once the band's stamps are written, [`NEAR`] once its neighbours' are too.
+    bands: Vec<u8>,
+    /// The bands' size, `1 << band_shift` stamps, when the last search wrote its stamps band by
+    /// band; `None` when it wrote them all first.
+    band_shift: Option<u32>,
 }
+
+/// A band's mark in [`Scratch::bands`]: its stamps are written.
+const WRITTEN: u8 = 1;
+/// A band's mark in [`Scratch::bands`]: its stamps and those of the bands on either side are
+/// written, so the states anchored in it can be expanded.
+const NEAR: u8 = 2;
 
 /// Where the rolls of the search go: the stamps and the queues of all three orientations, each
 /// `cells` long (see [`Scratch`]).
@@ -114,6 +129,54 @@ struct Expand<'a, const BRANCH_FREE: bool, const INTERLEAVED: bool> {
     cells: usize,
     /// The level's own cells (`rows * cols`): no orientation has more states.
     level_cells: usize,
+    /// The stamps still to be written, band by band, in a search for the goal of a large level.
+    bands: Bands<'a>,
+}
+
+/// The stamps of a search for the goal of a large level are written a band at a time, when the
+/// search first expands a state anchored in the band or in one next to it: the bands it never
+/// comes near are never written (nor, in a fresh buffer, even given memory), so a level with
+/// few reachable states costs little more than reading it.
+///
+/// A band is `1 << shift` stamps, at least the reach of a roll (a roll moves a state's stamp
+/// index by less than `3 * (2 * width + 3)`), so that every roll from a state anchored in band
+/// `b` lands in band `b - 1`, `b` or `b + 1`; `marks[b]` holds [`WRITTEN`] and [`NEAR`].
+struct Bands<'a> {
+    /// The level's padded grid, from whose rest flags the stamps are written.
+    grid: &'a [u8],
+    /// A mark per band (empty when every stamp was written first).
+    marks: &'a mut [u8],
+    /// The base-2 logarithm of a band's stamps.
+    shift: u32,
+}
+
+/// A band of stamps holds at least this many (see [`Bands`]): 256 KiB.
+const MIN_BAND_SHIFT: u32 = 18;
+
+impl Bands<'_> {
+    /// The band shift for a level `width` padded cells wide (see [`Bands`]).
+    fn shift(width: usize) -> u32 {
+        let reach = 3 * (2 * width + 3);
+        reach.next_power_of_two().trailing_zeros().max(MIN_BAND_SHIFT)
+    }
+
+    /// Writes the stamps of band `band` and of the bands on either side, those not yet
+    /// written, and marks `band` [`NEAR`].
+    #[cold]
+    #[inline(never)]
+    fn prepare(&mut self, stamps: &mut [u8], band: usize) {
+        let first = band.saturating_sub(1);
+        let last = (band + 1).min(self.marks.len() - 1);
+        for b in first..=last {
+            if self.marks[b] & WRITTEN == 0 {
+                let begin = b << self.shift;
+                let end = ((b + 1) << self.shift).min(stamps.len());
+                write_interleaved_stamps_between(stamps, self.grid, begin, end);
+                self.marks[b] |= WRITTEN;
+            }
+        }
+        self.marks[band] |= NEAR;
+    }
 }
 
 /// A level whose material changes, along its rows, at more than one cell in
@@ -162,6 +225,25 @@ fn write_interleaved_stamps(stamps: &mut [u8], grid: &[u8]) {
     }
 }
 
+/// Writes the interleaved stamps `begin..end` (state indices, see
+/// [`write_interleaved_stamps`]) of a level whose padded grid is `grid`: the cells wholly
+/// inside at once, the stamps of a cell cut by either end one by one.
+///
+/// # Panics
+///
+/// If `end` is past `stamps` or past three per cell of `grid`, or `begin > end`.
+fn write_interleaved_stamps_between(stamps: &mut [u8], grid: &[u8], begin: usize, end: usize) {
+    let stamp = |i: usize| if grid[i / 3] >> (i % 3) & 1 != 0 { 0 } else { BLOCKED };
+    let (first, last) = (begin.div_ceil(3), end / 3);
+    if first >= last {
+        (begin..end).for_each(|i| stamps[i] = stamp(i));
+        return;
+    }
+    (begin..3 * first).for_each(|i| stamps[i] = stamp(i));
+    write_interleaved_stamps(&mut stamps[3 * first..3 * last], &grid[first..last]);
+    (3 * last..end).for_each(|i| stamps[i] = stamp(i));
+}
+
 impl<const BRANCH_FREE: bool, const INTERLEAVED: bool> Expand<'_, BRANCH_FREE, INTERLEAVED> {
     /// A queue entry's step per cell: 3 with interleaved stamps, else 1.
     const STEP: usize = if INTERLEAVED { 3 } else { 1 };
@@ -199,7 +281,7 @@ impl<const BRANCH_FREE: bool, const INTERLEAVED: bool> Expand<'_, BRANCH_FREE, I
     /// of each, from [`ROLLS`] (constant offsets once `O` is fixed, so the orientation is never
     /// decoded), each into the queue of the orientation it lands in.
     #[inline(always)]
-    fn expand<const O: usize>(
+    fn expand<const O: usize, const LAZY: bool>(
         &mut self,
         tails: &mut [usize; 3],
         begin: usize,
@@ -214,6 +296,13 @@ impl<const BRANCH_FREE: bool, const INTERLEAVED: bool> Expand<'_, BRANCH_FREE, I
             // slots between a queue's head and its tail, filled slots of the queue of orientation
             // O inside its own `cells` slots (see the debug assertion), so `i < queues.len()`.
             let a = unsafe { *self.queues.get_unchecked(i) } as usize;
+            if LAZY {
+                // Every roll from the state lands in its anchor's band or one next to it.
+                let band = a >> self.bands.shift;
+                if self.bands.marks[band] & NEAR == 0 {
+                    self.bands.prepare(self.stamps, band);
+                }
+            }
             for m in Move::ALL {
                 let (dr, dc, to) = ROLLS[O][m.index()];
                 let base = a.wrapping_add_signed(Self::STEP as isize * (dr * w + dc));
@@ -272,9 +361,9 @@ impl<const BRANCH_FREE: bool, const INTERLEAVED: bool> Expand<'_, BRANCH_FREE, I
                 let end = tail;
                 layers.push([end[0] as u32, (end[1] - cells) as u32, (end[2] - 2 * cells) as u32]);
                 depth += 1;
-                self.expand::<0>(&mut tail, head[0], end[0], w);
-                self.expand::<1>(&mut tail, head[1], end[1], w);
-                self.expand::<2>(&mut tail, head[2], end[2], w);
+                self.expand::<0, false>(&mut tail, head[0], end[0], w);
+                self.expand::<1, false>(&mut tail, head[1], end[1], w);
+                self.expand::<2, false>(&mut tail, head[2], end[2], w);
                 head = end;
             }
         }
@@ -299,9 +388,10 @@ impl<const BRANCH_FREE: bool, const INTERLEAVED: bool> Expand<'_, BRANCH_FREE, I
     fn layer(&mut self, tail: &mut [usize; 3], head: [usize; 3], end: [usize; 3], w: isize) {
         // The tails in a local, so that they live in registers rather than behind a pointer.
         let mut local = *tail;
-        self.expand::<0>(&mut local, head[0], end[0], w);
-        self.expand::<1>(&mut local, head[1], end[1], w);
-        self.expand::<2>(&mut local, head[2], end[2], w);
+        // Only a large level's search keeps just its frontier, and writes its stamps by band.
+        self.expand::<0, INTERLEAVED>(&mut local, head[0], end[0], w);
+        self.expand::<1, INTERLEAVED>(&mut local, head[1], end[1], w);
+        self.expand::<2, INTERLEAVED>(&mut local, head[2], end[2], w);
         *tail = local;
     }
 
@@ -350,7 +440,10 @@ impl Scratch {
 
     /// Bytes held by the scratch's buffers (their capacity, which is kept for reuse).
     pub fn memory_usage(&self) -> usize {
-        self.stamps.capacity() + 4 * self.queues.capacity() + 12 * self.layers.capacity()
+        self.stamps.capacity()
+            + 4 * self.queues.capacity()
+            + 12 * self.layers.capacity()
+            + self.bands.capacity()
     }
 
     /// The minimum number of moves from `from` (a placement where the box may rest) to standing
@@ -428,6 +521,8 @@ impl Scratch {
         if self.stamps.len() < 3 * cells {
             self.stamps = Vec::new();
             self.stamps = try_zeroed(3 * cells, "the search's stamps")?;
+            // Every search writes its stamps whole (the queues it touches sparsely).
+            advise_huge_pages(&mut self.stamps);
         }
         if self.queues.len() < 3 * cells {
             self.queues = Vec::new();
@@ -459,8 +554,24 @@ impl Scratch {
         self.interleaved = interleaved;
         let step = if interleaved { 3 } else { 1 };
         let start = if interleaved { from as usize } else { o * cells + anchor };
+        // Without a goal, the stamp looked at is that of the padded grid's first cell, standing:
+        // padding, never reached. A search for a goal in a large level keeps only its frontier,
+        // and writes its stamps band by band (see `Bands`).
+        let keep = goal.is_none() || !interleaved;
+        let goal = goal.map_or(0, |g| self.at(g));
+        let w = level.width();
+        let shift = Bands::shift(w);
+        self.band_shift = (!keep).then_some(shift);
+        self.bands.clear();
         let stamps = &mut self.stamps[..3 * cells];
-        if interleaved {
+        let mut bands = Bands { grid, marks: &mut [], shift };
+        if !keep {
+            self.bands.resize((3 * cells).div_ceil(1 << shift), 0);
+            bands.marks = &mut self.bands;
+            // The goal's stamp is looked at after every layer.
+            bands.prepare(stamps, (step * anchor) >> shift);
+            bands.prepare(stamps, goal >> shift);
+        } else if interleaved {
             write_interleaved_stamps(stamps, grid);
         } else {
             write_planar_stamps(stamps, grid);
@@ -469,22 +580,16 @@ impl Scratch {
         self.queues[o * cells] = (step * anchor) as u32;
         let mut tail = [0, cells, 2 * cells];
         tail[o] += 1;
-        // Without a goal, the stamp looked at is that of the padded grid's first cell, standing:
-        // padding, never reached. A search for a goal in a large level keeps only its frontier.
-        let keep = goal.is_none() || !interleaved;
-        let goal = goal.map_or(0, |g| self.at(g));
-        let stamps = &mut self.stamps[..3 * cells];
         let queues = &mut self.queues[..3 * cells];
-        let w = level.width();
         let level_cells = level.rows() * level.cols();
         let (found, depth, explored, tail, mut layers) = match (branch_free, interleaved) {
-            (true, true) => Expand::<true, true> { stamps, queues, cells, level_cells }
+            (true, true) => Expand::<true, true> { stamps, queues, cells, level_cells, bands }
                 .layers(w, tail, goal, keep, layers),
-            (true, false) => Expand::<true, false> { stamps, queues, cells, level_cells }
+            (true, false) => Expand::<true, false> { stamps, queues, cells, level_cells, bands }
                 .layers(w, tail, goal, keep, layers),
-            (false, true) => Expand::<false, true> { stamps, queues, cells, level_cells }
+            (false, true) => Expand::<false, true> { stamps, queues, cells, level_cells, bands }
                 .layers(w, tail, goal, keep, layers),
-            (false, false) => Expand::<false, false> { stamps, queues, cells, level_cells }
+            (false, false) => Expand::<false, false> { stamps, queues, cells, level_cells, bands }
                 .layers(w, tail, goal, keep, layers),
         };
         let last = [tail[0] as u32, (tail[1] - cells) as u32, (tail[2] - 2 * cells) as u32];
@@ -526,7 +631,10 @@ impl Scratch {
 
     /// The stamp the last search left on `state`; `None` past the last level's states.
     fn stamp(&self, state: u32) -> Option<u8> {
-        (state as usize / 3 < self.cells).then(|| self.stamps[self.at(state)])
+        let at = self.at(state);
+        // A band a search wrote no stamp of holds an earlier search's: none of this one's.
+        let written = self.band_shift.is_none_or(|shift| self.bands[at >> shift] & WRITTEN != 0);
+        (state as usize / 3 < self.cells).then(|| if written { self.stamps[at] } else { 0 })
     }
 
     /// Replaces the contents of `path` with the moves from the last search's start to `state`,
@@ -753,6 +861,61 @@ mod tests {
         }
         // The goal search touched the first slots of each queue region only.
         assert!(scratch.reached().count() < distances.len());
+    }
+
+    #[test]
+    fn stamps_written_between_any_bounds_match_those_written_whole() {
+        let grid: Vec<u8> = (0..40u8).map(|i| i.wrapping_mul(37) & 7).collect();
+        let mut whole = vec![0; 3 * grid.len()];
+        write_interleaved_stamps(&mut whole, &grid);
+        for begin in 0..whole.len() {
+            for end in begin..=whole.len() {
+                let mut part = vec![REACHED; whole.len()];
+                write_interleaved_stamps_between(&mut part, &grid, begin, end);
+                assert_eq!(part[begin..end], whole[begin..end], "{begin}..{end}");
+                assert!(part[..begin].iter().chain(&part[end..]).all(|&s| s == REACHED));
+            }
+        }
+    }
+
+    #[test]
+    fn a_goal_search_by_bands_ignores_the_stamps_an_earlier_search_left() {
+        // A tall open level (over LARGE padded cells, many bands), the target near the start:
+        // a sweep first stamps every state reached; the goal search after it writes only the
+        // bands near the start, and must neither take the sweep's stamps for its own nor
+        // report far states as reached.
+        let (rows, cols) = (20_000usize, 20usize);
+        let mut text = format!("{rows} {cols}\n");
+        for r in 0..rows {
+            for c in 0..cols {
+                text.push(match (r, c) {
+                    (1, 1) => 'X',
+                    (6, 9) => 'O',
+                    _ => '.',
+                });
+            }
+            text.push('\n');
+        }
+        let level = level(&text);
+        assert!(level.grid().len() > LARGE);
+        let mut scratch = Scratch::new();
+        let from = state_of(&level, level.start());
+        let goal = Scratch::goal(&level);
+        scratch.search(&level, from, None);
+        let distances: std::collections::HashMap<u32, u32> = scratch.reached().collect();
+        let far = state_of(&level, Placement::standing(rows - 1, cols - 1));
+        assert!(distances.contains_key(&far));
+        let want = distances[&goal];
+        let below = distances.values().filter(|&&d| d < want).count() as u64;
+        for branch_free in [false, true] {
+            let answer = scratch.search_with(&level, from, Some(goal), branch_free);
+            assert_eq!(answer, (Some(want), below), "branch-free {branch_free}");
+            assert!(scratch.was_reached(goal) && !scratch.was_reached(far));
+            assert!(scratch.band_shift.is_some() && scratch.bands.contains(&0));
+            let mut path = Vec::new();
+            scratch.path_to(&level, goal, &mut path);
+            assert_eq!(replay(&level, &path), Placement::standing(6, 9));
+        }
     }
 
     #[test]
