@@ -675,9 +675,9 @@ impl Board {
 
 impl Board {
     /// Parses one board written in `alphabet` and finds its size: its rows separated by `/`
-    /// (`bwwbb/bbwbb/bwwbb/bwwwb/bbbbb` is 5x5) or written on lines, as many columns as the first
-    /// row has symbols; or the 16 symbols of a 4x4 board in a row. Rows of 4 symbols make a
-    /// 4x4 board (the Flip Game of POJ 1753), as [`BoardReader::inferring`] reads them.
+    /// (`bwwbb/bbwbb/bwwbb/bwwwb/bbbbb` is 5x5) or written on lines: as many rows as there are,
+    /// and as many columns as the first row has symbols; or the 16 symbols of a 4x4 board in a
+    /// row.
     ///
     /// # Errors
     ///
@@ -708,6 +708,8 @@ impl Board {
         }
         let text = text.replace('/', "\n");
         let mut reader = BoardReader::inferring(text.as_bytes(), alphabet);
+        // One board: its rows, whatever their length.
+        reader.sizes = Sizes::Blocks;
         let mut board = Board::new(0, 0);
         match reader.read_into(&mut board) {
             None => Err(BoardError::empty(reader.end_position())),
@@ -1000,6 +1002,10 @@ mod tests {
         assert!(matches!(e.kind, BoardErrorKind::OneLine { found: 9 }), "{e}");
         let e = parse("bww/bw/bww").unwrap_err();
         assert_eq!((e.position.line, e.position.column), (2, 3));
+        let e = parse("bwwbb/bbwb/bwwbb").unwrap_err();
+        assert!(matches!(e.kind, BoardErrorKind::RaggedRow { expected: 5, found: 4 }), "{e}");
+        let b = parse("bwwb/bbwb/bwwb/bwww/wwww").unwrap();
+        assert_eq!((b.rows(), b.cols()), (5, 4));
         assert!(parse("").is_err());
         assert!(parse("bwx/bww").is_err());
         assert!(parse(&"b".repeat(1025).replace("", "/")[1..]).is_err());
