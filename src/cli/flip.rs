@@ -39,30 +39,30 @@ mod fast;
 #[derive(Debug, Args)]
 pub struct FlipArgs {
     /// Files of boards; `-` or nothing reads standard input.
-    #[arg(value_name = "FILE", conflicts_with = "board")]
+    #[arg(value_name = "FILE", conflicts_with = "board", help_heading = "Input")]
     files: Vec<PathBuf>,
 
     /// Answer this board instead of reading files: its rows separated by `/`
     /// (`bwwb/bbwb/bwwb/bwww`; without --size, the rows give the size) or R*C characters row by
     /// row (16 without --size). May be given more than once.
-    #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
+    #[arg(long, value_name = "BOARD", allow_hyphen_values = true, help_heading = "Input")]
     board: Vec<String>,
 
     /// Also print an optimal sequence of presses: `N (r,c)(r,c)...`, 1-based row and column (a
     /// cell pressed j times, with more than two colours, is listed j times).
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     path: bool,
 
     /// How each answer is printed: `line`, the distance (and --path's presses) on one line;
     /// `grid`, that line and then R lines of C numbers, how many times each cell is pressed
     /// (the layout judges such as POJ 1222 expect; not with --json).
-    #[arg(long, value_enum, default_value_t = LayoutArg::Line)]
+    #[arg(long, value_enum, default_value_t = LayoutArg::Line, help_heading = "Output")]
     layout: LayoutArg,
 
     /// Write the answers to FILE instead of standard output: a temporary file beside it, renamed
     /// over FILE once every board is answered (boards that could not be read are in it as
     /// `Error`), so FILE is whole or as it was; `-` is standard output.
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE", help_heading = "Output")]
     output: Option<PathBuf>,
 
     /// Print one JSON object per line: file, index, error (null unless unreadable), distance
@@ -70,24 +70,24 @@ pub struct FlipArgs {
     /// nullity (of the board size), proven_minimal (false only when the null space was too
     /// large to search whole), goal, colours, wrap, toggle, and colour (the colour the presses
     /// reach: white, black or a symbol; null when impossible).
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     json: bool,
 
     /// Board size: ROWSxCOLS, each side 1 to 1024 (when omitted, read from the input; with
     /// --table, the file's board, and if given it must match).
-    #[arg(long, value_name = "RxC")]
+    #[arg(long, value_name = "RxC", help_heading = "Input")]
     size: Option<BoardSize>,
 
-    /// Answer by lookup in a flipblox table file written by `flipblox table build`: the file is
+    /// Answer by lookup in a table file (written by `flipblox table build`): the file is
     /// memory-mapped and used in place, after a check of its header (magic, version, header
     /// CRC-32, shape, length). A file that cannot be read, is truncated or corrupt, or holds
     /// another table ends the run with exit code 1 before any board is answered.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help_heading = "Tables")]
     table: Option<PathBuf>,
 
-    /// With --table: also check the payload's CRC-32 and histogram before the first board
-    /// (reads the whole file: about 40 ms for a 5x5 table).
-    #[arg(long, requires = "table")]
+    /// Check the whole table file (with --table): also its payload's CRC-32 and histogram,
+    /// before the first board (reads the whole file: about 40 ms for a 5x5 table).
+    #[arg(long, requires = "table", help_heading = "Tables")]
     verify_table: bool,
 
     /// How boards other than 4x4 are answered: `auto` uses GF(2) and builds a distance table
@@ -96,25 +96,26 @@ pub struct FlipArgs {
     /// the same answers. With --table, boards are answered from the file (`gf2` is refused).
     /// Other variants: `table` builds the variant's table first, `auto` and `gf2` use linear
     /// algebra over Z_K.
-    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto, help_heading = "Tables")]
     method: MethodArg,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Tables")]
     limit: TableLimitArgs,
 
     /// Generators of the GF(2) solution space weighed exactly, 0 to 28 (the null space plus the
     /// colour change; 2^N x 4 bytes). Beyond it the answer is the best found, with a warning.
     #[arg(long, value_name = "N", default_value_t = Solver::DEFAULT_SEARCH_BITS,
-          value_parser = clap::value_parser!(u32).range(0..=Solver::MAX_SEARCH_BITS as i64))]
+          value_parser = clap::value_parser!(u32).range(0..=Solver::MAX_SEARCH_BITS as i64),
+          help_heading = "Tables")]
     search_bits: u32,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Variant")]
     variant: VariantArgs,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Output")]
     shard: ShardArgs,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Input")]
     map: MapArgs,
 }
 
@@ -300,8 +301,7 @@ impl Answerer<'_> {
         let mut next = match sizes.spare.iter().position(|(_, c, _)| c.variant.size() == size) {
             Some(i) => sizes.spare.remove(i),
             None => {
-                let chosen =
-                    sizes.variant.choose(size, &["flip"]).map_err(|e| format!("{e:#}"))?;
+                let chosen = sizes.variant.choose(size, &["flip"]).map_err(|e| format!("{e:#}"))?;
                 let solver = Solver::builder(&chosen.variant)
                     .method(sizes.method)
                     .max_table_cells(sizes.limit.cells())
@@ -668,7 +668,9 @@ impl Boards<'_, '_> {
                 continue;
             }
             match result {
-                Ok(()) => *self.failed |= !self.answerer.answer_read(printer, name, index, start)?,
+                Ok(()) => {
+                    *self.failed |= !self.answerer.answer_read(printer, name, index, start)?
+                }
                 Err(e) => {
                     self.answerer.failure(printer, name, index, &e)?;
                     *self.failed = true;

@@ -29,7 +29,7 @@ mod verify;
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use args::{Outcome, UsageError};
 
@@ -37,7 +37,7 @@ use args::{Outcome, UsageError};
 /// input was read (an `Impossible` answer is an answer), 1 when any board, level or file could
 /// not be read or written, 2 for usage errors (clap's default).
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     match run(cli) {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::SomeFailed) => ExitCode::from(1),
@@ -81,6 +81,32 @@ enum Command {
 
 /// Runs the parsed command line. A [`UsageError`] from a subcommand is reported the way clap
 /// reports usage errors, with the usage line of that subcommand, and exits with code 2.
+/// The command line: [`Cli`]'s, with `flip`'s options summed up in one line each under `-h`
+/// (their whole text under `--help`).
+fn command() -> clap::Command {
+    Cli::command().mut_subcommand("flip", |flip| {
+        flip.mut_args(|arg| match arg.get_long_help().or(arg.get_help()).map(|h| h.to_string()) {
+            Some(text) => {
+                let summary = summary(&text);
+                arg.long_help(text).help(summary)
+            }
+            None => arg,
+        })
+    })
+}
+
+/// The first words of an option's help, up to the first `:`, `;`, `.` or `(` after them, for
+/// the one line `-h` gives it.
+fn summary(help: &str) -> String {
+    let text = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let end = [": ", "; ", ". ", " (", ", "]
+        .iter()
+        .filter_map(|stop| text.match_indices(stop).map(|(i, _)| i).find(|&i| i >= 12))
+        .min()
+        .unwrap_or(text.len());
+    text[..end].trim_end_matches('.').to_string()
+}
+
 fn run(cli: Cli) -> anyhow::Result<Outcome> {
     let ran = match cli.command {
         Command::Flip(args) => flip::run(args),
@@ -94,13 +120,13 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Generate(args) => generate::run(args),
         #[cfg(feature = "render")]
         Command::Render(args) => render::run(args),
-        Command::Completions(args) => shell::completions(&args, Cli::command()),
-        Command::Man(args) => shell::man(&args, Cli::command()),
+        Command::Completions(args) => shell::completions(&args, command()),
+        Command::Man(args) => shell::man(&args, command()),
     };
     match ran {
         Err(e) if e.is::<UsageError>() => {
             let usage = e.downcast::<UsageError>().expect("checked");
-            let mut cli = Cli::command();
+            let mut cli = command();
             cli.build();
             let mut sub = &mut cli;
             for name in usage.command {

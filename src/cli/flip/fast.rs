@@ -506,7 +506,9 @@ impl Boards<'_, '_> {
             let start = reader.board_start();
             if self.answerer.takes(1) {
                 match result {
-                    Ok(()) => *self.failed |= !self.answerer.answer_read(printer, name, 1, start)?,
+                    Ok(()) => {
+                        *self.failed |= !self.answerer.answer_read(printer, name, 1, start)?
+                    }
                     Err(e) => {
                         self.answerer.failure(printer, name, 1, &e)?;
                         *self.failed = true;

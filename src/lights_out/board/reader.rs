@@ -250,7 +250,8 @@ impl<S: LineSource> BoardReader<S> {
                 self.lines.next_line();
                 self.sizes = Sizes::Blocks;
                 let found = crate::text::quote(&text).to_string();
-                let error = self.fail(first.position(0), BoardErrorKind::AmbiguousSizeLine { found });
+                let error =
+                    self.fail(first.position(0), BoardErrorKind::AmbiguousSizeLine { found });
                 self.skip_block();
                 return Some(Err(error));
             }
@@ -387,14 +388,21 @@ impl<S: LineSource> BoardReader<S> {
         let (cols, limit) = (self.cols, self.lines.line_limit());
         let (alphabet, wb) = (&self.alphabet, self.wb);
         let cells = board.cells_mut();
-        let read = read_board(&mut self.lines, self.rows, &mut self.boards, &mut self.start, |line, row| {
-            let out = &mut cells[row * cols..(row + 1) * cols];
-            read_row(line, limit, alphabet, wb, out)
-        });
+        let read = read_board(
+            &mut self.lines,
+            self.rows,
+            &mut self.boards,
+            &mut self.start,
+            |line, row| {
+                let out = &mut cells[row * cols..(row + 1) * cols];
+                read_row(line, limit, alphabet, wb, out)
+            },
+        );
         let Some(read) = read else {
             // The size line was the last line.
             let end = self.lines.end_position();
-            let kind = BoardErrorKind::CutOff { expected: self.rows, found: 0, at_end_of_input: true };
+            let kind =
+                BoardErrorKind::CutOff { expected: self.rows, found: 0, at_end_of_input: true };
             return Some(Err(self.fail(end, kind)));
         };
         if unpressable == 0 {
@@ -701,7 +709,11 @@ impl Board {
         let cells = row_cells(text.as_bytes());
         if one_line && cells != 16 && cells > 0 {
             let position = Position { line: 1, column: 1 };
-            return Err(BoardError { board: 1, position, kind: BoardErrorKind::OneLine { found: cells } });
+            return Err(BoardError {
+                board: 1,
+                position,
+                kind: BoardErrorKind::OneLine { found: cells },
+            });
         }
         if one_line {
             return Board::parse(text, BoardSize::CLASSIC, alphabet);
@@ -946,9 +958,14 @@ mod tests {
     fn rows_of_four_pieces_keep_meaning_poj_1753_boards() {
         let text = "bwwb\nbbwb\nbwwb\nbwww\nwwww\nwwww\nwwww\nwwww\n";
         let got = infer_all(text, &wb());
-        assert_eq!(got, [Ok("4x4 bwwb/bbwb/bwwb/bwww".into()), Ok("4x4 wwww/wwww/wwww/wwww".into())]);
+        assert_eq!(
+            got,
+            [Ok("4x4 bwwb/bbwb/bwwb/bwww".into()), Ok("4x4 wwww/wwww/wwww/wwww".into())]
+        );
         // The same answers as a reader of the size 4x4 given, even when the first row is bad.
-        for text in [text, "bwwbb\nbbwb\nbwwb\nbwww\n", "bw\nbbwb\nbwwb\nbwww\n", "bwwb\nbb\n\nwwww\n"] {
+        for text in
+            [text, "bwwbb\nbbwb\nbwwb\nbwww\n", "bw\nbbwb\nbwwb\nbwww\n", "bwwb\nbb\n\nwwww\n"]
+        {
             let inferred: Vec<_> = infer_all(text, &wb())
                 .into_iter()
                 .map(|r| r.map(|b| b.strip_prefix("4x4 ").unwrap().replace('/', "")))

@@ -274,7 +274,10 @@ mod tests {
         assert_eq!(Alphabet::new("#O", 2).unwrap().colour_of(b'o'), None);
         // The default alphabets read their letters in either case; a given one does not.
         let wb = Alphabet::default_for(2);
-        assert_eq!((wb.colour_of(b'B'), wb.colour_of(b'W'), wb.colour_of(b'x')), (Some(1), Some(0), None));
+        assert_eq!(
+            (wb.colour_of(b'B'), wb.colour_of(b'W'), wb.colour_of(b'x')),
+            (Some(1), Some(0), None)
+        );
         assert_eq!(Alphabet::default_for(16).colour_of(b'F'), Some(15));
         assert_eq!(Alphabet::default_for(11).colour_of(b'B'), None);
         assert_eq!(Alphabet::new("wb", 2).unwrap().colour_of(b'B'), None);
