@@ -35,6 +35,7 @@ mod flash_javascript;
 mod flip_cli;
 mod flip_family_cli;
 mod flip_fast;
+mod flip_input_cli;
 mod flip_sizes_cli;
 #[cfg(unix)]
 mod hardening;
