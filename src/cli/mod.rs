@@ -82,8 +82,12 @@ enum Command {
 /// Runs the parsed command line. A [`UsageError`] from a subcommand is reported the way clap
 /// reports usage errors, with the usage line of that subcommand, and exits with code 2.
 /// The command line: [`Cli`]'s, with `flip`'s options summed up in one line each under `-h`
-/// (their whole text under `--help`).
+/// (their whole text under `--help`). The summaries are made only when `-h` is given, so that
+/// a run that answers boards does not pay for them.
 fn command() -> clap::Command {
+    if !std::env::args_os().any(|arg| arg == "-h") {
+        return Cli::command();
+    }
     Cli::command().mut_subcommand("flip", |flip| {
         flip.mut_args(|arg| match arg.get_long_help().or(arg.get_help()).map(|h| h.to_string()) {
             Some(text) => {
