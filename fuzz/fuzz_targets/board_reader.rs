@@ -7,12 +7,15 @@
 use flipblox::lights_out::{Alphabet, Board, BoardReader, BoardSize};
 use libfuzzer_sys::fuzz_target;
 
-/// Every board (size and cells) or error message a reader gives.
+/// A board read (rows, columns, cells), or the message of one that could not be.
+type Read = Result<(usize, usize, Vec<u8>), String>;
+
+/// Every board or error message a reader gives.
 fn read_all<S: flipblox::text::LineSource>(
     mut reader: BoardReader<S>,
     board: &mut Board,
     colours: u8,
-) -> Vec<Result<(usize, usize, Vec<u8>), String>> {
+) -> Vec<Read> {
     let mut out = Vec::new();
     if let Some((_, position)) = reader.read_count_line() {
         assert!(position.line >= 1);
@@ -42,8 +45,8 @@ fuzz_target!(|bytes: &[u8]| {
     let from_stream =
         read_all(BoardReader::from_reader_inferring(stream, &alphabet), &mut board, colours);
     assert_eq!(from_slice, from_stream);
-    let size = BoardSize::new(usize::from(selector >> 5) + 1, usize::from(selector >> 2 & 7) + 1)
-        .unwrap();
+    let size =
+        BoardSize::new(usize::from(selector >> 5) + 1, usize::from(selector >> 2 & 7) + 1).unwrap();
     let mut fixed = Board::new(size.rows(), size.cols());
     let from_slice = read_all(BoardReader::new(text, size, &alphabet), &mut fixed, colours);
     let stream = std::io::Cursor::new(text.to_vec());
