@@ -302,3 +302,23 @@ fn every_schema_on_the_page_is_checked_by_a_test() {
         SCHEMAS.keys().filter(|name| !used.contains(&name.as_str())).collect();
     assert!(unused.is_empty(), "schemas in docs/JSON.md no test checks: {unused:?}");
 }
+
+#[test]
+fn flip_records_of_buttons_holes_and_tatham_follow_their_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let buttons = dir.path().join("buttons.txt");
+    write_file(&buttons, "1,1 1,2\n1,2\n\n2,1 2,2\n");
+    let buttons = buttons.to_str().unwrap();
+    let runs: [&[&str]; 3] = [
+        &["flip", "--json", "--size", "2x2", "--buttons", buttons, "--board", "bw/wb"],
+        &["flip", "--json", "--size", "2x2", "--hole", ".", "--board", "b./wb"],
+        &["flip", "--json", "--tatham", "2x2r:c4b3,8"],
+    ];
+    for args in runs {
+        let out = flipblox(args, b"");
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        for record in records(&out) {
+            check("flip-board", &record);
+        }
+    }
+}

@@ -32,6 +32,7 @@ mod docker;
 mod docs;
 mod errors;
 mod flash_javascript;
+mod flip_buttons_cli;
 mod flip_cli;
 mod flip_family_cli;
 mod flip_fast;

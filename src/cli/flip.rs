@@ -21,6 +21,7 @@ use flipblox::table_file::Check;
 use flipblox::text::{LineSource, Position};
 
 mod fast;
+mod graph;
 
 /// Answer Flip Game boards: the minimum number of presses to make every piece white or every
 /// piece black, or `Impossible` (POJ 1753 for 4x4; Lights Out with the plus-shaped toggle on
@@ -111,6 +112,27 @@ pub struct FlipArgs {
 
     #[command(flatten, next_help_heading = "Variant")]
     variant: VariantArgs,
+
+    /// A toggle set for every button, from FILE: one line per button in row-major order of
+    /// the board's cells (R*C lines), each listing the cells it toggles as ROW,COL pairs
+    /// (1-based) separated by spaces; an empty line is a button that cannot be pressed. A press
+    /// adds 1 mod K to each listed cell. Replaces --toggle; --wrap does not apply. The board
+    /// size is --size's (4x4 when omitted).
+    #[arg(long, value_name = "FILE")]
+    buttons: Option<PathBuf>,
+
+    /// A board symbol for a cell that is not there: no light, no button (its line in a --buttons
+    /// file is ignored, and presses skip it), its colour never counts for the goal. Each board
+    /// may have its own holes.
+    #[arg(long, value_name = "SYMBOL")]
+    hole: Option<char>,
+
+    /// Answer the puzzle of a game ID of Simon Tatham's Flip (the "Game ID" its program shows,
+    /// e.g. `2x2:edb7,f`): its size, the cells each button toggles and its board, towards all
+    /// lights off (white) unless --goal names a colour. Takes no board, FILE, --size, --toggle
+    /// or --wrap.
+    #[arg(long, value_name = "ID", allow_hyphen_values = true)]
+    tatham: Option<String>,
 
     #[command(flatten, next_help_heading = "Output")]
     shard: ShardArgs,
@@ -265,6 +287,11 @@ struct Answerer<'t> {
     shard: Option<Shard>,
     /// With `--shard`, text lines start with the board's index.
     indexed: bool,
+    /// With `--hole`: the solver follows each board's holes.
+    holes: Option<graph::Holes>,
+    /// The symbols boards are read and written in: the alphabet's, and with `--hole` the
+    /// hole's (read as the value K).
+    symbols: Alphabet,
 }
 
 /// The solvers of the sizes read from the input.
@@ -352,13 +379,28 @@ impl Answerer<'_> {
             Some(name) => format!("{name}: answering {file}:{position}: board {index}"),
             None => format!("answering {file}:{position}: board {index}"),
         };
+        let present = match &mut self.holes {
+            Some(holes) => holes.fit(&self.board, &mut self.solver)?,
+            None => true,
+        };
         if self.solver.wants_table() {
             printer.flush()?;
             let bar = progress::table_build(self.solver.variant());
             self.solver.build_table(|reached, of| progress::advance(&bar, reached, of))?;
             bar.finish_and_clear();
         }
-        self.solver.solve_into(&self.board, &mut self.answer).with_context(context)?;
+        if present {
+            self.solver.solve_into(&self.board, &mut self.answer).with_context(context)?;
+        } else {
+            // Every cell is a hole: every goal is met, with no press.
+            let colour = match self.chosen.variant.goal() {
+                Goal::Colour(c) => c,
+                Goal::Any => 0,
+            };
+            self.answer.presses.clear();
+            (self.answer.distance, self.answer.colour) = (Some(0), Some(colour));
+            self.answer.proven_minimal = true;
+        }
         let answer = &self.answer;
         let nullity = self.solver.nullity();
         printer.record(&BoardRecord {
@@ -367,7 +409,7 @@ impl Answerer<'_> {
             error: None,
             distance: answer.distance,
             path: answer.distance.map(|_| Presses { presses: &answer.presses, cols }),
-            board: Some(BoardText(&self.board, &self.chosen.alphabet)),
+            board: Some(BoardText(&self.board, &self.symbols)),
             nullity: Some(nullity),
             proven_minimal: Some(answer.proven_minimal),
             variant: &self.fields,
@@ -435,8 +477,8 @@ impl Answerer<'_> {
     /// Reads the board `text` of `--board`: of the size given, else of the size its rows have.
     fn parse(&mut self, text: &str) -> Result<(), BoardError> {
         self.board = match self.sizes {
-            Some(_) => Board::parse_any_size(text, &self.chosen.alphabet)?,
-            None => Board::parse(text, self.size(), &self.chosen.alphabet)?,
+            Some(_) => Board::parse_any_size(text, &self.symbols)?,
+            None => Board::parse(text, self.size(), &self.symbols)?,
         };
         Ok(())
     }
@@ -473,6 +515,7 @@ impl Answerer<'_> {
 /// Runs `flipblox flip`.
 pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     let method = Method::from(args.method);
+    graph::check(&args)?;
     if args.json && args.layout == LayoutArg::Grid {
         return Err(usage(
             &["flip"],
@@ -498,8 +541,13 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     let opened =
         args.table.as_deref().map(|path| OpenedTable::open(path, check, map)).transpose()?;
     let presses = args.path || args.json || args.layout == LayoutArg::Grid;
-    // Without --size or --table, each board's size is read from the input.
-    let infer = args.size.is_none() && opened.is_none();
+    // Without --size or --table (or the options of button graphs, which are made for one
+    // size), each board's size is read from the input.
+    let infer = args.size.is_none()
+        && opened.is_none()
+        && args.buttons.is_none()
+        && args.hole.is_none()
+        && args.tatham.is_none();
     // The table borrows the mapped payload: no copy of it is made. Its variant must be the
     // options' on its board.
     let mut stand_in = false;
@@ -521,7 +569,15 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             (Solver::builder(&variant).build()?, Chosen { variant, alphabet })
         }
         None => {
-            let chosen = args.variant.choose(args.size.unwrap_or(BoardSize::CLASSIC), &["flip"])?;
+            let mut chosen =
+                args.variant.choose(args.size.unwrap_or(BoardSize::CLASSIC), &["flip"])?;
+            if let Some(path) = &args.buttons {
+                let buttons = graph::read_buttons(path, chosen.variant.size())?;
+                chosen.variant = graph::variant_with(&chosen.variant, Some(buttons), Vec::new())?;
+            }
+            if let Some(id) = &args.tatham {
+                chosen.variant = graph::tatham(id, &chosen)?.0;
+            }
             let solver = Solver::builder(&chosen.variant)
                 .method(method)
                 .max_table_cells(args.limit.cells())
@@ -533,7 +589,16 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         }
     };
     let size = chosen.variant.size();
-    let fields = chosen.fields();
+    let mut fields = chosen.fields();
+    if chosen.variant.buttons().is_some() {
+        fields.toggle = "buttons".to_string();
+    }
+    let limits = (args.limit.cells(), args.search_bits);
+    let holes = args.hole.map(|_| graph::Holes::new(&chosen.variant, method, limits, presses));
+    let symbols = match args.hole {
+        Some(hole) => graph::hole_alphabet(&chosen.alphabet, hole)?,
+        None => chosen.alphabet.clone(),
+    };
     let sizes = infer.then(|| Sizes {
         variant: args.variant.clone(),
         method,
@@ -556,12 +621,22 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         json: args.json,
         shard: args.shard.shard,
         indexed: args.shard.shard.is_some() && !args.json,
+        holes,
+        symbols,
     };
     let mut printer = match &args.output {
         Some(path) => Printer::to(Destination::create(Some(path))?, args.json),
         None => Printer::new(args.json),
     };
     let mut failed = false;
+    if let Some(id) = &args.tatham {
+        answerer.board = graph::tatham(id, &answerer.chosen)?.1;
+        if answerer.takes(1) {
+            answerer.answer(&mut printer, "--tatham", 1, Position { line: 1, column: 1 })?;
+        }
+        printer.finish()?;
+        return Ok(Outcome::from_failed(false));
+    }
     if !args.board.is_empty() {
         for (i, text) in args.board.iter().enumerate() {
             if !answerer.takes(i + 1) {
@@ -582,8 +657,8 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         printer.finish()?;
         return Ok(Outcome::from_failed(failed));
     }
-    let fast = fast::applies(&args);
-    let alphabet = answerer.chosen.alphabet.clone();
+    let fast = fast::applies(&args) && graph::none(&args);
+    let alphabet = answerer.symbols.clone();
     let unreadable = for_each_input(&sources(&args.files), map, &mut printer, |printer, input| {
         let name = input.name().to_string();
         let mut boards = Boards { answerer: &mut answerer, failed: &mut failed };

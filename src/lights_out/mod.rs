@@ -53,8 +53,8 @@ pub use size::{BoardSize, SizeError};
 pub use solve::{Answer, Method, Solver, SolverBuilder};
 pub use table::{DistanceTable, Reference, TableError, TableFault};
 pub use variant::{
-    Alphabet, AlphabetError, Goal, GoalError, TogglePattern, TogglePatternError,
-    TogglePatternErrorKind, Variant, VariantBuilder, VariantError,
+    Alphabet, AlphabetError, Buttons, ButtonsError, Goal, GoalError, TogglePattern,
+    TogglePatternError, TogglePatternErrorKind, Variant, VariantBuilder, VariantError,
 };
 
 /// The distance of a 4x4 Flip Game board (POJ 1753) from its text: four rows of `b` (black) and

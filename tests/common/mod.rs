@@ -2,6 +2,7 @@
 
 pub mod analysis;
 pub mod bloxorz;
+pub mod buttons;
 pub mod checks;
 pub mod extended;
 pub mod javascript;

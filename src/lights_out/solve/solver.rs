@@ -338,7 +338,8 @@ impl<'t> Solver<'t> {
     ///
     /// # Panics
     ///
-    /// If `board` is not of the variant's size or holds a colour not below `K`.
+    /// If `board` is not of the variant's size or holds a colour not below `K` (on a cell that
+    /// is not a hole: holes may hold any value).
     pub fn solve(&mut self, board: &Board) -> Result<Answer, TableError> {
         let mut answer = Answer::default();
         self.solve_into(board, &mut answer)?;

@@ -34,6 +34,17 @@ pub enum TableError {
         /// The most cells (two colours) allowed, or `log2` of the most states.
         max_cells: usize,
     },
+    /// Tables are not made for variants with buttons or holes
+    /// ([`VariantBuilder::buttons`](crate::lights_out::VariantBuilder::buttons),
+    /// [`VariantBuilder::holes`](crate::lights_out::VariantBuilder::holes)): linear algebra
+    /// answers them.
+    #[error(
+        "no distance table is made for {variant}: buttons and holes are answered by linear algebra"
+    )]
+    Unsupported {
+        /// The variant.
+        variant: Box<Variant>,
+    },
     /// The system refused the memory for the table or its search.
     #[error("cannot allocate {bytes} bytes for the {size} distance table and its search")]
     OutOfMemory {
@@ -215,6 +226,9 @@ impl<'a> DistanceTable<'a> {
     ///
     /// [`TableError::TooLarge`] otherwise.
     pub fn check_size(variant: &Variant, max_cells: usize) -> Result<(), TableError> {
+        if variant.has_graph() {
+            return Err(TableError::Unsupported { variant: Box::new(variant.clone()) });
+        }
         let max_cells = max_cells.min(MAX_TABLE_CELLS);
         let fits = match variant.colours() {
             2 => variant.size().cells() <= max_cells,

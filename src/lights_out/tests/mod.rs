@@ -5,12 +5,16 @@
 //! the table builders), which only the library sees; `tests/` checks the public API and the
 //! command-line tool.
 
+mod buttons;
 mod embedded;
 mod fast;
 mod sizes;
 mod sizes_props;
 mod variants;
 
+#[allow(dead_code)]
+#[path = "../../../tests/common/buttons.rs"]
+mod buttons_reference;
 #[allow(dead_code)]
 #[path = "../../../tests/common/lights_out.rs"]
 mod reference;

@@ -32,32 +32,42 @@ impl ToggleMatrix {
         colours: u8,
     ) -> ToggleMatrix {
         let (rows, cols) = (size.rows() as isize, size.cols() as isize);
+        ToggleMatrix::from_targets(size.cells(), colours, |press, targets| {
+            let (r, c) = (press as isize / cols, press as isize % cols);
+            for &(dr, dc) in toggle.offsets() {
+                let (tr, tc) = (r + dr, c + dc);
+                let cell = if wrap {
+                    tr.rem_euclid(rows) * cols + tc.rem_euclid(cols)
+                } else if (0..rows).contains(&tr) && (0..cols).contains(&tc) {
+                    tr * cols + tc
+                } else {
+                    continue;
+                };
+                targets.push(cell as u32);
+            }
+        })
+    }
+
+    /// The matrix of `n` cells and presses over `Z_colours` whose press `p` advances each cell
+    /// `targets(p, out)` pushes into `out` by one colour per time it is pushed.
+    pub(crate) fn from_targets(
+        n: usize,
+        colours: u8,
+        mut targets_of: impl FnMut(usize, &mut Vec<u32>),
+    ) -> ToggleMatrix {
         let k = colours;
-        let n = size.cells();
         let mut effect_starts = Vec::with_capacity(n + 1);
         let mut effects = Vec::new();
         let mut targets = Vec::new();
-        for r in 0..rows {
-            for c in 0..cols {
-                effect_starts.push(effects.len());
-                targets.clear();
-                for &(dr, dc) in toggle.offsets() {
-                    let (tr, tc) = (r + dr, c + dc);
-                    let cell = if wrap {
-                        tr.rem_euclid(rows) * cols + tc.rem_euclid(cols)
-                    } else if (0..rows).contains(&tr) && (0..cols).contains(&tc) {
-                        tr * cols + tc
-                    } else {
-                        continue;
-                    };
-                    targets.push(cell as u32);
-                }
-                targets.sort_unstable();
-                for run in targets.chunk_by(|a, b| a == b) {
-                    let coefficient = (run.len() % usize::from(k)) as u8;
-                    if coefficient != 0 {
-                        effects.push((run[0], coefficient));
-                    }
+        for press in 0..n {
+            effect_starts.push(effects.len());
+            targets.clear();
+            targets_of(press, &mut targets);
+            targets.sort_unstable();
+            for run in targets.chunk_by(|a, b| a == b) {
+                let coefficient = (run.len() % usize::from(k)) as u8;
+                if coefficient != 0 {
+                    effects.push((run[0], coefficient));
                 }
             }
         }

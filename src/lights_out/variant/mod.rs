@@ -4,12 +4,14 @@
 //! the solvers and tables).
 
 pub(crate) mod alphabet;
+pub(crate) mod buttons;
 pub(crate) mod goal;
 pub(crate) mod matrix;
 pub(crate) mod rules;
 pub(crate) mod toggle;
 
 pub use alphabet::{Alphabet, AlphabetError};
+pub use buttons::{Buttons, ButtonsError};
 pub use goal::{Goal, GoalError};
 pub use rules::{Variant, VariantBuilder, VariantError};
 pub use toggle::{TogglePattern, TogglePatternError, TogglePatternErrorKind};

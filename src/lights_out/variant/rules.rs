@@ -2,8 +2,10 @@
 //! [`VariantBuilder`].
 
 use std::fmt;
+use std::sync::Arc;
 
 use super::alphabet::Alphabet;
+use super::buttons::Buttons;
 use super::goal::Goal;
 use super::matrix::ToggleMatrix;
 use super::toggle::TogglePattern;
@@ -12,7 +14,9 @@ use crate::lights_out::board::error::BoardError;
 use crate::lights_out::size::{BoardSize, SizeError};
 
 /// One member of the Lights Out family: a board size, a toggle pattern, whether the board wraps
-/// around, a number of colours `K` and a goal (see the [module docs](crate::lights_out)).
+/// around, a number of colours `K` and a goal (see the [module docs](crate::lights_out)); and,
+/// when the buttons do not all toggle one pattern, a toggle set for every button ([`Buttons`])
+/// and the cells that are not there (holes).
 ///
 /// Made by [`Variant::builder`] (every rule but the size has the Flip Game's default: the plus,
 /// no wrap-around, two colours, the goal any) or [`Variant::flip_game`].
@@ -36,6 +40,10 @@ pub struct Variant {
     wrap: bool,
     colours: u8,
     goal: Goal,
+    /// A toggle set for every button, in place of the pattern.
+    buttons: Option<Arc<Buttons>>,
+    /// The cells that are not there, `R * C` flags, at least one set.
+    holes: Option<Arc<[bool]>>,
 }
 
 /// The rules of a [`Variant`] being put together (see [`Variant::builder`]); [`build`] checks
@@ -50,6 +58,8 @@ pub struct VariantBuilder {
     wrap: bool,
     colours: u8,
     goal: Goal,
+    buttons: Option<Buttons>,
+    holes: Vec<bool>,
 }
 
 /// Why a variant was refused.
@@ -88,6 +98,13 @@ pub enum VariantError {
         /// `"rows"` or `"columns"`.
         what: &'static str,
     },
+    /// Buttons ([`VariantBuilder::buttons`]) or holes ([`VariantBuilder::holes`]) that do not
+    /// fit the board or the other rules.
+    #[error("{reason}")]
+    Buttons {
+        /// What does not fit.
+        reason: String,
+    },
 }
 
 impl VariantBuilder {
@@ -115,6 +132,21 @@ impl VariantBuilder {
         self
     }
 
+    /// A toggle set for every button ([`Buttons`]), in place of the toggle pattern (default:
+    /// none, every button toggles the pattern). Wrap-around does not apply to them.
+    pub fn buttons(mut self, buttons: Buttons) -> VariantBuilder {
+        self.buttons = Some(buttons);
+        self
+    }
+
+    /// The cells that are not there, `R * C` flags row-major, `true` for a hole (default: none).
+    /// A hole has no light and no button: no press reaches it, it cannot be pressed, and its
+    /// colour never counts for the goal (boards may hold any value there).
+    pub fn holes(mut self, holes: Vec<bool>) -> VariantBuilder {
+        self.holes = holes;
+        self
+    }
+
     /// The variant.
     ///
     /// # Errors
@@ -125,9 +157,40 @@ impl VariantBuilder {
     /// reaches more rows (columns) from the press than the board has: its mask may be at most
     /// `2R + 1` by `2C + 1`. (With wrap-around the offsets are taken modulo the sides, so a
     /// pattern as large as that may reach a cell twice: the cell then advances two colours.)
+    /// [`VariantError::Buttons`] for buttons of another board size, buttons with wrap-around,
+    /// a hole mask of another length than `R * C`, or holes everywhere.
     pub fn build(self) -> Result<Variant, VariantError> {
         let size = BoardSize::new(self.rows, self.cols)?;
-        Variant::new(size, self.toggle, self.wrap, self.colours, self.goal)
+        let mut variant = Variant::new(size, self.toggle, self.wrap, self.colours, self.goal)?;
+        let refuse = |reason: String| Err(VariantError::Buttons { reason });
+        if let Some(buttons) = self.buttons {
+            if buttons.size() != size {
+                return refuse(format!(
+                    "the buttons are for {}, the board is {size}",
+                    buttons.size()
+                ));
+            }
+            if self.wrap {
+                return refuse("wrap-around does not apply to buttons".to_string());
+            }
+            variant.buttons = Some(Arc::new(buttons));
+        }
+        if !self.holes.is_empty() {
+            if self.holes.len() != size.cells() {
+                let found = self.holes.len();
+                return refuse(format!(
+                    "expected {} hole flags for {size}, found {found}",
+                    size.cells()
+                ));
+            }
+            if self.holes.iter().all(|&h| h) {
+                return refuse(format!("every cell of the {size} board is a hole"));
+            }
+            if self.holes.iter().any(|&h| h) {
+                variant.holes = Some(self.holes.into());
+            }
+        }
+        Ok(variant)
     }
 }
 
@@ -145,6 +208,8 @@ impl Variant {
             wrap: false,
             colours: 2,
             goal: Goal::Any,
+            buttons: None,
+            holes: Vec::new(),
         }
     }
 
@@ -174,7 +239,7 @@ impl Variant {
                 return Err(VariantError::PatternTooLarge { pattern, size, reach, what });
             }
         }
-        Ok(Variant { size, toggle, wrap, colours, goal })
+        Ok(Variant { size, toggle, wrap, colours, goal, buttons: None, holes: None })
     }
 
     /// The Flip Game on `size` (POJ 1753 on [`BoardSize::CLASSIC`]): the plus, no wrap-around,
@@ -208,13 +273,41 @@ impl Variant {
         self.goal
     }
 
+    /// The toggle set of every button, when they replace the pattern
+    /// ([`VariantBuilder::buttons`]).
+    pub fn buttons(&self) -> Option<&Buttons> {
+        self.buttons.as_deref()
+    }
+
+    /// The hole mask (`R * C` flags, row-major, at least one set), when the board has holes
+    /// ([`VariantBuilder::holes`]).
+    pub fn holes(&self) -> Option<&[bool]> {
+        self.holes.as_deref()
+    }
+
+    /// True when cell `cell` (row-major) is a hole.
+    pub(crate) fn is_hole(&self, cell: usize) -> bool {
+        self.holes.as_ref().is_some_and(|h| h[cell])
+    }
+
+    /// True for buttons or holes: presses are not one pattern around the press everywhere, so
+    /// only the general plan of the `Z_K` solver answers them (no light chasing on rows, no
+    /// transposition, no table).
+    pub(crate) fn has_graph(&self) -> bool {
+        self.buttons.is_some() || self.holes.is_some()
+    }
+
     /// The same rules with another goal.
     ///
     /// # Errors
     ///
     /// [`VariantError::GoalColour`] for a colour not below [`Variant::colours`].
     pub fn with_goal(&self, goal: Goal) -> Result<Variant, VariantError> {
-        Variant::new(self.size, self.toggle.clone(), self.wrap, self.colours, goal)
+        let mut variant =
+            Variant::new(self.size, self.toggle.clone(), self.wrap, self.colours, goal)?;
+        variant.buttons.clone_from(&self.buttons);
+        variant.holes.clone_from(&self.holes);
+        Ok(variant)
     }
 
     /// True for the Flip Game on its board size ([`Variant::flip_game`]).
@@ -225,7 +318,7 @@ impl Variant {
     /// True for the Flip Game's rules, whatever the goal: the plus, two colours, no
     /// wrap-around (the rules GF(2) light chasing on bit-packed rows answers).
     pub(crate) fn is_flip_game_rules(&self) -> bool {
-        self.colours == 2 && !self.wrap && self.toggle.is_plus()
+        self.colours == 2 && !self.wrap && self.toggle.is_plus() && !self.has_graph()
     }
 
     /// The number of states, `K^(R*C)`, when it fits a `u64`.
@@ -252,8 +345,9 @@ impl Variant {
     }
 
     /// Presses cell `cell` (row-major, `row * C + col`) of `board` `times` times: every cell the
-    /// toggle pattern reaches from it (across the edges on a torus) advances `times` colours,
-    /// modulo `K`.
+    /// toggle pattern reaches from it (across the edges on a torus), or its button's toggle set,
+    /// advances `times` colours, modulo `K`. Holes are never advanced, and pressing a hole
+    /// changes nothing.
     ///
     /// # Panics
     ///
@@ -274,6 +368,19 @@ impl Variant {
         let (r, c) = ((cell / cols) as isize, (cell % cols) as isize);
         let (rows, cols) = (rows as isize, cols as isize);
         let k = u32::from(self.colours);
+        if self.is_hole(cell) {
+            return;
+        }
+        if let Some(buttons) = &self.buttons {
+            for &target in buttons.toggled(cell) {
+                if !self.is_hole(target as usize) {
+                    let v = &mut board.cells_mut()[target as usize];
+                    *v = ((u32::from(*v) + u32::from(times)) % k) as u8;
+                }
+            }
+            return;
+        }
+        let holes = self.holes.clone();
         let cells = board.cells_mut();
         for &(dr, dc) in self.toggle.offsets() {
             let (tr, tc) = (r + dr, c + dc);
@@ -284,6 +391,9 @@ impl Variant {
             } else {
                 continue;
             };
+            if holes.as_ref().is_some_and(|h| h[target as usize]) {
+                continue;
+            }
             let v = &mut cells[target as usize];
             *v = ((u32::from(*v) + u32::from(times)) % k) as u8;
         }
@@ -291,7 +401,12 @@ impl Variant {
 
     /// The same variant on the transposed board: `R x C` becomes `C x R` and the pattern is
     /// mirrored in the main diagonal, so cell (`r`, `c`) plays as cell (`c`, `r`) did.
+    ///
+    /// # Panics
+    ///
+    /// For buttons or holes ([`Variant::has_graph`]), which are never transposed.
     pub(crate) fn transposed(&self) -> Variant {
+        assert!(!self.has_graph(), "{self} is not transposed");
         let size = BoardSize::new(self.size.cols(), self.size.rows()).expect("a valid size");
         let toggle = self.toggle.transposed();
         Variant::new(size, toggle, self.wrap, self.colours, self.goal).expect("still valid")
@@ -299,7 +414,30 @@ impl Variant {
 
     /// What every press does (see [`ToggleMatrix`]).
     pub(crate) fn toggle_matrix(&self) -> ToggleMatrix {
-        ToggleMatrix::new(self.size, &self.toggle, self.wrap, self.colours)
+        let plain = || ToggleMatrix::new(self.size, &self.toggle, self.wrap, self.colours);
+        if !self.has_graph() {
+            return plain();
+        }
+        let pattern = self.buttons.is_none().then(plain);
+        ToggleMatrix::from_targets(self.size.cells(), self.colours, |press, targets| {
+            if self.is_hole(press) {
+                return;
+            }
+            let live = |cell: u32| !self.is_hole(cell as usize);
+            match (&self.buttons, &pattern) {
+                (Some(buttons), _) => {
+                    targets.extend(buttons.toggled(press).iter().copied().filter(|&c| live(c)));
+                }
+                (None, Some(t)) => {
+                    for &(cell, times) in t.effect(press) {
+                        if live(cell) {
+                            targets.extend((0..times).map(|_| cell));
+                        }
+                    }
+                }
+                (None, None) => unreachable!("a pattern without buttons"),
+            }
+        })
     }
 
     /// The press patterns of a two-colour variant on at most 32 cells as bit masks: bit `i` of
@@ -318,13 +456,21 @@ impl Variant {
 }
 
 impl fmt::Display for Variant {
-    /// E.g. `5x5, toggle .x./xxx/.x., 2 colours, goal any` (with `, wrap` after the toggle on a
+    /// E.g. `5x5, toggle .x./xxx/.x., 2 colours, goal any` (`buttons (N toggles)` in place of
+    /// the toggle for [`Buttons`], `, H holes` before the colours with holes; with `, wrap` after the toggle on a
     /// torus). The goal is named as `--goal` and the JSON name it with the default alphabet:
     /// `any`, `white` (colour 0), `black` (colour 1 of two), else `colour 2` and so on.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}, toggle {}", self.size, self.toggle)?;
+        match &self.buttons {
+            Some(buttons) => write!(f, "{}, {buttons}", self.size)?,
+            None => write!(f, "{}, toggle {}", self.size, self.toggle)?,
+        }
         if self.wrap {
             f.write_str(", wrap")?;
+        }
+        if let Some(holes) = &self.holes {
+            let count = holes.iter().filter(|&&h| h).count();
+            write!(f, ", {count} hole{}", if count == 1 { "" } else { "s" })?;
         }
         write!(f, ", {} colours, goal ", self.colours)?;
         match (self.goal.word(self.colours), self.goal) {

@@ -25,6 +25,13 @@
 //!    term inside its own word (the plus, the diagonal `x.x/.x./x.x`, `.x./x.x/.x.`; that
 //!    term is a stride prefix XOR): the same plan, so the same presses, residual and answers.
 //!
+//! For a toggle set per button or holes ([`Variant::buttons`], [`Variant::holes`]) the plan is
+//! made on the toggle matrix itself, which is all it reads (no padded layout, so no bit chase,
+//! and no transposition), and the residual system leaves out the free presses that toggle
+//! nothing (holes, buttons that cannot be pressed: they are no unknowns, so never generators of
+//! the solutions) and the residual cells of holes (no equation: their colour never counts).
+//! Each hole that stops a chase adds a free press, so the set-up grows with the holes.
+//!
 //! `K` may be any number in `2..=16`: prime (`Z_K` is the field GF(K)), a prime power (4, 8, 9,
 //! 16) or a product of prime powers (6, 10, 12, 14, 15), all exact by the Smith normal form and
 //! the Chinese remainder theorem. For the Flip Game's own rules (the plus, two colours, no
@@ -109,6 +116,8 @@ pub(crate) struct ZkScratch {
     coset: CosetScratch,
     chase: ChaseScratch,
     bits: BitScratch,
+    /// The free presses (and colour) of the live unknowns ([`Live`]).
+    live: Vec<u8>,
 }
 
 impl ZkScratch {
@@ -158,7 +167,70 @@ pub(crate) struct ZkSolver {
     colour_step: u8,
     /// When transposed: the working index of each original cell, in original order.
     order: Option<Vec<u32>>,
+    /// For buttons or holes: the residual system without its dead unknowns and equations.
+    live: Option<Live>,
     search_bits: u32,
+}
+
+/// The unknowns and equations of the residual system that are really there, for a variant with
+/// buttons or holes: a free press that toggles nothing (a hole, or a button that cannot be
+/// pressed) is no unknown, and the residual cell of a hole is no equation. The systems
+/// [`ZkSolver::fixed`] and [`ZkSolver::extended`] are then made of these only, so such a press is
+/// never a generator of the solutions and a hole's colour never counts.
+#[derive(Debug, Clone)]
+struct Live {
+    /// The free presses (indices among the `f`) that toggle something, ascending.
+    cols: Vec<usize>,
+    /// The residual cells (indices among the `f`) that are not holes, ascending.
+    rows: Vec<usize>,
+}
+
+impl Live {
+    /// The live unknowns and equations of `chase`, the plan of `variant` (not transposed, no
+    /// padded layout).
+    fn new(variant: &Variant, chase: &Chase) -> Live {
+        let t = variant.toggle_matrix();
+        let plan = chase.plan();
+        debug_assert!(plan.layout.is_none(), "buttons and holes are planned unpadded");
+        let mut cols = Vec::new();
+        for run in &plan.runs {
+            if let Some(var) = run.var {
+                let live = (0..run.len).filter(|&j| !t.effect(run.start + j).is_empty());
+                cols.extend(live.map(|j| var + j));
+            }
+        }
+        let mut rows = Vec::new();
+        for run in &plan.residual {
+            let first = run.cell as usize;
+            rows.extend(
+                (0..run.len).filter(|&j| !variant.is_hole(run.start + j)).map(|j| first + j),
+            );
+        }
+        cols.sort_unstable();
+        rows.sort_unstable();
+        Live { cols, rows }
+    }
+
+    /// The `rows x cols` matrix `m` (row-major, `cols` columns of which the last `extra` are
+    /// kept whole, e.g. the colour column) restricted to the live rows and columns.
+    fn restrict(&self, m: &[u8], cols: usize, extra: usize) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.rows.len() * (self.cols.len() + extra));
+        for &r in &self.rows {
+            let row = &m[r * cols..(r + 1) * cols];
+            out.extend(self.cols.iter().map(|&c| row[c]));
+            out.extend_from_slice(&row[cols - extra..]);
+        }
+        out
+    }
+
+    /// The `f` free values (then the `extra` trailing ones) of the live values `y`.
+    fn scatter(&self, y: &[u8], f: usize, extra: usize, out: &mut [u8]) {
+        out[..f].fill(0);
+        for (&c, &v) in self.cols.iter().zip(y) {
+            out[c] = v;
+        }
+        out[f..f + extra].copy_from_slice(&y[self.cols.len()..self.cols.len() + extra]);
+    }
 }
 
 impl ZkSolver {
@@ -187,18 +259,22 @@ impl ZkSolver {
         let (rows, cols) = (variant.size().rows(), variant.size().cols());
         let n = rows * cols;
         // The orientation with fewer free presses (the given one on a tie).
+        // Buttons and holes: the general plan on the matrix itself (no padded layout, so no
+        // bit chase either), never transposed.
         let plan = |v: &Variant| {
-            let board = (!v.wrap()).then(|| (v.size().rows(), v.size().cols(), v.toggle()));
+            let board = (!v.wrap() && !v.has_graph())
+                .then(|| (v.size().rows(), v.size().cols(), v.toggle()));
             Chase::new(&v.toggle_matrix(), &modulus, board)
         };
         let straight = plan(variant);
-        let (transposed, chase) =
-            if rows == cols && variant.toggle().transposed() == *variant.toggle() {
-                (false, straight)
-            } else {
-                let turned = plan(&variant.transposed());
-                if turned.free() < straight.free() { (true, turned) } else { (false, straight) }
-            };
+        let (transposed, chase) = if variant.has_graph()
+            || (rows == cols && variant.toggle().transposed() == *variant.toggle())
+        {
+            (false, straight)
+        } else {
+            let turned = plan(&variant.transposed());
+            if turned.free() < straight.free() { (true, turned) } else { (false, straight) }
+        };
         let f = chase.free();
         const BOARD: &str = "the Z_K solver's set-up";
         // Column j of M: the residual of free press j alone; m: that of the colour alone.
@@ -229,19 +305,35 @@ impl ZkSolver {
                 planes[j * stride..j * stride + n].copy_from_slice(&x);
             }
         }
-        let mut fixed_matrix = memory::try_with_capacity::<u8>(f * f, BOARD)?;
-        fixed_matrix.extend(extended_matrix.chunks_exact(f + 1).flat_map(|row| &row[..f]));
-        let fixed = System::new(&fixed_matrix, f, f, &modulus);
-        let extended = System::new(&extended_matrix, f, f + 1, &modulus);
+        let live = variant.has_graph().then(|| Live::new(variant, &chase));
+        if let Some(live) = &live {
+            extended_matrix = live.restrict(&extended_matrix, f + 1, 1);
+        }
+        let (equations, unknowns) = live.as_ref().map_or((f, f), |l| (l.rows.len(), l.cols.len()));
+        let mut fixed_matrix = memory::try_with_capacity::<u8>(equations * unknowns, BOARD)?;
+        fixed_matrix
+            .extend(extended_matrix.chunks_exact(unknowns + 1).flat_map(|row| &row[..unknowns]));
+        let fixed = System::new(&fixed_matrix, equations, unknowns, &modulus);
+        let extended = System::new(&extended_matrix, equations, unknowns + 1, &modulus);
+        // The free presses (and the colour) of a solution of a system.
+        let widen = |y: Vec<u8>, extra: usize| match &live {
+            None => y,
+            Some(live) => {
+                let mut out = vec![0u8; f + extra];
+                live.scatter(&y, f, extra, &mut out);
+                out
+            }
+        };
         // Generators: null patterns (colour 0) or, for "any", patterns between uniform boards,
         // as `(free presses, order, colour)`; only the goal's are chased to whole boards.
         let null_space: Vec<(Vec<u8>, u8, u8)> =
-            fixed.kernel().into_iter().map(|(y, order)| (y, order, 0)).collect();
+            fixed.kernel().into_iter().map(|(y, order)| (widen(y, 0), order, 0)).collect();
         let null_orders = null_space.iter().map(|g| g.1).collect();
         let any_space: Vec<(Vec<u8>, u8, u8)> = extended
             .kernel()
             .into_iter()
-            .map(|(mut y, order)| {
+            .map(|(y, order)| {
+                let mut y = widen(y, 1);
                 let colour = y[f];
                 y.truncate(f);
                 (y, order, colour)
@@ -253,7 +345,7 @@ impl ZkSolver {
         for (free, order, colour) in kernel {
             let mut plane = memory::try_zeroed::<u8>(n, "the Z_K solver's generators")?;
             chase.run((&zeros, &free, colour), &mut plane, &mut res, &mut chase_scratch);
-            debug_assert!(res.iter().all(|&r| r == 0), "a generator solves the system");
+            debug_assert!(settled(live.as_ref(), &res), "a generator solves the system");
             generators.push((plane, order, colour));
         }
         let coset = Coset::new(k, n, &generators, DEFAULT_SEARCH_BITS)?;
@@ -273,6 +365,7 @@ impl ZkSolver {
             null_orders,
             colour_step,
             order,
+            live,
             search_bits: DEFAULT_SEARCH_BITS,
         })
     }
@@ -384,6 +477,7 @@ impl ZkSolver {
             system,
             chase,
             bits: planes,
+            live: reduced,
             ..
         } = scratch;
         // Padded to whole chunks for the lift and the press list; only the first `n` counts are
@@ -410,21 +504,26 @@ impl ZkSolver {
         }
         let k = self.modulus.k;
         rhs.clear();
-        rhs.extend(residual.iter().map(|&r| (k - r) % k));
-        let colour = match goal {
-            Some(g) => {
-                if !self.fixed.solve(rhs, system, &mut free[..f]) {
-                    return None;
-                }
-                g
-            }
-            None => {
-                if !self.extended.solve(rhs, system, free) {
-                    return None;
-                }
-                free[f]
+        match &self.live {
+            None => rhs.extend(residual.iter().map(|&r| (k - r) % k)),
+            Some(live) => rhs.extend(live.rows.iter().map(|&i| (k - residual[i]) % k)),
+        }
+        let extra = usize::from(goal.is_none());
+        let system_of = if goal.is_some() { &self.fixed } else { &self.extended };
+        let solved = match &self.live {
+            None => system_of.solve(rhs, system, &mut free[..f + extra]),
+            Some(live) => {
+                reduced.clear();
+                reduced.resize(live.cols.len() + extra, 0);
+                let solved = system_of.solve(rhs, system, reduced);
+                live.scatter(reduced, f, extra, free);
+                solved
             }
         };
+        if !solved {
+            return None;
+        }
+        let colour = goal.unwrap_or(free[f]);
         match (&self.bits, &self.lift) {
             (Some(bits), _) => {
                 // The residual is zero now: worked out only to be checked.
@@ -455,7 +554,10 @@ impl ZkSolver {
                 (false, true),
             ),
         }
-        debug_assert!(residual.iter().all(|&r| r == 0), "the particular solution solves the board");
+        debug_assert!(
+            settled(self.live.as_ref(), residual),
+            "the particular solution solves the board"
+        );
         Some(colour)
     }
 
@@ -482,8 +584,6 @@ impl ZkSolver {
         let size = self.variant.size();
         assert_eq!((board.rows(), board.cols()), (size.rows(), size.cols()), "board size");
         let cells = board.cells();
-        let top = cells.iter().copied().max().unwrap_or(0);
-        assert!(top < self.modulus.k, "colour {top} with {} colours", self.modulus.k);
         out.clear();
         match &self.order {
             None => out.extend_from_slice(cells),
@@ -494,6 +594,14 @@ impl ZkSolver {
                 }
             }
         }
+        // A hole's colour never counts (and is never transposed: holes are not).
+        if let Some(holes) = self.variant.holes() {
+            for (v, _) in out.iter_mut().zip(holes).filter(|(_, h)| **h) {
+                *v = 0;
+            }
+        }
+        let top = out.iter().copied().max().unwrap_or(0);
+        assert!(top < self.modulus.k, "colour {top} with {} colours", self.modulus.k);
     }
 
     /// The original row-major index of working cell `w`.
@@ -524,6 +632,14 @@ fn push_nonzero(x: &[u8], presses: &mut Vec<(usize, u8)>, cell: impl Fn(usize) -
             presses.push((cell(i * lanes::LANE + j), chunk[j]));
             bits &= bits - 1;
         }
+    }
+}
+
+/// True when the residual is zero on every equation that is there (see [`Live`]).
+fn settled(live: Option<&Live>, residual: &[u8]) -> bool {
+    match live {
+        None => residual.iter().all(|&r| r == 0),
+        Some(live) => live.rows.iter().all(|&i| residual[i] == 0),
     }
 }
 
