@@ -261,14 +261,12 @@ fn shards_of_a_file_merged_by_index_equal_the_single_run() {
 #[test]
 fn shards_refuse_the_grid_output_whose_lines_they_could_not_number() {
     let out = flipblox(
-        &["flip", "--shard", "1/2", "--output", "grid", "--board", "bwwb/bbwb/bwwb/bwww"],
+        &["flip", "--shard", "1/2", "--layout", "grid", "--board", "bwwb/bbwb/bwwb/bwww"],
         b"",
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("use --json to shard it"), "{}", stderr(&out));
-    let out = flipblox(
-        &["flip", "--shard", "1/2", "--output", "grid", "--json", "--board", "bwwb/bbwb/bwwb/bwww"],
-        b"",
-    );
+    let out =
+        flipblox(&["flip", "--shard", "1/2", "--json", "--board", "bwwb/bbwb/bwwb/bwww"], b"");
     assert!(out.status.success(), "{}", stderr(&out));
 }

@@ -1,5 +1,5 @@
 //! The Lights Out family on the command line (`flip --goal --alphabet --wrap --toggle
-//! --colours --output grid`): every state of small boards against the brute-force search of
+//! --colours --layout grid`): every state of small boards against the brute-force search of
 //! `common/lights_out.rs`, every printed path and grid replayed there (not by the solver) to the
 //! goal in exactly the printed count, the published facts of issue 13 through the CLI, and the
 //! input helpers (separators, a count line, symbols that are not the alphabet's).
@@ -177,7 +177,7 @@ fn small_published_examples_through_the_command_line() {
     assert!(rules.replay(&cells, &presses).iter().all(|&c| c == 0));
 }
 
-/// Reads `--output grid` answers: `(distance, grid of counts)` per board, `None` for
+/// Reads `--layout grid` answers: `(distance, grid of counts)` per board, `None` for
 /// Impossible.
 fn read_grids(text: &str, rows: usize) -> Vec<Option<(usize, Vec<Vec<u8>>)>> {
     let mut lines = text.lines();
@@ -209,7 +209,7 @@ fn poj_1222_sample_with_its_count_line_spaces_and_grid_output() {
             "01",
             "--goal",
             "white",
-            "--output",
+            "--layout",
             "grid",
             sample.to_str().unwrap(),
         ],
@@ -263,8 +263,10 @@ fn poj_1222_sample_with_its_count_line_spaces_and_grid_output() {
 
 #[test]
 fn input_helpers_and_symbols_outside_the_alphabet() {
-    // Uppercase is not the default alphabet's.
-    let out = flipblox(&["flip", "--board", "BWWB/bbwb/bwwb/bwww"], b"");
+    // The default alphabet reads its symbols in either case, a given one does not.
+    let upper = flipblox_ok(&["flip", "--board", "BWWB/bbwb/bwwb/bWWW"], b"");
+    assert_eq!(stdout(&upper), "4\n");
+    let out = flipblox(&["flip", "--alphabet", "wb", "--board", "BWWB/bbwb/bwwb/bwww"], b"");
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("expected 'b' or 'w', found 'B'"), "{}", stderr(&out));
     // Cells separated by spaces and tabs, and a count line, under the default alphabet: the

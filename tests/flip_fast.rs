@@ -75,7 +75,7 @@ fn random_file(rng: &mut Rng, brute: &[Option<u32>]) -> (Vec<u8>, String) {
                 3 => text.extend_from_slice(rng.pick(&[&b"\n"[..], b"\n\n", b" \n", b"\r\n"])),
                 4 => {
                     let col = rng.below(4) as usize;
-                    rows[row][col] = rng.pick(&[b'x', b'B', b' ', b'\t', 0, 0xFF, 0xC3, b'.']);
+                    rows[row][col] = rng.pick(&[b'x', b'X', b' ', b'\t', 0, 0xFF, 0xC3, b'.']);
                     // A tab or space inside the row may read as separated pieces; the general
                     // reader decides, and the comparison below checks the fast path agrees.
                     readable = false;

@@ -36,6 +36,7 @@ mod flip_buttons_cli;
 mod flip_cli;
 mod flip_family_cli;
 mod flip_fast;
+mod flip_input_cli;
 mod flip_sizes_cli;
 #[cfg(unix)]
 mod hardening;

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs, usage};
-use super::io::{Text, for_each_input, sources};
+use super::io::{Destination, Text, for_each_input, sources};
 use super::print::{Printer, Record, Reporter};
 use super::progress;
 use super::shard::{Shard, ShardArgs};
@@ -27,59 +27,68 @@ mod graph;
 /// piece black, or `Impossible` (POJ 1753 for 4x4; Lights Out with the plus-shaped toggle on
 /// any board with --size; the Lights Out family with --goal, --toggle, --wrap, --colours).
 ///
-/// Input: boards in the POJ layout, R lines of C characters `b` (black) or `w` (white), 4x4
-/// unless --size says otherwise, with or without blank lines between boards; cells may be
-/// separated by spaces or tabs; a leading line holding only a board count is read as such; CRLF
-/// and trailing spaces are fine. Output: one line per board, in order; a board that could not
-/// be read prints `Error` and a PATH:LINE:COLUMN message on stderr. 4x4 is answered from the
+/// Input: boards in the POJ layout, R lines of C characters `b` (black) or `w` (white), with or
+/// without blank lines between boards; cells may be separated by spaces or tabs; a leading line
+/// holding only a board count is read as such; CRLF and blanks around a row are fine. Without
+/// --size the size is read from the input (docs/FLIP.md): a size line `R C` before each board
+/// (HDU 1882, bzoj 4171), rows of 4 pieces for the 4x4 boards of POJ 1753, else one board per
+/// block of lines. Output: one line per board, in order; a board that could not be read prints
+/// `Error` and a PATH:LINE:COLUMN message on stderr. 4x4 is answered from the
 /// table embedded in the binary; other sizes by GF(2) linear algebra, or by a distance table
 /// built in memory once enough boards have been answered to pay for it (--method); a one-colour
 /// --goal on those rules by GF(2) too; other variants by linear algebra over Z_K.
 #[derive(Debug, Args)]
 pub struct FlipArgs {
     /// Files of boards; `-` or nothing reads standard input.
-    #[arg(value_name = "FILE", conflicts_with = "board")]
+    #[arg(value_name = "FILE", conflicts_with = "board", help_heading = "Input")]
     files: Vec<PathBuf>,
 
     /// Answer this board instead of reading files: its rows separated by `/`
-    /// (`bwwb/bbwb/bwwb/bwww`) or R*C characters row by row. May be given more than once.
-    #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
+    /// (`bwwb/bbwb/bwwb/bwww`; without --size, the rows give the size) or R*C characters row by
+    /// row (16 without --size). May be given more than once.
+    #[arg(long, value_name = "BOARD", allow_hyphen_values = true, help_heading = "Input")]
     board: Vec<String>,
 
     /// Also print an optimal sequence of presses: `N (r,c)(r,c)...`, 1-based row and column (a
     /// cell pressed j times, with more than two colours, is listed j times).
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     path: bool,
 
     /// How each answer is printed: `line`, the distance (and --path's presses) on one line;
     /// `grid`, that line and then R lines of C numbers, how many times each cell is pressed
-    /// (the layout judges such as POJ 1222 expect).
-    #[arg(long, value_enum, default_value_t = OutputArg::Line)]
-    output: OutputArg,
+    /// (the layout judges such as POJ 1222 expect; not with --json).
+    #[arg(long, value_enum, default_value_t = LayoutArg::Line, help_heading = "Output")]
+    layout: LayoutArg,
+
+    /// Write the answers to FILE instead of standard output: a temporary file beside it, renamed
+    /// over FILE once every board is answered (boards that could not be read are in it as
+    /// `Error`), so FILE is whole or as it was; `-` is standard output.
+    #[arg(short, long, value_name = "FILE", help_heading = "Output")]
+    output: Option<PathBuf>,
 
     /// Print one JSON object per line: file, index, error (null unless unreadable), distance
     /// (null when impossible), path ([[row, col], ...], 1-based; null when impossible), board,
     /// nullity (of the board size), proven_minimal (false only when the null space was too
     /// large to search whole), goal, colours, wrap, toggle, and colour (the colour the presses
     /// reach: white, black or a symbol; null when impossible).
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     json: bool,
 
-    /// Board size: ROWSxCOLS, each side 1 to 1024 (4x4 when omitted; with --table, the file's
-    /// board, and if given it must match).
-    #[arg(long, value_name = "RxC")]
+    /// Board size: ROWSxCOLS, each side 1 to 1024 (when omitted, read from the input; with
+    /// --table, the file's board, and if given it must match).
+    #[arg(long, value_name = "RxC", help_heading = "Input")]
     size: Option<BoardSize>,
 
-    /// Answer by lookup in a flipblox table file written by `flipblox table build`: the file is
+    /// Answer by lookup in a table file (written by `flipblox table build`): the file is
     /// memory-mapped and used in place, after a check of its header (magic, version, header
     /// CRC-32, shape, length). A file that cannot be read, is truncated or corrupt, or holds
     /// another table ends the run with exit code 1 before any board is answered.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help_heading = "Tables")]
     table: Option<PathBuf>,
 
-    /// With --table: also check the payload's CRC-32 and histogram before the first board
-    /// (reads the whole file once: time in proportion to its size).
-    #[arg(long, requires = "table")]
+    /// Check the whole table file (with --table): also its payload's CRC-32 and histogram,
+    /// before the first board (reads the whole file once: time in proportion to its size).
+    #[arg(long, requires = "table", help_heading = "Tables")]
     verify_table: bool,
 
     /// How boards other than 4x4 are answered: `auto` uses GF(2) and builds a distance table
@@ -88,19 +97,20 @@ pub struct FlipArgs {
     /// the same answers. With --table, boards are answered from the file (`gf2` is refused).
     /// Other variants: `table` builds the variant's table first, `auto` and `gf2` use linear
     /// algebra (GF(2) for a one-colour --goal on the Flip Game's rules, Z_K otherwise).
-    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto, help_heading = "Tables")]
     method: MethodArg,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Tables")]
     limit: TableLimitArgs,
 
     /// Generators of the GF(2) solution space weighed exactly, 0 to 28 (the null space plus the
     /// colour change; 2^N x 4 bytes). Beyond it the answer is the best found, with a warning.
     #[arg(long, value_name = "N", default_value_t = Solver::DEFAULT_SEARCH_BITS,
-          value_parser = clap::value_parser!(u32).range(0..=Solver::MAX_SEARCH_BITS as i64))]
+          value_parser = clap::value_parser!(u32).range(0..=Solver::MAX_SEARCH_BITS as i64),
+          help_heading = "Tables")]
     search_bits: u32,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Variant")]
     variant: VariantArgs,
 
     /// A toggle set for every button, from FILE: one line per button in row-major order of
@@ -124,16 +134,16 @@ pub struct FlipArgs {
     #[arg(long, value_name = "ID", allow_hyphen_values = true)]
     tatham: Option<String>,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Output")]
     shard: ShardArgs,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Input")]
     map: MapArgs,
 }
 
-/// `--output`.
+/// `--layout`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum OutputArg {
+enum LayoutArg {
     Line,
     Grid,
 }
@@ -175,7 +185,7 @@ struct BoardRecord<'a> {
     /// With `--path` (text only): print the presses after the distance.
     #[serde(skip)]
     with_path: bool,
-    /// With `--output grid` (text only): the board's rows, for the grid of press counts.
+    /// With `--layout grid` (text only): the board's rows, for the grid of press counts.
     #[serde(skip)]
     grid_rows: Option<usize>,
     /// With `--shard` (text only): the line starts with the index and a tab.
@@ -264,6 +274,10 @@ struct Answerer<'t> {
     board: Board,
     chosen: Chosen,
     fields: VariantFields,
+    /// Without --size (and --table): how to make the solver of each size met, the solvers of
+    /// the last sizes met, and whether `solver` is only a stand-in (the options do not fit
+    /// 4x4).
+    sizes: Option<Sizes<'t>>,
     /// The table file answering, for messages.
     table_file: Option<String>,
     path: bool,
@@ -280,7 +294,67 @@ struct Answerer<'t> {
     symbols: Alphabet,
 }
 
+/// The solvers of the sizes read from the input.
+struct Sizes<'t> {
+    variant: VariantArgs,
+    method: Method,
+    limit: TableLimitArgs,
+    search_bits: u32,
+    presses: bool,
+    /// The solvers of other sizes met last, the latest last.
+    spare: Vec<(Solver<'t>, Chosen, VariantFields)>,
+    /// The answerer's solver is a stand-in, to be replaced before the first board.
+    stand_in: bool,
+}
+
+impl Sizes<'_> {
+    /// Solvers of other sizes kept.
+    const SPARE: usize = 4;
+}
+
 impl Answerer<'_> {
+    /// Makes the answerer's solver the one of `size` (a board read without --size): kept from
+    /// an earlier board, or made now.
+    ///
+    /// # Errors
+    ///
+    /// The options do not fit `size` (a toggle pattern larger than the board, a table over
+    /// --max-table-cells): the message, for the board's error.
+    fn fit(&mut self, size: BoardSize) -> Result<(), String> {
+        let Some(sizes) = &mut self.sizes else { return Ok(()) };
+        if self.chosen.variant.size() == size && !sizes.stand_in {
+            return Ok(());
+        }
+        let mut next = match sizes.spare.iter().position(|(_, c, _)| c.variant.size() == size) {
+            Some(i) => sizes.spare.remove(i),
+            None => {
+                let chosen = sizes.variant.choose(size, &["flip"]).map_err(|e| format!("{e:#}"))?;
+                let solver = Solver::builder(&chosen.variant)
+                    .method(sizes.method)
+                    .max_table_cells(sizes.limit.cells())
+                    .search_bits(sizes.search_bits)
+                    .presses(sizes.presses)
+                    .build()
+                    .map_err(|e| {
+                        let flip = sizes.variant.is_default();
+                        format!("{:#}", table_too_large(e, &chosen, sizes.limit, flip))
+                    })?;
+                let fields = chosen.fields();
+                (solver, chosen, fields)
+            }
+        };
+        std::mem::swap(&mut self.solver, &mut next.0);
+        std::mem::swap(&mut self.chosen, &mut next.1);
+        std::mem::swap(&mut self.fields, &mut next.2);
+        if !std::mem::take(&mut sizes.stand_in) {
+            if sizes.spare.len() == Sizes::SPARE {
+                sizes.spare.remove(0);
+            }
+            sizes.spare.push(next);
+        }
+        Ok(())
+    }
+
     /// True when board `index` is in this run's part (`--shard`; every board without it).
     fn takes(&self, index: usize) -> bool {
         self.shard.is_none_or(|shard| shard.takes(index))
@@ -370,6 +444,18 @@ impl Answerer<'_> {
         index: usize,
         error: &BoardError,
     ) -> anyhow::Result<()> {
+        self.failure_at(printer, file, index, error)
+    }
+
+    /// Prints board `index` of `file`, which could not be read or answered: `error` is
+    /// `LINE:COLUMN: board N: ...`.
+    fn failure_at(
+        &self,
+        printer: &mut Printer,
+        file: &str,
+        index: usize,
+        error: &dyn std::fmt::Display,
+    ) -> anyhow::Result<()> {
         let record = BoardRecord {
             file,
             index,
@@ -388,10 +474,33 @@ impl Answerer<'_> {
         printer.failure(format_args!("{file}:{error}"), &record)
     }
 
-    /// Reads the board `text` of `--board`.
+    /// Reads the board `text` of `--board`: of the size given, else of the size its rows have.
     fn parse(&mut self, text: &str) -> Result<(), BoardError> {
-        self.board = Board::parse(text, self.size(), &self.symbols)?;
+        self.board = match self.sizes {
+            Some(_) => Board::parse_any_size(text, &self.symbols)?,
+            None => Board::parse(text, self.size(), &self.symbols)?,
+        };
         Ok(())
+    }
+
+    /// Answers the board read (board `index` of `file`, read at `position`), first making the
+    /// solver the board's size's; a size the options do not fit fails the board.
+    fn answer_read(
+        &mut self,
+        printer: &mut Printer,
+        file: &str,
+        index: usize,
+        position: Position,
+    ) -> anyhow::Result<bool> {
+        let size = BoardSize::new(self.board.rows(), self.board.cols())
+            .expect("the reader reads boards of a valid size");
+        if let Err(message) = self.fit(size) {
+            let error = format_args!("{position}: board {index}: {message}");
+            self.failure_at(printer, file, index, &error)?;
+            return Ok(false);
+        }
+        self.answer(printer, file, index, position)?;
+        Ok(true)
     }
 
     /// Reads the next board of `reader`.
@@ -407,10 +516,17 @@ impl Answerer<'_> {
 pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     let method = Method::from(args.method);
     graph::check(&args)?;
-    if args.shard.shard.is_some() && args.output == OutputArg::Grid && !args.json {
+    if args.json && args.layout == LayoutArg::Grid {
         return Err(usage(
             &["flip"],
-            "--shard numbers each answer line, and --output grid prints several lines a board: \
+            "--layout grid prints text lines, --json one object a board (its path gives the \
+             presses): give one of them",
+        ));
+    }
+    if args.shard.shard.is_some() && args.layout == LayoutArg::Grid {
+        return Err(usage(
+            &["flip"],
+            "--shard numbers each answer line, and --layout grid prints several lines a board: \
              use --json to shard it",
         ));
     }
@@ -424,15 +540,33 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     let map = args.map.map();
     let opened =
         args.table.as_deref().map(|path| OpenedTable::open(path, check, map)).transpose()?;
-    let presses = args.path || args.json || args.output == OutputArg::Grid;
+    let presses = args.path || args.json || args.layout == LayoutArg::Grid;
+    // Without --size or --table (or the options of button graphs, which are made for one
+    // size), each board's size is read from the input.
+    let infer = args.size.is_none()
+        && opened.is_none()
+        && args.buttons.is_none()
+        && args.hole.is_none()
+        && args.tatham.is_none();
     // The table borrows the mapped payload: no copy of it is made. Its variant must be the
     // options' on its board.
+    let mut stand_in = false;
     let (solver, chosen) = match &opened {
         Some(o) => {
             let table = o.table(args.size, args.variant.is_default())?;
             let chosen = args.variant.choose(table.size(), &["flip"])?;
             o.require_variant(&table, &chosen.variant)?;
             (Solver::with_table(table).with_presses(presses), chosen)
+        }
+        None if infer && args.variant.choose(BoardSize::CLASSIC, &["flip"]).is_err() => {
+            // Options that do not fit 4x4 (a large toggle pattern) may fit the boards read:
+            // checked on the largest board, with the Flip Game's solver as a stand-in until
+            // the first board.
+            let largest = BoardSize::new(BoardSize::MAX_SIDE, BoardSize::MAX_SIDE)?;
+            let alphabet = args.variant.choose(largest, &["flip"])?.alphabet;
+            let variant = flipblox::lights_out::Variant::flip_game(BoardSize::CLASSIC);
+            stand_in = true;
+            (Solver::builder(&variant).build()?, Chosen { variant, alphabet })
         }
         None => {
             let mut chosen =
@@ -465,22 +599,35 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         Some(hole) => graph::hole_alphabet(&chosen.alphabet, hole)?,
         None => chosen.alphabet.clone(),
     };
+    let sizes = infer.then(|| Sizes {
+        variant: args.variant.clone(),
+        method,
+        limit: args.limit,
+        search_bits: args.search_bits,
+        presses,
+        spare: Vec::new(),
+        stand_in,
+    });
     let mut answerer = Answerer {
         solver,
         answer: Answer::default(),
         board: Board::new(size.rows(), size.cols()),
         chosen,
         fields,
+        sizes,
         table_file: opened.as_ref().map(|o| o.name().to_string()),
         path: args.path,
-        grid: args.output == OutputArg::Grid,
+        grid: args.layout == LayoutArg::Grid,
         json: args.json,
         shard: args.shard.shard,
         indexed: args.shard.shard.is_some() && !args.json,
         holes,
         symbols,
     };
-    let mut printer = Printer::new(args.json);
+    let mut printer = match &args.output {
+        Some(path) => Printer::to(Destination::create(Some(path))?, args.json),
+        None => Printer::new(args.json),
+    };
     let mut failed = false;
     if let Some(id) = &args.tatham {
         answerer.board = graph::tatham(id, &answerer.chosen)?.1;
@@ -498,7 +645,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             match answerer.parse(text) {
                 Ok(()) => {
                     let start = Position { line: 1, column: 1 };
-                    answerer.answer(&mut printer, "--board", i + 1, start)?;
+                    failed |= !answerer.answer_read(&mut printer, "--board", i + 1, start)?;
                 }
                 Err(mut e) => {
                     e.board = i + 1;
@@ -517,13 +664,19 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         let mut boards = Boards { answerer: &mut answerer, failed: &mut failed };
         match input.text() {
             Text::Bytes(bytes) if fast => boards.answer_all_fast(printer, &name, bytes),
+            Text::Bytes(bytes) if infer => {
+                boards.answer_all(printer, &name, BoardReader::inferring(bytes, &alphabet))
+            }
             Text::Bytes(bytes) => {
                 boards.answer_all(printer, &name, BoardReader::new(bytes, size, &alphabet))
             }
             Text::Stream(incoming) => {
                 let probe = incoming.probe();
                 let incoming = incoming.flushing(printer.flush_hook());
-                let mut reader = BoardReader::from_reader(incoming, size, &alphabet);
+                let mut reader = match infer {
+                    true => BoardReader::from_reader_inferring(incoming, &alphabet),
+                    false => BoardReader::from_reader(incoming, size, &alphabet),
+                };
                 reader.lines_mut().set_probe(probe);
                 boards.answer_all(printer, &name, &mut reader)?;
                 if let Some(e) = reader.lines_mut().take_error() {
@@ -572,13 +725,27 @@ impl Boards<'_, '_> {
     ) -> anyhow::Result<()> {
         let reader = reader.borrow_mut();
         let count = reader.read_count_line();
+        self.answer_rest(printer, name, reader, count)
+    }
+
+    /// Reads, answers and prints the boards left in `reader` (the input `name`, whose count
+    /// line, if any, was `count`).
+    fn answer_rest<S: LineSource>(
+        &mut self,
+        printer: &mut Printer,
+        name: &str,
+        reader: &mut BoardReader<S>,
+        count: Option<(u64, Position)>,
+    ) -> anyhow::Result<()> {
         while let Some(result) = self.answerer.read(reader) {
             let (index, start) = (reader.boards_started(), reader.board_start());
             if !self.answerer.takes(index) {
                 continue;
             }
             match result {
-                Ok(()) => self.answerer.answer(printer, name, index, start)?,
+                Ok(()) => {
+                    *self.failed |= !self.answerer.answer_read(printer, name, index, start)?
+                }
                 Err(e) => {
                     self.answerer.failure(printer, name, index, &e)?;
                     *self.failed = true;

@@ -97,16 +97,46 @@ command_line!(LazyCli, LazyCommand, defer = true);
 
 /// Parses the command line as [`Cli::parse`] does: with [`LazyCli`] when the first argument
 /// names a subcommand (the same arguments, help and errors for it), else (the top-level help,
-/// `--version`, a mistyped subcommand) with [`Cli`].
+/// `--version`, a mistyped subcommand, and `-h` with its one-line summaries) with [`command`].
 fn parse() -> Cli {
     let named = std::env::args_os()
         .nth(1)
         .is_some_and(|first| first.to_str().is_some_and(LazyCommand::has_subcommand));
-    if !named {
-        return Cli::parse();
+    if !named || std::env::args_os().any(|arg| arg == "-h") {
+        return Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     }
     let mut matches = LazyCli::command().get_matches();
     Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|e| e.format(&mut Cli::command()).exit())
+}
+
+/// The command line: [`Cli`]'s, with `flip`'s options summed up in one line each under `-h`
+/// (their whole text under `--help`). The summaries are made only when `-h` is given, so that
+/// a run that answers boards does not pay for them.
+fn command() -> clap::Command {
+    if !std::env::args_os().any(|arg| arg == "-h") {
+        return Cli::command();
+    }
+    Cli::command().mut_subcommand("flip", |flip| {
+        flip.mut_args(|arg| match arg.get_long_help().or(arg.get_help()).map(|h| h.to_string()) {
+            Some(text) => {
+                let summary = summary(&text);
+                arg.long_help(text).help(summary)
+            }
+            None => arg,
+        })
+    })
+}
+
+/// The first words of an option's help, up to the first `:`, `;`, `.` or `(` after them, for
+/// the one line `-h` gives it.
+fn summary(help: &str) -> String {
+    let text = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let end = [": ", "; ", ". ", " (", ", "]
+        .iter()
+        .filter_map(|stop| text.match_indices(stop).map(|(i, _)| i).find(|&i| i >= 12))
+        .min()
+        .unwrap_or(text.len());
+    text[..end].trim_end_matches('.').to_string()
 }
 
 /// Runs the parsed command line. A [`UsageError`] from a subcommand is reported the way clap
@@ -124,13 +154,13 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Generate(args) => generate::run(args),
         #[cfg(feature = "render")]
         Command::Render(args) => render::run(args),
-        Command::Completions(args) => shell::completions(&args, Cli::command()),
-        Command::Man(args) => shell::man(&args, Cli::command()),
+        Command::Completions(args) => shell::completions(&args, command()),
+        Command::Man(args) => shell::man(&args, command()),
     };
     match ran {
         Err(e) if e.is::<UsageError>() => {
             let usage = e.downcast::<UsageError>().expect("checked");
-            let mut cli = Cli::command();
+            let mut cli = command();
             cli.build();
             let mut sub = &mut cli;
             for name in usage.command {

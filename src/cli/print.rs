@@ -174,16 +174,62 @@ pub trait Record: Serialize {
 /// Its buffer is shared with the [`Printer::flush_hook`] that an input read as a stream calls
 /// before it waits for more input, so that answers appear as their records are read.
 pub struct Printer {
-    out: Rc<RefCell<BufWriter<Stdout>>>,
+    out: Rc<RefCell<Out>>,
     json: bool,
     /// A progress bar on stderr, hidden while a message is written.
     bar: Option<ProgressBar>,
+    /// What a failed write says: `writing to stdout`, or `NAME: cannot write`.
+    context: String,
+}
+
+/// Where a [`Printer`] writes: standard output, or an output file (`-o FILE`) committed by
+/// [`Printer::finish`].
+enum Out {
+    Stdout(BufWriter<Stdout>),
+    File(super::io::Destination),
+    /// Committed.
+    Done,
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Out::Stdout(out) => out.write(buf),
+            Out::File(destination) => destination.writer().write(buf),
+            Out::Done => Err(io::Error::other("the output is already written")),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Out::Stdout(out) => out.write_all(buf),
+            Out::File(destination) => destination.writer().write_all(buf),
+            Out::Done => Err(io::Error::other("the output is already written")),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Out::Stdout(out) => out.flush(),
+            Out::File(destination) => destination.writer().flush(),
+            Out::Done => Ok(()),
+        }
+    }
 }
 
 impl Printer {
     /// A printer of text lines, or of JSON Lines when `json`.
     pub fn new(json: bool) -> Printer {
-        Printer { out: Rc::new(RefCell::new(stdout())), json, bar: None }
+        let out = Rc::new(RefCell::new(Out::Stdout(stdout())));
+        Printer { out, json, bar: None, context: "writing to stdout".to_string() }
+    }
+
+    /// A printer to `destination` (`-o FILE`), which [`Printer::finish`] commits: a file then
+    /// appears whole, and a run that ends with an error leaves it as it was.
+    pub fn to(destination: super::io::Destination, json: bool) -> Printer {
+        let context = format!("{}: cannot write", destination.name());
+        let out = Rc::new(RefCell::new(Out::File(destination)));
+        Printer { out, json, bar: None, context }
     }
 
     /// Flushes what the printer holds: called by a streamed input before it waits for more
@@ -211,12 +257,13 @@ impl Printer {
     pub fn record(&mut self, record: &impl Record) -> anyhow::Result<()> {
         use anyhow::Context;
         let out = &mut *self.out.borrow_mut();
+        let context = || self.context.clone();
         if self.json {
-            serde_json::to_writer(&mut *out, record).context("writing to stdout")?;
+            serde_json::to_writer(&mut *out, record).with_context(context)?;
         } else {
-            record.text(out).context("writing to stdout")?;
+            record.text(out).with_context(context)?;
         }
-        out.write_all(b"\n").context("writing to stdout")
+        out.write_all(b"\n").with_context(context)
     }
 
     /// Writes `lines`, text lines already formatted by the caller (the 4x4 fast path's answers),
@@ -227,7 +274,7 @@ impl Printer {
     /// Writing to stdout failed.
     pub fn lines(&mut self, lines: &[u8]) -> anyhow::Result<()> {
         use anyhow::Context;
-        self.out.borrow_mut().write_all(lines).context("writing to stdout")
+        self.out.borrow_mut().write_all(lines).with_context(|| self.context.clone())
     }
 
     /// Reports `message` on stderr, then prints `record` (whose text is `Error`).
@@ -254,17 +301,21 @@ impl Printer {
         self.out.borrow_mut().flush()
     }
 
-    /// Flushes stdout at the end of the run.
+    /// Flushes stdout at the end of the run, or commits the output file.
     ///
     /// # Errors
     ///
-    /// Writing to stdout failed.
+    /// Writing failed.
     pub fn finish(self) -> anyhow::Result<()> {
         use anyhow::Context;
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
-        self.out.borrow_mut().flush().context("writing to stdout")
+        match std::mem::replace(&mut *self.out.borrow_mut(), Out::Done) {
+            Out::Stdout(mut out) => out.flush().context("writing to stdout"),
+            Out::File(destination) => destination.commit(),
+            Out::Done => Ok(()),
+        }
     }
 }
 

@@ -57,8 +57,9 @@ enum RenderCommand {
     /// A Flip Game board with the presses of an optimal solution ringed and numbered in press
     /// order (the order `flipblox flip --path` prints them).
     Flip(FlipArgs),
-    /// The distance histogram of the Flip Game (as `flipblox stats flip` prints it) as a bar
-    /// chart: states at each minimum number of presses, and the Impossible ones.
+    /// The distance histogram of the Flip Game or another Lights Out variant (as `flipblox stats
+    /// flip` prints it, with the same options) as a bar chart: states at each minimum number of
+    /// presses, and the Impossible ones.
     Stats(StatsArgs),
 }
 
@@ -176,12 +177,22 @@ struct FieldArgs {
 
 #[derive(Debug, Args)]
 struct FlipArgs {
+    /// A file of boards, read as `flipblox flip` reads them (`-` reads standard input): the
+    /// board --index picks is drawn. For boards too large for the command line.
+    #[arg(value_name = "FILE", required_unless_present = "board", conflicts_with = "board")]
+    file: Option<PathBuf>,
+
     /// The board: its rows separated by `/` (`bwwb/bbwb/bwwb/bwww`) or R*C characters row by
     /// row, `b` black and `w` white.
     #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
-    board: String,
+    board: Option<String>,
 
-    /// Board size: ROWSxCOLS, each side 1 to 1024 (4x4 when omitted).
+    /// With FILE: the board to draw, 1-based.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = level_number, requires = "file")]
+    index: usize,
+
+    /// Board size: ROWSxCOLS, each side 1 to 1024 (when omitted, read from the board as
+    /// `flipblox flip` does).
     #[arg(long, value_name = "RxC")]
     size: Option<BoardSize>,
 
@@ -196,6 +207,9 @@ struct FlipArgs {
 struct StatsArgs {
     #[command(flatten)]
     table: StatsFlipArgs,
+
+    #[command(flatten)]
+    variant: VariantArgs,
 
     #[command(flatten)]
     out: PictureArgs,
@@ -916,29 +930,25 @@ fn field(args: &FieldArgs) -> anyhow::Result<Outcome> {
 /// `render flip --board BOARD [--size RxC] -o FILE`: the board in the variant's alphabet, answered
 /// by the solver, each press drawn as many times as the cell is pressed.
 fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
-    let format = format_of(&args.out.output, &["render", "flip"])?;
-    let size = args.size.unwrap_or(BoardSize::CLASSIC);
-    let chosen = args.variant.choose(size, &["render", "flip"])?;
+    const COMMAND: &[&str] = &["render", "flip"];
+    let format = format_of(&args.out.output, COMMAND)?;
+    // The alphabet, and the options checked on the largest board when the size is read.
+    let largest = BoardSize::new(BoardSize::MAX_SIDE, BoardSize::MAX_SIDE)?;
+    let alphabet = args.variant.choose(args.size.unwrap_or(largest), COMMAND)?.alphabet;
     let flip_game = args.variant.is_default();
     picture(&args.out.output, format, args.out.png, || {
-        let board = match Board::parse(&args.board, size, &chosen.alphabet) {
-            Ok(board) => board,
-            Err(mut e) => {
-                e.board = 1;
-                Stderr.report(format_args!("--board:{e}"));
-                return Ok(None);
-            }
-        };
+        let Some((board, name, at)) = flip_board(args, &alphabet)? else { return Ok(None) };
+        let size = BoardSize::new(board.rows(), board.cols())?;
+        let chosen = args.variant.choose(size, COMMAND)?;
         let mut solver = flipblox::lights_out::Solver::builder(&chosen.variant).build()?;
-        let answer = solver.solve(&board).context("--board:1:1: board 1")?;
+        let answer = solver.solve(&board).with_context(|| format!("{name}:{at}"))?;
         let Some(distance) = answer.distance else {
             let why = match flip_game {
                 true => "no presses make every piece the same colour".to_string(),
                 false => format!("no presses reach the goal {}", chosen.goal_name()),
             };
-            Stderr.report(format_args!(
-                "--board:1:1: board 1: Impossible: {why}, so there are none to draw"
-            ));
+            Stderr
+                .report(format_args!("{name}:{at}: Impossible: {why}, so there are none to draw"));
             return Ok(None);
         };
         if !answer.proven_minimal {
@@ -947,8 +957,8 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
                 false => format!("has {} generators", solver.nullity()),
             };
             Stderr.report(format_args!(
-                "--board:1:1: board 1: warning: the null space of {size} {null_space}, too large \
-                 to search whole; the {distance} presses drawn are the best found, not proven \
+                "{name}:{at}: warning: the null space of {size} {null_space}, too large to \
+                 search whole; the {distance} presses drawn are the best found, not proven \
                  minimal"
             ));
         }
@@ -958,13 +968,91 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
     })
 }
 
+/// The board `render flip` draws, read from `--board` or board `--index` of FILE, with the
+/// input's name and `LINE:COLUMN: board N` for messages; `None` when it cannot be read (the
+/// message is on stderr).
+///
+/// # Errors
+///
+/// FILE cannot be opened.
+fn flip_board(
+    args: &FlipArgs,
+    alphabet: &flipblox::lights_out::Alphabet,
+) -> anyhow::Result<Option<(Board, String, String)>> {
+    use flipblox::lights_out::BoardReader;
+    use flipblox::text::LineSource;
+    let Some(path) = &args.file else {
+        let text = args.board.as_deref().unwrap_or_default();
+        let board = match args.size {
+            Some(size) => Board::parse(text, size, alphabet),
+            None => Board::parse_any_size(text, alphabet),
+        };
+        return Ok(match board {
+            Ok(board) => Some((board, "--board".to_string(), "1:1: board 1".to_string())),
+            Err(mut e) => {
+                e.board = 1;
+                Stderr.report(format_args!("--board:{e}"));
+                None
+            }
+        });
+    };
+    let source = Source::from_arg(path);
+    let name = source.display_name();
+    let mut input = Input::open(&source, true).with_context(|| format!("{name}: cannot read"))?;
+    let mut board = Board::new(1, 1);
+    if let Some(size) = args.size {
+        board = Board::new(size.rows(), size.cols());
+    }
+    // Reads boards up to the one wanted.
+    fn nth<S: LineSource>(
+        mut reader: BoardReader<S>,
+        board: &mut Board,
+        index: usize,
+    ) -> Result<String, String> {
+        reader.read_count_line();
+        while let Some(result) = reader.read_into(board) {
+            if reader.boards_started() == index {
+                let at = format!("{}: board {index}", reader.board_start());
+                return result.map(|()| at).map_err(|e| e.to_string());
+            }
+        }
+        let end = reader.end_position();
+        let found = reader.boards_started();
+        Err(format!(
+            "{end}: expected board {index}, found {found} board{}",
+            if found == 1 { "" } else { "s" }
+        ))
+    }
+    let read = match (input.text(), args.size) {
+        (super::io::Text::Bytes(bytes), Some(size)) => {
+            nth(BoardReader::new(bytes, size, alphabet), &mut board, args.index)
+        }
+        (super::io::Text::Bytes(bytes), None) => {
+            nth(BoardReader::inferring(bytes, alphabet), &mut board, args.index)
+        }
+        (super::io::Text::Stream(incoming), Some(size)) => {
+            nth(BoardReader::from_reader(incoming, size, alphabet), &mut board, args.index)
+        }
+        (super::io::Text::Stream(incoming), None) => {
+            nth(BoardReader::from_reader_inferring(incoming, alphabet), &mut board, args.index)
+        }
+    };
+    Ok(match read {
+        Ok(at) => Some((board, name, at)),
+        Err(message) => {
+            Stderr.report(format_args!("{name}:{message}"));
+            None
+        }
+    })
+}
+
 /// `render stats [--size RxC | --table FILE] -o FILE`.
 fn stats(args: &StatsArgs) -> anyhow::Result<Outcome> {
     const COMMAND: &[&str] = &["render", "stats"];
     let format = format_of(&args.out.output, COMMAND)?;
     picture(&args.out.output, format, args.out.png, || {
         let mut opened = None;
-        let table = args.table.table(&VariantArgs::flip_game(), &mut opened, COMMAND)?;
+        let table = args.table.table(&args.variant, &mut opened, COMMAND)?;
         let histogram = HistogramPicture::of_table(&table);
         Ok(Some(histogram.draw()?))
     })

@@ -12,14 +12,15 @@ use flipblox::lights_out::{Alphabet, BoardSize, Goal, TogglePattern, Variant};
 #[derive(Debug, Clone, Args)]
 pub struct VariantArgs {
     /// The boards to reach: `any` uniform board (the Flip Game's question), every cell `white`
-    /// (colour 0: classic Lights Out's "all lights off"), every cell `black` (two colours), or
-    /// every cell of the colour a symbol of the alphabet names.
+    /// or `off` (colour 0: classic Lights Out's "all lights off"), every cell `black` (two
+    /// colours), every cell `on` (the highest colour), or every cell of the colour a symbol of
+    /// the alphabet names. Words in any case.
     #[arg(long, value_name = "GOAL", default_value = "any", allow_hyphen_values = true)]
     pub goal: String,
 
     /// The cell symbols, one per colour, white (off, colour 0) first: `01`, `.#`, `-x`, ...
-    /// (default `wb` for two colours, else the first K of `0123456789abcdef`). Symbols are
-    /// case-sensitive; cells may be separated by spaces or tabs.
+    /// (default `wb` for two colours, else the first K of `0123456789abcdef`, read in either
+    /// case). Symbols given are case-sensitive; cells may be separated by spaces or tabs.
     #[arg(long, value_name = "SYMBOLS", allow_hyphen_values = true)]
     pub alphabet: Option<String>,
 
@@ -35,7 +36,7 @@ pub struct VariantArgs {
 
     /// Number of colours K, 2 to 16: a press advances every toggled cell by one colour mod K
     /// (K = 3 is Lights Out 2000); a cell pressed j times counts j presses.
-    #[arg(long, value_name = "K", default_value_t = 2,
+    #[arg(long, visible_alias = "colors", value_name = "K", default_value_t = 2,
           value_parser = clap::value_parser!(u8).range(2..=Variant::MAX_COLOURS as i64))]
     pub colours: u8,
 }
@@ -89,17 +90,6 @@ pub struct VariantFields {
 }
 
 impl VariantArgs {
-    /// The options of the Flip Game (none given).
-    pub fn flip_game() -> VariantArgs {
-        VariantArgs {
-            goal: "any".to_string(),
-            alphabet: None,
-            wrap: false,
-            toggle: None,
-            colours: 2,
-        }
-    }
-
     /// The variant on `size`, checked; `command` names the subcommand for usage errors.
     ///
     /// # Errors

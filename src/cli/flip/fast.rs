@@ -15,7 +15,7 @@ use flipblox::lights_out::{Alphabet, BoardReader, DistanceTable};
 use flipblox::text::{LineSource, Lines};
 
 use super::super::print::Printer;
-use super::{Answerer, Boards, FlipArgs, MethodArg, OutputArg, warn_count};
+use super::{Answerer, Boards, FlipArgs, LayoutArg, MethodArg, warn_count};
 
 /// Output buffered before it is written out.
 const OUT_LIMIT: usize = 4 << 20;
@@ -24,13 +24,14 @@ const OUT_LIMIT: usize = 4 << 20;
 /// written while it is still in the core's cache (a few MiB would not be).
 const FORMATTED_LIMIT: usize = 256 << 10;
 
-/// True when `args` asks for the answers of 4x4 boards of the default variant from the
-/// embedded table, one line or JSON record a board (no --size, --table, --output grid,
-/// --method, --shard, variant options; --path and --json are fine).
+/// True when `args` may ask for the answers of 4x4 boards of the default variant from the
+/// embedded table, one line or JSON record a board (no --size, --table, --layout grid,
+/// --method, --shard, variant options; --path and --json are fine): the input's first board
+/// then tells whether its boards are POJ 1753's 4x4 boards.
 pub(super) fn applies(args: &FlipArgs) -> bool {
     args.size.is_none()
         && args.table.is_none()
-        && args.output == OutputArg::Line
+        && args.layout == LayoutArg::Line
         && args.method == MethodArg::Auto
         && args.variant.is_default()
         && args.shard.shard.is_none()
@@ -489,7 +490,7 @@ impl Boards<'_, '_> {
         let table = DistanceTable::embedded();
         let line_limit = board_line_limit(4);
         let wb = Alphabet::default_for(2);
-        let mut reader = BoardReader::new(bytes, self.answerer.size(), &wb);
+        let mut reader = BoardReader::inferring(bytes, &wb);
         // Old Mac text (lines end at a lone `\r`, decided by the file's start, src/text.rs):
         // a later `\n` does not end a line there, so the fast check, which reads `\n` endings,
         // does not apply; the positioned reader reads the whole file.
@@ -497,9 +498,29 @@ impl Boards<'_, '_> {
             return self.answer_all(printer, name, reader);
         }
         let count = reader.read_count_line();
+        // The first board, by the positioned reader, tells the layout: the rest of an input of
+        // other than POJ 1753's 4x4 boards is read by it too.
+        let mut boards = 0usize;
+        if let Some(result) = self.answerer.read(&mut reader) {
+            boards = 1;
+            let start = reader.board_start();
+            if self.answerer.takes(1) {
+                match result {
+                    Ok(()) => {
+                        *self.failed |= !self.answerer.answer_read(printer, name, 1, start)?
+                    }
+                    Err(e) => {
+                        self.answerer.failure(printer, name, 1, &e)?;
+                        *self.failed = true;
+                    }
+                }
+            }
+            if reader.fixed_size() != Some(self.answerer.size()) {
+                return self.answer_rest(printer, name, &mut reader, count);
+            }
+        }
         let mut offset = reader.lines_mut().offset();
         let mut line = reader.lines_mut().peek_line().map_or(1, |next| next.number);
-        let mut boards = 0usize;
         let mut formatter = match self.answerer.path || self.answerer.json {
             true => Some(Formatter::new(self.answerer, name)?),
             false => None,

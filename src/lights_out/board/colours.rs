@@ -145,6 +145,14 @@ impl Board {
         out
     }
 
+    /// Makes the board `rows x cols`, keeping its allocation (the cells' colours are then
+    /// whatever they were; a reader overwrites them).
+    pub(crate) fn reshape(&mut self, rows: usize, cols: usize) {
+        let n = rows.checked_mul(cols).expect("board size overflows usize");
+        self.cells.resize(n, 0);
+        (self.rows, self.cols) = (rows, cols);
+    }
+
     fn index(&self, row: usize, col: usize) -> usize {
         assert!(row < self.rows && col < self.cols, "({row},{col}) is off the board");
         row * self.cols + col

@@ -78,6 +78,45 @@ pub enum BoardErrorKind {
         /// True when the end of the input cut the board off, false for a blank line.
         at_end_of_input: bool,
     },
+    /// A row of a board whose size is read from the input (no size given) with another number
+    /// of pieces than the board's first row.
+    RaggedRow {
+        /// Pieces on the board's first row.
+        expected: usize,
+        /// Pieces found on this row.
+        found: usize,
+    },
+    /// A board, read without a size given, of more than
+    /// [`BoardSize::MAX_SIDE`](crate::lights_out::BoardSize::MAX_SIDE) rows or pieces a row.
+    TooLarge {
+        /// The largest side.
+        max: usize,
+    },
+    /// Where an input of boards with size lines (`ROWS COLS` before each board, the layout of
+    /// HDU 1882 and bzoj 4171) has a line that is no size line, or a size of 0 or over
+    /// [`BoardSize::MAX_SIDE`](crate::lights_out::BoardSize::MAX_SIDE) on a side.
+    SizeLine {
+        /// The line found, quoted.
+        found: String,
+    },
+    /// A first line that reads both as a size line and as a row of the board (an alphabet of
+    /// digits): the board's size must be given.
+    AmbiguousSizeLine {
+        /// The line found, quoted.
+        found: String,
+    },
+    /// A size line `ROWS COLS K` with `K` > 0 cells that cannot be pressed (bzoj 4171), which
+    /// the reader skips but does not read.
+    UnpressableCells {
+        /// `K`.
+        count: u64,
+    },
+    /// A board written on one line without `/` between its rows, of other than 16 pieces (the
+    /// 4x4 Flip Game's), and no size given.
+    OneLine {
+        /// Pieces found.
+        found: usize,
+    },
     /// No board at all where one was required (an empty `--board`).
     Empty,
     /// Text after the one board a string may hold.
@@ -112,6 +151,37 @@ impl fmt::Display for BoardErrorKind {
                 let what = if *at_end_of_input { "the end of the input" } else { "a blank line" };
                 write!(f, "expected {expected} rows, found {what} after {found}")
             }
+            BoardErrorKind::RaggedRow { expected, found } => {
+                let s = plural(*expected);
+                write!(
+                    f,
+                    "expected {expected} piece{s} in the row, as in the board's first row, found \
+                     {found}"
+                )
+            }
+            BoardErrorKind::TooLarge { max } => {
+                write!(f, "expected at most {max} rows of at most {max} pieces, found more")
+            }
+            BoardErrorKind::SizeLine { found } => write!(
+                f,
+                "expected a size line 'ROWS COLS' (each 1 to 1024) before the board, found {found}"
+            ),
+            BoardErrorKind::AmbiguousSizeLine { found } => write!(
+                f,
+                "expected a size line or a row, found {found}, which reads as either: give the \
+                 board size (--size RxC) to read it as a row"
+            ),
+            BoardErrorKind::UnpressableCells { count } => write!(
+                f,
+                "expected no cells that cannot be pressed, found {count} (bzoj 4171's third \
+                 number): they are not read"
+            ),
+            BoardErrorKind::OneLine { found } => write!(
+                f,
+                "expected rows separated by '/' (or the 16 pieces of a 4x4 board), found {found} \
+                 piece{} on one line: separate the rows, or give the size (--size RxC)",
+                plural(*found)
+            ),
             BoardErrorKind::Empty => write!(f, "expected a board, found nothing"),
             BoardErrorKind::Trailing => write!(f, "expected the end of the board, found more rows"),
         }

@@ -3,10 +3,27 @@
 //! A board of `rows x cols` is `rows` consecutive lines of `cols` cells, each cell one symbol of
 //! the board's [`Alphabet`] (`b` black and `w` white for the Flip Game of POJ 1753). Boards follow
 //! each other with or without blank lines between them. Line endings may be LF or CRLF and
-//! trailing spaces or tabs are ignored (see [`crate::text`]). A row of other than `cols`
-//! characters whose cells are separated by spaces or tabs (`0 1 1 0`, the layout of many judges)
-//! is read cell by cell. A line is kept whole up to the row plus 64 KiB, so a reader over a stream
-//! holds one line at a time, never the input; a longer line is a row error of its own.
+//! spaces or tabs before and after a row are ignored (see [`crate::text`]). A row whose cells are
+//! separated by spaces or tabs (`0 1 1 0`, the layout of many judges) is read cell by cell. A line
+//! is kept whole up to the row plus 64 KiB, so a reader over a stream holds one line at a time,
+//! never the input; a longer line is a row error of its own.
+//!
+//! # Sizes read from the input
+//!
+//! A reader made without a size ([`BoardReader::inferring`]) finds it in the input, from its
+//! first non-blank line (after a count line, [`BoardReader::read_count_line`]):
+//!
+//! 1. A size line, two or three numbers `ROWS COLS [K]` (HDU 1882, bzoj 4171): every board
+//!    follows its own size line, so sizes may differ; a size line `0 0` ends the boards (what
+//!    follows it is not read). `K` > 0 (bzoj 4171's cells that cannot be pressed, `K` lines
+//!    `ROW COL` after the board) is skipped and reported as a board error. A line that also reads
+//!    as a row of the alphabet (`1 1` with the symbols `01`) is refused as ambiguous.
+//! 2. Otherwise, when the first row or the row after it (in the same block of non-blank lines)
+//!    has 4 pieces, every board is 4x4: the Flip Game of POJ 1753, read exactly as with the size
+//!    4x4 given (a board of other rows of 4 pieces needs its size).
+//! 3. Otherwise every block of non-blank lines (boards are separated by blank lines) is one board,
+//!    of as many rows as the block has lines and as many columns as its first row has pieces;
+//!    another row length is a [`BoardErrorKind::RaggedRow`].
 //!
 //! # Recovery
 //!
@@ -53,13 +70,57 @@ pub struct BoardReader<S> {
     boards: usize,
     /// Where the last board read starts.
     start: Position,
+    /// How the size of each board is found.
+    sizes: Sizes,
+    /// Made without a size ([`BoardReader::inferring`]): [`BoardReader::read_into`] reshapes
+    /// the board it is given.
+    infer: bool,
 }
+
+/// How a [`BoardReader`] finds the size of each board (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sizes {
+    /// Every board is `rows x cols`: given, or the 4x4 boards of POJ 1753 found in the input.
+    Fixed,
+    /// To be read from the input: no board read yet.
+    Undecided,
+    /// Each board follows its size line.
+    SizeLines,
+    /// Each block of non-blank lines is one board.
+    Blocks,
+    /// A size line `0 0` ended the boards.
+    Ended,
+}
+
+/// The longest side, in pieces, of a board whose size is read from the input.
+const MAX_SIDE: usize = BoardSize::MAX_SIDE;
 
 impl<'a> BoardReader<Lines<'a>> {
     /// A reader of boards of `size` written in `alphabet`, over `bytes`.
     pub fn new(bytes: &'a [u8], size: BoardSize, alphabet: &Alphabet) -> BoardReader<Lines<'a>> {
         let lines = Lines::with_limit(bytes, board_line_limit(size.cols()));
         BoardReader::from_lines(lines, size.rows(), size.cols(), alphabet)
+    }
+
+    /// A reader of boards written in `alphabet` over `bytes` that reads each board's size from
+    /// the input (see the module docs): [`BoardReader::read_into`] makes the board it is given
+    /// the size of the board read.
+    ///
+    /// ```
+    /// use flipblox::lights_out::{Alphabet, Board, BoardReader};
+    /// let text = b"2 3\n.X.\nXXX\n\n1 1\nX\n0 0\n";
+    /// let mut reader = BoardReader::inferring(text, &Alphabet::new(".X", 2)?);
+    /// let mut board = Board::new(1, 1);
+    /// assert!(reader.read_into(&mut board).unwrap().is_ok());
+    /// assert_eq!((board.rows(), board.cols(), board.cells()), (2, 3, &[0, 1, 0, 1, 1, 1][..]));
+    /// assert!(reader.read_into(&mut board).unwrap().is_ok());
+    /// assert_eq!((board.rows(), board.cols()), (1, 1));
+    /// assert!(reader.read_into(&mut board).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn inferring(bytes: &'a [u8], alphabet: &Alphabet) -> BoardReader<Lines<'a>> {
+        let lines = Lines::with_limit(bytes, board_line_limit(MAX_SIDE));
+        BoardReader::from_lines(lines, 0, 0, alphabet).infer()
     }
 }
 
@@ -86,6 +147,12 @@ impl<R: Read> BoardReader<StreamLines<R>> {
         let lines = StreamLines::new(reader, board_line_limit(size.cols()));
         BoardReader::from_lines(lines, size.rows(), size.cols(), alphabet)
     }
+
+    /// [`BoardReader::inferring`] over the byte stream `reader`.
+    pub fn from_reader_inferring(reader: R, alphabet: &Alphabet) -> BoardReader<StreamLines<R>> {
+        let lines = StreamLines::new(reader, board_line_limit(MAX_SIDE));
+        BoardReader::from_lines(lines, 0, 0, alphabet).infer()
+    }
 }
 
 impl<S: LineSource> BoardReader<S> {
@@ -106,6 +173,24 @@ impl<S: LineSource> BoardReader<S> {
             wb,
             boards: 0,
             start: Position { line: 1, column: 1 },
+            sizes: Sizes::Fixed,
+            infer: false,
+        }
+    }
+
+    /// The same reader, reading sizes from the input.
+    fn infer(mut self) -> BoardReader<S> {
+        (self.sizes, self.infer) = (Sizes::Undecided, true);
+        self
+    }
+
+    /// The size of every board, when it is known before the board is read: given, or found to
+    /// be POJ 1753's 4x4 once the first board is read; `None` while a reader that reads sizes
+    /// from the input has read no board yet, or when each board has its own size.
+    pub fn fixed_size(&self) -> Option<BoardSize> {
+        match self.sizes {
+            Sizes::Fixed => BoardSize::new(self.rows, self.cols).ok(),
+            _ => None,
         }
     }
 
@@ -114,16 +199,24 @@ impl<S: LineSource> BoardReader<S> {
         &mut self.lines
     }
 
-    /// Reads the next board into `board` (which must be `rows x cols`; every cell is written).
+    /// Reads the next board into `board` (every cell is written). A reader of one size needs
+    /// `board` of that size; one that reads sizes from the input ([`BoardReader::inferring`])
+    /// makes `board` the size of the board read (an unreadable board keeps some size).
     ///
-    /// Returns `None` when only blank lines remain, `Some(Ok(()))` for a board read, and
-    /// `Some(Err(_))` for a board that could not be read (see the module docs for how reading
-    /// recovers; the next call reads the next board).
+    /// Returns `None` when only blank lines remain (or after a size line `0 0`), `Some(Ok(()))`
+    /// for a board read, and `Some(Err(_))` for a board that could not be read (see the module
+    /// docs for how reading recovers; the next call reads the next board).
     ///
     /// # Panics
     ///
-    /// If `board` does not have the reader's shape.
+    /// If the reader has one size given and `board` does not have it.
     pub fn read_into(&mut self, board: &mut Board) -> Option<Result<(), BoardError>> {
+        if self.sizes != Sizes::Fixed {
+            return self.read_inferred(board);
+        }
+        if self.infer {
+            board.reshape(self.rows, self.cols);
+        }
         assert_eq!((board.rows(), board.cols()), (self.rows, self.cols), "board shape");
         let (cols, limit) = (self.cols, self.lines.line_limit());
         let (alphabet, wb) = (&self.alphabet, self.wb);
@@ -134,10 +227,205 @@ impl<S: LineSource> BoardReader<S> {
         })
     }
 
+    /// [`BoardReader::read_into`] for a reader that reads sizes from the input.
+    fn read_inferred(&mut self, board: &mut Board) -> Option<Result<(), BoardError>> {
+        loop {
+            match self.sizes {
+                Sizes::Ended => return None,
+                Sizes::Fixed => return self.read_into(board),
+                Sizes::SizeLines => return self.read_after_size_line(board),
+                Sizes::Blocks => return self.read_block(board, None),
+                Sizes::Undecided => {}
+            }
+            let first = self.skip_blank_lines()?;
+            let (text, number) = (first.text.to_vec(), first.number);
+            let first = Line { number, offset: first.offset, text: &text };
+            if let Some(header) = size_line(&text) {
+                let _ = header;
+                if !text.iter().all(|&b| is_blank(b) || self.alphabet.colour_of(b).is_some()) {
+                    self.sizes = Sizes::SizeLines;
+                    continue;
+                }
+                // Read as a row and as a size line alike: refused, and the block skipped.
+                self.lines.next_line();
+                self.sizes = Sizes::Blocks;
+                let found = crate::text::quote(&text).to_string();
+                let error =
+                    self.fail(first.position(0), BoardErrorKind::AmbiguousSizeLine { found });
+                self.skip_block();
+                return Some(Err(error));
+            }
+            self.lines.next_line();
+            let second = match self.lines.peek_line() {
+                Some(line) if !line.is_blank() => Some(row_cells(line.text)),
+                _ => None,
+            };
+            if row_cells(&text) == 4 || second == Some(4) {
+                // The Flip Game of POJ 1753: 4x4 boards, read as with the size given.
+                (self.sizes, self.rows, self.cols) = (Sizes::Fixed, 4, 4);
+                board.reshape(4, 4);
+                let (limit, alphabet, wb) = (self.lines.line_limit(), &self.alphabet, self.wb);
+                let cells = board.cells_mut();
+                self.boards += 1;
+                self.start = first.position(0);
+                let first_error = read_row(&first, limit, alphabet, wb, &mut cells[..4]).err();
+                let rest = read_rows(&mut self.lines, 4, first_error, self.boards, |line, row| {
+                    read_row(line, limit, alphabet, wb, &mut cells[row * 4..(row + 1) * 4])
+                });
+                return Some(rest);
+            }
+            self.sizes = Sizes::Blocks;
+            return self.read_block(board, Some(first));
+        }
+    }
+
+    /// Skips blank lines and returns the next line, not consumed.
+    fn skip_blank_lines(&mut self) -> Option<Line<'_>> {
+        while self.lines.peek_line().is_some_and(|line| line.is_blank()) {
+            self.lines.next_line();
+        }
+        self.lines.peek_line()
+    }
+
+    /// Consumes the lines up to the next blank line or the end.
+    fn skip_block(&mut self) {
+        while self.lines.peek_line().is_some_and(|line| !line.is_blank()) {
+            self.lines.next_line();
+        }
+    }
+
+    /// Counts a new board, started at `position`, that could not be read for `kind`.
+    fn fail(&mut self, position: Position, kind: BoardErrorKind) -> BoardError {
+        self.boards += 1;
+        self.start = position;
+        BoardError { board: self.boards, position, kind }
+    }
+
+    /// Reads the board of the next block of non-blank lines (its first line `first`, already
+    /// consumed, if given), of the block's size.
+    fn read_block(
+        &mut self,
+        board: &mut Board,
+        first: Option<Line<'_>>,
+    ) -> Option<Result<(), BoardError>> {
+        let owned;
+        let first = match first {
+            Some(line) => line,
+            None => {
+                let line = self.skip_blank_lines()?;
+                owned = (line.text.to_vec(), line.number, line.offset);
+                self.lines.next_line();
+                Line { number: owned.1, offset: owned.2, text: &owned.0 }
+            }
+        };
+        let cols = row_cells(first.text);
+        self.boards += 1;
+        self.start = first.position(0);
+        let index = self.boards;
+        if cols > MAX_SIDE {
+            self.skip_block();
+            return Some(Err(BoardError {
+                board: index,
+                position: first.position(0),
+                kind: BoardErrorKind::TooLarge { max: MAX_SIDE },
+            }));
+        }
+        let (limit, alphabet, wb) = (self.lines.line_limit(), &self.alphabet, self.wb);
+        board.reshape(1, cols);
+        let mut error = read_row(&first, limit, alphabet, wb, board.cells_mut()).err();
+        let mut rows = 1;
+        while let Some(line) = self.lines.peek_line().filter(|line| !line.is_blank()) {
+            if rows == MAX_SIDE {
+                let position = line.position(0);
+                self.skip_block();
+                let kind = BoardErrorKind::TooLarge { max: MAX_SIDE };
+                return Some(Err(BoardError { board: index, position, kind }));
+            }
+            if error.is_none() {
+                board.reshape(rows + 1, cols);
+                let out = &mut board.cells_mut()[rows * cols..];
+                error = read_row(&line, limit, alphabet, wb, out).err().map(ragged);
+            }
+            rows += 1;
+            self.lines.next_line();
+        }
+        Some(match error {
+            None => Ok(()),
+            Some((position, kind)) => Err(BoardError { board: index, position, kind }),
+        })
+    }
+
+    /// Reads a size line and the board after it.
+    fn read_after_size_line(&mut self, board: &mut Board) -> Option<Result<(), BoardError>> {
+        let line = self.skip_blank_lines()?;
+        let position = line.position(0);
+        let header = size_line(line.text);
+        let found = crate::text::quote(line.text).to_string();
+        self.lines.next_line();
+        let Some((rows, cols, unpressable)) = header else {
+            // Skip to the next size line.
+            while self.lines.peek_line().is_some_and(|line| size_line(line.text).is_none()) {
+                self.lines.next_line();
+            }
+            return Some(Err(self.fail(position, BoardErrorKind::SizeLine { found })));
+        };
+        if (rows, cols) == (0, 0) {
+            self.sizes = Sizes::Ended;
+            return None;
+        }
+        let size = usize::try_from(rows)
+            .ok()
+            .zip(usize::try_from(cols).ok())
+            .and_then(|(r, c)| BoardSize::new(r, c).ok());
+        let Some(size) = size else {
+            while self.lines.peek_line().is_some_and(|line| size_line(line.text).is_none()) {
+                self.lines.next_line();
+            }
+            return Some(Err(self.fail(position, BoardErrorKind::SizeLine { found })));
+        };
+        (self.rows, self.cols) = (size.rows(), size.cols());
+        board.reshape(self.rows, self.cols);
+        let (cols, limit) = (self.cols, self.lines.line_limit());
+        let (alphabet, wb) = (&self.alphabet, self.wb);
+        let cells = board.cells_mut();
+        let read = read_board(
+            &mut self.lines,
+            self.rows,
+            &mut self.boards,
+            &mut self.start,
+            |line, row| {
+                let out = &mut cells[row * cols..(row + 1) * cols];
+                read_row(line, limit, alphabet, wb, out)
+            },
+        );
+        let Some(read) = read else {
+            // The size line was the last line.
+            let end = self.lines.end_position();
+            let kind =
+                BoardErrorKind::CutOff { expected: self.rows, found: 0, at_end_of_input: true };
+            return Some(Err(self.fail(end, kind)));
+        };
+        if unpressable == 0 {
+            return Some(read);
+        }
+        // bzoj 4171's cells that cannot be pressed: K lines after the board, skipped.
+        for _ in 0..unpressable {
+            if self.skip_blank_lines().is_none() {
+                break;
+            }
+            self.lines.next_line();
+        }
+        Some(read.and(Err(BoardError {
+            board: self.boards,
+            position,
+            kind: BoardErrorKind::UnpressableCells { count: unpressable },
+        })))
+    }
+
     /// Reads a leading line that holds only a board count (digits), the layout of several
     /// judges, and returns the count and where it is; `None` (and nothing read) when the first
-    /// non-blank line is not such a line, or when it is a row of the board (an alphabet of digits
-    /// on a board that narrow), or once a board was read.
+    /// non-blank line is not such a line, or once a board was read. A line whose digits are all
+    /// symbols of the alphabet (`11111` with the symbols `01`) is a row, never a count.
     pub fn read_count_line(&mut self) -> Option<(u64, Position)> {
         if self.boards > 0 {
             return None;
@@ -146,11 +434,10 @@ impl<S: LineSource> BoardReader<S> {
             self.lines.next_line();
         }
         let line = self.lines.peek_line()?;
-        let text = line.text;
-        let mut row = vec![0u8; self.cols];
+        let text = trim_start(line.text);
         if text.is_empty()
             || !text.iter().all(u8::is_ascii_digit)
-            || self.alphabet.read_row(text, &mut row).is_ok()
+            || text.iter().all(|&b| self.alphabet.colour_of(b).is_some())
         {
             return None;
         }
@@ -206,7 +493,20 @@ fn read_board<S: LineSource>(
     };
     *boards += 1;
     *start = first.position(0);
-    let mut first_error: Option<(Position, BoardErrorKind)> = row(&first, 0).err();
+    let first_error: Option<(Position, BoardErrorKind)> = row(&first, 0).err();
+    Some(read_rows(lines, rows, first_error, *boards, row))
+}
+
+/// Reads rows `1..rows` of board `board` from `lines` after its first row, whose error was
+/// `first_error` (see [`read_board`]).
+#[inline(always)]
+fn read_rows<S: LineSource>(
+    lines: &mut S,
+    rows: usize,
+    mut first_error: Option<(Position, BoardErrorKind)>,
+    board: usize,
+    mut row: impl FnMut(&Line<'_>, usize) -> Result<(), (Position, BoardErrorKind)>,
+) -> Result<(), BoardError> {
     for r in 1..rows {
         let (position, at_end_of_input) = match lines.next_line() {
             Some(line) if !line.is_blank() => {
@@ -222,10 +522,58 @@ fn read_board<S: LineSource>(
         first_error.get_or_insert((position, kind));
         break;
     }
-    Some(match first_error {
+    match first_error {
         None => Ok(()),
-        Some((position, kind)) => Err(BoardError { board: *boards, position, kind }),
-    })
+        Some((position, kind)) => Err(BoardError { board, position, kind }),
+    }
+}
+
+/// A short or long row of a board read in blocks, said as a row unlike the board's first.
+fn ragged((position, kind): (Position, BoardErrorKind)) -> (Position, BoardErrorKind) {
+    match kind {
+        BoardErrorKind::ShortRow { expected, found } => {
+            (position, BoardErrorKind::RaggedRow { expected, found })
+        }
+        BoardErrorKind::LongRow { expected, found } => {
+            (position, BoardErrorKind::RaggedRow { expected, found })
+        }
+        kind => (position, kind),
+    }
+}
+
+/// True for the blanks that may separate cells: a space or a tab.
+fn is_blank(byte: u8) -> bool {
+    byte == b' ' || byte == b'\t'
+}
+
+/// `text` without its leading spaces and tabs.
+fn trim_start(text: &[u8]) -> &[u8] {
+    let lead = text.iter().take_while(|&&b| is_blank(b)).count();
+    &text[lead..]
+}
+
+/// The pieces on a row: its characters other than spaces and tabs (bytes: a character that is
+/// no symbol is an error of the row anyway).
+fn row_cells(text: &[u8]) -> usize {
+    text.iter().filter(|&&b| !is_blank(b)).count()
+}
+
+/// A size line: two or three decimal numbers separated by spaces or tabs, `ROWS COLS [K]`
+/// (a number too large for `u64` is `u64::MAX`, which no size accepts).
+fn size_line(text: &[u8]) -> Option<(u64, u64, u64)> {
+    let mut numbers = [0u64; 3];
+    let mut count = 0;
+    for word in text.split(|&b| is_blank(b)).filter(|w| !w.is_empty()) {
+        if count == 3 || !word.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        numbers[count] = word
+            .iter()
+            .try_fold(0u64, |n, &d| n.checked_mul(10)?.checked_add(u64::from(d - b'0')))
+            .unwrap_or(u64::MAX);
+        count += 1;
+    }
+    (count >= 2).then_some((numbers[0], numbers[1], numbers[2]))
 }
 
 /// Reads one row of `out.len()` cells from `line` into `out` (colours); `limit` is the line
@@ -243,10 +591,11 @@ fn read_row(
 ) -> Result<(), (Position, BoardErrorKind)> {
     let text = line.text;
     let cols = out.len();
-    // Cells separated by spaces or tabs (the row cannot then be `cols` bytes long).
-    if text.len() != cols
-        && text.len() <= limit
-        && text.iter().skip(1).any(|&b| b == b' ' || b == b'\t')
+    // Cells separated by spaces or tabs, or after them (the row cannot then be `cols` bytes
+    // long, unless it starts with a blank).
+    if text.len() <= limit
+        && (text.first().is_some_and(|&b| is_blank(b))
+            || (text.len() != cols && text.iter().skip(1).any(|&b| is_blank(b))))
     {
         return alphabet.read_row(text, out).map_err(|(i, kind)| (line.position(i), kind));
     }
@@ -332,6 +681,59 @@ impl Board {
     }
 }
 
+impl Board {
+    /// Parses one board written in `alphabet` and finds its size: its rows separated by `/`
+    /// (`bwwbb/bbwbb/bwwbb/bwwwb/bbbbb` is 5x5) or written on lines: as many rows as there are,
+    /// and as many columns as the first row has symbols; or the 16 symbols of a 4x4 board in a
+    /// row.
+    ///
+    /// # Errors
+    ///
+    /// A [`BoardError`] as for [`Board::parse`], and [`BoardErrorKind::RaggedRow`] for a row of
+    /// another length than the first, [`BoardErrorKind::OneLine`] for one line without `/`
+    /// of other than 16 symbols, [`BoardErrorKind::TooLarge`] for a side over
+    /// [`BoardSize::MAX_SIDE`].
+    ///
+    /// ```
+    /// use flipblox::lights_out::{Alphabet, Board};
+    /// let wb = Alphabet::default_for(2);
+    /// let board = Board::parse_any_size("bwwbb/bbwbb/bwwbb/bwwwb/bbbbb", &wb)?;
+    /// assert_eq!((board.rows(), board.cols()), (5, 5));
+    /// let err = Board::parse_any_size("bwwbb/bbwb/bwwbb", &wb).unwrap_err();
+    /// assert_eq!(err.to_string(),
+    ///            "2:5: board 1: expected 5 pieces in the row, as in the board's first row, found 4");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_any_size(text: &str, alphabet: &Alphabet) -> Result<Board, BoardError> {
+        let one_line = !text.contains('/') && !text.contains('\n');
+        let cells = row_cells(text.as_bytes());
+        if one_line && cells != 16 && cells > 0 {
+            let position = Position { line: 1, column: 1 };
+            return Err(BoardError {
+                board: 1,
+                position,
+                kind: BoardErrorKind::OneLine { found: cells },
+            });
+        }
+        if one_line {
+            return Board::parse(text, BoardSize::CLASSIC, alphabet);
+        }
+        let text = text.replace('/', "\n");
+        let mut reader = BoardReader::inferring(text.as_bytes(), alphabet);
+        // One board: its rows, whatever their length.
+        reader.sizes = Sizes::Blocks;
+        let mut board = Board::new(0, 0);
+        match reader.read_into(&mut board) {
+            None => Err(BoardError::empty(reader.end_position())),
+            Some(Err(e)) => Err(e),
+            Some(Ok(())) => match reader.skip_to_next_board() {
+                Some(pos) => Err(BoardError::trailing(pos)),
+                None => Ok(board),
+            },
+        }
+    }
+}
+
 /// A board written on one line (`--board`) as the reader's lines: rows separated by `/`, or
 /// the `rows * cols` cells row by row without separators; other text as it is.
 fn board_text_rows(text: &str, rows: usize, cols: usize) -> Cow<'_, str> {
@@ -376,7 +778,7 @@ mod tests {
                 let at = next() as usize % cols;
                 let byte = loop {
                     let b = next() as u8;
-                    if !matches!(b, b'b' | b'w' | b' ' | b'\t' | b'\r' | b'\n') {
+                    if !matches!(b, b'b' | b'w' | b'B' | b'W' | b' ' | b'\t' | b'\r' | b'\n') {
                         break b;
                     }
                 };
@@ -484,8 +886,145 @@ mod tests {
     }
 
     #[test]
-    fn leading_whitespace_is_a_bad_piece() {
-        let got = read_all(" bwwb\nbbwb\nbwwb\nbwww\n");
-        assert_eq!(got[0], Err("1:1: board 1: expected 'b' or 'w', found ' '".to_string()));
+    fn leading_blanks_are_ignored_and_positions_count_them() {
+        let got = read_all(" bwwb\n\tbbwb\n  b w w b\nbwww\n");
+        assert_eq!(got, vec![Ok("bwwbbbwbbwwbbwww".to_string())]);
+        let got = read_all("  bwxb\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(got[0], Err("1:5: board 1: expected 'b' or 'w', found 'x'".to_string()));
+        let got = read_all(" bwb\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(got[0], Err("1:5: board 1: expected 4 pieces in the row, found 3".to_string()));
+    }
+
+    /// Every board an inferring reader reads from `text` (in `alphabet`): its size and rows, or
+    /// its error.
+    fn infer_all(text: &str, alphabet: &Alphabet) -> Vec<Result<String, String>> {
+        let mut reader = BoardReader::inferring(text.as_bytes(), alphabet);
+        let mut board = Board::new(1, 1);
+        let mut out = Vec::new();
+        while let Some(r) = reader.read_into(&mut board) {
+            let text = || format!("{}x{} {}", board.rows(), board.cols(), board.to_text(alphabet));
+            out.push(r.map(|()| text()).map_err(|e| e.to_string()));
+        }
+        // The same boards from a stream.
+        let stream = std::io::Cursor::new(text.as_bytes().to_vec());
+        let mut reader = BoardReader::from_reader_inferring(stream, alphabet);
+        let mut streamed = Vec::new();
+        while let Some(r) = reader.read_into(&mut board) {
+            let text = || format!("{}x{} {}", board.rows(), board.cols(), board.to_text(alphabet));
+            streamed.push(r.map(|()| text()).map_err(|e| e.to_string()));
+        }
+        assert_eq!(out, streamed, "a slice and a stream read the same boards");
+        out
+    }
+
+    #[test]
+    fn one_board_of_any_size_up_to_a_blank_line_or_the_end() {
+        let five = "bwwbb\nbbwbb\nbwwbb\nbwwwb\nbbbbb";
+        assert_eq!(infer_all(five, &wb()), [Ok(format!("5x5 {}", five.replace('\n', "/")))]);
+        // CRLF, no final line ending, leading blanks, boards of different sizes in blocks.
+        let got = infer_all("\r\n  bwb\r\nwbw\r\n\r\nbb\r\nbw\r\nww", &wb());
+        assert_eq!(got, [Ok("2x3 bwb/wbw".to_string()), Ok("3x2 bb/bw/ww".to_string())]);
+        // Cells separated by blanks, a digits alphabet: a row of 1s is a row, not a count.
+        let digits = Alphabet::new("01", 2).unwrap();
+        let got = infer_all("1 1 1 1 1\n0 0 0 0 0\n", &digits);
+        assert_eq!(got, [Ok("2x5 11111/00000".to_string())]);
+        let mut reader = BoardReader::inferring(b"11111\n00000\n", &digits);
+        assert_eq!(reader.read_count_line(), None, "11111 is a row, not a count");
+        assert_eq!(reader.fixed_size(), None);
+    }
+
+    #[test]
+    fn ragged_rows_are_refused_at_their_column_and_the_next_board_read() {
+        let got = infer_all("bwwbb\nbbw\nbwwbbw\n\nbww\nwww\n", &wb());
+        assert_eq!(
+            got,
+            [
+                Err("2:4: board 1: expected 5 pieces in the row, as in the board's first row, \
+                     found 3"
+                    .to_string()),
+                Ok("2x3 bww/www".to_string())
+            ]
+        );
+        let got = infer_all("bwwbb\nbwwbbw\n", &wb());
+        assert_eq!(
+            got,
+            [Err("2:6: board 1: expected 5 pieces in the row, as in the board's first row, \
+                  found 6"
+                .to_string())]
+        );
+    }
+
+    #[test]
+    fn rows_of_four_pieces_keep_meaning_poj_1753_boards() {
+        let text = "bwwb\nbbwb\nbwwb\nbwww\nwwww\nwwww\nwwww\nwwww\n";
+        let got = infer_all(text, &wb());
+        assert_eq!(
+            got,
+            [Ok("4x4 bwwb/bbwb/bwwb/bwww".into()), Ok("4x4 wwww/wwww/wwww/wwww".into())]
+        );
+        // The same answers as a reader of the size 4x4 given, even when the first row is bad.
+        for text in
+            [text, "bwwbb\nbbwb\nbwwb\nbwww\n", "bw\nbbwb\nbwwb\nbwww\n", "bwwb\nbb\n\nwwww\n"]
+        {
+            let inferred: Vec<_> = infer_all(text, &wb())
+                .into_iter()
+                .map(|r| r.map(|b| b.strip_prefix("4x4 ").unwrap().replace('/', "")))
+                .collect();
+            assert_eq!(read_all(text), inferred, "{text:?}");
+        }
+        let mut reader = BoardReader::inferring(text.as_bytes(), &wb());
+        reader.read_into(&mut Board::new(1, 1));
+        assert_eq!(reader.fixed_size(), Some(BoardSize::CLASSIC));
+    }
+
+    #[test]
+    fn size_lines_before_each_board_with_mixed_sizes() {
+        // HDU 1882: `R C`, the board, a blank line; `0 0` ends the input.
+        let billboard = Alphabet::new(".X", 2).unwrap();
+        let text = "5 5\nXX...\nX....\n...X.\n..XXX\n...X.\n\n1 2\nX.\n\n0 0\nignored\n";
+        let got = infer_all(text, &billboard);
+        assert_eq!(got, [Ok("5x5 XX.../X..../...X./..XXX/...X.".into()), Ok("1x2 X.".into())]);
+        // bzoj 4171: a count line, `R C K`, uppercase symbols of the default alphabet; K > 0
+        // cells that cannot be pressed are skipped and reported.
+        let text = "2\n3 3 0\nWBW\nBBB\nWBW\n3 3 2\nWBW\nBBB\nWBW\n2 2\n3 2\n";
+        let mut reader = BoardReader::inferring(text.as_bytes(), &wb());
+        assert_eq!(reader.read_count_line().map(|(n, _)| n), Some(2));
+        let mut board = Board::new(1, 1);
+        assert_eq!(reader.read_into(&mut board), Some(Ok(())));
+        assert_eq!(board.to_text(&wb()), "wbw/bbb/wbw");
+        let err = reader.read_into(&mut board).unwrap().unwrap_err();
+        assert_eq!((err.board, err.position.line), (2, 6));
+        assert!(matches!(err.kind, BoardErrorKind::UnpressableCells { count: 2 }), "{err}");
+        assert_eq!(reader.read_into(&mut board), None);
+        // A bad size line, a size over the limit, a size line at the end.
+        let got = infer_all("1 2\nbw\nbwb\nbb\n2000 1\nb\n1 1\nw\n1 1", &wb());
+        assert_eq!(got.len(), 5, "{got:?}");
+        assert!(got[1].as_ref().unwrap_err().starts_with("3:1: board 2: expected a size line"));
+        assert!(got[2].as_ref().unwrap_err().starts_with("5:1: board 3: expected a size line"));
+        assert_eq!(got[3], Ok("1x1 w".to_string()));
+        assert!(got[4].as_ref().unwrap_err().contains("found the end of the input after 0"));
+        // A first line that is a row as much as a size line is refused.
+        let got = infer_all("1 1\n0 1\n\n", &Alphabet::new("01", 2).unwrap());
+        assert!(got[0].as_ref().unwrap_err().contains("--size RxC"), "{got:?}");
+    }
+
+    #[test]
+    fn inline_boards_find_their_size() {
+        let parse = |text| Board::parse_any_size(text, &wb());
+        let b = parse("bwwbb/bbwbb/bwwbb/bwwwb/bbbbb").unwrap();
+        assert_eq!((b.rows(), b.cols()), (5, 5));
+        assert_eq!(parse("bwwbbbwbbwwbbwww").unwrap(), parse("bwwb/bbwb/bwwb/bwww").unwrap());
+        assert_eq!(parse("BW/wB").unwrap().cells(), &[1, 0, 0, 1]);
+        let e = parse("bwwbbbwbb").unwrap_err();
+        assert!(matches!(e.kind, BoardErrorKind::OneLine { found: 9 }), "{e}");
+        let e = parse("bww/bw/bww").unwrap_err();
+        assert_eq!((e.position.line, e.position.column), (2, 3));
+        let e = parse("bwwbb/bbwb/bwwbb").unwrap_err();
+        assert!(matches!(e.kind, BoardErrorKind::RaggedRow { expected: 5, found: 4 }), "{e}");
+        let b = parse("bwwb/bbwb/bwwb/bwww/wwww").unwrap();
+        assert_eq!((b.rows(), b.cols()), (5, 4));
+        assert!(parse("").is_err());
+        assert!(parse("bwx/bww").is_err());
+        assert!(parse(&"b".repeat(1025).replace("", "/")[1..]).is_err());
     }
 }

@@ -117,7 +117,7 @@ impl Alphabet {
     }
 
     /// The default alphabet for `colours` colours: `wb` for two, else the first `colours` of
-    /// `0123456789abcdef`.
+    /// `0123456789abcdef`; its letters are read in either case (`B` is colour 1 of `wb`).
     ///
     /// # Panics
     ///
@@ -125,8 +125,13 @@ impl Alphabet {
     pub fn default_for(colours: u8) -> Alphabet {
         assert!((2..=16).contains(&colours), "{colours} colours");
         let symbols: &[u8] = if colours == 2 { b"wb" } else { &DIGITS[..usize::from(colours)] };
-        Alphabet::new(std::str::from_utf8(symbols).expect("ASCII"), colours)
-            .expect("the default alphabets are valid")
+        let mut alphabet = Alphabet::new(std::str::from_utf8(symbols).expect("ASCII"), colours)
+            .expect("the default alphabets are valid");
+        for &symbol in symbols {
+            alphabet.lookup[usize::from(symbol.to_ascii_uppercase())] =
+                alphabet.lookup[usize::from(symbol)];
+        }
+        alphabet
     }
 
     /// The number of colours (symbols).
@@ -158,8 +163,8 @@ impl Alphabet {
     /// Reads one row of `out.len()` cells from `text` into `out` (colours).
     ///
     /// The cells are symbols, written next to each other (`wbbw`) or separated by spaces or
-    /// tabs (`0 1 1 0`, the layout of many judges); spaces and tabs after the last cell are
-    /// ignored, and the row may not start with one.
+    /// tabs (`0 1 1 0`, the layout of many judges); spaces and tabs before the first cell and
+    /// after the last are ignored.
     ///
     /// # Errors
     ///
@@ -172,7 +177,7 @@ impl Alphabet {
     pub fn read_row(&self, text: &[u8], out: &mut [u8]) -> Result<(), (usize, BoardErrorKind)> {
         let mut cells = 0;
         for (i, &b) in text.iter().enumerate() {
-            if (b == b' ' || b == b'\t') && cells > 0 {
+            if b == b' ' || b == b'\t' {
                 continue;
             }
             if cells == out.len() {
@@ -244,8 +249,9 @@ mod tests {
     #[test]
     fn bad_rows_point_at_the_character_with_the_reader_s_messages() {
         let wb = Alphabet::default_for(2);
-        assert_eq!(read(&wb, "bwBw", 4), Err((2, "expected 'b' or 'w', found 'B'".into())));
-        assert_eq!(read(&wb, " bwbw", 4), Err((0, "expected 'b' or 'w', found ' '".into())));
+        assert_eq!(read(&wb, "bwXw", 4), Err((2, "expected 'b' or 'w', found 'X'".into())));
+        assert_eq!(read(&wb, "BwWb", 4), Ok(vec![1, 0, 0, 1]));
+        assert_eq!(read(&wb, " \tbwbw", 4), Ok(vec![1, 0, 1, 0]));
         assert_eq!(read(&wb, "bw", 4), Err((2, "expected 4 pieces in the row, found 2".into())));
         assert_eq!(
             read(&wb, "bwwbx", 4),
@@ -266,6 +272,15 @@ mod tests {
     fn alphabets_are_checked() {
         assert_eq!(Alphabet::new("#O", 2).unwrap().colour_of(b'O'), Some(1));
         assert_eq!(Alphabet::new("#O", 2).unwrap().colour_of(b'o'), None);
+        // The default alphabets read their letters in either case; a given one does not.
+        let wb = Alphabet::default_for(2);
+        assert_eq!(
+            (wb.colour_of(b'B'), wb.colour_of(b'W'), wb.colour_of(b'x')),
+            (Some(1), Some(0), None)
+        );
+        assert_eq!(Alphabet::default_for(16).colour_of(b'F'), Some(15));
+        assert_eq!(Alphabet::default_for(11).colour_of(b'B'), None);
+        assert_eq!(Alphabet::new("wb", 2).unwrap().colour_of(b'B'), None);
         let err = |s: &str, k: u8| Alphabet::new(s, k).unwrap_err().to_string();
         assert_eq!(err("w", 2), "expected 2 symbols, one per colour, found 1");
         assert_eq!(err("aa", 2), "symbol 2: 'a' already names colour 0");

@@ -18,7 +18,7 @@ pub enum Goal {
 #[non_exhaustive]
 pub enum GoalError {
     /// Neither a goal name nor a symbol of the alphabet.
-    #[error("expected any, white, {black}or one of the symbols {symbols}, found '{found}'")]
+    #[error("expected any, white, {black}off, on or one of the symbols {symbols}, found '{found}'")]
     Unknown {
         /// `"black, "` when the variant has two colours, else empty.
         black: &'static str,
@@ -36,8 +36,10 @@ pub enum GoalError {
 }
 
 impl Goal {
-    /// Reads a goal: `any`, `white` (colour 0), `black` (colour 1, two colours only), or one
-    /// symbol of `alphabet`.
+    /// Reads a goal: `any`, `white` (colour 0), `black` (colour 1, two colours only), `off`
+    /// (the lowest colour, 0: "all lights off"), `on` (the highest, `K - 1`), or one symbol of
+    /// `alphabet`. The words are read in either case (`Off`, `WHITE`); a symbol as the alphabet
+    /// reads it.
     ///
     /// # Errors
     ///
@@ -50,12 +52,17 @@ impl Goal {
     /// assert_eq!(Goal::parse("black", &wb), Ok(Goal::Colour(1)));
     /// assert_eq!(Goal::parse("w", &wb), Ok(Goal::Colour(0)));
     /// assert_eq!(Goal::parse("2", &Alphabet::default_for(3)), Ok(Goal::Colour(2)));
+    /// assert_eq!(Goal::parse("on", &Alphabet::default_for(3)), Ok(Goal::Colour(2)));
+    /// assert_eq!(Goal::parse("Off", &wb), Ok(Goal::Colour(0)));
     /// ```
     pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Goal, GoalError> {
         let colours = alphabet.colours();
-        match text {
+        // Words have more than one letter, so they never shadow a symbol.
+        match text.to_ascii_lowercase().as_str() {
+            _ if text.len() < 2 => {}
             "any" => return Ok(Goal::Any),
-            "white" => return Ok(Goal::Colour(0)),
+            "white" | "off" => return Ok(Goal::Colour(0)),
+            "on" => return Ok(Goal::Colour(colours - 1)),
             "black" if colours == 2 => return Ok(Goal::Colour(1)),
             "black" => return Err(GoalError::BlackWithMoreColours { colours }),
             _ => {}
@@ -123,9 +130,18 @@ mod tests {
             "black names a colour only with 2 colours; with 4, give the colour's symbol"
         );
         assert_eq!(
-            Goal::parse("B", &wb).unwrap_err().to_string(),
-            "expected any, white, black, or one of the symbols 'w', 'b', found 'B'"
+            Goal::parse("X", &wb).unwrap_err().to_string(),
+            "expected any, white, black, off, on or one of the symbols 'w', 'b', found 'X'"
         );
+        // The words people use, in any case; a symbol in the default alphabet's other case.
+        assert_eq!(Goal::parse("B", &wb), Ok(Goal::Colour(1)));
+        assert_eq!(Goal::parse("OFF", &four), Ok(Goal::Colour(0)));
+        assert_eq!(Goal::parse("on", &four), Ok(Goal::Colour(3)));
+        assert_eq!(Goal::parse("On", &wb), Ok(Goal::Colour(1)));
+        assert_eq!(Goal::parse("Black", &wb), Ok(Goal::Colour(1)));
+        let onoff = Alphabet::new("no", 2).unwrap();
+        assert_eq!(Goal::parse("o", &onoff), Ok(Goal::Colour(1)));
+        assert!(Goal::parse("ON ", &four).is_err());
         assert_eq!(Goal::Colour(1).name(&wb), "black");
         assert_eq!(Goal::Colour(3).name(&four), "3");
         assert!(Goal::Any.admits(2) && !Goal::Colour(1).admits(2));
