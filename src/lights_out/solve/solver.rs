@@ -19,6 +19,7 @@
 //! over 20 cells (see [`SolverBuilder::presses`]), where the walk saves nothing. Other variants
 //! are answered by linear algebra over `Z_K` unless [`Method::Table`] asks for their table.
 
+use super::count::SolutionCount;
 use super::gf2::{DEFAULT_SEARCH_BITS, Gf2Scratch, Gf2Solver, MAX_SEARCH_BITS};
 use super::zk::{ZkScratch, ZkSolver};
 use crate::lights_out::board::colours::Board;
@@ -63,6 +64,16 @@ pub struct Answer {
     /// for the search limit, [`SolverBuilder::search_bits`]) and `distance` is the lightest
     /// found; answers from a table are always proven.
     pub proven_minimal: bool,
+    /// How many press sets have `distance` presses (each cell pressed `0 ..= K - 1` times; for
+    /// the goal "any", towards every goal colour): `Some(1)` when the answer is the only
+    /// optimal one, `Some(0)` when the goal cannot be reached, `None` when the answer is not
+    /// [`proven_minimal`](Answer::proven_minimal) or the solver counts nothing (answers from a
+    /// table without [`Solver::with_counts`]).
+    pub optimal_solutions: Option<u64>,
+    /// How many press sets reach the goal at all, of any size (see [`SolutionCount`]): `0` when
+    /// impossible. Zero also when the solver counts nothing (answers from a table without
+    /// [`Solver::with_counts`]).
+    pub solutions: SolutionCount,
 }
 
 /// A [`Solver`] being set up (see [`Solver::builder`]); [`build`](SolverBuilder::build) makes
@@ -94,6 +105,8 @@ pub struct Solver<'t> {
     method: Method,
     max_table_cells: usize,
     presses: bool,
+    /// Whether table answers are counted too (by the linear algebra).
+    counts: bool,
     table: Option<DistanceTable<'t>>,
     engine: Engine,
     /// Boards answered by linear algebra (for [`Method::Auto`]'s table).
@@ -200,6 +213,16 @@ impl Solver<'static> {
     }
 }
 
+/// [`Answer::optimal_solutions`] from whether a board was solved (`Some`), whether its minimum
+/// is proven and how many solutions were that light.
+fn optimal_count(found: Option<(bool, u64)>) -> Option<u64> {
+    match found {
+        None => Some(0),
+        Some((true, optimal)) => Some(optimal),
+        Some((false, _)) => None,
+    }
+}
+
 /// The default table limit of [`SolverBuilder::max_table_cells`]: 25 cells (5x5: 32 MiB).
 const DEFAULT_MAX_TABLE_CELLS: usize = 25;
 
@@ -246,6 +269,7 @@ impl<'t> Solver<'t> {
             method: Method::Auto,
             max_table_cells: DEFAULT_MAX_TABLE_CELLS,
             presses: true,
+            counts: false,
             table: None,
             engine,
             answered: 0,
@@ -256,6 +280,15 @@ impl<'t> Solver<'t> {
     /// The same solver, with presses in its answers or not (see [`SolverBuilder::presses`]).
     pub fn with_presses(mut self, presses: bool) -> Solver<'t> {
         self.presses = presses;
+        self
+    }
+
+    /// The same solver, with [`Answer::optimal_solutions`] and [`Answer::solutions`] in every
+    /// answer or not (default false). Linear algebra counts as it answers, so this only changes
+    /// answers from a table: they are then counted by linear algebra too (which costs as much
+    /// as answering without the table), and [`Method::Auto`] builds no table.
+    pub fn with_counts(mut self, counts: bool) -> Solver<'t> {
+        self.counts = counts;
         self
     }
 
@@ -306,7 +339,8 @@ impl<'t> Solver<'t> {
             && match self.method {
                 Method::Table => true,
                 Method::Auto => {
-                    matches!(self.engine, Engine::Plus { .. })
+                    !self.counts
+                        && matches!(self.engine, Engine::Plus { .. })
                         && (!self.presses || self.variant.size().cells() <= CACHED_TABLE_CELLS)
                         && self.answered
                             >= Solver::break_even(self.variant.size(), self.max_table_cells)
@@ -362,6 +396,13 @@ impl<'t> Solver<'t> {
             self.build_table(|_, _| {})?;
         }
         answer.presses.clear();
+        answer.optimal_solutions = None;
+        answer.solutions.set_zero();
+        if self.table.is_some() && self.counts {
+            // The linear algebra counts; the table answers (the same distance, press for press).
+            self.solve_by_engine(board, answer)?;
+            answer.presses.clear();
+        }
         if let Some(table) = &self.table {
             answer.proven_minimal = true;
             if self.variant.colours() != 2 {
@@ -387,6 +428,17 @@ impl<'t> Solver<'t> {
             return Ok(());
         }
         self.answered += 1;
+        self.solve_by_engine(board, answer)?;
+        if !self.presses {
+            answer.presses.clear();
+        }
+        Ok(())
+    }
+
+    /// Answers `board` by linear algebra, with its counts.
+    fn solve_by_engine(&mut self, board: &Board, answer: &mut Answer) -> Result<(), TableError> {
+        answer.presses.clear();
+        answer.solutions.set_zero();
         match &mut self.engine {
             Engine::Plus { gf2, scratch } => {
                 scratch.try_reserve(gf2)?;
@@ -395,6 +447,12 @@ impl<'t> Solver<'t> {
                 answer.distance = found.map(|o| o.distance);
                 answer.colour = found.map(|o| o.colour);
                 answer.proven_minimal = found.is_none_or(|o| o.proven_minimal);
+                answer.optimal_solutions =
+                    optimal_count(found.map(|o| (o.proven_minimal, o.optimal)));
+                if let Some(o) = found {
+                    answer.solutions.set_product([]);
+                    answer.solutions.multiply(2, o.generators as u32);
+                }
                 answer.presses.extend(self.indices.iter().map(|&p| (p, 1)));
             }
             Engine::Ring { zk, scratch } => {
@@ -403,6 +461,11 @@ impl<'t> Solver<'t> {
                 answer.distance = found.map(|o| o.distance);
                 answer.colour = found.map(|o| o.colour);
                 answer.proven_minimal = found.is_none_or(|o| o.proven_minimal);
+                answer.optimal_solutions =
+                    optimal_count(found.map(|o| (o.proven_minimal, o.optimal)));
+                if found.is_some() {
+                    answer.solutions.set_product(zk.solution_orders().iter().copied());
+                }
             }
         }
         if !answer.proven_minimal && matches!(self.engine, Engine::Plus { .. }) {
@@ -418,10 +481,9 @@ impl<'t> Solver<'t> {
                 }
                 answer.colour = after.uniform_colour();
                 answer.proven_minimal = true;
+                // No press is the one lightest set; one press may have twins.
+                answer.optimal_solutions = trivial.is_none().then_some(1);
             }
-        }
-        if !self.presses {
-            answer.presses.clear();
         }
         Ok(())
     }

@@ -5,6 +5,7 @@
 //! the table builders), which only the library sees; `tests/` checks the public API and the
 //! command-line tool.
 
+mod counts;
 mod embedded;
 mod fast;
 mod sizes;

@@ -43,6 +43,8 @@ pub(super) struct Lightest {
     pub uses_first: bool,
     /// True when every solution in the coset was weighed (the weight is the minimum).
     pub exact: bool,
+    /// When `exact`, how many members of the coset have the lightest weight; 0 otherwise.
+    pub optimal: u64,
 }
 
 /// Reusable buffers of [`lightest`]: the transform (`2^limit` `i32`s at most) and the tied
@@ -164,14 +166,17 @@ pub(super) fn lightest(
     let window = if exact { m } else { (limit as usize).min(FALLBACK_WINDOW) };
     let mut uses_first = false;
     if window == 0 {
-        return Lightest { weight: weight(out), uses_first, exact };
+        return Lightest { weight: weight(out), uses_first, exact, optimal: u64::from(exact) };
     }
     let windows = m.div_ceil(window);
-    let (mut step, mut since_improvement) = (0, 0);
+    let (mut step, mut since_improvement, mut optimal) = (0, 0, 0);
     while since_improvement < windows {
         let from = (step % windows) * window;
         let len = window.min(m - from);
-        let y = best_combination(shape, out, gens, from, len, !exact, scratch);
+        let (y, tied) = best_combination(shape, out, gens, from, len, !exact, scratch);
+        if exact {
+            optimal = tied;
+        }
         for j in (0..len).filter(|j| y >> j & 1 == 1) {
             xor_into(out, gens.planes[from + j]);
             uses_first ^= from + j == 0;
@@ -182,12 +187,12 @@ pub(super) fn lightest(
             break;
         }
     }
-    Lightest { weight: weight(out), uses_first, exact }
+    Lightest { weight: weight(out), uses_first, exact, optimal }
 }
 
 /// The combination `y` of generators `from .. from + len` that makes `base` lightest, with ties
-/// broken by the lowest differing original cell; with `strict`, `0` unless some combination is
-/// strictly lighter than `base` itself.
+/// broken by the lowest differing original cell, and how many combinations are that light; with
+/// `strict`, `(0, 1)` unless some combination is strictly lighter than `base` itself.
 fn best_combination(
     shape: &Shape,
     base: &[u64],
@@ -196,7 +201,7 @@ fn best_combination(
     len: usize,
     strict: bool,
     scratch: &mut CosetScratch,
-) -> u64 {
+) -> (u64, u64) {
     let size = 1usize << len;
     let f = &mut scratch.spectrum;
     f.clear();
@@ -222,15 +227,16 @@ fn best_combination(
     walsh_hadamard(f);
     let best = *f.iter().max().expect("at least one combination");
     if strict && best == f[0] {
-        return 0;
+        return (0, 1);
     }
     let candidates = &mut scratch.candidates;
     candidates.clear();
     candidates.extend((0..size).filter(|&y| f[y] == best).map(|y| y as u64));
+    let tied = candidates.len() as u64;
     if candidates.len() > 1 {
         break_ties(shape, base, gens, from, len, candidates);
     }
-    candidates[0]
+    (candidates[0], tied)
 }
 
 /// Keeps, cell by cell in original order, the candidates that press the first cell where they
@@ -340,6 +346,11 @@ mod tests {
             assert_eq!(out, plane(best), "base {base_bits:08b}");
             assert_eq!(got.weight, best.count_ones() as usize);
             assert!(got.exact);
+            let members = (0..8u64).map(|y| {
+                (0..3).filter(|&j| y >> j & 1 == 1).fold(base_bits, |a, j| a ^ gen_bits[j])
+            });
+            let tied = members.filter(|m| m.count_ones() == best.count_ones()).count();
+            assert_eq!(got.optimal, tied as u64, "base {base_bits:08b}");
             // A search limited to one generator still returns a member of the coset.
             let got = lightest(&shape, &base, gens, 1, &mut scratch, &mut out);
             assert!(!got.exact);

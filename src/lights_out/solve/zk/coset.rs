@@ -59,6 +59,8 @@ pub(super) struct Lightest {
     pub colour_shift: u8,
     /// True when every solution of the coset was weighed.
     pub exact: bool,
+    /// When `exact`, how many members of the coset have the lightest weight; 0 otherwise.
+    pub optimal: u64,
 }
 
 /// Reusable buffers of [`Coset::lightest`].
@@ -181,10 +183,11 @@ impl Coset {
         if d > 0 && self.exact {
             // The lightest weight is read off the table: no sum of the member written back.
             let weight = self.best(x, 0..d, &self.masks, false, order, scratch);
+            let optimal = scratch.candidates.len() as u64;
             colour_shift = self.apply(x, 0..d, &scratch.chosen);
             debug_assert_eq!(weight, Some(lanes::sum(x) as usize), "the table weighs the member");
             let weight = weight.expect("the whole coset is weighed");
-            return Lightest { weight, colour_shift, exact: true };
+            return Lightest { weight, colour_shift, exact: true, optimal };
         } else if d > 0 {
             let windows = self.windows();
             let mut masks = std::mem::take(&mut scratch.masks);
@@ -204,7 +207,14 @@ impl Coset {
             scratch.masks = masks;
         }
         let weight = lanes::sum(x) as usize;
-        Lightest { weight, colour_shift, exact: self.exact }
+        // With no generator the one member is the lightest.
+        let optimal = u64::from(d == 0);
+        Lightest { weight, colour_shift, exact: self.exact, optimal }
+    }
+
+    /// The orders of the generators: the coset has their product of members.
+    pub fn orders(&self) -> &[u8] {
+        &self.orders
     }
 
     /// The windows of the descent: consecutive generators whose tables fit [`WINDOW_ENTRIES`].
@@ -941,6 +951,7 @@ mod tests {
                             assert_eq!(found.colour_shift, want_colour, "{variant} {board:?}");
                             let weight = want.iter().map(|&a| usize::from(a)).sum::<usize>();
                             assert_eq!(found.weight, weight, "{variant} {board:?}");
+                            assert_eq!(found.optimal, ties as u64, "{variant} {board:?}");
                             checked += 1;
                             tied += usize::from(ties > 1);
                         }
