@@ -4,6 +4,7 @@
 
 pub(crate) mod count;
 pub(crate) mod gf2;
+pub(crate) mod isd;
 pub(crate) mod solver;
 pub(crate) mod zk;
 

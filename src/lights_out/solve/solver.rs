@@ -74,6 +74,13 @@ pub struct Answer {
     /// impossible. Zero also when the solver counts nothing (answers from a table without
     /// [`Solver::with_counts`]).
     pub solutions: SolutionCount,
+    /// A proven lower bound of the minimum number of presses: `distance` itself when
+    /// [`proven_minimal`](Answer::proven_minimal); otherwise the bound that each press adds at
+    /// most `t` to the colours of the board (`t` the toggle pattern's cells) while the cells
+    /// need `D` in all to reach the goal colour (each cell `(goal - colour) mod K`, the least
+    /// over the goal colours for the goal "any"), so at least `ceil(D / t)` presses. `None`
+    /// when the goal cannot be reached.
+    pub lower_bound: Option<usize>,
 }
 
 /// A [`Solver`] being set up (see [`Solver::builder`]); [`build`](SolverBuilder::build) makes
@@ -390,6 +397,35 @@ impl<'t> Solver<'t> {
     /// As [`Solver::solve`].
     #[inline]
     pub fn solve_into(&mut self, board: &Board, answer: &mut Answer) -> Result<(), TableError> {
+        self.answer_into(board, answer)?;
+        answer.lower_bound = answer.distance;
+        if !answer.proven_minimal
+            && let Some(distance) = answer.distance
+        {
+            let bound = self.lower_bound(board);
+            answer.lower_bound = Some(bound);
+            // A bound met is a proof (of the distance, not of the count of its solutions).
+            answer.proven_minimal = bound >= distance;
+        }
+        Ok(())
+    }
+
+    /// The bound of [`Answer::lower_bound`] for a board the goal can be reached from.
+    fn lower_bound(&self, board: &Board) -> usize {
+        let k = usize::from(self.variant.colours());
+        let reach = self.variant.toggle().offsets().len().max(1);
+        let needed = |goal: u8| -> usize {
+            board.cells().iter().map(|&c| (usize::from(goal) + k - usize::from(c)) % k).sum()
+        };
+        let least = match self.variant.goal() {
+            Goal::Colour(c) => needed(c),
+            Goal::Any => (0..k as u8).map(needed).min().unwrap_or(0),
+        };
+        least.div_ceil(reach)
+    }
+
+    /// [`Solver::solve_into`] but for the lower bound.
+    fn answer_into(&mut self, board: &Board, answer: &mut Answer) -> Result<(), TableError> {
         let size = self.variant.size();
         assert_eq!((board.rows(), board.cols()), (size.rows(), size.cols()), "board size");
         if self.wants_table() {
@@ -398,6 +434,7 @@ impl<'t> Solver<'t> {
         answer.presses.clear();
         answer.optimal_solutions = None;
         answer.solutions.set_zero();
+        answer.lower_bound = None;
         if self.table.is_some() && self.counts {
             // The linear algebra counts; the table answers (the same distance, press for press).
             self.solve_by_engine(board, answer)?;

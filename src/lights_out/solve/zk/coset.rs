@@ -40,6 +40,7 @@ use crate::memory::{AllocError, try_reserve, try_with_capacity, try_zeroed};
 use std::ops::Range;
 
 use super::lanes;
+use crate::lights_out::solve::isd;
 
 /// Largest table (`S * K` entries) of one window of the descent.
 const WINDOW_ENTRIES: u64 = 1 << 17;
@@ -205,11 +206,24 @@ impl Coset {
                 step += 1;
             }
             scratch.masks = masks;
+            colour_shift = self.decode(x, colour_shift);
         }
         let weight = lanes::sum(x) as usize;
         // With no generator the one member is the lightest.
         let optimal = u64::from(d == 0);
         Lightest { weight, colour_shift, exact: self.exact, optimal }
+    }
+
+    /// After the descent, over a prime `K`: the walk of information-set decoding from `x`
+    /// ([`isd::lighten`]), which replaces `x` when it finds a lighter member; returns the colour
+    /// shift `colour_shift` becomes.
+    fn decode(&self, x: &mut [u8], colour_shift: u8) -> u8 {
+        let k = self.k;
+        if !matches!(k, 2 | 3 | 5 | 7 | 11 | 13) || self.orders.iter().any(|&o| o != k) {
+            return colour_shift;
+        }
+        let found = isd::lighten(k, self.cells, &self.planes, &self.colours, x, |_, _, _| {});
+        ((u32::from(colour_shift) + u32::from(found.colour_shift)) % u32::from(k)) as u8
     }
 
     /// The orders of the generators: the coset has their product of members.
