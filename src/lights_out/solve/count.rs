@@ -15,7 +15,8 @@ use std::fmt;
 /// use flipblox::lights_out::{Goal, Solver, Variant};
 /// // The 5x5 Lights Out has nullity 2: a solvable board has 2^2 solutions per goal colour.
 /// let variant = Variant::builder(5, 5).goal(Goal::Colour(0)).build()?;
-/// let answer = Solver::new(&variant).solve(&variant.board("bbbbb/bbbbb/bbbbb/bbbbb/bbbbb")?)?;
+/// let mut solver = Solver::new(&variant).with_counts(true);
+/// let answer = solver.solve(&variant.board("bbbbb/bbbbb/bbbbb/bbbbb/bbbbb")?)?;
 /// assert_eq!(answer.solutions.to_string(), "4");
 /// assert_eq!(answer.optimal_solutions, Some(4));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

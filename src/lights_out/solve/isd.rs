@@ -34,7 +34,7 @@ pub(crate) const WORK_BUDGET: u64 = 3 << 30;
 const PATIENCE: u64 = 8;
 
 /// The walk takes at least this many steps (within the budget).
-const MIN_STEPS: u64 = 256;
+const MIN_STEPS: u64 = 4096;
 
 /// The seed of the walk: the same board gives the same answer on every run.
 const SEED: u64 = 0x1f1b_10c5_15d0_c0de;
@@ -81,7 +81,7 @@ pub(crate) fn lighten(
     let limit = (WORK_BUDGET / cost).max(1);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
     let (mut step, mut found_at) = (0u64, 0u64);
-    let floor = MIN_STEPS.max(limit / 4);
+    let floor = MIN_STEPS;
     while step < limit && step < (PATIENCE * found_at).max(floor) {
         if let Some((w, row, a)) = walk.lightest_near(best_weight) {
             best_weight = w;

@@ -66,13 +66,12 @@ pub struct Answer {
     pub proven_minimal: bool,
     /// How many press sets have `distance` presses (each cell pressed `0 ..= K - 1` times; for
     /// the goal "any", towards every goal colour): `Some(1)` when the answer is the only
-    /// optimal one, `Some(0)` when the goal cannot be reached, `None` when the answer is not
-    /// [`proven_minimal`](Answer::proven_minimal) or the solver counts nothing (answers from a
-    /// table without [`Solver::with_counts`]).
+    /// optimal one, `Some(0)` when the goal cannot be reached; `None` when not every solution
+    /// was weighed (the null space beyond [`SolverBuilder::search_bits`]) or the solver counts
+    /// nothing (without [`Solver::with_counts`]).
     pub optimal_solutions: Option<u64>,
     /// How many press sets reach the goal at all, of any size (see [`SolutionCount`]): `0` when
-    /// impossible. Zero also when the solver counts nothing (answers from a table without
-    /// [`Solver::with_counts`]).
+    /// impossible, and also when the solver counts nothing (without [`Solver::with_counts`]).
     pub solutions: SolutionCount,
     /// A proven lower bound of the minimum number of presses: `distance` itself when
     /// [`proven_minimal`](Answer::proven_minimal); otherwise the bound that each press adds at
@@ -291,9 +290,9 @@ impl<'t> Solver<'t> {
     }
 
     /// The same solver, with [`Answer::optimal_solutions`] and [`Answer::solutions`] in every
-    /// answer or not (default false). Linear algebra counts as it answers, so this only changes
-    /// answers from a table: they are then counted by linear algebra too (which costs as much
-    /// as answering without the table), and [`Method::Auto`] builds no table.
+    /// answer or not (default false). Linear algebra counts as it answers, at no extra cost;
+    /// answers from a table are then counted by linear algebra too (which costs as much as
+    /// answering without the table), and [`Method::Auto`] builds no table.
     pub fn with_counts(mut self, counts: bool) -> Solver<'t> {
         self.counts = counts;
         self
@@ -398,6 +397,10 @@ impl<'t> Solver<'t> {
     #[inline]
     pub fn solve_into(&mut self, board: &Board, answer: &mut Answer) -> Result<(), TableError> {
         self.answer_into(board, answer)?;
+        if !self.counts {
+            answer.optimal_solutions = None;
+            answer.solutions.set_zero();
+        }
         answer.lower_bound = answer.distance;
         if !answer.proven_minimal
             && let Some(distance) = answer.distance

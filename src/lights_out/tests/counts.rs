@@ -55,7 +55,11 @@ fn check_counts(rows: usize, cols: usize, mask: &str, wrap: bool, k: u8) {
         };
         let brute = brute_counts(&rules, &colours);
         let variant = Variant::new(size, toggle.clone(), wrap, k, goal).unwrap();
-        let mut algebra = Solver::builder(&variant).method(Method::LinearAlgebra).build().unwrap();
+        let mut algebra = Solver::builder(&variant)
+            .method(Method::LinearAlgebra)
+            .build()
+            .unwrap()
+            .with_counts(true);
         let mut table =
             Solver::builder(&variant).method(Method::Table).build().unwrap().with_counts(true);
         let mut answer = Answer::default();
@@ -123,7 +127,7 @@ fn all_on_boards_match_oeis_a075462_and_a075464() {
     ];
     for n in 1..=30 {
         let variant = Variant::builder(n, n).goal(Goal::Colour(0)).build().unwrap();
-        let mut solver = Solver::new(&variant);
+        let mut solver = Solver::new(&variant).with_counts(true);
         let all_on = Board::from_cells(n, n, vec![1; n * n]);
         let answer = solver.solve(&all_on).unwrap();
         assert!(answer.proven_minimal, "{n}x{n}");

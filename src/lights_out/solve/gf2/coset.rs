@@ -29,6 +29,7 @@
 //! every window, but not necessarily the minimum.
 
 use super::chase::{Shape, weight, xor_into};
+use crate::lights_out::solve::isd;
 use crate::memory::{AllocError, try_reserve};
 
 /// Window of generators weighed per step when the coset is too large to weigh whole.
@@ -187,7 +188,44 @@ pub(super) fn lightest(
             break;
         }
     }
+    if !exact {
+        uses_first ^= decode(shape, gens, out);
+    }
     Lightest { weight: weight(out), uses_first, exact, optimal }
+}
+
+/// Most bytes [`decode`] spends on the generators as counts (two copies are made).
+const DECODE_BYTES: usize = 64 << 20;
+
+/// After the descent: the walk of information-set decoding ([`isd::lighten`]) from `out`, on
+/// the planes as one count a cell, when they take at most [`DECODE_BYTES`]; `out` becomes the
+/// lighter member it finds. Returns whether that member adds generator 0 to `out`.
+fn decode(shape: &Shape, gens: &Generators<'_>, out: &mut [u64]) -> bool {
+    let (cells, d) = (shape.cells(), gens.planes.len());
+    if d.saturating_mul(cells) > DECODE_BYTES {
+        return false;
+    }
+    let to_counts = |plane: &[u64], counts: &mut Vec<u8>| {
+        for r in 0..shape.rows {
+            let row = &plane[r * shape.words..(r + 1) * shape.words];
+            counts.extend((0..shape.cols).map(|c| (row[c / 64] >> (c % 64) & 1) as u8));
+        }
+    };
+    let mut planes = Vec::with_capacity(d * cells);
+    for plane in gens.planes {
+        to_counts(plane, &mut planes);
+    }
+    let mut x = Vec::with_capacity(cells);
+    to_counts(out, &mut x);
+    // Generator 0's colour is 1, the others' 0: the shift says whether it was added.
+    let colours: Vec<u8> = (0..d).map(|j| u8::from(j == 0)).collect();
+    let found = isd::lighten(2, cells, &planes, &colours, &mut x, |_, _, _| {});
+    out.fill(0);
+    for (i, _) in x.iter().enumerate().filter(|&(_, &v)| v == 1) {
+        let (r, c) = (i / shape.cols, i % shape.cols);
+        out[r * shape.words + c / 64] |= 1u64 << (c % 64);
+    }
+    found.colour_shift == 1
 }
 
 /// The combination `y` of generators `from .. from + len` that makes `base` lightest, with ties
