@@ -14,8 +14,9 @@
 //! weighs the members it reaches.
 //!
 //! The walk is deterministic (a fixed seed) and stops when it has gone [`PATIENCE`] times as
-//! many steps as it took to find its best member (and at least [`MIN_STEPS`]), or at the work
-//! budget ([`WORK_BUDGET`] cell operations), whichever is first. Its answer is a member of the
+//! many steps as it took to find its best member (and at least [`MIN_STEPS`], or half the
+//! budget if less), or at the work budget ([`WORK_BUDGET`] cell operations), whichever is
+//! first. Its answer is a member of the
 //! coset, never heavier than `x`, and not proven to be the lightest.
 //!
 //! Sources: E. Prange, "The use of information sets in decoding cyclic codes", IRE Trans. IT-8
@@ -52,8 +53,7 @@ pub(crate) struct Lightened {
 
 /// Replaces `x` (`cells` counts below `k`) by the lightest member of `x + span(planes)` the walk
 /// finds (see the module docs), if lighter. `planes` holds `d` planes of `cells` counts one
-/// after another; `colours[r]` is what generator `r` adds to the reached colour. `progress` is
-/// called now and then with the steps taken, the step limit and the best weight so far.
+/// after another; `colours[r]` is what generator `r` adds to the reached colour.
 ///
 /// # Panics
 ///
@@ -64,7 +64,6 @@ pub(crate) fn lighten(
     planes: &[u8],
     colours: &[u8],
     x: &mut [u8],
-    mut progress: impl FnMut(u64, u64, usize),
 ) -> Lightened {
     assert!(matches!(k, 2 | 3 | 5 | 7 | 11 | 13), "GF({k}) is not a prime field");
     assert_eq!(x.len(), cells, "a member is a plane");
@@ -81,7 +80,7 @@ pub(crate) fn lighten(
     let limit = (WORK_BUDGET / cost).max(1);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
     let (mut step, mut found_at) = (0u64, 0u64);
-    let floor = MIN_STEPS;
+    let floor = MIN_STEPS.min(limit / 2);
     while step < limit && step < (PATIENCE * found_at).max(floor) {
         if let Some((w, row, a)) = walk.lightest_near(best_weight) {
             best_weight = w;
@@ -95,9 +94,6 @@ pub(crate) fn lighten(
         }
         walk.swap(x, &mut rng);
         step += 1;
-        if step % 64 == 0 {
-            progress(step, limit.min((PATIENCE * found_at).max(floor)), best_weight);
-        }
     }
     Lightened { weight: best_weight, colour_shift, steps: step }
 }
@@ -271,7 +267,7 @@ impl Walk {
     fn swap(&mut self, best: &[u8], rng: &mut Xoshiro256PlusPlus) {
         let cells = self.cells;
         let d = self.pivots.len() as u64;
-        let biased = rng.next_u64() % 4 != 0;
+        let biased = !rng.next_u64().is_multiple_of(4);
         let mut r = (rng.next_u64() % d) as usize;
         if biased {
             for _ in 0..d {
@@ -411,7 +407,7 @@ mod tests {
                 let lightest = all.iter().map(|(m, _)| weight(m)).min().unwrap();
                 let flat: Vec<u8> = planes.concat();
                 let mut got = x.clone();
-                let found = lighten(k, cells, &flat, &colours, &mut got, |_, _, _| {});
+                let found = lighten(k, cells, &flat, &colours, &mut got);
                 assert_eq!(found.weight, weight(&got));
                 assert!(found.weight <= weight(&x));
                 assert!(

@@ -26,7 +26,8 @@
 //! `min(limit, 16)` consecutive generators on top of the current best (an exact step, by the same
 //! transform), moves to the lightest if it is strictly lighter, and cycles through the windows
 //! until a whole cycle brings no improvement. That answer is a solution, and a local minimum for
-//! every window, but not necessarily the minimum.
+//! every window, but not necessarily the minimum. When the generators fit 64 MiB as one byte a
+//! cell, the walk of information-set decoding ([`isd`]) then looks for a lighter one.
 
 use super::chase::{Shape, weight, xor_into};
 use crate::lights_out::solve::isd;
@@ -219,7 +220,7 @@ fn decode(shape: &Shape, gens: &Generators<'_>, out: &mut [u64]) -> bool {
     to_counts(out, &mut x);
     // Generator 0's colour is 1, the others' 0: the shift says whether it was added.
     let colours: Vec<u8> = (0..d).map(|j| u8::from(j == 0)).collect();
-    let found = isd::lighten(2, cells, &planes, &colours, &mut x, |_, _, _| {});
+    let found = isd::lighten(2, cells, &planes, &colours, &mut x);
     out.fill(0);
     for (i, _) in x.iter().enumerate().filter(|&(_, &v)| v == 1) {
         let (r, c) = (i / shape.cols, i % shape.cols);

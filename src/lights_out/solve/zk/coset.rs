@@ -34,7 +34,8 @@
 //! **Too many solutions.** The table takes `S * K` `i32`s; when that exceeds the limit, the
 //! search descends by windows of consecutive generators instead (each window weighed whole by
 //! the same transform on top of the best so far, moving only to strictly lighter solutions,
-//! cycling until a whole cycle brings nothing): a solution, not necessarily the lightest.
+//! cycling until a whole cycle brings nothing): a solution, not necessarily the lightest. For a
+//! prime `K` the walk of information-set decoding ([`isd`]) then looks for a lighter one.
 
 use crate::memory::{AllocError, try_reserve, try_with_capacity, try_zeroed};
 use std::ops::Range;
@@ -222,7 +223,7 @@ impl Coset {
         if !matches!(k, 2 | 3 | 5 | 7 | 11 | 13) || self.orders.iter().any(|&o| o != k) {
             return colour_shift;
         }
-        let found = isd::lighten(k, self.cells, &self.planes, &self.colours, x, |_, _, _| {});
+        let found = isd::lighten(k, self.cells, &self.planes, &self.colours, x);
         ((u32::from(colour_shift) + u32::from(found.colour_shift)) % u32::from(k)) as u8
     }
 
