@@ -67,7 +67,9 @@ pub struct FlipArgs {
     output: Option<PathBuf>,
 
     /// Print one JSON object per line: file, index, error (null unless unreadable), distance
-    /// (null when impossible), path ([[row, col], ...], 1-based; null when impossible), board,
+    /// (null when impossible), path ([[row, col], ...], 1-based; null when impossible),
+    /// optimal_solutions (how many press sets have that distance; null when not proven
+    /// minimal), solutions (how many press sets reach the goal, a decimal string), board,
     /// nullity (of the board size), proven_minimal (false only when the null space was too
     /// large to search whole), goal, colours, wrap, toggle, and colour (the colour the presses
     /// reach: white, black or a symbol; null when impossible).
@@ -176,6 +178,9 @@ struct BoardRecord<'a> {
     error: Option<String>,
     distance: Option<usize>,
     path: Option<Presses<'a>>,
+    optimal_solutions: Option<u64>,
+    /// A decimal number as a string (it can have hundreds of digits).
+    solutions: Option<String>,
     board: Option<BoardText<'a>>,
     nullity: Option<usize>,
     proven_minimal: Option<bool>,
@@ -409,6 +414,8 @@ impl Answerer<'_> {
             error: None,
             distance: answer.distance,
             path: answer.distance.map(|_| Presses { presses: &answer.presses, cols }),
+            optimal_solutions: answer.optimal_solutions,
+            solutions: self.json.then(|| answer.solutions.to_string()),
             board: Some(BoardText(&self.board, &self.symbols)),
             nullity: Some(nullity),
             proven_minimal: Some(answer.proven_minimal),
@@ -462,6 +469,8 @@ impl Answerer<'_> {
             error: Some(error.to_string()),
             distance: None,
             path: None,
+            optimal_solutions: None,
+            solutions: None,
             board: None,
             nullity: None,
             proven_minimal: None,
@@ -556,7 +565,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             let table = o.table(args.size, args.variant.is_default())?;
             let chosen = args.variant.choose(table.size(), &["flip"])?;
             o.require_variant(&table, &chosen.variant)?;
-            (Solver::with_table(table).with_presses(presses), chosen)
+            (Solver::with_table(table).with_presses(presses).with_counts(args.json), chosen)
         }
         None if infer && args.variant.choose(BoardSize::CLASSIC, &["flip"]).is_err() => {
             // Options that do not fit 4x4 (a large toggle pattern) may fit the boards read:
@@ -584,7 +593,8 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
                 .search_bits(args.search_bits)
                 .presses(presses)
                 .build()
-                .map_err(|e| table_too_large(e, &chosen, args.limit, args.variant.is_default()))?;
+                .map_err(|e| table_too_large(e, &chosen, args.limit, args.variant.is_default()))?
+                .with_counts(args.json);
             (solver, chosen)
         }
     };

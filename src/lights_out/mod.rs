@@ -51,7 +51,7 @@ pub(crate) mod variant;
 
 pub use board::{Board, BoardError, BoardErrorKind, BoardReader};
 pub use size::{BoardSize, SizeError};
-pub use solve::{Answer, Method, Solver, SolverBuilder};
+pub use solve::{Answer, Method, SolutionCount, Solver, SolverBuilder};
 pub use table::{DistanceTable, Reference, TableError, TableFault};
 pub use variant::{
     Alphabet, AlphabetError, Buttons, ButtonsError, Goal, GoalError, TogglePattern,

@@ -11,7 +11,7 @@ use flipblox::lights_out::board::error::board_line_limit;
 use flipblox::lights_out::fast::{
     CLEAN_BOARD_BYTES, CleanRun, STATES, answer_clean_boards, next_clean_board,
 };
-use flipblox::lights_out::{Alphabet, BoardReader, DistanceTable};
+use flipblox::lights_out::{Alphabet, Board, BoardReader, DistanceTable, Method, Solver};
 use flipblox::text::{LineSource, Lines};
 
 use super::super::print::Printer;
@@ -49,8 +49,8 @@ const CHUNK: usize = 32;
 
 /// Bytes of a state's slot: its text (copied as the first [`MID`] bytes), then at [`COLOUR`] its
 /// tail, at [`LEN`] its text's length.
-const SLOT: usize = 128;
-const MID: usize = 96;
+const SLOT: usize = 192;
+const MID: usize = 160;
 const COLOUR: usize = SLOT - 2;
 const LEN: usize = SLOT - 1;
 
@@ -73,7 +73,7 @@ const HEAD: usize = 64;
 const TAIL: usize = 128;
 
 /// Bytes of `out` a record of short pieces may touch, with the chunks copied past its end: at
-/// most 63 (head) + 15 (index) + 127 (slot) + 19 (board) + [`TAIL`], rounded up.
+/// most 63 (head) + 15 (index) + 191 (slot) + 19 (board) + [`TAIL`], rounded up.
 const WINDOW: usize = 512;
 
 /// A short head, and the three tails, each padded.
@@ -197,6 +197,8 @@ struct Formatter {
     /// The text of the last index written, kept between runs.
     index: IndexText,
     presses: Vec<usize>,
+    /// With `--json`: linear algebra, which counts the solutions of each state met.
+    counter: Option<Solver<'static>>,
 }
 
 /// The text of two rows of a 4x4 state, `rrrr/rrrr/`, by their eight bits (bit `c` for column
@@ -303,7 +305,8 @@ impl Formatter {
         // Slot 0 stands for [`UNKNOWN`] and is never used.
         let slots = vec![Slot([0; SLOT])];
         let impossible: &[u8] = if json {
-            b",\"error\":null,\"distance\":null,\"path\":null,\"board\":\""
+            b",\"error\":null,\"distance\":null,\"path\":null,\"optimal_solutions\":0,\
+              \"solutions\":\"0\",\"board\":\""
         } else {
             b"Impossible\n"
         };
@@ -320,6 +323,15 @@ impl Formatter {
             short,
             index: IndexText::default(),
             presses: Vec::new(),
+            counter: json
+                .then(|| {
+                    let variant = answerer.solver.variant();
+                    Solver::builder(variant)
+                        .method(Method::LinearAlgebra)
+                        .build()
+                        .map(|s| s.with_counts(true))
+                })
+                .transpose()?,
         };
         formatter.push_slot(impossible, NO_COLOUR)?;
         Ok(formatter)
@@ -360,7 +372,19 @@ impl Formatter {
                 text.extend_from_slice(&at(p));
                 text.push(b']');
             }
-            text.extend_from_slice(b"],\"board\":\"");
+            text.extend_from_slice(b"]");
+            if let Some(counter) = &mut self.counter {
+                let cells = (0..16).map(|i| (state >> i & 1) as u8).collect();
+                let counted = counter.solve(&Board::from_cells(4, 4, cells))?;
+                anyhow::ensure!(counted.distance == Some(usize::from(d)), "the counts disagree");
+                text.extend_from_slice(b",\"optimal_solutions\":");
+                let optimal = counted.optimal_solutions.map_or(0, |n| n as usize);
+                push_decimal(&mut text, optimal);
+                text.extend_from_slice(b",\"solutions\":\"");
+                text.extend_from_slice(counted.solutions.to_string().as_bytes());
+                text.push(b'"');
+            }
+            text.extend_from_slice(b",\"board\":\"");
         } else {
             push_decimal(&mut text, usize::from(d));
             if !self.presses.is_empty() {
@@ -421,7 +445,7 @@ impl Formatter {
             window[p..p + 8].copy_from_slice(&word.to_le_bytes());
             p += index_len & 15;
             window[p..p + MID].copy_from_slice(&piece[..MID]);
-            p += len & 127;
+            p += len & 255;
             p = put_board(window, p, state);
             window[p..p + TAIL].copy_from_slice(&short.1[tail & 3]);
             return Ok(at + p + self.tail_len[tail & 3]);

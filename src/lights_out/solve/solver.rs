@@ -19,6 +19,7 @@
 //! over 20 cells (see [`SolverBuilder::presses`]), where the walk saves nothing. Other variants
 //! are answered by linear algebra over `Z_K` unless [`Method::Table`] asks for their table.
 
+use super::count::SolutionCount;
 use super::gf2::{DEFAULT_SEARCH_BITS, Gf2Scratch, Gf2Solver, MAX_SEARCH_BITS};
 use super::zk::{ZkScratch, ZkSolver};
 use crate::lights_out::board::colours::Board;
@@ -63,6 +64,22 @@ pub struct Answer {
     /// for the search limit, [`SolverBuilder::search_bits`]) and `distance` is the lightest
     /// found; answers from a table are always proven.
     pub proven_minimal: bool,
+    /// How many press sets have `distance` presses (each cell pressed `0 ..= K - 1` times; for
+    /// the goal "any", towards every goal colour): `Some(1)` when the answer is the only
+    /// optimal one, `Some(0)` when the goal cannot be reached; `None` when not every solution
+    /// was weighed (the null space beyond [`SolverBuilder::search_bits`]) or the solver counts
+    /// nothing (without [`Solver::with_counts`]).
+    pub optimal_solutions: Option<u64>,
+    /// How many press sets reach the goal at all, of any size (see [`SolutionCount`]): `0` when
+    /// impossible, and also when the solver counts nothing (without [`Solver::with_counts`]).
+    pub solutions: SolutionCount,
+    /// A proven lower bound of the minimum number of presses: `distance` itself when
+    /// [`proven_minimal`](Answer::proven_minimal); otherwise the bound that each press adds at
+    /// most `t` to the colours of the board (`t` the toggle pattern's cells) while the cells
+    /// need `D` in all to reach the goal colour (each cell `(goal - colour) mod K`, the least
+    /// over the goal colours for the goal "any"), so at least `ceil(D / t)` presses. `None`
+    /// when the goal cannot be reached.
+    pub lower_bound: Option<usize>,
 }
 
 /// A [`Solver`] being set up (see [`Solver::builder`]); [`build`](SolverBuilder::build) makes
@@ -94,6 +111,8 @@ pub struct Solver<'t> {
     method: Method,
     max_table_cells: usize,
     presses: bool,
+    /// Whether table answers are counted too (by the linear algebra).
+    counts: bool,
     table: Option<DistanceTable<'t>>,
     engine: Engine,
     /// Boards answered by linear algebra (for [`Method::Auto`]'s table).
@@ -200,6 +219,16 @@ impl Solver<'static> {
     }
 }
 
+/// [`Answer::optimal_solutions`] from whether a board was solved (`Some`), whether its minimum
+/// is proven and how many solutions were that light.
+fn optimal_count(found: Option<(bool, u64)>) -> Option<u64> {
+    match found {
+        None => Some(0),
+        Some((true, optimal)) => Some(optimal),
+        Some((false, _)) => None,
+    }
+}
+
 /// The default table limit of [`SolverBuilder::max_table_cells`]: 25 cells (5x5: 32 MiB).
 const DEFAULT_MAX_TABLE_CELLS: usize = 25;
 
@@ -245,6 +274,7 @@ impl<'t> Solver<'t> {
             method: Method::Auto,
             max_table_cells: DEFAULT_MAX_TABLE_CELLS,
             presses: true,
+            counts: false,
             table: None,
             engine,
             answered: 0,
@@ -255,6 +285,15 @@ impl<'t> Solver<'t> {
     /// The same solver, with presses in its answers or not (see [`SolverBuilder::presses`]).
     pub fn with_presses(mut self, presses: bool) -> Solver<'t> {
         self.presses = presses;
+        self
+    }
+
+    /// The same solver, with [`Answer::optimal_solutions`] and [`Answer::solutions`] in every
+    /// answer or not (default false). Linear algebra counts as it answers, at no extra cost;
+    /// answers from a table are then counted by linear algebra too (which costs as much as
+    /// answering without the table), and [`Method::Auto`] builds no table.
+    pub fn with_counts(mut self, counts: bool) -> Solver<'t> {
+        self.counts = counts;
         self
     }
 
@@ -305,7 +344,8 @@ impl<'t> Solver<'t> {
             && match self.method {
                 Method::Table => true,
                 Method::Auto => {
-                    self.variant.is_flip_game()
+                    !self.counts
+                        && self.variant.is_flip_game()
                         && (!self.presses || self.variant.size().cells() <= CACHED_TABLE_CELLS)
                         && self.answered
                             >= Solver::break_even(self.variant.size(), self.max_table_cells)
@@ -356,12 +396,53 @@ impl<'t> Solver<'t> {
     /// As [`Solver::solve`].
     #[inline]
     pub fn solve_into(&mut self, board: &Board, answer: &mut Answer) -> Result<(), TableError> {
+        self.answer_into(board, answer)?;
+        if !self.counts {
+            answer.optimal_solutions = None;
+            answer.solutions.set_zero();
+        }
+        answer.lower_bound = answer.distance;
+        if !answer.proven_minimal
+            && let Some(distance) = answer.distance
+        {
+            let bound = self.lower_bound(board);
+            answer.lower_bound = Some(bound);
+            // A bound met is a proof (of the distance, not of the count of its solutions).
+            answer.proven_minimal = bound >= distance;
+        }
+        Ok(())
+    }
+
+    /// The bound of [`Answer::lower_bound`] for a board the goal can be reached from.
+    fn lower_bound(&self, board: &Board) -> usize {
+        let k = usize::from(self.variant.colours());
+        let reach = self.variant.toggle().offsets().len().max(1);
+        let needed = |goal: u8| -> usize {
+            board.cells().iter().map(|&c| (usize::from(goal) + k - usize::from(c)) % k).sum()
+        };
+        let least = match self.variant.goal() {
+            Goal::Colour(c) => needed(c),
+            Goal::Any => (0..k as u8).map(needed).min().unwrap_or(0),
+        };
+        least.div_ceil(reach)
+    }
+
+    /// [`Solver::solve_into`] but for the lower bound.
+    fn answer_into(&mut self, board: &Board, answer: &mut Answer) -> Result<(), TableError> {
         let size = self.variant.size();
         assert_eq!((board.rows(), board.cols()), (size.rows(), size.cols()), "board size");
         if self.wants_table() {
             self.build_table(|_, _| {})?;
         }
         answer.presses.clear();
+        answer.optimal_solutions = None;
+        answer.solutions.set_zero();
+        answer.lower_bound = None;
+        if self.table.is_some() && self.counts {
+            // The linear algebra counts; the table answers (the same distance, press for press).
+            self.solve_by_engine(board, answer)?;
+            answer.presses.clear();
+        }
         if let Some(table) = &self.table {
             answer.proven_minimal = true;
             if self.variant.colours() != 2 {
@@ -387,6 +468,17 @@ impl<'t> Solver<'t> {
             return Ok(());
         }
         self.answered += 1;
+        self.solve_by_engine(board, answer)?;
+        if !self.presses {
+            answer.presses.clear();
+        }
+        Ok(())
+    }
+
+    /// Answers `board` by linear algebra, with its counts.
+    fn solve_by_engine(&mut self, board: &Board, answer: &mut Answer) -> Result<(), TableError> {
+        answer.presses.clear();
+        answer.solutions.set_zero();
         match &mut self.engine {
             Engine::Plus { gf2, scratch } => {
                 scratch.try_reserve(gf2)?;
@@ -400,6 +492,12 @@ impl<'t> Solver<'t> {
                 answer.distance = found.map(|o| o.distance);
                 answer.colour = found.map(|o| o.colour);
                 answer.proven_minimal = found.is_none_or(|o| o.proven_minimal);
+                answer.optimal_solutions =
+                    optimal_count(found.map(|o| (o.proven_minimal, o.optimal)));
+                if let Some(o) = found {
+                    answer.solutions.set_product([]);
+                    answer.solutions.multiply(2, o.generators as u32);
+                }
                 if self.presses {
                     answer.presses.extend(self.indices.iter().map(|&p| (p, 1)));
                 }
@@ -410,6 +508,11 @@ impl<'t> Solver<'t> {
                 answer.distance = found.map(|o| o.distance);
                 answer.colour = found.map(|o| o.colour);
                 answer.proven_minimal = found.is_none_or(|o| o.proven_minimal);
+                answer.optimal_solutions =
+                    optimal_count(found.map(|o| (o.proven_minimal, o.optimal)));
+                if found.is_some() {
+                    answer.solutions.set_product(zk.solution_orders().iter().copied());
+                }
             }
         }
         if !answer.proven_minimal && matches!(self.engine, Engine::Plus { .. }) {
@@ -425,10 +528,9 @@ impl<'t> Solver<'t> {
                 }
                 answer.colour = after.uniform_colour();
                 answer.proven_minimal = true;
+                // No press is the one lightest set; one press may have twins.
+                answer.optimal_solutions = trivial.is_none().then_some(1);
             }
-        }
-        if !self.presses {
-            answer.presses.clear();
         }
         Ok(())
     }

@@ -6,6 +6,7 @@
 //! command-line tool.
 
 mod buttons;
+mod counts;
 mod embedded;
 mod fast;
 mod sizes;

@@ -26,9 +26,11 @@
 //! `min(limit, 16)` consecutive generators on top of the current best (an exact step, by the same
 //! transform), moves to the lightest if it is strictly lighter, and cycles through the windows
 //! until a whole cycle brings no improvement. That answer is a solution, and a local minimum for
-//! every window, but not necessarily the minimum.
+//! every window, but not necessarily the minimum. When the generators fit 64 MiB as one byte a
+//! cell, the walk of information-set decoding ([`isd`]) then looks for a lighter one.
 
 use super::chase::{Shape, weight, xor_into};
+use crate::lights_out::solve::isd;
 use crate::memory::{AllocError, try_reserve};
 
 /// Window of generators weighed per step when the coset is too large to weigh whole.
@@ -43,6 +45,8 @@ pub(super) struct Lightest {
     pub uses_first: bool,
     /// True when every solution in the coset was weighed (the weight is the minimum).
     pub exact: bool,
+    /// When `exact`, how many members of the coset have the lightest weight; 0 otherwise.
+    pub optimal: u64,
 }
 
 /// Reusable buffers of [`lightest`]: the transform (`2^limit` `i32`s at most) and the tied
@@ -196,14 +200,17 @@ pub(super) fn lightest(
     let window = if exact { m } else { (limit as usize).min(FALLBACK_WINDOW) };
     let mut uses_first = false;
     if window == 0 {
-        return Lightest { weight: weight(out), uses_first, exact };
+        return Lightest { weight: weight(out), uses_first, exact, optimal: u64::from(exact) };
     }
     let windows = m.div_ceil(window);
-    let (mut step, mut since_improvement) = (0, 0);
+    let (mut step, mut since_improvement, mut optimal) = (0, 0, 0);
     while since_improvement < windows {
         let from = (step % windows) * window;
         let len = window.min(m - from);
-        let y = best_combination(shape, out, gens, from, len, !exact, scratch);
+        let (y, tied) = best_combination(shape, out, gens, from, len, !exact, scratch);
+        if exact {
+            optimal = tied;
+        }
         for j in (0..len).filter(|j| y >> j & 1 == 1) {
             xor_into(out, gens.planes[from + j]);
             uses_first ^= from + j == 0;
@@ -214,12 +221,49 @@ pub(super) fn lightest(
             break;
         }
     }
-    Lightest { weight: weight(out), uses_first, exact }
+    if !exact {
+        uses_first ^= decode(shape, gens, out);
+    }
+    Lightest { weight: weight(out), uses_first, exact, optimal }
+}
+
+/// Most bytes [`decode`] spends on the generators as counts (two copies are made).
+const DECODE_BYTES: usize = 64 << 20;
+
+/// After the descent: the walk of information-set decoding ([`isd::lighten`]) from `out`, on
+/// the planes as one count a cell, when they take at most [`DECODE_BYTES`]; `out` becomes the
+/// lighter member it finds. Returns whether that member adds generator 0 to `out`.
+fn decode(shape: &Shape, gens: &Generators<'_>, out: &mut [u64]) -> bool {
+    let (cells, d) = (shape.cells(), gens.planes.len());
+    if d.saturating_mul(cells) > DECODE_BYTES {
+        return false;
+    }
+    let to_counts = |plane: &[u64], counts: &mut Vec<u8>| {
+        for r in 0..shape.rows {
+            let row = &plane[r * shape.words..(r + 1) * shape.words];
+            counts.extend((0..shape.cols).map(|c| (row[c / 64] >> (c % 64) & 1) as u8));
+        }
+    };
+    let mut planes = Vec::with_capacity(d * cells);
+    for plane in gens.planes {
+        to_counts(plane, &mut planes);
+    }
+    let mut x = Vec::with_capacity(cells);
+    to_counts(out, &mut x);
+    // Generator 0's colour is 1, the others' 0: the shift says whether it was added.
+    let colours: Vec<u8> = (0..d).map(|j| u8::from(j == 0)).collect();
+    let found = isd::lighten(2, cells, &planes, &colours, &mut x);
+    out.fill(0);
+    for (i, _) in x.iter().enumerate().filter(|&(_, &v)| v == 1) {
+        let (r, c) = (i / shape.cols, i % shape.cols);
+        out[r * shape.words + c / 64] |= 1u64 << (c % 64);
+    }
+    found.colour_shift == 1
 }
 
 /// The combination `y` of generators `from .. from + len` that makes `base` lightest, with ties
-/// broken by the lowest differing original cell; with `strict`, `0` unless some combination is
-/// strictly lighter than `base` itself.
+/// broken by the lowest differing original cell, and how many combinations are that light; with
+/// `strict`, `(0, 1)` unless some combination is strictly lighter than `base` itself.
 fn best_combination(
     shape: &Shape,
     base: &[u64],
@@ -228,7 +272,7 @@ fn best_combination(
     len: usize,
     strict: bool,
     scratch: &mut CosetScratch,
-) -> u64 {
+) -> (u64, u64) {
     let size = 1usize << len;
     let f = &mut scratch.spectrum;
     f.clear();
@@ -254,15 +298,16 @@ fn best_combination(
     walsh_hadamard(f);
     let best = *f.iter().max().expect("at least one combination");
     if strict && best == f[0] {
-        return 0;
+        return (0, 1);
     }
     let candidates = &mut scratch.candidates;
     candidates.clear();
     candidates.extend((0..size).filter(|&y| f[y] == best).map(|y| y as u64));
+    let tied = candidates.len() as u64;
     if candidates.len() > 1 {
         break_ties(shape, base, gens, from, len, candidates);
     }
-    candidates[0]
+    (candidates[0], tied)
 }
 
 /// Keeps, cell by cell in original order, the candidates that press the first cell where they
@@ -394,6 +439,11 @@ mod tests {
             assert_eq!(out, plane(best), "base {base_bits:08b}");
             assert_eq!(got.weight, best.count_ones() as usize);
             assert!(got.exact);
+            let members = (0..8u64).map(|y| {
+                (0..3).filter(|&j| y >> j & 1 == 1).fold(base_bits, |a, j| a ^ gen_bits[j])
+            });
+            let tied = members.filter(|m| m.count_ones() == best.count_ones()).count();
+            assert_eq!(got.optimal, tied as u64, "base {base_bits:08b}");
             // A search limited to one generator still returns a member of the coset.
             let got = lightest(&shape, &base, gens, 1, &mut scratch, &mut out);
             assert!(!got.exact);

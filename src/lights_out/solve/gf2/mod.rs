@@ -103,6 +103,12 @@ pub(crate) struct Optimum {
     /// True when the whole null space was searched, so `distance` is the minimum; false when
     /// it was too large (see the module docs) and `distance` is only the best found.
     pub(crate) proven_minimal: bool,
+    /// When `proven_minimal`, how many solutions have `distance` presses (of either colour
+    /// for the goal "any"); 0 otherwise.
+    pub(crate) optimal: u64,
+    /// The generators of the solutions searched: the nullity, plus one when both colours can
+    /// be reached. The board has `2^generators` solutions.
+    pub(crate) generators: usize,
 }
 
 /// A solved board with its presses (see [`Gf2Solver::solve`]).
@@ -362,7 +368,13 @@ impl Gf2Solver {
         }
         // The colour plane, when used, turns one colour into the other.
         let colour = base_colour ^ u8::from(both && found.uses_first);
-        Some(Optimum { distance: found.weight, colour, proven_minimal: found.exact })
+        Some(Optimum {
+            distance: found.weight,
+            colour,
+            proven_minimal: found.exact,
+            optimal: found.optimal,
+            generators: planes.len(),
+        })
     }
 }
 

@@ -34,12 +34,14 @@
 //! **Too many solutions.** The table takes `S * K` `i32`s; when that exceeds the limit, the
 //! search descends by windows of consecutive generators instead (each window weighed whole by
 //! the same transform on top of the best so far, moving only to strictly lighter solutions,
-//! cycling until a whole cycle brings nothing): a solution, not necessarily the lightest.
+//! cycling until a whole cycle brings nothing): a solution, not necessarily the lightest. For a
+//! prime `K` the walk of information-set decoding ([`isd`]) then looks for a lighter one.
 
 use crate::memory::{AllocError, try_reserve, try_with_capacity, try_zeroed};
 use std::ops::Range;
 
 use super::lanes;
+use crate::lights_out::solve::isd;
 
 /// Largest table (`S * K` entries) of one window of the descent.
 const WINDOW_ENTRIES: u64 = 1 << 17;
@@ -59,6 +61,8 @@ pub(super) struct Lightest {
     pub colour_shift: u8,
     /// True when every solution of the coset was weighed.
     pub exact: bool,
+    /// When `exact`, how many members of the coset have the lightest weight; 0 otherwise.
+    pub optimal: u64,
 }
 
 /// Reusable buffers of [`Coset::lightest`].
@@ -181,10 +185,11 @@ impl Coset {
         if d > 0 && self.exact {
             // The lightest weight is read off the table: no sum of the member written back.
             let weight = self.best(x, 0..d, &self.masks, false, order, scratch);
+            let optimal = scratch.candidates.len() as u64;
             colour_shift = self.apply(x, 0..d, &scratch.chosen);
             debug_assert_eq!(weight, Some(lanes::sum(x) as usize), "the table weighs the member");
             let weight = weight.expect("the whole coset is weighed");
-            return Lightest { weight, colour_shift, exact: true };
+            return Lightest { weight, colour_shift, exact: true, optimal };
         } else if d > 0 {
             let windows = self.windows();
             let mut masks = std::mem::take(&mut scratch.masks);
@@ -202,9 +207,29 @@ impl Coset {
                 step += 1;
             }
             scratch.masks = masks;
+            colour_shift = self.decode(x, colour_shift);
         }
         let weight = lanes::sum(x) as usize;
-        Lightest { weight, colour_shift, exact: self.exact }
+        // With no generator the one member is the lightest.
+        let optimal = u64::from(d == 0);
+        Lightest { weight, colour_shift, exact: self.exact, optimal }
+    }
+
+    /// After the descent, over a prime `K`: the walk of information-set decoding from `x`
+    /// ([`isd::lighten`]), which replaces `x` when it finds a lighter member; returns the colour
+    /// shift `colour_shift` becomes.
+    fn decode(&self, x: &mut [u8], colour_shift: u8) -> u8 {
+        let k = self.k;
+        if !matches!(k, 2 | 3 | 5 | 7 | 11 | 13) || self.orders.iter().any(|&o| o != k) {
+            return colour_shift;
+        }
+        let found = isd::lighten(k, self.cells, &self.planes, &self.colours, x);
+        ((u32::from(colour_shift) + u32::from(found.colour_shift)) % u32::from(k)) as u8
+    }
+
+    /// The orders of the generators: the coset has their product of members.
+    pub fn orders(&self) -> &[u8] {
+        &self.orders
     }
 
     /// The windows of the descent: consecutive generators whose tables fit [`WINDOW_ENTRIES`].
@@ -941,6 +966,7 @@ mod tests {
                             assert_eq!(found.colour_shift, want_colour, "{variant} {board:?}");
                             let weight = want.iter().map(|&a| usize::from(a)).sum::<usize>();
                             assert_eq!(found.weight, weight, "{variant} {board:?}");
+                            assert_eq!(found.optimal, ties as u64, "{variant} {board:?}");
                             checked += 1;
                             tied += usize::from(ties > 1);
                         }

@@ -91,6 +91,8 @@ pub(crate) struct ZkOptimum {
     /// True when every solution was weighed, so `distance` is the minimum; false when there
     /// were too many (see the module docs) and `distance` is only the best found.
     pub(crate) proven_minimal: bool,
+    /// When `proven_minimal`, how many solutions have `distance` presses; 0 otherwise.
+    pub(crate) optimal: u64,
 }
 
 /// A solved board with its presses (see [`ZkSolver::solve`]).
@@ -401,6 +403,12 @@ impl ZkSolver {
         self.null_orders.len()
     }
 
+    /// The orders of the generators of a board's solutions (for the goal "any", of every
+    /// goal colour's): a solvable board has their product of solutions.
+    pub(crate) fn solution_orders(&self) -> &[u8] {
+        self.coset.orders()
+    }
+
     /// Solves `board` for the variant's goal: `None` when the goal cannot be reached.
     ///
     /// # Panics
@@ -447,7 +455,13 @@ impl ZkSolver {
         if self.transposed {
             presses.sort_unstable();
         }
-        Some(ZkOptimum { distance: found.weight, colour, reachable, proven_minimal: found.exact })
+        Some(ZkOptimum {
+            distance: found.weight,
+            colour,
+            reachable,
+            proven_minimal: found.exact,
+            optimal: found.optimal,
+        })
     }
 
     /// The uniform colours `board` can be turned into, bit `c` for colour `c`, whatever the
