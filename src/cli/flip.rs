@@ -15,7 +15,8 @@ use super::progress;
 use super::shard::{Shard, ShardArgs};
 use super::variant::{Chosen, VariantArgs, VariantFields};
 use flipblox::lights_out::{
-    Alphabet, Answer, Board, BoardError, BoardReader, BoardSize, Goal, Method, Solver, TableError,
+    Alphabet, Answer, Board, BoardError, BoardErrorKind, BoardReader, BoardSize, Goal, Method,
+    Solver, TableError,
 };
 use flipblox::table_file::Check;
 use flipblox::text::{LineSource, Position};
@@ -451,7 +452,13 @@ impl Answerer<'_> {
         index: usize,
         error: &BoardError,
     ) -> anyhow::Result<()> {
-        self.failure_at(printer, file, index, error)
+        match error.kind {
+            // The library asks for the board's size; the option that gives it is ours to name.
+            BoardErrorKind::AmbiguousSizeLine { .. } | BoardErrorKind::OneLine { .. } => {
+                self.failure_at(printer, file, index, &format_args!("{error} (--size RxC)"))
+            }
+            _ => self.failure_at(printer, file, index, error),
+        }
     }
 
     /// Prints board `index` of `file`, which could not be read or answered: `error` is

@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use memmap2::Mmap;
 
-use super::print::{Reporter, Stdout, stdin_closed};
+use super::print::{OutputFile, Reporter, Stdout, stdin_closed};
 use super::signals::{MapWatch, Temporary};
 use flipblox::table_file::{Format, Table, export};
 
@@ -679,6 +679,20 @@ pub fn write_table(
     let name = destination.name().to_string();
     export(table, format, destination.writer()).with_context(|| format!("{name}: cannot write"))?;
     destination.commit()
+}
+
+impl OutputFile for Destination {
+    fn name(&self) -> &str {
+        Destination::name(self)
+    }
+
+    fn writer(&mut self) -> &mut dyn Write {
+        Destination::writer(self)
+    }
+
+    fn commit(self: Box<Self>) -> anyhow::Result<()> {
+        Destination::commit(*self)
+    }
 }
 
 #[cfg(test)]

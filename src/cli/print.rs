@@ -182,11 +182,22 @@ pub struct Printer {
     context: String,
 }
 
+/// An output file a [`Printer`] writes to and then commits (the CLI's `io::Destination`):
+/// named here as a trait so that this module does not import the one that imports it.
+pub trait OutputFile {
+    /// What the output is called in messages.
+    fn name(&self) -> &str;
+    /// The buffered writer.
+    fn writer(&mut self) -> &mut dyn Write;
+    /// Flushes and, for a file, renames it over its target: the file appears whole.
+    fn commit(self: Box<Self>) -> anyhow::Result<()>;
+}
+
 /// Where a [`Printer`] writes: standard output, or an output file (`-o FILE`) committed by
 /// [`Printer::finish`].
 enum Out {
     Stdout(BufWriter<Stdout>),
-    File(super::io::Destination),
+    File(Box<dyn OutputFile>),
     /// Committed.
     Done,
 }
@@ -226,9 +237,9 @@ impl Printer {
 
     /// A printer to `destination` (`-o FILE`), which [`Printer::finish`] commits: a file then
     /// appears whole, and a run that ends with an error leaves it as it was.
-    pub fn to(destination: super::io::Destination, json: bool) -> Printer {
+    pub fn to(destination: impl OutputFile + 'static, json: bool) -> Printer {
         let context = format!("{}: cannot write", destination.name());
-        let out = Rc::new(RefCell::new(Out::File(destination)));
+        let out = Rc::new(RefCell::new(Out::File(Box::new(destination))));
         Printer { out, json, bar: None, context }
     }
 

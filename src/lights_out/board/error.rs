@@ -168,8 +168,8 @@ impl fmt::Display for BoardErrorKind {
             ),
             BoardErrorKind::AmbiguousSizeLine { found } => write!(
                 f,
-                "expected a size line or a row, found {found}, which reads as either: give the \
-                 board size (--size RxC) to read it as a row"
+                "expected a size line or a row, found {found}, which reads as either: to read it \
+                 as a row, give the board size"
             ),
             BoardErrorKind::UnpressableCells { count } => write!(
                 f,
@@ -179,7 +179,7 @@ impl fmt::Display for BoardErrorKind {
             BoardErrorKind::OneLine { found } => write!(
                 f,
                 "expected rows separated by '/' (or the 16 pieces of a 4x4 board), found {found} \
-                 piece{} on one line: separate the rows, or give the size (--size RxC)",
+                 piece{} on one line: separate the rows, or give the size",
                 plural(*found)
             ),
             BoardErrorKind::Empty => write!(f, "expected a board, found nothing"),

@@ -322,15 +322,18 @@ impl<S: LineSource> BoardReader<S> {
         self.boards += 1;
         self.start = first.position(0);
         let index = self.boards;
-        if cols > MAX_SIDE {
-            self.skip_block();
-            return Some(Err(BoardError {
-                board: index,
-                position: first.position(0),
-                kind: BoardErrorKind::TooLarge { max: MAX_SIDE },
-            }));
-        }
         let (limit, alphabet, wb) = (self.lines.line_limit(), &self.alphabet, self.wb);
+        if cols > MAX_SIDE {
+            // A symbol that is not the alphabet's, within the widest row, is the clearer error.
+            board.reshape(1, MAX_SIDE);
+            let (position, kind) = match read_row(&first, limit, alphabet, wb, board.cells_mut()) {
+                Err((at, kind @ BoardErrorKind::BadSymbol { .. }))
+                | Err((at, kind @ BoardErrorKind::BadPiece { .. })) => (at, kind),
+                _ => (first.position(0), BoardErrorKind::TooLarge { max: MAX_SIDE }),
+            };
+            self.skip_block();
+            return Some(Err(BoardError { board: index, position, kind }));
+        }
         board.reshape(1, cols);
         let mut error = read_row(&first, limit, alphabet, wb, board.cells_mut()).err();
         let mut rows = 1;
@@ -1005,7 +1008,7 @@ mod tests {
         assert!(got[4].as_ref().unwrap_err().contains("found the end of the input after 0"));
         // A first line that is a row as much as a size line is refused.
         let got = infer_all("1 1\n0 1\n\n", &Alphabet::new("01", 2).unwrap());
-        assert!(got[0].as_ref().unwrap_err().contains("--size RxC"), "{got:?}");
+        assert!(got[0].as_ref().unwrap_err().contains("give the board size"), "{got:?}");
     }
 
     #[test]
