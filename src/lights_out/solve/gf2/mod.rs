@@ -63,7 +63,7 @@
 //!
 //! Sources: light chasing, the chase matrix and the nullities are classic Lights Out results
 //! (Anderson and Feil, "Turning lights out with linear algebra", Mathematics Magazine 71, 1998;
-//! the nullities of the square boards are OEIS A075462); that the all-black board can always be
+//! the nullities of the square boards are OEIS A159257); that the all-black board can always be
 //! reached from the all-white one is Sutner's theorem ("Linear cellular automata and the
 //! Garden-of-Eden", Mathematical Intelligencer 11, 1989), which the solver does not rely on.
 //! The 5x5 and 3x3 facts are checked against the reverse BFS of the distance tables.
@@ -410,7 +410,8 @@ mod tests {
 
     #[test]
     fn nullities_of_small_square_boards() {
-        // The nullity of the n x n plus-shaped Lights Out (OEIS A075462) for n = 1..=20.
+        // The nullity of the n x n plus-shaped Lights Out (OEIS A159257; A075462 counts the
+        // solutions, 2^nullity) for n = 1..=20.
         let expected = [0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0];
         let got: Vec<usize> = (1..=20).map(|n| solver(n, n).nullity()).collect();
         assert_eq!(got, expected);
