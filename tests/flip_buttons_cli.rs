@@ -81,6 +81,21 @@ fn goal_arg(k: u8, goal: Option<u8>) -> String {
     }
 }
 
+/// [`check_boards`] for the goals any, the lowest and the highest colour, on `rows` x `cols`
+/// boards with `k` colours and the options `extra`.
+fn check_every_goal(
+    (rows, cols, k): (usize, usize, u8),
+    extra: [&str; 2],
+    boards: &[(&Sets, Vec<u8>)],
+) {
+    let (size, k_text) = (format!("{rows}x{cols}"), k.to_string());
+    for goal in [None, Some(0), Some(k - 1)] {
+        let goal_text = goal_arg(k, goal);
+        let args = ["flip", "--json", "--size", &size, "--colours", &k_text, "--goal", &goal_text];
+        check_boards(&[&args[..], &extra[..]].concat(), boards, goal);
+    }
+}
+
 /// Runs `flip --json` on `boards` (each `(sets, cells)`) with `args`, checking every record.
 fn check_boards(args: &[&str], boards: &[(&Sets, Vec<u8>)], goal: Option<u8>) {
     let input: String =
@@ -112,23 +127,7 @@ fn buttons_files_answer_every_state_as_the_brute_force() {
         let states = usize::from(k).pow((rows * cols) as u32);
         let boards: Vec<(&Sets, Vec<u8>)> =
             (0..states).map(|s| (&sets, sets.board(s, 0))).collect();
-        for goal in [None, Some(0), Some(k - 1)] {
-            let (size, k_text, goal_text) =
-                (format!("{rows}x{cols}"), k.to_string(), goal_arg(k, goal));
-            let args = [
-                "flip",
-                "--json",
-                "--size",
-                &size,
-                "--colours",
-                &k_text,
-                "--goal",
-                &goal_text,
-                "--buttons",
-                file.to_str().unwrap(),
-            ];
-            check_boards(&args, &boards, goal);
-        }
+        check_every_goal((rows, cols, k), ["--buttons", file.to_str().unwrap()], &boards);
     }
 }
 
@@ -158,23 +157,7 @@ fn holes_answer_every_state_as_the_brute_force() {
                 }
             }
         }
-        for goal in [None, Some(0), Some(k - 1)] {
-            let (size, k_text, goal_text) =
-                (format!("{rows}x{cols}"), k.to_string(), goal_arg(k, goal));
-            let args = [
-                "flip",
-                "--json",
-                "--size",
-                &size,
-                "--colours",
-                &k_text,
-                "--goal",
-                &goal_text,
-                "--hole",
-                ".",
-            ];
-            check_boards(&args, &boards, goal);
-        }
+        check_every_goal((rows, cols, k), ["--hole", "."], &boards);
     }
 }
 

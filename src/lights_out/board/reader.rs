@@ -95,6 +95,21 @@ enum Sizes {
 /// The longest side, in pieces, of a board whose size is read from the input.
 const MAX_SIDE: usize = BoardSize::MAX_SIDE;
 
+impl BoardReader<Lines<'_>> {
+    /// Reads the one board the text holds into `board`: [`Board::parse`]'s and
+    /// [`Board::parse_any_size`]'s last step, which refuses no board and anything after it.
+    fn read_only_board(&mut self, mut board: Board) -> Result<Board, BoardError> {
+        match self.read_into(&mut board) {
+            None => Err(BoardError::empty(self.end_position())),
+            Some(Err(e)) => Err(e),
+            Some(Ok(())) => match self.skip_to_next_board() {
+                Some(pos) => Err(BoardError::trailing(pos)),
+                None => Ok(board),
+            },
+        }
+    }
+}
+
 impl<'a> BoardReader<Lines<'a>> {
     /// A reader of boards of `size` written in `alphabet`, over `bytes`.
     pub fn new(bytes: &'a [u8], size: BoardSize, alphabet: &Alphabet) -> BoardReader<Lines<'a>> {
@@ -672,15 +687,7 @@ impl Board {
     pub fn parse(text: &str, size: BoardSize, alphabet: &Alphabet) -> Result<Board, BoardError> {
         let text = board_text_rows(text, size.rows(), size.cols());
         let mut reader = BoardReader::new(text.as_bytes(), size, alphabet);
-        let mut board = Board::new(size.rows(), size.cols());
-        match reader.read_into(&mut board) {
-            None => Err(BoardError::empty(reader.end_position())),
-            Some(Err(e)) => Err(e),
-            Some(Ok(())) => match reader.skip_to_next_board() {
-                Some(pos) => Err(BoardError::trailing(pos)),
-                None => Ok(board),
-            },
-        }
+        reader.read_only_board(Board::new(size.rows(), size.cols()))
     }
 }
 
@@ -725,15 +732,7 @@ impl Board {
         let mut reader = BoardReader::inferring(text.as_bytes(), alphabet);
         // One board: its rows, whatever their length.
         reader.sizes = Sizes::Blocks;
-        let mut board = Board::new(0, 0);
-        match reader.read_into(&mut board) {
-            None => Err(BoardError::empty(reader.end_position())),
-            Some(Err(e)) => Err(e),
-            Some(Ok(())) => match reader.skip_to_next_board() {
-                Some(pos) => Err(BoardError::trailing(pos)),
-                None => Ok(board),
-            },
-        }
+        reader.read_only_board(Board::new(0, 0))
     }
 }
 
