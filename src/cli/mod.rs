@@ -102,7 +102,7 @@ fn parse() -> Cli {
     let named = std::env::args_os()
         .nth(1)
         .is_some_and(|first| first.to_str().is_some_and(LazyCommand::has_subcommand));
-    if !named || std::env::args_os().any(|arg| arg == "-h") {
+    if !named || asks_short_help() {
         return Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     }
     let mut matches = LazyCli::command().get_matches();
@@ -113,7 +113,7 @@ fn parse() -> Cli {
 /// (their whole text under `--help`). The summaries are made only when `-h` is given, so that
 /// a run that answers boards does not pay for them.
 fn command() -> clap::Command {
-    if !std::env::args_os().any(|arg| arg == "-h") {
+    if !asks_short_help() {
         return Cli::command();
     }
     Cli::command().mut_subcommand("flip", |flip| {
@@ -125,6 +125,11 @@ fn command() -> clap::Command {
             None => arg,
         })
     })
+}
+
+/// True when the command line has `-h`, which [`command`] answers with one-line summaries.
+fn asks_short_help() -> bool {
+    std::env::args_os().any(|arg| arg == "-h")
 }
 
 /// The first words of an option's help, up to the first `:`, `;`, `.` or `(` after them, for
