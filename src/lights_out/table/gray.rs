@@ -522,9 +522,52 @@ mod tests {
             (2, 3, ".x./xxx/.x.", true, 5),
             (2, 2, ".x./x.x/.x.", false, 6),
             (1, 3, "xxx", true, 7),
+            // Enough presses that the walk of K colours splits them into a list of the first
+            // (up to 4 touched groups of digits) and a sorted list of the last.
+            (3, 4, ".x./xxx/.x.", false, 3),
+            (4, 3, "x.x/.x./x.x", true, 3),
+            (2, 5, "xx./.xx/...", true, 3),
+            (2, 4, ".x./xxx/.x.", true, 4),
+            (2, 3, "xxx", false, 7),
         ] {
             for goal in std::iter::once(Goal::Any).chain((0..k).map(Goal::Colour)) {
                 check(&variant(r, c, pattern, wrap, k, goal));
+            }
+        }
+    }
+
+    #[test]
+    fn every_table_of_more_colours_has_at_most_max_groups_of_digits() {
+        for k in 3..=u32::from(Variant::MAX_COLOURS) {
+            let cells = (1..).take_while(|&n| u64::from(k).pow(n) <= 1 << 32).last().unwrap();
+            let groups = DigitGroups::new(k, cells as usize);
+            assert!(groups.powers.len() <= MAX_GROUPS, "K {k}, {cells} cells");
+            assert!(groups.values <= GROUP_VALUES, "K {k}");
+        }
+    }
+
+    #[test]
+    fn digit_groups_add_digit_by_digit_modulo_k() {
+        for (k, cells) in [(3, 7), (4, 5), (5, 4), (7, 3), (16, 2)] {
+            let groups = DigitGroups::new(k, cells);
+            let digits =
+                |s: u32| -> Vec<u32> { (0..cells).map(|i| s / k.pow(i as u32) % k).collect() };
+            let states = k.pow(cells as u32);
+            let mut split = vec![0u32; groups.powers.len()];
+            let mut decoded = split.clone();
+            for (a, b) in (0..states).map(|a| (a, (a * 7 + 3) % states)) {
+                groups.split(&digits(a), &mut split);
+                groups.decode(a, &mut decoded);
+                assert_eq!(split, decoded, "K {k} state {a}");
+                let sum: Vec<u32> =
+                    digits(a).iter().zip(digits(b)).map(|(x, y)| (x + y) % k).collect();
+                groups.decode(b, &mut decoded);
+                let index: u32 = (split.iter().zip(&decoded).zip(&groups.powers))
+                    .map(|((&x, &y), &power)| {
+                        u32::from(groups.sums[x as usize * groups.values + y as usize]) * power
+                    })
+                    .sum();
+                assert_eq!(digits(index), sum, "K {k}: {a} + {b}");
             }
         }
     }
