@@ -18,8 +18,14 @@
 //! The modular Gray code in base `K`: step `t` (from 1) adds 1 modulo `K` to press `j`, the
 //! number of trailing zero digits of `t` in base `K` (press 0 on `K - 1` steps of `K`). So a step
 //! adds one column of `-T` to the state (for two colours, one XOR) and the weight changes by `+1`,
-//! or by `-(K - 1)` when the press wraps from `K - 1` to 0. The low presses, which change
-//! most often, move the low cells, so consecutive states lie close together in the table.
+//! or by `-(K - 1)` when the press wraps from `K - 1` to 0.
+//!
+//! The walk splits the presses in two: the vectors of the last presses are listed with their
+//! states, sorted by state, and for each of them every vector of the first presses is added from
+//! a second list. The first presses move the low cells, so one block of the walk lands in one
+//! part of the table. For two colours the second list holds XOR masks; for `K` colours it holds
+//! each vector's change to the groups of digits the first presses touch (a group is as many
+//! digits as fit a byte, 5 for three colours), and a state is one row lookup per such group.
 //!
 //! # The goal "any": one `K`-th of the table
 //!
@@ -34,7 +40,8 @@
 //!
 //! # Memory
 //!
-//! The table (`K^n` bytes) and a few kilobytes: the walk is in place, and so is the copy.
+//! The table (`K^n` bytes) and the lists of the walk, under 2 MiB: the walk is in place, and so
+//! is the copy.
 
 use super::bfs::IMPOSSIBLE;
 use crate::lights_out::variant::goal::Goal;
@@ -337,13 +344,13 @@ fn walk_digits(
     });
     let blocks = Blocks { groups: &groups, touched: &touched, outer: &outer };
     match touched.len() {
-        0 => blocks.walk::<0>(region, &inner, progress),
-        1 => blocks.walk::<1>(region, &inner, progress),
-        2 => blocks.walk::<2>(region, &inner, progress),
-        3 => blocks.walk::<3>(region, &inner, progress),
-        4 => blocks.walk::<4>(region, &inner, progress),
-        5 => blocks.walk::<5>(region, &inner, progress),
-        6 => blocks.walk::<6>(region, &inner, progress),
+        0 => blocks.walk::<0>(region, inner, progress),
+        1 => blocks.walk::<1>(region, inner, progress),
+        2 => blocks.walk::<2>(region, inner, progress),
+        3 => blocks.walk::<3>(region, inner, progress),
+        4 => blocks.walk::<4>(region, inner, progress),
+        5 => blocks.walk::<5>(region, inner, progress),
+        6 => blocks.walk::<6>(region, inner, progress),
         t => unreachable!("{t} groups of digits, at most {MAX_GROUPS}"),
     }
 }
@@ -363,7 +370,7 @@ impl Blocks<'_> {
     fn walk<const T: usize>(
         &self,
         region: &mut [u8],
-        inner: &[u8],
+        inner: Vec<u8>,
         progress: &mut impl FnMut(u64),
     ) -> u64 {
         let groups = self.groups;
@@ -371,6 +378,7 @@ impl Blocks<'_> {
             .chunks_exact(T + 1)
             .map(|e| (e[..T].try_into().expect("T values"), e[T]))
             .collect();
+        drop(inner);
         let mut rows = [[0u32; GROUP_VALUES]; T];
         let mut split = vec![0u32; groups.powers.len()];
         let mut reached = 0u64;
