@@ -136,7 +136,8 @@ pub(crate) struct Gf2Solver {
     /// `nullity` planes, one after another: presses that change nothing.
     null_planes: Vec<u64>,
     /// Per working cell, `mask_words` words: bit 0 = the cell in `colour_plane`, bit `1 + j` =
-    /// the cell in null plane `j` (bits counted across the words).
+    /// the cell in null plane `j` (bits counted across the words). Empty when `classes` come
+    /// straight from the planes ([`MaskClasses::from_planes`]).
     cell_masks: Vec<u64>,
     mask_words: usize,
     /// The cells grouped by mask, when there are few distinct masks.
@@ -215,8 +216,11 @@ impl Gf2Solver {
         }
         let planes: Vec<&[u64]> =
             std::iter::once(&colour_plane[..]).chain(null_planes.chunks_exact(pw)).collect();
-        let (cell_masks, mask_words) = cell_masks(&shape, &planes);
-        let classes = MaskClasses::from_planes(&shape, &planes)
+        // With classes straight from the planes, no per-cell masks (a word a cell) are kept.
+        let from_planes = MaskClasses::from_planes(&shape, &planes);
+        let (cell_masks, mask_words) =
+            if from_planes.is_some() { (Vec::new(), 1) } else { cell_masks(&shape, &planes) };
+        let classes = from_planes
             .or_else(|| if mask_words == 1 { MaskClasses::new(&shape, &cell_masks) } else { None });
         Gf2Solver {
             size,
