@@ -70,10 +70,12 @@
 
 mod chase;
 mod coset;
+pub(crate) mod phases;
 mod reduce;
 
 use chase::{Shape, weight};
 use coset::{CosetScratch, Generators, MaskClasses, lightest};
+use phases::{Phase, Timer};
 use reduce::Reduction;
 
 use crate::lights_out::board::colours::Board;
@@ -193,12 +195,16 @@ impl Gf2Solver {
     /// Sets up the solver for `size` (see the module docs for the cost; well under a
     /// millisecond for 20x20, a few milliseconds for 200x200).
     pub(crate) fn new(size: BoardSize) -> Gf2Solver {
+        let mut timer = Timer::start();
         let shape = Shape::new(size);
         let (n, w, pw) = (shape.cols, shape.words, shape.plane_words());
         let mut presses = vec![0u64; pw];
         let mut first = vec![0u64; w];
         // The chase matrix, from one symbolic chase.
-        let reduction = Reduction::new(shape.residual_matrix(), n);
+        let residual_matrix = shape.residual_matrix();
+        timer.lap(Phase::Chase);
+        let reduction = Reduction::new(residual_matrix, n);
+        timer.lap(Phase::Elimination);
         // The black target from all white with no first-row press, and its particular fix.
         let mut residual = vec![0u64; w];
         first.fill(0);
@@ -222,6 +228,7 @@ impl Gf2Solver {
             if from_planes.is_some() { (Vec::new(), 1) } else { cell_masks(&shape, &planes) };
         let classes = from_planes
             .or_else(|| if mask_words == 1 { MaskClasses::new(&shape, &cell_masks) } else { None });
+        timer.lap(Phase::Chase);
         Gf2Solver {
             size,
             shape,
@@ -317,6 +324,7 @@ impl Gf2Solver {
         if let Some(p) = presses.as_deref_mut() {
             p.clear();
         }
+        let mut timer = Timer::start();
         let shape = &self.shape;
         scratch.fit(shape);
         let Gf2Scratch { state, base, best, row_a, row_b, row_c, first, coset } = scratch;
@@ -339,7 +347,10 @@ impl Gf2Solver {
             Goal::Any => (white, black),
         };
         let (reduced, base_colour) = match (white, black) {
-            (false, false) => return None,
+            (false, false) => {
+                timer.lap(Phase::Solve);
+                return None;
+            }
             (true, _) => (&*row_b, WHITE),
             (false, true) => (&*row_a, BLACK),
         };
@@ -347,6 +358,7 @@ impl Gf2Solver {
         self.reduction.particular(reduced, first);
         shape.chase(first, Some(state), base_colour == BLACK, base, row_c);
         debug_assert!(row_c.iter().all(|&r| r == 0), "the particular solution solves the board");
+        timer.lap(Phase::Solve);
         // The coset: null planes, plus the colour change when both colours are reachable.
         let pw = shape.plane_words();
         let both = white && black;
@@ -370,6 +382,8 @@ impl Gf2Solver {
                 presses.sort_unstable();
             }
         }
+        timer.lap(Phase::Walk);
+        timer.weighed(if found.exact { 1 << planes.len() } else { 0 });
         // The colour plane, when used, turns one colour into the other.
         let colour = base_colour ^ u8::from(both && found.uses_first);
         Some(Optimum {
