@@ -15,7 +15,8 @@
 //! here is the shorter side: a board with more columns than rows is transposed first). So:
 //!
 //! 1. **Set-up, once per size** ([`Gf2Solver::new`]): one symbolic chase, whose presses are
-//!    vectors of coefficients of the first row's unknowns, gives `A`;
+//!    vectors of coefficients of the first row's unknowns, gives `A` (carried out on a single
+//!    polynomial: `A` is a polynomial in the one-row toggle matrix, see `chase.rs`);
 //!    reduce `A` by Gauss-Jordan elimination on bit-packed rows keeping the row operations `E`,
 //!    and turn the null space of `A` into full-board *null patterns* (press patterns that change
 //!    nothing). The nullity of `A` equals the nullity of `T`: 4 for 4x4, 2 for 5x5, 0 for 3x3.
@@ -28,9 +29,12 @@
 //!    its transform `F` give the weight of all `2^m` solutions at once, `(R * C - F(y)) / 2`.
 //!
 //! The working board has `min(R, C)` columns (a wide board is transposed), so the set-up costs
-//! about `max(R, C) * min(R, C)^2 / 64` word operations for the chases and `2 * min(R, C)^3 / 64`
-//! for the elimination, and a board costs a few passes over its `R * C` bits plus `m * 2^m`
-//! additions for `m = nullity + 1` generators.
+//! about `max(R, C) * min(R, C) / 32` word operations for the symbolic chase, `min(R, C)^2 / 64`
+//! to write `A`, `(nullity + 1)` chases of the whole board for the planes, and, by the Method
+//! of the Four Russians, about `min(R, C)^3 / 256` for the elimination; a board costs a few
+//! passes over its `R * C` bits plus `m * 2^m` additions for `m = nullity + 1` generators. With
+//! the environment variable `FLIPBLOX_PHASES` set, `flipblox flip` prints the time of each
+//! phase (see `phases.rs`).
 //!
 //! # Goals
 //!
