@@ -318,10 +318,8 @@ fn build_and_run_the_image() {
     let answer = docker(&["run", "--rm", "-i", &tag, "flip", "-"], &sample);
     let uid = docker(&["run", "--rm", "--entrypoint", "id", &tag, "-u"], b"");
     // (`ldd` fails on a static binary, which needs no library: its message is kept.)
-    let ldd = docker(
-        &["run", "--rm", "--entrypoint", "sh", &tag, "-c", "ldd /usr/local/bin/flipblox 2>&1; true"],
-        b"",
-    );
+    let script = "ldd /usr/local/bin/flipblox 2>&1; true";
+    let ldd = docker(&["run", "--rm", "--entrypoint", "sh", &tag, "-c", script], b"");
     docker(&["image", "rm", "--force", &tag], b"");
     assert_eq!(answer, "4\n");
     assert_eq!(uid.trim(), "10001");
