@@ -17,7 +17,12 @@
 //!   instead of a scalar tail); a large level's (more than `LARGE` padded cells) are
 //!   interleaved, at the state index `3 * cell + o`, so that a cell's three stamps share a cache
 //!   line (`write_interleaved_stamps`, a table lookup per cell), and a search for the goal of a
-//!   large level writes them a band at a time, when it first comes near the band (`Bands`);
+//!   large level writes them a band at a time, when it first comes near the band (`Bands`).
+//!   A search for the goal of a large level that needs no path keeps, on irregular terrain or
+//!   in a level of more than `BIT_STAMPS_CELLS` padded cells, one *bit* per state instead: bit
+//!   `s % 64` of the little-endian `u64` word `s / 64` of the buffer for the state index `s`,
+//!   set when the box may not rest in the state or a roll reached it (no move kept), 3/8 of a
+//!   byte per padded cell (`write_stamp_bits_between`, eight cells a step);
 //! - per padded cell and orientation, one `u32` frontier slot: three FIFO queues in one buffer,
 //!   one per [`Orientation`] (from `o * cells`), holding the anchors of the states in the order
 //!   the search reached them (`3 * cell` with interleaved stamps, so that a roll adds one
@@ -30,12 +35,14 @@
 //! One buffer for all three orientations means one base address: the loops of the search keep
 //! fewer pointers in registers. Each search writes the stamps of its level from the level's
 //! rest flags before it reads them (all first, or band by band), so a roll tests legality and
-//! novelty with a single load of one byte, and the rolls never read the level's grid. The buffers only grow. Together with the level's one
-//! byte per padded cell that is at most 16 bytes per padded cell, 5 1/3 per state
-//! ([`bytes_needed`](crate::bloxorz::model::moves::bytes_needed)), what a sweep (a distance field) or a small level's search uses; a search
-//! for the goal of a large level touches at most 4 bytes per padded cell (the grid, and the
-//! stamps of the bands it comes near) and its widest layers. The grid and the stamps are
-//! backed by huge pages where the system has them (`advise_huge_pages`).
+//! novelty with a single load of one byte (or word, with bits), and the rolls never read the
+//! level's grid. The buffers only grow. Together with the level's one byte per padded cell
+//! that is at most 16 bytes per padded cell, 5 1/3 per state
+//! ([`bytes_needed`](crate::bloxorz::model::moves::bytes_needed)), what a sweep (a distance
+//! field) or a small level's search uses; a search for the goal of a large level touches at
+//! most 4 bytes per padded cell (the grid, and the stamps of the bands it comes near; 1 3/8
+//! with bits) and its widest layers. The grid and the stamps are backed by huge pages where
+//! the system has them (`advise_huge_pages`).
 //!
 //! # The search
 //!
@@ -78,7 +85,7 @@ const REACHED: u8 = 1 << 2;
 /// (see the module docs). A fresh scratch holds no memory.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
-    /// The stamps of the states with orientation `o` at `o * cells..(o + 1) * cells`.
+    /// The stamps (see the module docs): orientation-major, interleaved, or bits.
     stamps: Vec<u8>,
     /// The padded cells of the last search's level; 0 before any search.
     cells: usize,
@@ -205,6 +212,15 @@ const IRREGULAR_CHANGES_PER_CELL: usize = 5;
 /// ([`Expand::layers`]). A smaller level keeps the orientation-major stamps and every layer.
 const LARGE: usize = 1 << 16;
 
+/// A search for the goal of a large level that needs no path keeps its stamps as bits (see
+/// [`Expand`]) when it decides without branches, or when the level has more padded cells than
+/// this. On regular terrain (decided with branches) a byte is cheaper to test than a bit, and
+/// that wins while the byte stamps are small: open fields of 2000 x 2000 search faster with
+/// bytes, of 4000 x 4000 with bits (docs/PERFORMANCE.md). Irregular terrain searches faster
+/// with bits at every large size: there fewer states a cell are reached, and memory written per
+/// cell weighs more.
+const BIT_STAMPS_CELLS: usize = 1 << 23;
+
 /// The slots of each queue a search that keeps only its frontier uses at first: 64 KiB.
 const FRONTIER_ROOM: usize = 1 << 14;
 
@@ -279,8 +295,12 @@ fn write_stamp_bits_between(bits: &mut [u8], grid: &[u8], begin: usize, end: usi
     (begin..24 * first).for_each(|i| set(bits, i));
     let eights = grid[8 * first..8 * last].chunks_exact(8);
     for (three, eight) in bits[3 * first..3 * last].chunks_exact_mut(3).zip(eights) {
-        // Bits 0..2 of a cell's flags are its rest flags, one per orientation.
-        let rest = eight.iter().rev().fold(0u32, |acc, &flags| acc << 3 | u32::from(flags & 7));
+        // Bits 0..2 of a cell's flags are its rest flags, one per orientation: those of the
+        // eight cells, in a word a byte each, are packed to 24 bits, pairs of fields at a time.
+        let mut rest = u64::from_le_bytes(eight.try_into().unwrap()) & 0x0707_0707_0707_0707;
+        rest = (rest | rest >> 5) & 0x003F_003F_003F_003F;
+        rest = (rest | rest >> 10) & 0x0000_0FFF_0000_0FFF;
+        rest = (rest | rest >> 20) & 0x00FF_FFFF;
         three.copy_from_slice(&(!rest).to_le_bytes()[..3]);
     }
     (24 * last..end).for_each(|i| set(bits, i));
@@ -300,22 +320,34 @@ impl<const BRANCH_FREE: bool, const INTERLEAVED: bool, const BITS: bool>
         let at = if INTERLEAVED { base + N } else { N * self.cells + base };
         debug_assert!(base / Self::STEP < self.cells && at < self.stamps.len());
         debug_assert!(*tail < (N + 1) * self.cells && *tail < self.queues.len());
-        // SAFETY: `base` is `STEP * cell`, where `cell` is a roll away from the anchor of a state the
-        // box may rest in, so that anchor is a level cell, at least PADDING (2) cells from every
-        // edge of the padded grid (only level cells carry rest flags: `Level` keeps its padding
-        // empty), and a roll moves the anchor by at most 2 rows and 2 columns: `cell < cells`, and
-        // `at < 3 * cells <= stamps.len()` (with bits, `at / 8` is smaller still). Were an index
-        // out of bounds, this would read or write outside the buffers.
-        let stamp = unsafe { self.stamps.get_unchecked_mut(if BITS { at / 8 } else { at }) };
-        let old = *stamp;
-        let new = if BITS { old >> (at % 8) & 1 == 0 } else { old == 0 };
-        if !BRANCH_FREE && !new {
-            return;
-        }
-        *stamp = match (BITS, new) {
-            (true, _) => old | 1 << (at % 8),
-            (false, true) => REACHED | m as u8,
-            (false, false) => old,
+        // SAFETY (both blocks): `base` is `STEP * cell`, where `cell` is a roll away from the
+        // anchor of a state the box may rest in, so that anchor is a level cell, at least PADDING
+        // (2) cells from every edge of the padded grid (only level cells carry rest flags:
+        // `Level` keeps its padding empty), and a roll moves the anchor by at most 2 rows and 2
+        // columns: `cell < cells`, and `at < 3 * cells <= stamps.len()`. With bits, the word of
+        // bit `at` ends by byte `8 * (at / 64 + 1) <= 3 * cells` (a large level has over 2^16
+        // cells). Were an index out of bounds, this would read or write outside the buffers.
+        let new = if BITS {
+            // Bit `at % 64` of the little-endian word at byte `8 * (at / 64)`: bit `at % 8` of
+            // byte `at / 8`, as `write_stamp_bits_between` writes them.
+            debug_assert!(8 * (at / 64 + 1) <= self.stamps.len());
+            let word = unsafe { self.stamps.as_mut_ptr().cast::<u64>().add(at / 64) };
+            let old = u64::from_le(unsafe { word.read_unaligned() });
+            let bit = 1 << (at % 64);
+            if !BRANCH_FREE && old & bit != 0 {
+                return;
+            }
+            unsafe { word.write_unaligned((old | bit).to_le()) };
+            old & bit == 0
+        } else {
+            let stamp = unsafe { self.stamps.get_unchecked_mut(at) };
+            let old = *stamp;
+            let new = old == 0;
+            if !BRANCH_FREE && !new {
+                return;
+            }
+            *stamp = if new { REACHED | m as u8 } else { old };
+            new
         };
         // SAFETY: the queue of orientation N, at `N * cells`, holds distinct anchors of states of
         // orientation N, all level cells, fewer than `cells`, so `tail < (N + 1) * cells <=
@@ -434,7 +466,13 @@ impl<const BRANCH_FREE: bool, const INTERLEAVED: bool, const BITS: bool>
             if tail[0] + tail[1] + tail[2] == head[0] + head[1] + head[2] {
                 return (false, depth, explored(head, dropped), tail, layers);
             }
-            self.make_room(&mut head, &mut tail, &mut dropped, &mut room);
+            // No roll adds more than two states per state of the layer to any queue: most
+            // layers of a thin frontier fit without a look at each queue.
+            let grow = 2 * (tail[0] + tail[1] + tail[2] - head[0] - head[1] - head[2]);
+            let fits = |o: usize| tail[o] + grow < o * cells + room[o];
+            if !(fits(0) && fits(1) && fits(2)) {
+                self.make_room(&mut head, &mut tail, &mut dropped, &mut room);
+            }
             let end = tail;
             depth += 1;
             self.layer(&mut tail, head, end, w);
@@ -512,14 +550,15 @@ impl Scratch {
         self.solve_keeping(level, from, false)
     }
 
-    /// [`Scratch::solve`], keeping the moves that reached the states when `moves` (see
-    /// [`Scratch::search_with`]).
+    /// [`Scratch::solve`], keeping the moves that reached the states when `moves` (without,
+    /// the stamps may be bits: see [`BIT_STAMPS_CELLS`]).
     fn solve_keeping(&mut self, level: &Level, from: Placement, moves: bool) -> Solution {
         debug_assert!(!level.mechanics().needs_engine(), "the POJ search has no switches");
         let goal = Some(Self::goal(level));
         let irregular = Self::irregular(level);
+        let bits = !moves && (irregular || level.grid().len() > BIT_STAMPS_CELLS);
         let (distance, states_explored) =
-            self.search_with(level, state_of(level, from), goal, irregular, moves);
+            self.search_with(level, state_of(level, from), goal, irregular, bits);
         Solution { moves: distance, states_explored }
     }
 
@@ -565,7 +604,7 @@ impl Scratch {
     /// If `from` is not a state of `level` where the box may rest (the parser's levels always give
     /// a legal start).
     pub fn search(&mut self, level: &Level, from: u32, goal: Option<u32>) -> (Option<u32>, u64) {
-        self.search_with(level, from, goal, Self::irregular(level), true)
+        self.search_with(level, from, goal, Self::irregular(level), false)
     }
 
     /// Makes the buffers fit a level of `cells` padded cells, allocating fallibly; a search of
@@ -603,15 +642,15 @@ impl Scratch {
     }
 
     /// [`Scratch::search`] with the way of testing states chosen by the caller (see [`Expand`]).
-    /// Without `moves`, a search for the goal of a large level keeps its stamps as bits, and
-    /// no move: [`Scratch::path_to`] cannot follow it.
+    /// With `bits`, a search for the goal of a large level keeps its stamps as bits, and no
+    /// move: [`Scratch::path_to`] cannot follow it (other searches keep bytes).
     fn search_with(
         &mut self,
         level: &Level,
         from: u32,
         goal: Option<u32>,
         branch_free: bool,
-        moves: bool,
+        bits: bool,
     ) -> (Option<u32>, u64) {
         let grid = level.grid();
         let cells = grid.len();
@@ -632,7 +671,7 @@ impl Scratch {
         // padding, never reached. A search for a goal in a large level keeps only its frontier,
         // and writes its stamps band by band (see `Bands`), as bits when it needs no moves.
         let keep = goal.is_none() || !interleaved;
-        let bits = !keep && !moves;
+        let bits = !keep && bits;
         self.bits = bits;
         let goal = goal.map_or(0, |g| self.at(g));
         let w = level.width();
@@ -900,7 +939,7 @@ mod tests {
             let from = state_of(&level, level.start());
             let mut sweeps = Vec::new();
             for branch_free in [false, true] {
-                let result = scratch.search_with(&level, from, None, branch_free, true);
+                let result = scratch.search_with(&level, from, None, branch_free, false);
                 let mut reached: Vec<(u32, u32)> = scratch.reached().collect();
                 reached.sort_unstable();
                 sweeps.push((result, reached));
@@ -943,17 +982,17 @@ mod tests {
         let mut scratch = Scratch::new();
         let from = state_of(&level, level.start());
         let goal = Scratch::goal(&level);
-        scratch.search_with(&level, from, None, false, true);
+        scratch.search_with(&level, from, None, false, false);
         let distances: std::collections::HashMap<u32, u32> = scratch.reached().collect();
         let want = distances[&goal];
         let below = distances.values().filter(|&&d| d < want).count() as u64;
         for branch_free in [false, true] {
             // Without moves, the stamps are bits.
-            let bits = scratch.search_with(&level, from, Some(goal), branch_free, false);
+            let bits = scratch.search_with(&level, from, Some(goal), branch_free, true);
             assert_eq!(bits, (Some(want), below), "bits, branch-free {branch_free}");
             assert!(scratch.bits && !scratch.was_reached(goal));
             let (moves, explored) =
-                scratch.search_with(&level, from, Some(goal), branch_free, true);
+                scratch.search_with(&level, from, Some(goal), branch_free, false);
             assert_eq!((moves, explored), (Some(want), below), "branch-free {branch_free}");
             let mut path = Vec::new();
             scratch.path_to(&level, goal, &mut path);
@@ -1032,9 +1071,9 @@ mod tests {
         let want = distances[&goal];
         let below = distances.values().filter(|&&d| d < want).count() as u64;
         for branch_free in [false, true] {
-            let bits = scratch.search_with(&level, from, Some(goal), branch_free, false);
+            let bits = scratch.search_with(&level, from, Some(goal), branch_free, true);
             assert_eq!(bits, (Some(want), below), "bits, branch-free {branch_free}");
-            let answer = scratch.search_with(&level, from, Some(goal), branch_free, true);
+            let answer = scratch.search_with(&level, from, Some(goal), branch_free, false);
             assert_eq!(answer, (Some(want), below), "branch-free {branch_free}");
             assert!(scratch.was_reached(goal) && !scratch.was_reached(far));
             assert!(scratch.band_shift.is_some() && scratch.bands.contains(&0));
