@@ -64,6 +64,7 @@ mod coset;
 mod lanes;
 mod ring;
 mod smith;
+mod symbolic;
 
 use bits::{BitScratch, Bits};
 use chase::{Chase, ChaseScratch};
@@ -266,16 +267,17 @@ impl ZkSolver {
         let plan = |v: &Variant| {
             let board = (!v.wrap() && !v.has_graph())
                 .then(|| (v.size().rows(), v.size().cols(), v.toggle()));
-            Chase::new(&v.toggle_matrix(), &modulus, board)
+            let matrix = v.toggle_matrix();
+            (Chase::new(&matrix, &modulus, board), matrix)
         };
         let straight = plan(variant);
-        let (transposed, chase) = if variant.has_graph()
+        let (transposed, (chase, matrix)) = if variant.has_graph()
             || (rows == cols && variant.toggle().transposed() == *variant.toggle())
         {
             (false, straight)
         } else {
             let turned = plan(&variant.transposed());
-            if turned.free() < straight.free() { (true, turned) } else { (false, straight) }
+            if turned.0.free() < straight.0.free() { (true, turned) } else { (false, straight) }
         };
         let f = chase.free();
         const BOARD: &str = "the Z_K solver's set-up";
@@ -293,7 +295,19 @@ impl ZkSolver {
             true => Some(memory::try_zeroed::<u8>((f + 1) * stride, BOARD)?),
             false => None,
         };
-        for j in 0..=f {
+        // Over GF(2), without the lift's whole-board planes, one symbolic chase gives the matrix.
+        let symbolic = match k == 2 && lift.is_none() {
+            true => {
+                symbolic::residual_matrix(&matrix, &symbolic::forcing_cells(&matrix, &modulus))?
+            }
+            false => None,
+        };
+        drop(matrix);
+        let chased = symbolic.is_none();
+        if let Some(m) = symbolic {
+            extended_matrix = m;
+        }
+        for j in (0..=f).filter(|_| chased) {
             y.fill(0);
             let colour = if j == f { 1 } else { 0 };
             if j < f {

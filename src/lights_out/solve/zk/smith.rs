@@ -197,9 +197,8 @@ impl Smith {
         let mut vt = bit_identity(cols);
         let mut rank = 0;
         for t in 0..rows.min(cols) {
-            let found = (t..rows).find_map(|i| {
-                first_set_from(&am[i * wa..(i + 1) * wa], t).map(|j| (i, j))
-            });
+            let found = (t..rows)
+                .find_map(|i| first_set_from(&am[i * wa..(i + 1) * wa], t).map(|j| (i, j)));
             let Some((i, j)) = found else { break };
             swap_word_rows(&mut am, wa, t, i);
             swap_word_rows(&mut um, wu, t, i);
