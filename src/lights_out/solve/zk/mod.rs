@@ -13,7 +13,8 @@
 //!    in row-major order as forced by the cell it is the last press to affect, leaving `f` free
 //!    presses and `f` residual cells (`f = C` for the plus: classic light chasing; the board is
 //!    transposed when that needs fewer). Chasing each unit free press (and the unit colour) gives
-//!    the `f x f` residual matrix `M` (and the colour column `m`); both `M` and `[M | m]` are
+//!    the `f x f` residual matrix `M` (and the colour column `m`); over two colours one chase of
+//!    bit vectors of coefficients gives them at once ([`symbolic`]); both `M` and `[M | m]` are
 //!    reduced to Smith normal form over each prime power of `K`, whose null spaces,
 //!    chased back to whole boards, generate the press patterns that change nothing (and, for
 //!    "any", those that change one uniform board into another).
@@ -249,7 +250,8 @@ impl ZkSolver {
 
     /// Sets up the solver for `variant` (see the module docs; the cost is about `f + 1` chases
     /// of the whole board and `f^3` steps of elimination per prime power of `K`, `f` being the
-    /// free presses: the shorter side for the plus). Memory: a few buffers of the board's cells,
+    /// free presses: the shorter side for the plus; over two colours, one chase of bit vectors
+    /// and an elimination on words of 64 entries, so about 64 times less). Memory: a few buffers of the board's cells,
     /// the `f x (f + 1)` residual matrix, and two planes of the board's cells per generator of
     /// the goal's coset (up to `f + 1` of them), all allocated fallibly.
     ///
