@@ -19,8 +19,9 @@ COPY benches benches
 COPY tests tests
 RUN cargo build --release --locked --bin flipblox
 
-# Run: Debian's slim image has everything the binary links (libc, libm, libgcc_s) and the shell
-# the Kubernetes Job's command line needs (`sh -c` with arithmetic and redirection).
+# Run: the binary is linked statically (build.rs; the build image has the static C library), and
+# Debian's slim image would have everything it links otherwise (libc, libm, libgcc_s); the image
+# has the shell the Kubernetes Job's command line needs (`sh -c` with arithmetic and redirection).
 FROM debian:trixie-slim AS runtime
 COPY --from=build /src/target/release/flipblox /usr/local/bin/flipblox
 COPY LICENSE-MIT LICENSE-APACHE /usr/share/doc/flipblox/

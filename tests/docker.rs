@@ -310,14 +310,16 @@ fn docker(args: &[&str], stdin: &[u8]) -> String {
 }
 
 /// Builds the image and runs it: it answers the POJ 1753 sample, as an unprivileged user, with
-/// every shared library found.
+/// every shared library found (none is needed when the binary is linked statically).
 fn build_and_run_the_image() {
     let tag = format!("flipblox-test:{}", std::process::id());
     docker(&["build", "--quiet", "-t", &tag, "."], b"");
     let sample = std::fs::read(project("data/flip/poj-sample.txt")).unwrap();
     let answer = docker(&["run", "--rm", "-i", &tag, "flip", "-"], &sample);
     let uid = docker(&["run", "--rm", "--entrypoint", "id", &tag, "-u"], b"");
-    let ldd = docker(&["run", "--rm", "--entrypoint", "ldd", &tag, "/usr/local/bin/flipblox"], b"");
+    // (`ldd` fails on a static binary, which needs no library: its message is kept.)
+    let script = "ldd /usr/local/bin/flipblox 2>&1; true";
+    let ldd = docker(&["run", "--rm", "--entrypoint", "sh", &tag, "-c", script], b"");
     docker(&["image", "rm", "--force", &tag], b"");
     assert_eq!(answer, "4\n");
     assert_eq!(uid.trim(), "10001");
