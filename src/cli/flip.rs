@@ -68,7 +68,8 @@ pub struct FlipArgs {
     output: Option<PathBuf>,
 
     /// Print one JSON object per line: file, index, error (null unless unreadable), distance
-    /// (null when impossible), path ([[row, col], ...], 1-based; null when impossible),
+    /// (null when impossible), lower_bound (a proven lower bound of the distance, the distance
+    /// itself when proven minimal), path ([[row, col], ...], 1-based; null when impossible),
     /// optimal_solutions (how many press sets have that distance; null when not proven
     /// minimal), solutions (how many press sets reach the goal, a decimal string), board,
     /// nullity (of the board size), proven_minimal (false only when the null space was too
@@ -178,6 +179,8 @@ struct BoardRecord<'a> {
     index: usize,
     error: Option<String>,
     distance: Option<usize>,
+    /// A proven lower bound of the distance: the distance itself when proven minimal.
+    lower_bound: Option<usize>,
     path: Option<Presses<'a>>,
     optimal_solutions: Option<u64>,
     /// A decimal number as a string (it can have hundreds of digits).
@@ -414,6 +417,7 @@ impl Answerer<'_> {
             index,
             error: None,
             distance: answer.distance,
+            lower_bound: answer.lower_bound,
             path: answer.distance.map(|_| Presses { presses: &answer.presses, cols }),
             optimal_solutions: answer.optimal_solutions,
             solutions: self.json.then(|| answer.solutions.to_string()),
@@ -436,9 +440,10 @@ impl Answerer<'_> {
             printer.report(format_args!(
                 "{file}:{position}: board {index}: warning: the null space of {size} has dimension \
                  {nullity}{colours}: too many solutions to weigh whole (--search-bits {}); {} \
-                 presses is the best found, not proven minimal",
+                 presses is the best found, not proven minimal (proven lower bound: {})",
                 self.solver.search_bits(),
                 answer.distance.unwrap_or(0),
+                answer.lower_bound.unwrap_or(0),
             ));
         }
         Ok(())
@@ -475,6 +480,7 @@ impl Answerer<'_> {
             index,
             error: Some(error.to_string()),
             distance: None,
+            lower_bound: None,
             path: None,
             optimal_solutions: None,
             solutions: None,
