@@ -145,6 +145,18 @@ pub struct FlipArgs {
     map: MapArgs,
 }
 
+/// Boards of at least this many cells (256x256) show a spinner on a terminal while their
+/// solver is set up and while they are answered, once that has taken a second; so do boards
+/// whose null space is too large to weigh whole.
+const SLOW_CELLS: usize = 1 << 16;
+
+/// The spinner of setting up the solver of `chosen`, for boards of [`SLOW_CELLS`] or more.
+fn slow_set_up(chosen: &Chosen) -> Option<progress::Slow> {
+    let variant = &chosen.variant;
+    (variant.size().cells() >= SLOW_CELLS)
+        .then(|| progress::slow(format!("setting up the solver of {variant}")))
+}
+
 /// `--layout`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum LayoutArg {
@@ -338,6 +350,7 @@ impl Answerer<'_> {
             Some(i) => sizes.spare.remove(i),
             None => {
                 let chosen = sizes.variant.choose(size, &["flip"]).map_err(|e| format!("{e:#}"))?;
+                let _slow = slow_set_up(&chosen);
                 let solver = Solver::builder(&chosen.variant)
                     .method(sizes.method)
                     .max_table_cells(sizes.limit.cells())
@@ -399,6 +412,15 @@ impl Answerer<'_> {
             bar.finish_and_clear();
         }
         if present {
+            let nullity = self.solver.nullity();
+            let _slow = (size.cells() >= SLOW_CELLS
+                || nullity >= self.solver.search_bits() as usize)
+                .then(|| {
+                    progress::slow(format!(
+                        "answering board {index} of {file} ({size}, null space of dimension \
+                         {nullity})"
+                    ))
+                });
             self.solver.solve_into(&self.board, &mut self.answer).with_context(context)?;
         } else {
             // Every cell is a hole: every goal is met, with no press.
@@ -600,6 +622,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             if let Some(id) = &args.tatham {
                 chosen.variant = graph::tatham(id, &chosen)?.0;
             }
+            let _slow = slow_set_up(&chosen);
             let solver = Solver::builder(&chosen.variant)
                 .method(method)
                 .max_table_cells(args.limit.cells())

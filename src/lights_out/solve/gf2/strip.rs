@@ -223,7 +223,9 @@ mod tests {
     /// The colour plane and the null planes of `solver`, one after another.
     fn generators(solver: &Gf2Solver) -> Vec<&[u64]> {
         let pw = solver.shape.plane_words();
-        std::iter::once(&solver.colour_plane[..]).chain(solver.null_planes.chunks_exact(pw)).collect()
+        std::iter::once(&solver.colour_plane[..])
+            .chain(solver.null_planes.chunks_exact(pw))
+            .collect()
     }
 
     /// The lightest member of `base + span(planes)`, by enumeration.
