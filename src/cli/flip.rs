@@ -152,9 +152,8 @@ const SLOW_CELLS: usize = 1 << 16;
 
 /// The spinner of setting up the solver of `chosen`, for boards of [`SLOW_CELLS`] or more.
 fn slow_set_up(chosen: &Chosen) -> Option<progress::Slow> {
-    let variant = &chosen.variant;
-    (variant.size().cells() >= SLOW_CELLS)
-        .then(|| progress::slow(format!("setting up the solver of {variant}")))
+    let size = chosen.variant.size();
+    (size.cells() >= SLOW_CELLS).then(|| progress::slow(format!("setting up the {size} solver")))
 }
 
 /// `--layout`.

@@ -109,10 +109,11 @@ pub struct Slow {
     waiting: Option<std::thread::JoinHandle<()>>,
 }
 
-/// A [`Slow`] spinner saying `message` (e.g. `setting up the 1024x1024 solver`).
+/// A [`Slow`] spinner saying `message` (e.g. `setting up the 1024x1024 solver`), cut to the
+/// terminal's width.
 pub fn slow(message: String) -> Slow {
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-    if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed:>4} {wide_msg}") {
         bar.set_style(style);
     }
     bar.set_message(message);
