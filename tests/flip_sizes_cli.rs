@@ -335,3 +335,33 @@ fn bad_sizes_and_impossible_combinations_are_usage_errors() {
     let out = flipblox(&["flip", "--size", "5y5"], b"");
     assert!(stderr(&out).contains("expected ROWSxCOLS such as 5x5, found '5y5'"));
 }
+
+#[test]
+fn flipblox_phases_prints_the_solver_phases_and_changes_no_answer() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut rng = Rng(13);
+    // 20x20 has nullity 0 and both colours are always reachable: 2 members a board.
+    let boards: Vec<Vec<String>> = (0..3).map(|_| random_board(&mut rng, 20, 20)).collect();
+    let input = file_of(&boards);
+    let plain = flipblox_ok(&["flip", "--size", "20x20"], input.as_bytes());
+    assert!(plain.stderr.is_empty(), "{}", stderr(&plain));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_flipblox"))
+        .args(["flip", "--size", "20x20"])
+        .env("FLIPBLOX_PHASES", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run flipblox");
+    child.stdin.take().expect("piped").write_all(input.as_bytes()).expect("write the boards");
+    let timed = child.wait_with_output().expect("wait for flipblox");
+    assert!(timed.status.success(), "{}", stderr(&timed));
+    assert_eq!(stdout(&timed), stdout(&plain));
+    let line = stderr(&timed);
+    assert!(line.starts_with("flipblox: chase "), "{line}");
+    for phase in [" ms, elimination ", " ms, per-board solve ", " ms, coset walk ", "(6 members, "]
+    {
+        assert!(line.contains(phase), "{phase} in {line}");
+    }
+}

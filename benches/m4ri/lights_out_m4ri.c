@@ -2,8 +2,8 @@
  * Lights Out (the plus-shaped toggle, two colours, no wrap-around) on N x N boards by GF(2)
  * linear algebra on M4RI: the program `benches/m4ri/compare.sh` runs beside `flipblox flip` to
  * compare the GF(2) cores. It prints what `flipblox flip --size NxN --goal GOAL FILE` prints
- * (one line per board: the minimum number of presses, or `Impossible`), and the CPU time of
- * each phase on standard error. The board file is assumed well formed (the boards of
+ * (one line per board: the minimum number of presses, or `Impossible`), and the wall-clock
+ * time of each phase on standard error (as `FLIPBLOX_PHASES=1 flipblox flip ...` does). The board file is assumed well formed (the boards of
  * benches/m4ri/boards.py): cells are `b` or `w`, no other checks.
  *
  * The algorithm (light chasing; see src/lights_out/solve/gf2/ for the same method in flipblox):
@@ -35,7 +35,7 @@ typedef uint64_t u64;
 
 static double now(void) {
     struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 

@@ -733,6 +733,9 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         }
     })?;
     printer.finish()?;
+    if let Some(phases) = crate::lights_out::solve::gf2::phases::report() {
+        eprintln!("{phases}");
+    }
     Ok(Outcome::from_failed(failed || unreadable))
 }
 

@@ -18,8 +18,14 @@
 //! The modular Gray code in base `K`: step `t` (from 1) adds 1 modulo `K` to press `j`, the
 //! number of trailing zero digits of `t` in base `K` (press 0 on `K - 1` steps of `K`). So a step
 //! adds one column of `-T` to the state (for two colours, one XOR) and the weight changes by `+1`,
-//! or by `-(K - 1)` when the press wraps from `K - 1` to 0. The low presses, which change
-//! most often, move the low cells, so consecutive states lie close together in the table.
+//! or by `-(K - 1)` when the press wraps from `K - 1` to 0.
+//!
+//! The walk splits the presses in two: the vectors of the last presses are listed with their
+//! states, sorted by state, and for each of them every vector of the first presses is added from
+//! a second list. The first presses move the low cells, so one block of the walk lands in one
+//! part of the table. For two colours the second list holds XOR masks; for `K` colours it holds
+//! each vector's change to the groups of digits the first presses touch (a group is as many
+//! digits as fit a byte, 5 for three colours), and a state is one row lookup per such group.
 //!
 //! # The goal "any": one `K`-th of the table
 //!
@@ -34,7 +40,8 @@
 //!
 //! # Memory
 //!
-//! The table (`K^n` bytes) and a few kilobytes: the walk is in place, and so is the copy.
+//! The table (`K^n` bytes) and the lists of the walk, under 2 MiB: the walk is in place, and so
+//! is the copy.
 
 use super::bfs::IMPOSSIBLE;
 use crate::lights_out::variant::goal::Goal;
@@ -89,7 +96,8 @@ pub(crate) fn gray_distance_table(
         walk_bits(region, start as u32, &moves, &mut report)
     } else {
         let columns = negated_columns(variant, fold);
-        walk_digits(region, n, k, start as u32, &columns, &mut report)
+        let cells = if fold { n - 1 } else { n };
+        walk_digits(region, cells, k, start as u32, &columns, &mut report)
     };
     if fold {
         copy_classes(&mut table, n, k);
@@ -106,9 +114,8 @@ fn fold_masks(n: usize, masks: &[u32]) -> Vec<u32> {
     masks.iter().map(|&m| if m & last != 0 { m ^ all } else { m }).collect()
 }
 
-/// One cell a step of the walk changes: its digit's weight `K^cell`, the cell, and how many
-/// colours the step adds to it (`1..K`).
-type CellStep = (u32, u32, u32);
+/// One cell a press changes and how many colours it adds to it (`1..K`).
+type CellStep = (u32, u32);
 
 /// Per press `p`, the cells of `-T e_p` (modulo `K`), folded as the module docs say when `fold`:
 /// plus `T[last][p]` on every cell, the last cell then dropped (always 0 there).
@@ -116,7 +123,6 @@ fn negated_columns(variant: &Variant, fold: bool) -> Vec<Vec<CellStep>> {
     let n = variant.size().cells();
     let k = u32::from(variant.colours());
     let matrix = variant.toggle_matrix();
-    let powers: Vec<u32> = (0..n).map(|i| k.pow(i as u32)).collect();
     let mut column = vec![0u32; n];
     (0..n)
         .map(|press| {
@@ -129,10 +135,7 @@ fn negated_columns(variant: &Variant, fold: bool) -> Vec<Vec<CellStep>> {
                 column.iter_mut().for_each(|c| *c = (*c + lift) % k);
             }
             let cells = if fold { n - 1 } else { n };
-            (0..cells)
-                .filter(|&i| column[i] != 0)
-                .map(|i| (powers[i], i as u32, column[i]))
-                .collect()
+            (0..cells).filter(|&i| column[i] != 0).map(|i| (i as u32, column[i])).collect()
         })
         .collect()
 }
@@ -196,101 +199,214 @@ fn walk_bits(region: &mut [u8], start: u32, moves: &[u32], progress: &mut impl F
     reached
 }
 
-/// The walk for `K` colours, split as [`walk_bits`]'s: the states and weights of the vectors of
-/// the last presses from `start` (sorted by state), and for each the vectors of the first presses
-/// walked in Gray order from it, press `p` adding `columns[p]` to the digits. Returns the
-/// entries of `region` reached.
+/// The fewest vectors of the first presses [`walk_digits`] lists: its rows are rebuilt for each
+/// vector of the last presses.
+const INNER_VECTORS: u64 = 1 << 9;
+
+/// The values a group of digits may take in [`DigitGroups`]: one byte.
+const GROUP_VALUES: usize = 256;
+
+/// The most groups of digits within [`DistanceTable::MAX_STATES`] states and
+/// [`Variant::MAX_COLOURS`] colours (7 colours, 11 cells, 2 digits a group).
+///
+/// [`DistanceTable::MAX_STATES`]: super::DistanceTable::MAX_STATES
+const MAX_GROUPS: usize = 6;
+
+/// The digits of a `K`-colour state (`sum d_i K^i`) in groups of `width` digits, the most with
+/// `K^width <= 256`: group `j`, digits `width * j ..`, has the value `sum d_(width*j+i) K^i`,
+/// one byte, and the digit-by-digit sum modulo `K` of two states is one lookup per group.
+struct DigitGroups {
+    k: u32,
+    width: usize,
+    /// `K^width`, the values of a group.
+    values: usize,
+    /// Group `j`'s weight in the state's index: `K^(width * j)`.
+    powers: Vec<u32>,
+    /// `sums[a * values + b]`: the group whose digits are those of `a` plus those of `b`, modulo
+    /// `K`.
+    sums: Vec<u8>,
+}
+
+impl DigitGroups {
+    /// The groups of `cells` digits of `k` colours.
+    fn new(k: u32, cells: usize) -> DigitGroups {
+        let mut width = 1;
+        while (k.pow(width as u32 + 1) as usize) <= GROUP_VALUES {
+            width += 1;
+        }
+        let values = k.pow(width as u32);
+        let powers = (0..cells.div_ceil(width)).map(|j| k.pow((width * j) as u32)).collect();
+        let add = move |mut a: u32, mut b: u32| {
+            let (mut sum, mut power) = (0, 1);
+            for _ in 0..width {
+                sum += (a % k + b % k) % k * power;
+                (a, b, power) = (a / k, b / k, power * k);
+            }
+            sum as u8
+        };
+        let sums = (0..values).flat_map(|a| (0..values).map(move |b| add(a, b))).collect();
+        DigitGroups { k, width, values: values as usize, powers, sums }
+    }
+
+    /// The values of the groups of the state whose digits are `digits`, into `groups`.
+    fn split(&self, digits: &[u32], groups: &mut [u32]) {
+        groups.fill(0);
+        for (i, &d) in digits.iter().enumerate() {
+            groups[i / self.width] += d * self.k.pow((i % self.width) as u32);
+        }
+    }
+
+    /// The values of the groups of the state `index`, into `groups`.
+    fn decode(&self, index: u32, groups: &mut [u32]) {
+        let mut rest = index;
+        for g in groups {
+            *g = rest % self.values as u32;
+            rest /= self.values as u32;
+        }
+    }
+}
+
+/// Visits every vector of the presses `presses` (press `i` adding `presses[i]` to the digits) in
+/// the modular Gray order of the module docs, from the state whose digits (one per cell) are
+/// `digits`: `visit(digits, weight)`, first with weight 0. Leaves `digits` at the last state's.
+fn press_vectors(
+    presses: &[Vec<CellStep>],
+    k: u32,
+    digits: &mut [u32],
+    mut visit: impl FnMut(&[u32], u32),
+) {
+    let mut x = vec![0u32; presses.len()];
+    let mut weight = 0u32;
+    visit(digits, weight);
+    for step in 1..u64::from(k).pow(presses.len() as u32) {
+        // Step t presses the press of its number of trailing zero digits in base K.
+        let (mut p, mut rest) = (0, step);
+        while rest % u64::from(k) == 0 {
+            (p, rest) = (p + 1, rest / u64::from(k));
+        }
+        for &(cell, add) in &presses[p] {
+            let d = &mut digits[cell as usize];
+            *d = (*d + add) % k;
+        }
+        x[p] += 1;
+        if x[p] == k {
+            x[p] = 0;
+            weight -= k - 1;
+        } else {
+            weight += 1;
+        }
+        visit(digits, weight);
+    }
+}
+
+/// The walk for `K` colours on `cells` digits from `start`, press `p` adding `columns[p]`: the
+/// states and weights of the vectors of the last presses (at most [`OUTER_VECTORS`], at least
+/// [`INNER_VECTORS`] of the first), sorted by state, and for each the list of the vectors of the
+/// first presses, each kept as the [`DigitGroups`] values of its change to the groups the first
+/// presses touch. For one vector of the last presses, state `s`, row `t` maps a value `b` of the
+/// `t`-th touched group to the index of `s`'s group plus `b` times its power, so a state is the
+/// sum of one row entry per touched group (and `s`'s other groups). Returns the entries of
+/// `region` reached.
 fn walk_digits(
     region: &mut [u8],
-    n: usize,
+    cells: usize,
     k: u32,
     start: u32,
     columns: &[Vec<CellStep>],
     progress: &mut impl FnMut(u64),
 ) -> u64 {
-    let first = n - outer_presses(n, k);
-    let decode = |index: u32, digits: &mut [u32; 32]| {
-        let mut rest = index;
-        for d in digits.iter_mut().take(columns.len()) {
-            *d = rest % k;
-            rest /= k;
-        }
-    };
-    let mut digits = [0u32; 32];
-    decode(start, &mut digits);
+    let groups = DigitGroups::new(k, cells);
+    let n = columns.len();
+    let mut first = n - outer_presses(n, k);
+    while first < n && u64::from(k).pow(first as u32) < INNER_VECTORS {
+        first += 1;
+    }
+    let mut touched: Vec<usize> =
+        columns[..first].iter().flatten().map(|&(cell, _)| cell as usize / groups.width).collect();
+    touched.sort_unstable();
+    touched.dedup();
+    let mut digits: Vec<u32> = (0..cells).map(|i| start / k.pow(i as u32) % k).collect();
     let mut outer = Vec::with_capacity(u64::from(k).pow((n - first) as u32) as usize);
-    gray_walk(&columns[first..], k, &mut digits, start, |index, weight| {
+    press_vectors(&columns[first..], k, &mut digits, |digits, weight| {
+        let index = digits.iter().rev().fold(0u32, |index, &d| index * k + d);
         outer.push((index, weight));
     });
     outer.sort_unstable();
-    let mut reached = 0u64;
-    let inner_steps = u64::from(k).pow(first as u32);
-    let blocks_per_call = (PROGRESS_STEPS / inner_steps).max(1) as usize;
-    for blocks in outer.chunks(blocks_per_call) {
-        for &(index, weight) in blocks {
-            decode(index, &mut digits);
-            gray_walk(&columns[..first], k, &mut digits, index, |index, w| {
-                record(&mut region[index as usize], weight + w, &mut reached);
-            });
-        }
-        progress(reached);
+    // Each vector of the first presses: its touched groups' values, then its weight.
+    let mut inner =
+        Vec::with_capacity(u64::from(k).pow(first as u32) as usize * (touched.len() + 1));
+    let mut split = vec![0u32; groups.powers.len()];
+    digits.fill(0);
+    press_vectors(&columns[..first], k, &mut digits, |digits, weight| {
+        groups.split(digits, &mut split);
+        inner.extend(touched.iter().map(|&j| split[j] as u8));
+        inner.push(weight as u8);
+    });
+    let blocks = Blocks { groups: &groups, touched: &touched, outer: &outer };
+    match touched.len() {
+        0 => blocks.walk::<0>(region, inner, progress),
+        1 => blocks.walk::<1>(region, inner, progress),
+        2 => blocks.walk::<2>(region, inner, progress),
+        3 => blocks.walk::<3>(region, inner, progress),
+        4 => blocks.walk::<4>(region, inner, progress),
+        5 => blocks.walk::<5>(region, inner, progress),
+        6 => blocks.walk::<6>(region, inner, progress),
+        t => unreachable!("{t} groups of digits, at most {MAX_GROUPS}"),
     }
-    reached
 }
 
-/// Visits every vector of the presses `presses` (the `i`-th adding `presses[i]` to the digits) in
-/// the modular Gray order of the module docs, from the state `index` whose digits are `digits`:
-/// `visit(state, weight)`, first `(index, 0)`. Leaves `digits` at the last state's.
-#[inline(always)]
-fn gray_walk(
-    presses: &[Vec<CellStep>],
-    k: u32,
-    digits: &mut [u32; 32],
-    index: u32,
-    mut visit: impl FnMut(u32, u32),
-) {
-    let mut index = index;
-    let mut weight = 0u32;
-    visit(index, weight);
-    let Some(lowest) = presses.first() else { return };
-    // The press vector (the Gray code's digits) and the base-K digits of the step number from
-    // the second press up (the first press takes K - 1 steps of every K, in the inner loop).
-    let (mut x, mut counter) = ([0u32; 32], [0u32; 32]);
-    let mut press = |p: usize, column: &[CellStep], index: &mut u32, weight: &mut u32| {
-        for &(power, cell, add) in column {
-            let d = digits[cell as usize];
-            let mut next = d + add;
-            if next >= k {
-                next -= k;
+/// The parts of [`walk_digits`]'s walk shared by every number of touched groups.
+struct Blocks<'a> {
+    groups: &'a DigitGroups,
+    /// The groups the first presses change, in order.
+    touched: &'a [usize],
+    /// The state and weight of each vector of the last presses, sorted.
+    outer: &'a [(u32, u32)],
+}
+
+impl Blocks<'_> {
+    /// The walk with `T` touched groups, `inner` the list of the vectors of the first presses
+    /// (`T` group values and the weight each).
+    fn walk<const T: usize>(
+        &self,
+        region: &mut [u8],
+        inner: Vec<u8>,
+        progress: &mut impl FnMut(u64),
+    ) -> u64 {
+        let groups = self.groups;
+        let entries: Vec<([u8; T], u8)> = inner
+            .chunks_exact(T + 1)
+            .map(|e| (e[..T].try_into().expect("T values"), e[T]))
+            .collect();
+        drop(inner);
+        let mut rows = [[0u32; GROUP_VALUES]; T];
+        let mut split = vec![0u32; groups.powers.len()];
+        let mut reached = 0u64;
+        let blocks_per_call = (PROGRESS_STEPS / entries.len() as u64).max(1) as usize;
+        for blocks in self.outer.chunks(blocks_per_call) {
+            for &(state, weight) in blocks {
+                groups.decode(state, &mut split);
+                let base: u32 = (split.iter().zip(&groups.powers).enumerate())
+                    .filter(|(j, _)| !self.touched.contains(j))
+                    .map(|(_, (&g, &power))| g * power)
+                    .sum();
+                for (t, (row, &j)) in rows.iter_mut().zip(self.touched).enumerate() {
+                    let sums = &groups.sums[split[j] as usize * groups.values..][..groups.values];
+                    let lift = if t == 0 { base } else { 0 };
+                    for (entry, &sum) in row.iter_mut().zip(sums) {
+                        *entry = u32::from(sum) * groups.powers[j] + lift;
+                    }
+                }
+                let lift = if T == 0 { base } else { 0 };
+                for (values, w) in &entries {
+                    let index =
+                        rows.iter().zip(values).fold(lift, |i, (row, &b)| i + row[usize::from(b)]);
+                    record(&mut region[index as usize], weight + u32::from(*w), &mut reached);
+                }
             }
-            digits[cell as usize] = next;
-            *index = index.wrapping_add(next.wrapping_sub(d).wrapping_mul(power));
+            progress(reached);
         }
-        x[p] += 1;
-        if x[p] == k {
-            x[p] = 0;
-            *weight -= k - 1;
-        } else {
-            *weight += 1;
-        }
-    };
-    loop {
-        for _ in 1..k {
-            press(0, lowest, &mut index, &mut weight);
-            visit(index, weight);
-        }
-        // The next step presses the lowest press whose counter digit does not wrap.
-        let mut p = 1;
-        while p < presses.len() && counter[p] == k - 1 {
-            counter[p] = 0;
-            p += 1;
-        }
-        if p == presses.len() {
-            return;
-        }
-        counter[p] += 1;
-        press(p, &presses[p], &mut index, &mut weight);
-        visit(index, weight);
+        reached
     }
 }
 
@@ -414,9 +530,52 @@ mod tests {
             (2, 3, ".x./xxx/.x.", true, 5),
             (2, 2, ".x./x.x/.x.", false, 6),
             (1, 3, "xxx", true, 7),
+            // Enough presses that the walk of K colours splits them into a list of the first
+            // (up to 4 touched groups of digits) and a sorted list of the last.
+            (3, 4, ".x./xxx/.x.", false, 3),
+            (4, 3, "x.x/.x./x.x", true, 3),
+            (2, 5, "xx./.xx/...", true, 3),
+            (2, 4, ".x./xxx/.x.", true, 4),
+            (2, 3, "xxx", false, 7),
         ] {
             for goal in std::iter::once(Goal::Any).chain((0..k).map(Goal::Colour)) {
                 check(&variant(r, c, pattern, wrap, k, goal));
+            }
+        }
+    }
+
+    #[test]
+    fn every_table_of_more_colours_has_at_most_max_groups_of_digits() {
+        for k in 3..=u32::from(Variant::MAX_COLOURS) {
+            let cells = (1..).take_while(|&n| u64::from(k).pow(n) <= 1 << 32).last().unwrap();
+            let groups = DigitGroups::new(k, cells as usize);
+            assert!(groups.powers.len() <= MAX_GROUPS, "K {k}, {cells} cells");
+            assert!(groups.values <= GROUP_VALUES, "K {k}");
+        }
+    }
+
+    #[test]
+    fn digit_groups_add_digit_by_digit_modulo_k() {
+        for (k, cells) in [(3, 7), (4, 5), (5, 4), (7, 3), (16, 2)] {
+            let groups = DigitGroups::new(k, cells);
+            let digits =
+                |s: u32| -> Vec<u32> { (0..cells).map(|i| s / k.pow(i as u32) % k).collect() };
+            let states = k.pow(cells as u32);
+            let mut split = vec![0u32; groups.powers.len()];
+            let mut decoded = split.clone();
+            for (a, b) in (0..states).map(|a| (a, (a * 7 + 3) % states)) {
+                groups.split(&digits(a), &mut split);
+                groups.decode(a, &mut decoded);
+                assert_eq!(split, decoded, "K {k} state {a}");
+                let sum: Vec<u32> =
+                    digits(a).iter().zip(digits(b)).map(|(x, y)| (x + y) % k).collect();
+                groups.decode(b, &mut decoded);
+                let index: u32 = (split.iter().zip(&decoded).zip(&groups.powers))
+                    .map(|((&x, &y), &power)| {
+                        u32::from(groups.sums[x as usize * groups.values + y as usize]) * power
+                    })
+                    .sum();
+                assert_eq!(digits(index), sum, "K {k}: {a} + {b}");
             }
         }
     }

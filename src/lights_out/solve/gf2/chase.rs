@@ -157,63 +157,63 @@ impl Shape {
     /// `A` of the residual as a function of the first row, `cols` rows of `words` words, row `i`
     /// holding the coefficients of residual cell `i` (bit `j` = first-row press `j`).
     ///
-    /// Each press of the chase is a vector of coefficients instead of a bit, so a step is
-    /// `next[c] = cur[c] ^ cur[c - 1] ^ cur[c + 1] ^ prev[c]` on whole coefficient rows, written
-    /// over `prev[c]` (the only step that reads it). Two facts halve the work and more: press
-    /// `c` of row `r` depends only on the first-row presses `c - r ..= c + r`, so a step works
-    /// only the words of that band; and the board is the same seen from the right, so press
-    /// `n - 1 - c` is press `c` with its coefficients reversed, and a step works only the first
-    /// half of the presses (plus one mirrored).
+    /// With `T` the `n x n` toggle matrix of one row (`n = cols`: ones on the diagonal and next
+    /// to it), the chase is `p_{r+1} = T p_r + p_{r-1}`, so `A = P_rows(T)` for the polynomials
+    /// `P_0 = 1`, `P_1 = t`, `P_{k+1} = t P_k + P_{k-1}`. A polynomial in `T` is carried by the
+    /// cycle of `N = 2n + 2` cells: cells `1..=n` and their mirror images `N - 1 ..= n + 2` hold
+    /// a row, cells `0` and `n + 1` stay zero (the missing neighbours at the edges), and on
+    /// such mirror-symmetric vectors `T` acts as the cyclic `1 + x + x^-1`. So one chase of a
+    /// single `N`-bit polynomial, `g = P_rows(1 + x + x^-1) mod x^N - 1` (`rows` steps of
+    /// `N / 64` words), gives every entry: `A[i][j] = g[(j - i) mod N] ^ g[(j + i + 2) mod N]`
+    /// (`g` is symmetric, `g[-v] = g[v]`), each row two shifted slices of `g`.
     pub fn residual_matrix(&self) -> Vec<u64> {
         let (n, w) = (self.cols, self.words);
-        // Presses worked: 0..half; press `half` is mirrored from press `n - 1 - half`.
-        let half = n.div_ceil(2);
-        // Coefficient rows 1..=half + 1 are presses 0..=half; row 0 stays zero, the missing
-        // neighbour of press 0 (and so does row half + 1 for n = 1).
-        let mut prev = vec![0u64; (half + 2) * w];
-        let mut cur = vec![0u64; (half + 2) * w];
-        for c in 0..half {
-            set_bit(&mut cur[(c + 1) * w..], c);
-        }
-        for r in 0..self.rows {
-            if half < n {
-                let (done, edge) = cur.split_at_mut((half + 1) * w);
-                let twin = n - 1 - half;
-                mirror(&done[(twin + 1) * w..(twin + 2) * w], n, &mut edge[..w]);
+        let period = 2 * n + 2;
+        let pw = period.div_ceil(64);
+        let tail = period % 64;
+        let last = if tail == 0 { !0 } else { (1u64 << tail) - 1 };
+        // P_{k-1}, P_k and P_{k+1} as polynomials mod x^N - 1 (bit v = coefficient of x^v).
+        let (mut prev, mut cur, mut next) = (vec![0u64; pw], vec![0u64; pw], vec![0u64; pw]);
+        cur[0] = 1;
+        for _ in 0..self.rows {
+            for k in 0..pw {
+                // Bit v of `up` is coefficient v - 1 (times x), of `down` v + 1 (times x^-1).
+                let up = cur[k] << 1 | if k > 0 { cur[k - 1] >> 63 } else { 0 };
+                let down = cur[k] >> 1 | if k + 1 < pw { cur[k + 1] << 63 } else { 0 };
+                next[k] = cur[k] ^ up ^ down ^ prev[k];
             }
-            for c in 0..half {
-                // The band of the next step: first-row presses c - r - 1 ..= c + r + 1.
-                let lo = c.saturating_sub(r + 1) / 64;
-                let hi = (c + r + 1).min(n - 1) / 64 + 1;
-                let (left, mid, right) = (c * w, (c + 1) * w, (c + 2) * w);
-                let out = &mut prev[mid + lo..mid + hi];
-                let rows = cur[left + lo..left + hi].iter().zip(&cur[mid + lo..mid + hi]);
-                for ((o, (a, b)), d) in out.iter_mut().zip(rows).zip(&cur[right + lo..right + hi]) {
-                    *o ^= a ^ b ^ d;
-                }
+            next[pw - 1] &= last;
+            // The wrap-around: x^N = 1.
+            if bit(&cur, period - 1) {
+                next[0] ^= 1;
+            }
+            if cur[0] & 1 == 1 {
+                next[(period - 1) / 64] ^= 1u64 << ((period - 1) % 64);
             }
             std::mem::swap(&mut prev, &mut cur);
+            std::mem::swap(&mut cur, &mut next);
         }
+        // g twice over (and a spare word), so that every slice of n bits from a start below N
+        // is contiguous.
+        let mut twice = vec![0u64; (2 * period).div_ceil(64) + 1];
+        for v in (0..period).filter(|&v| bit(&cur, v)) {
+            set_bit(&mut twice, v);
+            set_bit(&mut twice, v + period);
+        }
+        let slice = |start: usize, k: usize| {
+            let b = start + 64 * k;
+            let (q, s) = (b / 64, b % 64);
+            if s == 0 { twice[q] } else { twice[q] >> s | twice[q + 1] << (64 - s) }
+        };
         let mut a = vec![0u64; n * w];
-        a[..half * w].copy_from_slice(&cur[w..(half + 1) * w]);
-        for c in half..n {
-            let twin = n - 1 - c;
-            let (done, rest) = a.split_at_mut(c * w);
-            mirror(&done[twin * w..(twin + 1) * w], n, &mut rest[..w]);
+        for (i, row) in a.chunks_exact_mut(w).enumerate() {
+            let (diff, sum) = ((period - i) % period, i + 2);
+            for (k, out) in row.iter_mut().enumerate() {
+                *out = slice(diff, k) ^ slice(sum, k);
+            }
+            row[w - 1] &= self.last_mask;
         }
         a
-    }
-}
-
-/// Writes into `dst` the `n`-bit vector `src` reversed: bit `j` of `dst` is bit `n - 1 - j` of
-/// `src` (both `ceil(n / 64)` words, bits from `n` on clear).
-fn mirror(src: &[u64], n: usize, dst: &mut [u64]) {
-    let w = src.len();
-    let shift = w * 64 - n;
-    for k in 0..w {
-        let lo = src[w - 1 - k].reverse_bits();
-        let hi = if k + 1 < w { src[w - 2 - k].reverse_bits() } else { 0 };
-        dst[k] = if shift == 0 { lo } else { lo >> shift | hi << (64 - shift) };
     }
 }
 

@@ -74,7 +74,8 @@ pub(super) struct Generators<'a> {
     /// The planes `g_0 .. g_{m-1}`.
     pub planes: &'a [&'a [u64]],
     /// Per working cell (row-major, `rows * cols`), `mask_words` words: the cell's mask, where
-    /// bit `offset + j` (counted across the words) is the cell's bit in `g_j`.
+    /// bit `offset + j` (counted across the words) is the cell's bit in `g_j`. May be empty
+    /// when `classes` is given: a cell's mask is then its class's.
     pub masks: &'a [u64],
     /// Words per cell in `masks`.
     pub mask_words: usize,
@@ -165,6 +166,17 @@ impl Generators<'_> {
     #[inline]
     fn window(&self, i: usize, from: usize, len: usize) -> u64 {
         self.window_of(&self.masks[i * self.mask_words..(i + 1) * self.mask_words], from, len)
+    }
+
+    /// Bits `from .. from + len` of generators (`len <= 32`) in working cell (`r`, `c`): from
+    /// its mask, or, when no masks are kept, from the mask of the class that holds the cell.
+    fn cell_window(&self, shape: &Shape, r: usize, c: usize, from: usize, len: usize) -> u64 {
+        let Some(classes) = self.classes.filter(|_| self.masks.is_empty()) else {
+            return self.window(r * shape.cols + c, from, len);
+        };
+        let (t, b) = (r * shape.words + c / 64, c % 64);
+        let k = classes.planes.iter().position(|p| p[t] >> b & 1 == 1).expect("a class per cell");
+        self.window_of(std::slice::from_ref(&classes.masks[k]), from, len)
     }
 
     /// Bits `from .. from + len` of generators (`len <= 32`) in the mask `cell`.
@@ -328,7 +340,7 @@ fn break_ties(
         for oc in 0..orig_cols {
             let (r, c) = if shape.transposed { (oc, or) } else { (or, oc) };
             let p = base[r * shape.words + c / 64] >> (c % 64) & 1 == 1;
-            let v = gens.window(r * shape.cols + c, from, len);
+            let v = gens.cell_window(shape, r, c, from, len);
             let pressed = |y: &u64| p ^ ((v & y).count_ones() & 1 == 1);
             let ones = cands.iter().filter(|y| pressed(y)).count();
             if ones > 0 && ones < cands.len() {
@@ -417,7 +429,9 @@ mod tests {
         let by_plane =
             Generators { masks: &masks0, offset: 0, classes: Some(&from_planes), ..by_cell };
         let mut scratch = CosetScratch::default();
-        let all = [&by_cell, &by_class, &by_plane];
+        // And with no masks kept: ties read a cell's mask from its class.
+        let by_plane_only = Generators { masks: &[], ..by_plane };
+        let all = [&by_cell, &by_class, &by_plane, &by_plane_only];
         for (base_bits, gens) in (0u64..256).flat_map(|b| all.map(|g| (b, g))) {
             let base = plane(base_bits);
             let mut out = vec![0; 8];

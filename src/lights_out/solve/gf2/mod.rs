@@ -15,7 +15,8 @@
 //! here is the shorter side: a board with more columns than rows is transposed first). So:
 //!
 //! 1. **Set-up, once per size** ([`Gf2Solver::new`]): one symbolic chase, whose presses are
-//!    vectors of coefficients of the first row's unknowns, gives `A`;
+//!    vectors of coefficients of the first row's unknowns, gives `A` (carried out on a single
+//!    polynomial: `A` is a polynomial in the one-row toggle matrix, see `chase.rs`);
 //!    reduce `A` by Gauss-Jordan elimination on bit-packed rows keeping the row operations `E`,
 //!    and turn the null space of `A` into full-board *null patterns* (press patterns that change
 //!    nothing). The nullity of `A` equals the nullity of `T`: 4 for 4x4, 2 for 5x5, 0 for 3x3.
@@ -28,9 +29,12 @@
 //!    its transform `F` give the weight of all `2^m` solutions at once, `(R * C - F(y)) / 2`.
 //!
 //! The working board has `min(R, C)` columns (a wide board is transposed), so the set-up costs
-//! about `max(R, C) * min(R, C)^2 / 64` word operations for the chases and `2 * min(R, C)^3 / 64`
-//! for the elimination, and a board costs a few passes over its `R * C` bits plus `m * 2^m`
-//! additions for `m = nullity + 1` generators.
+//! about `max(R, C) * min(R, C) / 32` word operations for the symbolic chase, `min(R, C)^2 / 64`
+//! to write `A`, `(nullity + 1)` chases of the whole board for the planes, and, by the Method
+//! of the Four Russians, about `min(R, C)^3 / 256` for the elimination; a board costs a few
+//! passes over its `R * C` bits plus `m * 2^m` additions for `m = nullity + 1` generators. With
+//! the environment variable `FLIPBLOX_PHASES` set, `flipblox flip` prints the time of each
+//! phase (see `phases.rs`).
 //!
 //! # Goals
 //!
@@ -74,11 +78,13 @@
 
 mod chase;
 mod coset;
+pub(crate) mod phases;
 mod reduce;
 mod strip;
 
 use chase::{Shape, weight};
 use coset::{CosetScratch, Generators, MaskClasses, lightest};
+use phases::{Phase, Timer};
 use reduce::Reduction;
 
 use crate::lights_out::board::colours::Board;
@@ -141,7 +147,8 @@ pub(crate) struct Gf2Solver {
     /// `nullity` planes, one after another: presses that change nothing.
     null_planes: Vec<u64>,
     /// Per working cell, `mask_words` words: bit 0 = the cell in `colour_plane`, bit `1 + j` =
-    /// the cell in null plane `j` (bits counted across the words).
+    /// the cell in null plane `j` (bits counted across the words). Empty when `classes` come
+    /// straight from the planes ([`MaskClasses::from_planes`]).
     cell_masks: Vec<u64>,
     mask_words: usize,
     /// The cells grouped by mask, when there are few distinct masks.
@@ -197,12 +204,16 @@ impl Gf2Solver {
     /// Sets up the solver for `size` (see the module docs for the cost; well under a
     /// millisecond for 20x20, a few milliseconds for 200x200).
     pub(crate) fn new(size: BoardSize) -> Gf2Solver {
+        let mut timer = Timer::start();
         let shape = Shape::new(size);
         let (n, w, pw) = (shape.cols, shape.words, shape.plane_words());
         let mut presses = vec![0u64; pw];
         let mut first = vec![0u64; w];
         // The chase matrix, from one symbolic chase.
-        let reduction = Reduction::new(shape.residual_matrix(), n);
+        let residual_matrix = shape.residual_matrix();
+        timer.lap(Phase::Chase);
+        let reduction = Reduction::new(residual_matrix, n);
+        timer.lap(Phase::Elimination);
         // The black target from all white with no first-row press, and its particular fix.
         let mut residual = vec![0u64; w];
         first.fill(0);
@@ -220,9 +231,13 @@ impl Gf2Solver {
         }
         let planes: Vec<&[u64]> =
             std::iter::once(&colour_plane[..]).chain(null_planes.chunks_exact(pw)).collect();
-        let (cell_masks, mask_words) = cell_masks(&shape, &planes);
-        let classes = MaskClasses::from_planes(&shape, &planes)
+        // With classes straight from the planes, no per-cell masks (a word a cell) are kept.
+        let from_planes = MaskClasses::from_planes(&shape, &planes);
+        let (cell_masks, mask_words) =
+            if from_planes.is_some() { (Vec::new(), 1) } else { cell_masks(&shape, &planes) };
+        let classes = from_planes
             .or_else(|| if mask_words == 1 { MaskClasses::new(&shape, &cell_masks) } else { None });
+        timer.lap(Phase::Chase);
         Gf2Solver {
             size,
             shape,
@@ -318,6 +333,7 @@ impl Gf2Solver {
         if let Some(p) = presses.as_deref_mut() {
             p.clear();
         }
+        let mut timer = Timer::start();
         let shape = &self.shape;
         scratch.fit(shape);
         let Gf2Scratch { state, base, best, row_a, row_b, row_c, first, coset } = scratch;
@@ -340,7 +356,10 @@ impl Gf2Solver {
             Goal::Any => (white, black),
         };
         let (reduced, base_colour) = match (white, black) {
-            (false, false) => return None,
+            (false, false) => {
+                timer.lap(Phase::Solve);
+                return None;
+            }
             (true, _) => (&*row_b, WHITE),
             (false, true) => (&*row_a, BLACK),
         };
@@ -348,6 +367,7 @@ impl Gf2Solver {
         self.reduction.particular(reduced, first);
         shape.chase(first, Some(state), base_colour == BLACK, base, row_c);
         debug_assert!(row_c.iter().all(|&r| r == 0), "the particular solution solves the board");
+        timer.lap(Phase::Solve);
         // The coset: null planes, plus the colour change when both colours are reachable.
         let pw = shape.plane_words();
         let both = white && black;
@@ -371,6 +391,8 @@ impl Gf2Solver {
                 presses.sort_unstable();
             }
         }
+        timer.lap(Phase::Walk);
+        timer.weighed(if found.exact { 1 << planes.len() } else { 0 });
         // The colour plane, when used, turns one colour into the other.
         let colour = base_colour ^ u8::from(both && found.uses_first);
         Some(Optimum {

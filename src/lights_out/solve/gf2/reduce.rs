@@ -49,7 +49,8 @@ impl Reduction {
         }
         let mut pivot_cols = Vec::new();
         let mut rank = 0;
-        let mut table = Vec::new();
+        // Row 0 (no pivot row) stays zero; every other row is written before it is read.
+        let mut table = vec![0u64; ww << BLOCK];
         for col in (0..n).step_by(BLOCK) {
             let start = rank;
             // Rows from `start` on are zero before `col`, so every XOR starts at word `from`.
@@ -83,8 +84,6 @@ impl Reduction {
             }
             // table[y] = the XOR of the block's pivot rows j with bit j of y set.
             let tw = ww - from;
-            table.clear();
-            table.resize(tw << block.len(), 0);
             for y in 1..1usize << block.len() {
                 let (done, rest) = table.split_at_mut(y * tw);
                 let out = &mut rest[..tw];
@@ -96,10 +95,16 @@ impl Reduction {
                 if (start..rank).contains(&i) {
                     continue;
                 }
-                let y = block
-                    .iter()
-                    .enumerate()
-                    .fold(0, |y, (j, &pc)| y | usize::from(bit(row, pc)) << j);
+                // With a pivot in every column of the block (it lies in one word), `y` is
+                // those columns' bits as they stand.
+                let y = if block.len() == BLOCK {
+                    (row[col / 64] >> (col % 64)) as usize & ((1 << BLOCK) - 1)
+                } else {
+                    block
+                        .iter()
+                        .enumerate()
+                        .fold(0, |y, (j, &pc)| y | usize::from(bit(row, pc)) << j)
+                };
                 if y != 0 {
                     xor_into(&mut row[from..], &table[y * tw..(y + 1) * tw]);
                 }
