@@ -1,7 +1,7 @@
 //! The Lights Out family: per-board times of the solver's linear algebra over `Z_K` for three
 //! colours, one-colour goals and patterns other than the plus, next to GF(2) on the Flip Game (the
 //! plus, two colours, the goal any), at 5x5, 20x20 and 100x100; set-up times; distance tables of
-//! other variants.
+//! other variants; the cliffs (a torus, large toggle patterns: set-up and one board).
 //!
 //! Run with `cargo bench --bench flip_variants` (add a filter such as `query/` to run a part).
 
@@ -100,6 +100,39 @@ fn setup(c: &mut Criterion) {
     group.finish();
 }
 
+/// The cliffs of issue 27: the whole job of one board (set-up, then one answer) on a torus
+/// and with large square toggle patterns, each beside the plus without wrap-around on the same
+/// board (the target: within 3x of it, or refused up front).
+fn cliffs(c: &mut Criterion) {
+    let mut group = c.benchmark_group("cliffs");
+    group.sample_size(10);
+    let square = |side: usize| vec!["x".repeat(side); side].join("/");
+    let mut cases = Vec::new();
+    for n in [256, 512, 1024] {
+        cases.push((n, ".x./xxx/.x.".to_string(), false));
+        cases.push((n, ".x./xxx/.x.".to_string(), true));
+    }
+    cases.push((100, ".x./xxx/.x.".to_string(), false));
+    for side in [5, 21, 51] {
+        cases.push((100, square(side), false));
+    }
+    for (n, pattern, wrap) in cases {
+        let builder = Variant::builder(n, n).toggle(pattern.parse().unwrap()).wrap(wrap);
+        let v = builder.build().unwrap();
+        let board = boards(&v, 1, 3).pop().unwrap();
+        let shown = if pattern.len() > 11 {
+            format!("{0}x{0} square", pattern.find('/').unwrap())
+        } else {
+            pattern.clone()
+        };
+        let torus = if wrap { " torus" } else { "" };
+        group.bench_function(format!("{n}x{n}{torus} {shown}, set-up and one board"), |b| {
+            b.iter(|| linear_algebra(black_box(&v)).solve(&board).unwrap().distance)
+        });
+    }
+    group.finish();
+}
+
 fn tables(c: &mut Criterion) {
     let mut group = c.benchmark_group("table_build");
     group.sample_size(10);
@@ -122,5 +155,5 @@ fn tables(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, query, setup, tables);
+criterion_group!(benches, query, setup, cliffs, tables);
 criterion_main!(benches);

@@ -89,11 +89,12 @@ pub(crate) fn try_reserve<T>(
         .map_err(|_| AllocError::of::<T>(vec.len().saturating_add(additional), what))
 }
 
-/// Integers, for which all-zero bytes are the value 0 (`u8`, `u16`, `u32`; sealed).
+/// Integers, for which all-zero bytes are the value 0 (`u8`, `u16`, `u32`, `u64`; sealed).
 pub(crate) trait Zeroed: Copy + sealed::Sealed {}
 impl Zeroed for u8 {}
 impl Zeroed for u16 {}
 impl Zeroed for u32 {}
+impl Zeroed for u64 {}
 
 mod sealed {
     /// Only this module's integers are [`Zeroed`](super::Zeroed).
@@ -101,6 +102,7 @@ mod sealed {
     impl Sealed for u8 {}
     impl Sealed for u16 {}
     impl Sealed for u32 {}
+    impl Sealed for u64 {}
 }
 
 /// `len` zeros, allocated fallibly and, like `vec![0; len]`, as zeroed memory that the system
@@ -119,7 +121,7 @@ pub(crate) fn try_zeroed<T: Zeroed>(len: usize, what: &'static str) -> Result<Ve
     // SAFETY: what could go wrong: a zero-sized layout (undefined for `alloc_zeroed`), a null
     // pointer taken for memory, bytes that are no valid T, or a Vec freeing the memory with
     // another layout than it was allocated with (heap corruption). What we do: the layout has a
-    // non-zero size (len > 0 and T is an integer of 1, 2 or 4 bytes); a null pointer (the system
+    // non-zero size (len > 0 and T is an integer of 1, 2, 4 or 8 bytes); a null pointer (the system
     // refused the memory) is returned as an error before any use; zero bytes are a valid T
     // (`Zeroed` is implemented only for integers); and the Vec takes the pointer over with
     // length and capacity `len`, the global allocator's layout of `len` values of T, exactly as

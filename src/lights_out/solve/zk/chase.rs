@@ -218,15 +218,7 @@ impl Chase {
         };
         let mut outside = Vec::new();
         // Press -> the cell that forces it.
-        let mut forced_by: Vec<Option<u32>> = vec![None; n];
-        for cell in 0..n {
-            if let Some(&(press, coefficient)) = t.affecting(cell).last()
-                && modulus.inverse(coefficient).is_some()
-                && forced_by[press as usize].is_none()
-            {
-                forced_by[press as usize] = Some(cell as u32);
-            }
-        }
+        let forced_by = super::symbolic::forcing_cells(t, modulus);
         let mut forcing = vec![false; n];
         for &cell in forced_by.iter().flatten() {
             forcing[cell as usize] = true;
