@@ -364,4 +364,16 @@ fn flipblox_phases_prints_the_solver_phases_and_changes_no_answer() {
     {
         assert!(line.contains(phase), "{phase} in {line}");
     }
+    // Boards given by --board are timed too (that run returned before the report).
+    let board = boards[0].join("/");
+    let args = ["flip", "--size", "20x20", "--board", &board];
+    let timed = Command::new(env!("CARGO_BIN_EXE_flipblox"))
+        .args(args)
+        .env("FLIPBLOX_PHASES", "1")
+        .output()
+        .expect("run flipblox");
+    assert!(timed.status.success(), "{}", stderr(&timed));
+    assert_eq!(stdout(&timed), stdout(&flipblox_ok(&args, b"")));
+    let line = stderr(&timed);
+    assert!(line.starts_with("flipblox: chase ") && line.contains("(2 members, "), "{line}");
 }

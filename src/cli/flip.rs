@@ -679,8 +679,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         if answerer.takes(1) {
             answerer.answer(&mut printer, "--tatham", 1, Position { line: 1, column: 1 })?;
         }
-        printer.finish()?;
-        return Ok(Outcome::from_failed(false));
+        return finish(printer, false);
     }
     if !args.board.is_empty() {
         for (i, text) in args.board.iter().enumerate() {
@@ -699,8 +698,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
                 }
             }
         }
-        printer.finish()?;
-        return Ok(Outcome::from_failed(failed));
+        return finish(printer, failed);
     }
     let fast = fast::applies(&args) && graph::none(&args);
     let alphabet = answerer.symbols.clone();
@@ -732,11 +730,17 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             }
         }
     })?;
+    finish(printer, failed || unreadable)
+}
+
+/// Ends a `flip` run: flushes the answers and, with `FLIPBLOX_PHASES` set, prints the GF(2)
+/// solver's phase times on stderr, whichever way the boards came (files, `--board`, `--tatham`).
+fn finish(printer: Printer, failed: bool) -> anyhow::Result<Outcome> {
     printer.finish()?;
     if let Some(phases) = crate::lights_out::solve::gf2::phases::report() {
         eprintln!("{phases}");
     }
-    Ok(Outcome::from_failed(failed || unreadable))
+    Ok(Outcome::from_failed(failed))
 }
 
 /// The usage error of `flip --method table` on a table over the limit (`--max-table-cells`, or

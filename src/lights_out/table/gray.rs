@@ -537,6 +537,11 @@ mod tests {
             (2, 5, "xx./.xx/...", true, 3),
             (2, 4, ".x./xxx/.x.", true, 4),
             (2, 3, "xxx", false, 7),
+            // Groups of 3 digits (5 and 6 colours) and of 2 (8 to 16 colours), split too.
+            (2, 4, ".x./xxx/.x.", false, 5),
+            (1, 7, "xxx", true, 6),
+            (2, 3, "x.x/.x./x.x", false, 8),
+            (2, 2, "xxx/xxx/xxx", true, 16),
         ] {
             for goal in std::iter::once(Goal::Any).chain((0..k).map(Goal::Colour)) {
                 check(&variant(r, c, pattern, wrap, k, goal));
