@@ -73,7 +73,7 @@ impl SetupCost {
         let operations = if k == 2 {
             entries.saturating_mul(f + 1).saturating_mul(2) / 64 + cube.saturating_mul(4) / 64
         } else {
-            let primes = (2..=k).filter(|&p| k % p == 0 && (2..p).all(|d| p % d != 0)).count();
+            let primes = super::ring::Modulus::new(k).components.len();
             entries.saturating_mul(f + 1).saturating_add(cube.saturating_mul(primes as u64))
         };
         let bytes =
