@@ -322,6 +322,7 @@ fn json_keys_come_in_the_shared_order() {
         "index",
         "error",
         "distance",
+        "lower_bound",
         "path",
         "optimal_solutions",
         "solutions",

@@ -194,7 +194,14 @@ fn a_null_space_too_large_to_search_warns_and_is_marked_not_proven() {
     assert_eq!(presses.len() as u64, row["distance"].as_u64().unwrap());
     let rows: Vec<&str> = board.iter().map(String::as_str).collect();
     assert!(is_uniform(&replay_rows(&rows, &presses)));
+    // The lower bound: a press changes at most five pieces, so the pieces of the rarer colour,
+    // over five, rounded up.
+    let black = rows.iter().map(|r| r.matches('b').count()).sum::<usize>();
+    let bound = black.min(39 * 39 - black).div_ceil(5) as u64;
+    assert_eq!(row["lower_bound"].as_u64(), Some(bound));
+    assert!(bound <= presses.len() as u64);
     let err = stderr(&out);
+    assert!(err.contains(&format!("(proven lower bound: {bound})")), "{err}");
     assert!(
         err.starts_with("<stdin>:1:1: board 1: warning: the null space of 39x39 has dimension 32"),
         "{err}"
@@ -213,7 +220,8 @@ fn a_null_space_too_large_to_search_warns_and_is_marked_not_proven() {
         let expected = format!(
             "--board:1:1: board 1: warning: the null space of 3x3 has dimension 0 and the goal \
              any weighs each goal colour's solutions: too many solutions to weigh whole \
-             (--search-bits 0); {found} presses is the best found, not proven minimal\n"
+             (--search-bits 0); {found} presses is the best found, not proven minimal (proven \
+             lower bound: 1)\n"
         );
         assert_eq!(stderr(&out), if warned { expected } else { String::new() }, "{goal}");
     }

@@ -34,8 +34,8 @@ Method = Literal["auto", "table", "linear_algebra"]
 Boards = Union[str, list[str], npt.ArrayLike]
 
 class Answer:
-    """One board's answer: the distance, one optimal press set, the colour reached, and
-    whether the minimum is proven."""
+    """One board's answer: the distance, one optimal press set, the colour reached, whether
+    the minimum is proven, a proven lower bound, and (with `counts=True`) how many solutions."""
 
     @property
     def distance(self) -> Optional[int]: ...
@@ -45,6 +45,15 @@ class Answer:
     def colour(self) -> Optional[int]: ...
     @property
     def proven_minimal(self) -> bool: ...
+    @property
+    def lower_bound(self) -> Optional[int]:
+        """A proven lower bound of `distance` (`distance` when proven); None when impossible."""
+    @property
+    def optimal_solutions(self) -> Optional[int]:
+        """Press sets of `distance` presses (with `counts=True` and a proven minimum)."""
+    @property
+    def solutions(self) -> Optional[int]:
+        """Press sets reaching the goal, exact (with `counts=True`)."""
 
 class Variant:
     """A member of the Lights Out family on one board size (the Flip Game by default)."""
@@ -79,11 +88,15 @@ class Variant:
     def board(self, text: str) -> npt.NDArray[np.uint8]:
         """The colours of a board's text, shape (rows, cols)."""
     @overload
-    def solve(self, boards: str, *, method: Method = "auto") -> Answer: ...
+    def solve(self, boards: str, *, method: Method = "auto", counts: bool = False) -> Answer: ...
     @overload
-    def solve(self, boards: list[str], *, method: Method = "auto") -> list[Answer]: ...
+    def solve(
+        self, boards: list[str], *, method: Method = "auto", counts: bool = False
+    ) -> list[Answer]: ...
     @overload
-    def solve(self, boards: npt.ArrayLike, *, method: Method = "auto") -> Union[Answer, list[Answer]]:
+    def solve(
+        self, boards: npt.ArrayLike, *, method: Method = "auto", counts: bool = False
+    ) -> Union[Answer, list[Answer]]:
         """One Answer for one board, a list of them for many."""
     def table(self, *, max_cells: int = 32) -> npt.NDArray[np.uint8]:
         """The variant's distance table: K^(rows*cols) entries, 255 = impossible."""

@@ -51,9 +51,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 struct Variant {
     variant: lo::Variant,
     alphabet: Alphabet,
-    /// The solver of the last `solve` (with its method), kept for the next: a solver of the
-    /// Flip Game's rules builds its table once it has answered enough boards.
-    solver: Mutex<Option<(Method, Solver<'static>)>>,
+    /// The solver of the last `solve` (with its method and whether it counts), kept for the
+    /// next: a solver of the Flip Game's rules builds its table once it has answered enough
+    /// boards.
+    solver: Mutex<Option<(Method, bool, Solver<'static>)>>,
 }
 
 #[pymethods]
@@ -180,18 +181,21 @@ impl Variant {
     /// many a list of them in order. `method` is `"auto"` (the embedded table for the 4x4 Flip
     /// Game, else linear algebra, switching to a table built at run time once enough boards of
     /// the Flip Game's rules are answered), `"table"` (the variant's table, built first) or
-    /// `"linear_algebra"`; every method gives the same distances. The GIL is released while
-    /// the boards are answered.
+    /// `"linear_algebra"`; every method gives the same distances. With `counts=True` each
+    /// answer also counts its solutions (`Answer.optimal_solutions` and `Answer.solutions`, by
+    /// linear algebra as it answers; the 4x4 Flip Game then builds no table). The GIL is
+    /// released while the boards are answered.
     ///
     /// Raises `BoardError` for a board that cannot be read (`boards[I]: LINE:COLUMN: ...` in a
     /// list) or holds a colour not below K, `TableError` when `method="table"` asks for a
     /// table too large to build.
-    #[pyo3(signature = (boards, *, method="auto"))]
+    #[pyo3(signature = (boards, *, method="auto", counts=false))]
     fn solve<'py>(
         &self,
         py: Python<'py>,
         boards: &Bound<'py, PyAny>,
         method: &str,
+        counts: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let method = match method {
             "auto" => Method::Auto,
@@ -207,9 +211,9 @@ impl Variant {
             }
         };
         let (boards, one) = self.boards(boards)?;
-        let answers = py.detach(|| self.answer(&boards, method))?;
+        let answers = py.detach(|| self.answer(&boards, method, counts))?;
         let cols = self.cols();
-        let answers: Vec<Answer> = answers.iter().map(|a| Answer::new(a, cols)).collect();
+        let answers: Vec<Answer> = answers.iter().map(|a| Answer::new(a, cols, counts)).collect();
         if one {
             let answer = answers.into_iter().next().expect("one board");
             return Ok(Bound::new(py, answer)?.into_any());
@@ -313,22 +317,24 @@ impl Variant {
         Ok((read_all, one))
     }
 
-    /// Answers `boards` with the kept solver (or a new one when another thread holds it).
-    fn answer(&self, boards: &[Board], method: Method) -> PyResult<Vec<lo::Answer>> {
+    /// Answers `boards` with the kept solver (or a new one when another thread holds it),
+    /// counting their solutions or not.
+    fn answer(&self, boards: &[Board], method: Method, counts: bool) -> PyResult<Vec<lo::Answer>> {
         let fresh = || {
             Solver::builder(&self.variant)
                 .method(method)
                 .build()
+                .map(|solver| solver.with_counts(counts))
                 .map_err(|e| TableError::new_err(e.to_string()))
         };
         let mut kept = self.solver.try_lock().ok();
         let mut own;
         let solver = match kept.as_deref_mut() {
             Some(slot) => {
-                if slot.as_ref().is_none_or(|(m, _)| *m != method) {
-                    *slot = Some((method, fresh()?));
+                if slot.as_ref().is_none_or(|(m, c, _)| (*m, *c) != (method, counts)) {
+                    *slot = Some((method, counts, fresh()?));
                 }
-                &mut slot.as_mut().expect("set above").1
+                &mut slot.as_mut().expect("set above").2
             }
             None => {
                 own = fresh()?;
@@ -353,6 +359,14 @@ impl Variant {
 /// - `proven_minimal`: False only when linear algebra could not weigh every solution (a null
 ///   space beyond its search limit) and `distance` is the lightest it found; table answers are
 ///   always proven.
+/// - `lower_bound`: a proven lower bound of `distance` (`distance` itself when proven minimal;
+///   otherwise what the cells need in all to reach the goal colour over the cells a press
+///   changes, rounded up); None when impossible.
+/// - `optimal_solutions`: with `solve(..., counts=True)`, how many press sets (each cell pressed
+///   0 to K-1 times) have `distance` presses (0 when impossible); None when not every solution
+///   was weighed, or without `counts=True`.
+/// - `solutions`: with `counts=True`, how many press sets reach the goal at all (an exact int:
+///   `2**484` on 1024 x 1024 boards; 0 when impossible); None without `counts=True`.
 #[pyclass(module = "flipblox", frozen, eq)]
 #[derive(Debug, Clone, PartialEq)]
 struct Answer {
@@ -364,10 +378,17 @@ struct Answer {
     colour: Option<u8>,
     #[pyo3(get)]
     proven_minimal: bool,
+    #[pyo3(get)]
+    lower_bound: Option<usize>,
+    #[pyo3(get)]
+    optimal_solutions: Option<u64>,
+    /// `solutions` in decimal (a Python int of any size is made from it when read).
+    solutions: Option<String>,
 }
 
 impl Answer {
-    fn new(answer: &lo::Answer, cols: usize) -> Answer {
+    /// The answer of `answer` on a board of `cols` columns; its counts when `counted`.
+    fn new(answer: &lo::Answer, cols: usize, counted: bool) -> Answer {
         let presses = answer
             .presses
             .iter()
@@ -380,20 +401,34 @@ impl Answer {
             presses,
             colour: answer.colour,
             proven_minimal: answer.proven_minimal,
+            lower_bound: answer.lower_bound,
+            optimal_solutions: answer.optimal_solutions.filter(|_| counted),
+            solutions: counted.then(|| answer.solutions.to_string()),
         }
     }
 }
 
 #[pymethods]
 impl Answer {
+    /// How many press sets reach the goal, as an int (see the class docs), or None.
+    #[getter]
+    fn solutions<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let int = py.import("builtins")?.getattr("int")?;
+        self.solutions.as_deref().map(|text| int.call1((text,))).transpose()
+    }
+
     fn __repr__(&self) -> String {
         let none = |v: Option<String>| v.unwrap_or_else(|| "None".to_string());
         format!(
-            "Answer(distance={}, presses={:?}, colour={}, proven_minimal={})",
+            "Answer(distance={}, presses={:?}, colour={}, proven_minimal={}, lower_bound={}, \
+             optimal_solutions={}, solutions={})",
             none(self.distance.map(|d| d.to_string())),
             self.presses,
             none(self.colour.map(|c| c.to_string())),
-            if self.proven_minimal { "True" } else { "False" }
+            if self.proven_minimal { "True" } else { "False" },
+            none(self.lower_bound.map(|b| b.to_string())),
+            none(self.optimal_solutions.map(|n| n.to_string())),
+            none(self.solutions.clone()),
         )
     }
 }

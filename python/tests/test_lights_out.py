@@ -133,6 +133,76 @@ def test_variant_tables_and_answers_equal_a_brute_force(options):
                 assert (after == answer.colour).all()
 
 
+def brute_force_counts(variant, goal, board):
+    """(solutions, optimal_solutions, distance) of `board` by trying every press vector: how
+    many reach a goal board, how many of those are lightest, and their weight (None if none)."""
+    n, k = variant.rows * variant.cols, variant.colours
+    a = press_matrix(variant.rows, variant.cols, variant.toggle, variant.wrap)
+    presses = np.array(list(itertools.product(range(k), repeat=n)), dtype=np.int64)
+    after = (board.reshape(-1).astype(np.int64) + presses @ a.T) % k
+    uniform = (after == after[:, :1]).all(axis=1)
+    reached = uniform if goal == "any" else uniform & (after[:, 0] == goal)
+    weights = presses.sum(axis=1)[reached]
+    if weights.size == 0:
+        return 0, 0, None
+    return int(reached.sum()), int((weights == weights.min()).sum()), int(weights.min())
+
+
+@pytest.mark.parametrize(
+    "options, goal",
+    [(dict(), "any"), (dict(rows=3, cols=3, goal="white"), 0), (dict(rows=2, cols=5), "any"),
+     (dict(rows=3, cols=3, colours=3), "any"), (dict(rows=2, cols=3, colours=4, goal="0"), 0)],
+    ids=str,
+)  # fmt: skip
+def test_counts_and_lower_bounds_equal_a_brute_force(options, goal):
+    variant = flipblox.Variant(**options)
+    rng = np.random.default_rng(27)
+    boards = rng.integers(0, variant.colours, size=(12, variant.rows, variant.cols))
+    # Boards made by presses from all white, so that some are solvable where few boards are.
+    a = press_matrix(variant.rows, variant.cols, variant.toggle, variant.wrap)
+    for i in range(4):
+        presses = rng.integers(0, variant.colours, size=variant.rows * variant.cols)
+        boards[i] = ((a @ presses) % variant.colours).reshape(variant.rows, variant.cols)
+    for board in boards:
+        counted = variant.solve(board, counts=True)
+        solutions, optimal, distance = brute_force_counts(variant, goal, board)
+        assert counted.distance == distance
+        assert (counted.solutions, counted.optimal_solutions) == (solutions, optimal)
+        assert counted.lower_bound == distance and counted.proven_minimal
+        plain = variant.solve(board)
+        assert plain.solutions is None and plain.optimal_solutions is None
+        assert plain.lower_bound == distance
+
+
+def test_solution_counts_match_oeis_a075462():
+    # A075462: the number of solutions of the n x n Lights Out (all lights off from all on).
+    for n, count in [(1, 1), (2, 1), (3, 1), (4, 16), (5, 4), (6, 1), (9, 256)]:
+        variant = flipblox.Variant(n, n, goal="white")
+        answer = variant.solve(np.ones((n, n), dtype=np.uint8), counts=True)
+        assert answer.solutions == count, n
+
+
+def test_an_answer_past_the_exact_search_has_a_lower_bound_and_counts():
+    # 64x64 with 5 colours (goal white) has a null space of dimension 32, too large to weigh
+    # whole: the answer replays, its lower bound is below it, and only the count of all
+    # solutions, 5**32, is known.
+    variant = flipblox.Variant(64, 64, colours=5, goal="white")
+    rng = np.random.default_rng(5)
+    pressed = np.zeros(64 * 64, dtype=np.int64)
+    for cell in rng.integers(0, 64 * 64, size=30):
+        pressed[cell] = (pressed[cell] + 1) % 5
+    a = press_matrix(64, 64)
+    # Pressing each cell back 5 - j times makes a board the presses `pressed` solve.
+    board = ((a @ ((5 - pressed) % 5)) % 5).reshape(64, 64)
+    answer = variant.solve(board, counts=True)
+    assert answer.distance <= pressed.sum()
+    assert (replay(variant, board, answer) == 0).all()
+    assert answer.lower_bound <= answer.distance
+    assert answer.proven_minimal == (answer.lower_bound == answer.distance)
+    assert answer.optimal_solutions is None or answer.proven_minimal
+    assert answer.solutions == 5**32
+
+
 def test_boards_as_text_lists_and_arrays_agree():
     variant = flipblox.Variant(5, 5, goal="white")
     texts = ["wbwbw/bwbwb/wbwbw/bwbwb/wbwbw", "bbbbb/bbbbb/bbbbb/bbbbb/bbbbb", "w" * 25]

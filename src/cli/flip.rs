@@ -68,7 +68,8 @@ pub struct FlipArgs {
     output: Option<PathBuf>,
 
     /// Print one JSON object per line: file, index, error (null unless unreadable), distance
-    /// (null when impossible), path ([[row, col], ...], 1-based; null when impossible),
+    /// (null when impossible), lower_bound (a proven lower bound of the distance, the distance
+    /// itself when proven minimal), path ([[row, col], ...], 1-based; null when impossible),
     /// optimal_solutions (how many press sets have that distance; null when not proven
     /// minimal), solutions (how many press sets reach the goal, a decimal string), board,
     /// nullity (of the board size), proven_minimal (false only when the null space was too
@@ -152,6 +153,17 @@ pub struct FlipArgs {
     map: MapArgs,
 }
 
+/// Boards of at least this many cells (256x256) show a spinner on a terminal while their
+/// solver is set up and while they are answered, once that has taken a second; so do boards
+/// whose null space is too large to weigh whole.
+const SLOW_CELLS: usize = 1 << 16;
+
+/// The spinner of setting up the solver of `chosen`, for boards of [`SLOW_CELLS`] or more.
+fn slow_set_up(chosen: &Chosen) -> Option<progress::Slow> {
+    let size = chosen.variant.size();
+    (size.cells() >= SLOW_CELLS).then(|| progress::slow(format!("setting up the {size} solver")))
+}
+
 /// `--layout`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum LayoutArg {
@@ -186,6 +198,8 @@ struct BoardRecord<'a> {
     index: usize,
     error: Option<String>,
     distance: Option<usize>,
+    /// A proven lower bound of the distance: the distance itself when proven minimal.
+    lower_bound: Option<usize>,
     path: Option<Presses<'a>>,
     optimal_solutions: Option<u64>,
     /// A decimal number as a string (it can have hundreds of digits).
@@ -345,6 +359,7 @@ impl Answerer<'_> {
             Some(i) => sizes.spare.remove(i),
             None => {
                 let chosen = sizes.variant.choose(size, &["flip"]).map_err(|e| format!("{e:#}"))?;
+                let _slow = slow_set_up(&chosen);
                 let solver = Solver::builder(&chosen.variant)
                     .method(sizes.method)
                     .max_table_cells(sizes.limit.cells())
@@ -407,6 +422,15 @@ impl Answerer<'_> {
             bar.finish_and_clear();
         }
         if present {
+            let nullity = self.solver.nullity();
+            let _slow = (size.cells() >= SLOW_CELLS
+                || nullity >= self.solver.search_bits() as usize)
+                .then(|| {
+                    progress::slow(format!(
+                        "answering board {index} of {file} ({size}, null space of dimension \
+                         {nullity})"
+                    ))
+                });
             self.solver.solve_into(&self.board, &mut self.answer).with_context(context)?;
         } else {
             // Every cell is a hole: every goal is met, with no press.
@@ -425,6 +449,7 @@ impl Answerer<'_> {
             index,
             error: None,
             distance: answer.distance,
+            lower_bound: answer.lower_bound,
             path: answer.distance.map(|_| Presses { presses: &answer.presses, cols }),
             optimal_solutions: answer.optimal_solutions,
             solutions: self.json.then(|| answer.solutions.to_string()),
@@ -447,9 +472,10 @@ impl Answerer<'_> {
             printer.report(format_args!(
                 "{file}:{position}: board {index}: warning: the null space of {size} has dimension \
                  {nullity}{colours}: too many solutions to weigh whole (--search-bits {}); {} \
-                 presses is the best found, not proven minimal",
+                 presses is the best found, not proven minimal (proven lower bound: {})",
                 self.solver.search_bits(),
                 answer.distance.unwrap_or(0),
+                answer.lower_bound.unwrap_or(0),
             ));
         }
         Ok(())
@@ -486,6 +512,7 @@ impl Answerer<'_> {
             index,
             error: Some(error.to_string()),
             distance: None,
+            lower_bound: None,
             path: None,
             optimal_solutions: None,
             solutions: None,
@@ -605,6 +632,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             if let Some(id) = &args.tatham {
                 chosen.variant = graph::tatham(id, &chosen)?.0;
             }
+            let _slow = slow_set_up(&chosen);
             let solver = Solver::builder(&chosen.variant)
                 .method(method)
                 .max_table_cells(args.limit.cells())

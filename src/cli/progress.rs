@@ -1,5 +1,6 @@
 //! Progress bars on stderr, shown only when stderr is a terminal: for table builds (states
-//! reached) and for level packs (bytes read, after a second).
+//! reached), for level packs (bytes read, after a second), and spinners for long Lights Out
+//! set-ups and searches (after a second).
 
 use std::io::IsTerminal;
 use std::sync::mpsc;
@@ -75,8 +76,18 @@ pub fn pack(total_bytes: u64) -> (ProgressBar, mpsc::Sender<()>) {
     let template =
         "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} {msg} (eta {eta})";
     let bar = bar(total_bytes, template, false);
+    let (stop_tx, _) = show_after_a_second(&bar);
+    (bar, stop_tx)
+}
+
+/// Draws `bar` on stderr, ticking, once a second has passed, unless the returned sender is
+/// dropped (or sends) first; nothing when stderr is not a terminal. The thread that waits, if
+/// any, is returned too.
+fn show_after_a_second(
+    bar: &ProgressBar,
+) -> (mpsc::Sender<()>, Option<std::thread::JoinHandle<()>>) {
     let (stop_tx, stop_rx) = mpsc::channel::<()>();
-    if std::io::stderr().is_terminal() {
+    let waiting = std::io::stderr().is_terminal().then(|| {
         let bar = bar.clone();
         std::thread::spawn(move || {
             if stop_rx.recv_timeout(Duration::from_secs(1)) == Err(mpsc::RecvTimeoutError::Timeout)
@@ -84,7 +95,40 @@ pub fn pack(total_bytes: u64) -> (ProgressBar, mpsc::Sender<()>) {
                 bar.set_draw_target(ProgressDrawTarget::stderr());
                 bar.enable_steady_tick(Duration::from_millis(200));
             }
-        });
+        })
+    });
+    (stop_tx, waiting)
+}
+
+/// One piece of work of unknown length (a solver's set-up, one large board's search): a
+/// spinner with its message and the time elapsed, drawn on stderr once the work has run a
+/// second, when stderr is a terminal; cleared when dropped.
+pub struct Slow {
+    bar: ProgressBar,
+    stop: Option<mpsc::Sender<()>>,
+    waiting: Option<std::thread::JoinHandle<()>>,
+}
+
+/// A [`Slow`] spinner saying `message` (e.g. `setting up the 1024x1024 solver`), cut to the
+/// terminal's width.
+pub fn slow(message: String) -> Slow {
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed:>4} {wide_msg}") {
+        bar.set_style(style);
     }
-    (bar, stop_tx)
+    bar.set_message(message);
+    let (stop, waiting) = show_after_a_second(&bar);
+    Slow { bar, stop: Some(stop), waiting }
+}
+
+impl Drop for Slow {
+    fn drop(&mut self) {
+        // The waiting thread ends at once when its sender goes; once it has, the bar is
+        // cleared whether it was shown or not.
+        drop(self.stop.take());
+        if let Some(waiting) = self.waiting.take() {
+            let _ = waiting.join();
+        }
+        self.bar.finish_and_clear();
+    }
 }

@@ -17,7 +17,12 @@
 //!   instead of a scalar tail); a large level's (more than `LARGE` padded cells) are
 //!   interleaved, at the state index `3 * cell + o`, so that a cell's three stamps share a cache
 //!   line (`write_interleaved_stamps`, a table lookup per cell), and a search for the goal of a
-//!   large level writes them a band at a time, when it first comes near the band (`Bands`);
+//!   large level writes them a band at a time, when it first comes near the band (`Bands`).
+//!   A search for the goal of a large level that needs no path keeps, on irregular terrain or
+//!   in a level of more than `BIT_STAMPS_CELLS` padded cells, one *bit* per state instead: bit
+//!   `s % 64` of the little-endian `u64` word `s / 64` of the buffer for the state index `s`,
+//!   set when the box may not rest in the state or a roll reached it (no move kept), 3/8 of a
+//!   byte per padded cell (`write_stamp_bits_between`, eight cells a step);
 //! - per padded cell and orientation, one `u32` frontier slot: three FIFO queues in one buffer,
 //!   one per [`Orientation`] (from `o * cells`), holding the anchors of the states in the order
 //!   the search reached them (`3 * cell` with interleaved stamps, so that a roll adds one
@@ -30,12 +35,14 @@
 //! One buffer for all three orientations means one base address: the loops of the search keep
 //! fewer pointers in registers. Each search writes the stamps of its level from the level's
 //! rest flags before it reads them (all first, or band by band), so a roll tests legality and
-//! novelty with a single load of one byte, and the rolls never read the level's grid. The buffers only grow. Together with the level's one
-//! byte per padded cell that is at most 16 bytes per padded cell, 5 1/3 per state
-//! ([`bytes_needed`](crate::bloxorz::model::moves::bytes_needed)), what a sweep (a distance field) or a small level's search uses; a search
-//! for the goal of a large level touches at most 4 bytes per padded cell (the grid, and the
-//! stamps of the bands it comes near) and its widest layers. The grid and the stamps are
-//! backed by huge pages where the system has them (`advise_huge_pages`).
+//! novelty with a single load of one byte (or word, with bits), and the rolls never read the
+//! level's grid. The buffers only grow. Together with the level's one byte per padded cell
+//! that is at most 16 bytes per padded cell, 5 1/3 per state
+//! ([`bytes_needed`](crate::bloxorz::model::moves::bytes_needed)), what a sweep (a distance
+//! field) or a small level's search uses; a search for the goal of a large level touches at
+//! most 4 bytes per padded cell (the grid, and the stamps of the bands it comes near; 1 3/8
+//! with bits) and its widest layers. The grid and the stamps are backed by huge pages where
+//! the system has them (`advise_huge_pages`).
 //!
 //! # The search
 //!
@@ -78,7 +85,7 @@ const REACHED: u8 = 1 << 2;
 /// (see the module docs). A fresh scratch holds no memory.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
-    /// The stamps of the states with orientation `o` at `o * cells..(o + 1) * cells`.
+    /// The stamps (see the module docs): orientation-major, interleaved, or bits.
     stamps: Vec<u8>,
     /// The padded cells of the last search's level; 0 before any search.
     cells: usize,
@@ -92,6 +99,8 @@ pub(crate) struct Scratch {
     from: u32,
     /// Whether the last search's stamps are interleaved (see [`Expand`]).
     interleaved: bool,
+    /// Whether the last search's stamps are bits, with no moves (see [`Expand`]).
+    bits: bool,
     /// Per band of stamps (see [`Bands`]), in a search that writes its stamps band by band:
     /// [`WRITTEN`] once the band's stamps are written, [`NEAR`] once its neighbours' are too.
     bands: Vec<u8>,
@@ -120,7 +129,11 @@ const NEAR: u8 = 2;
 /// `3 * cell + o`, a cell's three stamps side by side, or orientation-major, at `o * cells +
 /// cell`. A queue entry is then `3 * cell` or `cell`, so that a roll adds one constant to it
 /// either way.
-struct Expand<'a, const BRANCH_FREE: bool, const INTERLEAVED: bool> {
+///
+/// `BITS` (only with `INTERLEAVED`) makes the stamps one bit per state instead of a byte (see
+/// [`Scratch`]): set when the box may not rest in the state or a roll reached it, with no
+/// move kept, for a search for the goal of a large level that needs no path.
+struct Expand<'a, const BRANCH_FREE: bool, const INTERLEAVED: bool, const BITS: bool> {
     /// The stamps (see above).
     stamps: &'a mut [u8],
     /// The queues, orientation `o` at `o * cells`.
@@ -148,6 +161,8 @@ struct Bands<'a> {
     marks: &'a mut [u8],
     /// The base-2 logarithm of a band's stamps.
     shift: u32,
+    /// Whether the stamps are bits (see [`Expand`]).
+    bits: bool,
 }
 
 /// A band of stamps holds at least this many (see [`Bands`]): 256 KiB.
@@ -170,8 +185,13 @@ impl Bands<'_> {
         for b in first..=last {
             if self.marks[b] & WRITTEN == 0 {
                 let begin = b << self.shift;
-                let end = ((b + 1) << self.shift).min(stamps.len());
-                write_interleaved_stamps_between(stamps, self.grid, begin, end);
+                if self.bits {
+                    let end = ((b + 1) << self.shift).min(3 * self.grid.len());
+                    write_stamp_bits_between(stamps, self.grid, begin, end);
+                } else {
+                    let end = ((b + 1) << self.shift).min(stamps.len());
+                    write_interleaved_stamps_between(stamps, self.grid, begin, end);
+                }
                 self.marks[b] |= WRITTEN;
             }
         }
@@ -191,6 +211,15 @@ const IRREGULAR_CHANGES_PER_CELL: usize = 5;
 /// less often, and a search for its goal keeps only the frontier in the queues
 /// ([`Expand::layers`]). A smaller level keeps the orientation-major stamps and every layer.
 const LARGE: usize = 1 << 16;
+
+/// A search for the goal of a large level that needs no path keeps its stamps as bits (see
+/// [`Expand`]) when it decides without branches, or when the level has more padded cells than
+/// this. On regular terrain (decided with branches) a byte is cheaper to test than a bit, and
+/// that wins while the byte stamps are small: open fields of 2000 x 2000 search faster with
+/// bytes, of 4000 x 4000 with bits (docs/PERFORMANCE.md). Irregular terrain searches faster
+/// with bits at every large size: there fewer states a cell are reached, and memory written per
+/// cell weighs more.
+const BIT_STAMPS_CELLS: usize = 1 << 23;
 
 /// The slots of each queue a search that keeps only its frontier uses at first: 64 KiB.
 const FRONTIER_ROOM: usize = 1 << 14;
@@ -244,7 +273,42 @@ fn write_interleaved_stamps_between(stamps: &mut [u8], grid: &[u8], begin: usize
     (3 * last..end).for_each(|i| stamps[i] = stamp(i));
 }
 
-impl<const BRANCH_FREE: bool, const INTERLEAVED: bool> Expand<'_, BRANCH_FREE, INTERLEAVED> {
+/// Writes the stamp bits of the states `begin..end` (state indices `3 * cell + o`, bit `i % 8`
+/// of byte `i / 8`) of a level whose padded grid is `grid`: set where the box may not rest,
+/// clear where it may. Eight cells (24 states, three bytes) at a time; the other bits of the
+/// bytes `begin` and `end` cut are left as they were.
+///
+/// # Panics
+///
+/// If `end` is past three per cell of `grid` or past `8 * bits.len()`, or `begin > end`.
+fn write_stamp_bits_between(bits: &mut [u8], grid: &[u8], begin: usize, end: usize) {
+    let blocked = |i: usize| grid[i / 3] >> (i % 3) & 1 == 0;
+    let set = |bits: &mut [u8], i: usize| {
+        let mask = 1 << (i % 8);
+        bits[i / 8] = if blocked(i) { bits[i / 8] | mask } else { bits[i / 8] & !mask };
+    };
+    let (first, last) = (begin.div_ceil(24), end / 24);
+    if first >= last {
+        (begin..end).for_each(|i| set(bits, i));
+        return;
+    }
+    (begin..24 * first).for_each(|i| set(bits, i));
+    let eights = grid[8 * first..8 * last].chunks_exact(8);
+    for (three, eight) in bits[3 * first..3 * last].chunks_exact_mut(3).zip(eights) {
+        // Bits 0..2 of a cell's flags are its rest flags, one per orientation: those of the
+        // eight cells, in a word a byte each, are packed to 24 bits, pairs of fields at a time.
+        let mut rest = u64::from_le_bytes(eight.try_into().unwrap()) & 0x0707_0707_0707_0707;
+        rest = (rest | rest >> 5) & 0x003F_003F_003F_003F;
+        rest = (rest | rest >> 10) & 0x0000_0FFF_0000_0FFF;
+        rest = (rest | rest >> 20) & 0x00FF_FFFF;
+        three.copy_from_slice(&(!rest).to_le_bytes()[..3]);
+    }
+    (24 * last..end).for_each(|i| set(bits, i));
+}
+
+impl<const BRANCH_FREE: bool, const INTERLEAVED: bool, const BITS: bool>
+    Expand<'_, BRANCH_FREE, INTERLEAVED, BITS>
+{
     /// A queue entry's step per cell: 3 with interleaved stamps, else 1.
     const STEP: usize = if INTERLEAVED { 3 } else { 1 };
 
@@ -256,25 +320,53 @@ impl<const BRANCH_FREE: bool, const INTERLEAVED: bool> Expand<'_, BRANCH_FREE, I
         let at = if INTERLEAVED { base + N } else { N * self.cells + base };
         debug_assert!(base / Self::STEP < self.cells && at < self.stamps.len());
         debug_assert!(*tail < (N + 1) * self.cells && *tail < self.queues.len());
-        // SAFETY: `base` is `STEP * cell`, where `cell` is a roll away from the anchor of a state the
-        // box may rest in, so that anchor is a level cell, at least PADDING (2) cells from every
-        // edge of the padded grid (only level cells carry rest flags: `Level` keeps its padding
-        // empty), and a roll moves the anchor by at most 2 rows and 2 columns: `cell < cells`, and
-        // `at < 3 * cells <= stamps.len()`. Were an index out of bounds, this would read or write
-        // outside the buffers.
-        let stamp = unsafe { self.stamps.get_unchecked_mut(at) };
-        let old = *stamp;
-        let new = old == 0;
-        if !BRANCH_FREE && !new {
-            return;
-        }
-        *stamp = if new { REACHED | m as u8 } else { old };
+        // SAFETY (both blocks): `base` is `STEP * cell`, where `cell` is a roll away from the
+        // anchor of a state the box may rest in, so that anchor is a level cell, at least PADDING
+        // (2) cells from every edge of the padded grid (only level cells carry rest flags:
+        // `Level` keeps its padding empty), and a roll moves the anchor by at most 2 rows and 2
+        // columns: `cell < cells`, and `at < 3 * cells <= stamps.len()`. With bits, the word of
+        // bit `at` ends by byte `8 * (at / 64 + 1) <= 3 * cells` (a large level has over 2^16
+        // cells). Were an index out of bounds, this would read or write outside the buffers.
+        let new = if BITS {
+            // Bit `at % 64` of the little-endian word at byte `8 * (at / 64)`: bit `at % 8` of
+            // byte `at / 8`, as `write_stamp_bits_between` writes them.
+            debug_assert!(8 * (at / 64 + 1) <= self.stamps.len());
+            let word = unsafe { self.stamps.as_mut_ptr().cast::<u64>().add(at / 64) };
+            let old = u64::from_le(unsafe { word.read_unaligned() });
+            let bit = 1 << (at % 64);
+            if !BRANCH_FREE && old & bit != 0 {
+                return;
+            }
+            unsafe { word.write_unaligned((old | bit).to_le()) };
+            old & bit == 0
+        } else {
+            let stamp = unsafe { self.stamps.get_unchecked_mut(at) };
+            let old = *stamp;
+            let new = old == 0;
+            if !BRANCH_FREE && !new {
+                return;
+            }
+            *stamp = if new { REACHED | m as u8 } else { old };
+            new
+        };
         // SAFETY: the queue of orientation N, at `N * cells`, holds distinct anchors of states of
         // orientation N, all level cells, fewer than `cells`, so `tail < (N + 1) * cells <=
         // queues.len()` here (the branch-free path writes the slot after the last state, still
         // inside); were it not, this would write past the queue.
         unsafe { *self.queues.get_unchecked_mut(*tail) = base as u32 };
         *tail += usize::from(new);
+    }
+
+    /// Whether the goal's stamp, at `goal` (its index among the stamps), shows it reached.
+    #[inline(always)]
+    fn goal_reached(&self, goal: usize) -> bool {
+        // With bits, a set bit could also mean the box may not rest there, but the search looks
+        // only at a standing box on the target, where it may.
+        if BITS {
+            self.stamps[goal / 8] >> (goal % 8) & 1 != 0
+        } else {
+            self.stamps[goal] & REACHED != 0
+        }
     }
 
     /// Expands the states of orientation `O` in slots `begin..end` of the queues: the four rolls
@@ -349,7 +441,7 @@ impl<const BRANCH_FREE: bool, const INTERLEAVED: bool> Expand<'_, BRANCH_FREE, I
         if keep {
             // Every layer kept: the loops of `expand` inline here.
             loop {
-                if self.stamps[goal] & REACHED != 0 {
+                if self.goal_reached(goal) {
                     return (true, depth, explored(head, dropped), tail, layers);
                 }
                 // Each tail is at or past its head: the frontier is empty when the sums are
@@ -368,13 +460,19 @@ impl<const BRANCH_FREE: bool, const INTERLEAVED: bool> Expand<'_, BRANCH_FREE, I
             }
         }
         loop {
-            if self.stamps[goal] & REACHED != 0 {
+            if self.goal_reached(goal) {
                 return (true, depth, explored(head, dropped), tail, layers);
             }
             if tail[0] + tail[1] + tail[2] == head[0] + head[1] + head[2] {
                 return (false, depth, explored(head, dropped), tail, layers);
             }
-            self.make_room(&mut head, &mut tail, &mut dropped, &mut room);
+            // No roll adds more than two states per state of the layer to any queue: most
+            // layers of a thin frontier fit without a look at each queue.
+            let grow = 2 * (tail[0] + tail[1] + tail[2] - head[0] - head[1] - head[2]);
+            let fits = |o: usize| tail[o] + grow < o * cells + room[o];
+            if !(fits(0) && fits(1) && fits(2)) {
+                self.make_room(&mut head, &mut tail, &mut dropped, &mut room);
+            }
             let end = tail;
             depth += 1;
             self.layer(&mut tail, head, end, w);
@@ -449,10 +547,24 @@ impl Scratch {
     /// The minimum number of moves from `from` (a placement where the box may rest) to standing
     /// on the target of `level`, a level without switches and split switches.
     pub fn solve(&mut self, level: &Level, from: Placement) -> Solution {
+        self.solve_keeping(level, from, false)
+    }
+
+    /// [`Scratch::solve`], keeping the moves that reached the states when `moves` (without,
+    /// the stamps may be bits: see [`BIT_STAMPS_CELLS`]).
+    fn solve_keeping(&mut self, level: &Level, from: Placement, moves: bool) -> Solution {
         debug_assert!(!level.mechanics().needs_engine(), "the POJ search has no switches");
-        let goal = Self::goal(level);
-        let (moves, states_explored) = self.search(level, state_of(level, from), Some(goal));
-        Solution { moves, states_explored }
+        let goal = Some(Self::goal(level));
+        let irregular = Self::irregular(level);
+        let bits = !moves && (irregular || level.grid().len() > BIT_STAMPS_CELLS);
+        let (distance, states_explored) =
+            self.search_with(level, state_of(level, from), goal, irregular, bits);
+        Solution { moves: distance, states_explored }
+    }
+
+    /// Whether `level` is searched branch-free (see [`IRREGULAR_CHANGES_PER_CELL`]).
+    fn irregular(level: &Level) -> bool {
+        level.terrain_changes() * IRREGULAR_CHANGES_PER_CELL > level.rows() * level.cols()
     }
 
     /// Like [`Scratch::solve`], and when the level can be solved, replaces the contents of `path`
@@ -464,7 +576,7 @@ impl Scratch {
         from: Placement,
         path: &mut Vec<Move>,
     ) -> Solution {
-        let solution = self.solve(level, from);
+        let solution = self.solve_keeping(level, from, true);
         path.clear();
         if solution.moves.is_some() {
             self.path_to(level, Self::goal(level), path);
@@ -492,9 +604,7 @@ impl Scratch {
     /// If `from` is not a state of `level` where the box may rest (the parser's levels always give
     /// a legal start).
     pub fn search(&mut self, level: &Level, from: u32, goal: Option<u32>) -> (Option<u32>, u64) {
-        let irregular =
-            level.terrain_changes() * IRREGULAR_CHANGES_PER_CELL > level.rows() * level.cols();
-        self.search_with(level, from, goal, irregular)
+        self.search_with(level, from, goal, Self::irregular(level), false)
     }
 
     /// Makes the buffers fit a level of `cells` padded cells, allocating fallibly; a search of
@@ -532,12 +642,15 @@ impl Scratch {
     }
 
     /// [`Scratch::search`] with the way of testing states chosen by the caller (see [`Expand`]).
+    /// With `bits`, a search for the goal of a large level keeps its stamps as bits, and no
+    /// move: [`Scratch::path_to`] cannot follow it (other searches keep bytes).
     fn search_with(
         &mut self,
         level: &Level,
         from: u32,
         goal: Option<u32>,
         branch_free: bool,
+        bits: bool,
     ) -> (Option<u32>, u64) {
         let grid = level.grid();
         let cells = grid.len();
@@ -556,15 +669,17 @@ impl Scratch {
         let start = if interleaved { from as usize } else { o * cells + anchor };
         // Without a goal, the stamp looked at is that of the padded grid's first cell, standing:
         // padding, never reached. A search for a goal in a large level keeps only its frontier,
-        // and writes its stamps band by band (see `Bands`).
+        // and writes its stamps band by band (see `Bands`), as bits when it needs no moves.
         let keep = goal.is_none() || !interleaved;
+        let bits = !keep && bits;
+        self.bits = bits;
         let goal = goal.map_or(0, |g| self.at(g));
         let w = level.width();
         let shift = Bands::shift(w);
         self.band_shift = (!keep).then_some(shift);
         self.bands.clear();
         let stamps = &mut self.stamps[..3 * cells];
-        let mut bands = Bands { grid, marks: &mut [], shift };
+        let mut bands = Bands { grid, marks: &mut [], shift, bits };
         if !keep {
             self.bands.resize((3 * cells).div_ceil(1 << shift), 0);
             bands.marks = &mut self.bands;
@@ -576,21 +691,35 @@ impl Scratch {
         } else {
             write_planar_stamps(stamps, grid);
         }
-        stamps[start] = REACHED;
+        if bits {
+            stamps[start / 8] |= 1 << (start % 8);
+        } else {
+            stamps[start] = REACHED;
+        }
         self.queues[o * cells] = (step * anchor) as u32;
         let mut tail = [0, cells, 2 * cells];
         tail[o] += 1;
         let queues = &mut self.queues[..3 * cells];
         let level_cells = level.rows() * level.cols();
-        let (found, depth, explored, tail, mut layers) = match (branch_free, interleaved) {
-            (true, true) => Expand::<true, true> { stamps, queues, cells, level_cells, bands }
-                .layers(w, tail, goal, keep, layers),
-            (true, false) => Expand::<true, false> { stamps, queues, cells, level_cells, bands }
-                .layers(w, tail, goal, keep, layers),
-            (false, true) => Expand::<false, true> { stamps, queues, cells, level_cells, bands }
-                .layers(w, tail, goal, keep, layers),
-            (false, false) => Expand::<false, false> { stamps, queues, cells, level_cells, bands }
-                .layers(w, tail, goal, keep, layers),
+        macro_rules! run {
+            ($branch_free:literal, $interleaved:literal, $bits:literal) => {
+                Expand::<$branch_free, $interleaved, $bits> {
+                    stamps,
+                    queues,
+                    cells,
+                    level_cells,
+                    bands,
+                }
+                .layers(w, tail, goal, keep, layers)
+            };
+        }
+        let (found, depth, explored, tail, mut layers) = match (branch_free, interleaved, bits) {
+            (true, true, true) => run!(true, true, true),
+            (false, true, true) => run!(false, true, true),
+            (true, true, false) => run!(true, true, false),
+            (false, true, false) => run!(false, true, false),
+            (true, false, _) => run!(true, false, false),
+            (false, false, _) => run!(false, false, false),
         };
         let last = [tail[0] as u32, (tail[1] - cells) as u32, (tail[2] - 2 * cells) as u32];
         if keep && layers.last() != Some(&last) {
@@ -624,13 +753,19 @@ impl Scratch {
         })
     }
 
-    /// True when the last search on `level` reached `state`.
+    /// True when the last search on `level` reached `state` and kept the move that did: every
+    /// search but [`Scratch::solve`]'s on a large level, which keeps bits (see [`Expand`]) and
+    /// answers false here.
     pub fn was_reached(&self, state: u32) -> bool {
         self.stamp(state).is_some_and(|s| s & REACHED != 0)
     }
 
-    /// The stamp the last search left on `state`; `None` past the last level's states.
+    /// The stamp the last search left on `state`; `None` past the last level's states, and
+    /// after a search that kept bits.
     fn stamp(&self, state: u32) -> Option<u8> {
+        if self.bits {
+            return None;
+        }
         let at = self.at(state);
         // A band a search wrote no stamp of holds an earlier search's: none of this one's.
         let written = self.band_shift.is_none_or(|shift| self.bands[at >> shift] & WRITTEN != 0);
@@ -804,7 +939,7 @@ mod tests {
             let from = state_of(&level, level.start());
             let mut sweeps = Vec::new();
             for branch_free in [false, true] {
-                let result = scratch.search_with(&level, from, None, branch_free);
+                let result = scratch.search_with(&level, from, None, branch_free, false);
                 let mut reached: Vec<(u32, u32)> = scratch.reached().collect();
                 reached.sort_unstable();
                 sweeps.push((result, reached));
@@ -812,8 +947,9 @@ mod tests {
             assert_eq!(sweeps[0], sweeps[1], "{}", level);
             let (tr, tc) = level.target();
             let goal = state_of(&level, Placement::standing(tr, tc));
-            let goals: Vec<_> =
-                [false, true].map(|b| scratch.search_with(&level, from, Some(goal), b)).into();
+            let goals: Vec<_> = [false, true]
+                .map(|b| scratch.search_with(&level, from, Some(goal), b, false))
+                .into();
             assert_eq!(goals[0], goals[1], "{}", level);
         }
         assert!(regular > 30 && irregular > 30, "regular {regular}, irregular {irregular}");
@@ -846,12 +982,17 @@ mod tests {
         let mut scratch = Scratch::new();
         let from = state_of(&level, level.start());
         let goal = Scratch::goal(&level);
-        scratch.search_with(&level, from, None, false);
+        scratch.search_with(&level, from, None, false, false);
         let distances: std::collections::HashMap<u32, u32> = scratch.reached().collect();
         let want = distances[&goal];
         let below = distances.values().filter(|&&d| d < want).count() as u64;
         for branch_free in [false, true] {
-            let (moves, explored) = scratch.search_with(&level, from, Some(goal), branch_free);
+            // Without moves, the stamps are bits.
+            let bits = scratch.search_with(&level, from, Some(goal), branch_free, true);
+            assert_eq!(bits, (Some(want), below), "bits, branch-free {branch_free}");
+            assert!(scratch.bits && !scratch.was_reached(goal));
+            let (moves, explored) =
+                scratch.search_with(&level, from, Some(goal), branch_free, false);
             assert_eq!((moves, explored), (Some(want), below), "branch-free {branch_free}");
             let mut path = Vec::new();
             scratch.path_to(&level, goal, &mut path);
@@ -874,6 +1015,28 @@ mod tests {
                 write_interleaved_stamps_between(&mut part, &grid, begin, end);
                 assert_eq!(part[begin..end], whole[begin..end], "{begin}..{end}");
                 assert!(part[..begin].iter().chain(&part[end..]).all(|&s| s == REACHED));
+            }
+        }
+    }
+
+    #[test]
+    fn stamp_bits_written_between_any_bounds_match_the_byte_stamps() {
+        // Flags with bits above the rest flags set too: only bits 0..2 count.
+        let grid: Vec<u8> = (0..40u8).map(|i| i.wrapping_mul(37)).collect();
+        let mut whole = vec![0; 3 * grid.len()];
+        write_interleaved_stamps(&mut whole, &grid);
+        let bit = |bits: &[u8], i: usize| bits[i / 8] >> (i % 8) & 1 != 0;
+        for begin in 0..whole.len() {
+            for end in begin..=whole.len() {
+                for fill in [0, 0xFF] {
+                    let mut bits = vec![fill; whole.len().div_ceil(8)];
+                    write_stamp_bits_between(&mut bits, &grid, begin, end);
+                    for (i, &stamp) in whole.iter().enumerate() {
+                        let want =
+                            if (begin..end).contains(&i) { stamp == BLOCKED } else { fill != 0 };
+                        assert_eq!(bit(&bits, i), want, "{begin}..{end}, bit {i}");
+                    }
+                }
             }
         }
     }
@@ -908,7 +1071,9 @@ mod tests {
         let want = distances[&goal];
         let below = distances.values().filter(|&&d| d < want).count() as u64;
         for branch_free in [false, true] {
-            let answer = scratch.search_with(&level, from, Some(goal), branch_free);
+            let bits = scratch.search_with(&level, from, Some(goal), branch_free, true);
+            assert_eq!(bits, (Some(want), below), "bits, branch-free {branch_free}");
+            let answer = scratch.search_with(&level, from, Some(goal), branch_free, false);
             assert_eq!(answer, (Some(want), below), "branch-free {branch_free}");
             assert!(scratch.was_reached(goal) && !scratch.was_reached(far));
             assert!(scratch.band_shift.is_some() && scratch.bands.contains(&0));

@@ -305,8 +305,8 @@ impl Formatter {
         // Slot 0 stands for [`UNKNOWN`] and is never used.
         let slots = vec![Slot([0; SLOT])];
         let impossible: &[u8] = if json {
-            b",\"error\":null,\"distance\":null,\"path\":null,\"optimal_solutions\":0,\
-              \"solutions\":\"0\",\"board\":\""
+            b",\"error\":null,\"distance\":null,\"lower_bound\":null,\"path\":null,\
+              \"optimal_solutions\":0,\"solutions\":\"0\",\"board\":\""
         } else {
             b"Impossible\n"
         };
@@ -362,6 +362,9 @@ impl Formatter {
         let at = |p: usize| [b'0' + (p / 4 + 1) as u8, b',', b'0' + (p % 4 + 1) as u8];
         if self.json {
             text.extend_from_slice(AFTER_INDEX.as_bytes());
+            push_decimal(&mut text, usize::from(d));
+            // The table's distances are proven: the bound is the distance.
+            text.extend_from_slice(b",\"lower_bound\":");
             push_decimal(&mut text, usize::from(d));
             text.extend_from_slice(b",\"path\":[");
             for (k, &p) in self.presses.iter().enumerate() {

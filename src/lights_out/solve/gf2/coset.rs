@@ -30,6 +30,7 @@
 //! cell, the walk of information-set decoding ([`isd`]) then looks for a lighter one.
 
 use super::chase::{Shape, weight, xor_into};
+use super::strip;
 use crate::lights_out::solve::isd;
 use crate::memory::{AllocError, try_reserve};
 
@@ -234,6 +235,7 @@ pub(super) fn lightest(
         }
     }
     if !exact {
+        uses_first ^= strip::decode(shape, gens.planes, out).first() == Some(&true);
         uses_first ^= decode(shape, gens, out);
     }
     Lightest { weight: weight(out), uses_first, exact, optimal }

@@ -49,7 +49,11 @@
 //! coset is weighed and the answer is the proven minimum. With more, the search descends by
 //! blocks: it weighs every combination of a window of `min(search_bits, 16)` generators on top of
 //! the best so far, takes the lightest if it is strictly lighter, and cycles through the windows
-//! until none improves; that answer is marked not proven minimal ([`Optimum::proven_minimal`]).
+//! until none improves, then decodes the board's top rows (`strip`: soft decisions on the first
+//! row from the lightest presses of a strip of six rows, and the member of the coset that agrees
+//! with the most reliable of them) and, when the generators fit 64 MiB as bytes, walks by
+//! information-set decoding; that answer is marked not proven minimal
+//! ([`Optimum::proven_minimal`]).
 //! Of the 20,100 sizes `R x C` with `R <= C <= 200`, 19,938 have a nullity of at most 23 and are
 //! searched exactly; 20x20, 100x100 and 200x200 have nullity 0, 30x30 has 20 (a search of 2^21
 //! solutions a board), and the largest is 159x159 with 128 (`cargo run --release --example
@@ -76,6 +80,7 @@ mod chase;
 mod coset;
 pub(crate) mod phases;
 mod reduce;
+mod strip;
 
 use chase::{Shape, weight};
 use coset::{CosetScratch, Generators, MaskClasses, lightest};
