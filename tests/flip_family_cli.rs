@@ -480,3 +480,31 @@ fn an_alphabet_goal_or_board_may_start_with_a_hyphen() {
     );
     assert_eq!(stdout(&out), stdout(&want));
 }
+
+#[test]
+fn a_set_up_over_the_budget_is_refused_before_any_board_is_read() {
+    // 1024x1024 with a 21x21 square pattern: about 40,000 unknowns in the residual system, far
+    // over a minute's budget. The whole run is refused up front (the boards are never read),
+    // as a usage error naming the estimate and the option that raises the budget.
+    let square = vec!["x".repeat(21); 21].join("/");
+    let args = ["flip", "--size", "1024x1024", "--toggle", &square];
+    let out = flipblox(&args, b"not even a board\n");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    for words in
+        ["unknowns", "word operations", " s at 1000000000 a second", "bytes", "--max-setup"]
+    {
+        assert!(err.contains(words), "{words}: {err}");
+    }
+    // A budget of one second refuses a medium case (200x200, the same pattern: about 4,000
+    // unknowns) that the default budget takes; a small one runs within it.
+    let medium = ["flip", "--size", "200x200", "--toggle", &square, "--max-setup", "1"];
+    let out = flipblox(&medium, b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("over the budget of 1000000000 operations"), "{}", stderr(&out));
+    let board = vec!["b".repeat(30); 30].join("/");
+    let small = ["flip", "--size", "30x30", "--toggle", "xxxxx/xxxxx/xxxxx/xxxxx/xxxxx"];
+    let out = flipblox_ok(&[&small[..], &["--max-setup", "1", "--board", &board]].concat(), b"");
+    assert!(!stdout(&out).trim().is_empty(), "{}", stderr(&out));
+}

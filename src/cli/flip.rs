@@ -114,6 +114,14 @@ pub struct FlipArgs {
           help_heading = "Tables")]
     search_bits: u32,
 
+    /// The most seconds the set-up of linear algebra over Z_K (every variant but the Flip
+    /// Game's rules: --wrap, --toggle, --colours, --buttons, --hole) may be estimated to take,
+    /// at 10^9 word operations a second. A variant over it is refused before any board is read,
+    /// with the estimate (operations, seconds, bytes); boards whose size or holes are read from
+    /// the input get the refusal as their error. 0 refuses none.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, help_heading = "Tables")]
+    max_setup: u64,
+
     #[command(flatten, next_help_heading = "Variant")]
     variant: VariantArgs,
 
@@ -320,6 +328,8 @@ struct Sizes<'t> {
     method: Method,
     limit: TableLimitArgs,
     search_bits: u32,
+    /// `--max-setup`, in word operations.
+    max_setup: u64,
     presses: bool,
     /// The solvers of other sizes met last, the latest last.
     spare: Vec<(Solver<'t>, Chosen, VariantFields)>,
@@ -354,6 +364,7 @@ impl Answerer<'_> {
                     .method(sizes.method)
                     .max_table_cells(sizes.limit.cells())
                     .search_bits(sizes.search_bits)
+                    .max_setup_operations(sizes.max_setup)
                     .presses(sizes.presses)
                     .build()
                     .map_err(|e| {
@@ -626,6 +637,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
                 .method(method)
                 .max_table_cells(args.limit.cells())
                 .search_bits(args.search_bits)
+                .max_setup_operations(setup_budget(args.max_setup))
                 .presses(presses)
                 .build()
                 .map_err(|e| table_too_large(e, &chosen, args.limit, args.variant.is_default()))?
@@ -638,7 +650,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     if chosen.variant.buttons().is_some() {
         fields.toggle = "buttons".to_string();
     }
-    let limits = (args.limit.cells(), args.search_bits);
+    let limits = (args.limit.cells(), args.search_bits, setup_budget(args.max_setup));
     let holes = args.hole.map(|_| graph::Holes::new(&chosen.variant, method, limits, presses));
     let symbols = match args.hole {
         Some(hole) => graph::hole_alphabet(&chosen.alphabet, hole)?,
@@ -649,6 +661,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
         method,
         limit: args.limit,
         search_bits: args.search_bits,
+        max_setup: setup_budget(args.max_setup),
         presses,
         spare: Vec::new(),
         stand_in,
@@ -757,6 +770,24 @@ fn table_too_large(
             Err(usage) => usage,
             Ok(()) => error.into(),
         },
+        error => over_budget(error),
+    }
+}
+
+/// `--max-setup SECONDS` as the library's budget of word operations (0: none).
+fn setup_budget(seconds: u64) -> u64 {
+    match seconds {
+        0 => u64::MAX,
+        s => s.saturating_mul(Solver::SETUP_OPERATIONS_PER_SECOND),
+    }
+}
+
+/// The usage error of a variant whose set-up is over `--max-setup`; any other error as it is.
+fn over_budget(error: TableError) -> anyhow::Error {
+    match error {
+        TableError::SetupTooCostly { .. } => {
+            usage(&["flip"], format!("{error}; --max-setup SECONDS raises the budget"))
+        }
         error => error.into(),
     }
 }

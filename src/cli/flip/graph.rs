@@ -154,6 +154,8 @@ pub(super) struct Holes {
     method: Method,
     max_table_cells: usize,
     search_bits: u32,
+    /// The budget of the set-up, in word operations.
+    max_setup: u64,
     presses: bool,
     /// The hole mask of the solver now (empty: none).
     mask: Vec<bool>,
@@ -164,7 +166,7 @@ impl Holes {
     pub(super) fn new(
         base: &Variant,
         method: Method,
-        limits: (usize, u32),
+        limits: (usize, u32, u64),
         presses: bool,
     ) -> Holes {
         Holes {
@@ -173,6 +175,7 @@ impl Holes {
             method,
             max_table_cells: limits.0,
             search_bits: limits.1,
+            max_setup: limits.2,
             presses,
             mask: Vec::new(),
         }
@@ -206,9 +209,10 @@ impl Holes {
                 .method(self.method)
                 .max_table_cells(self.max_table_cells)
                 .search_bits(self.search_bits)
+                .max_setup_operations(self.max_setup)
                 .presses(self.presses)
                 .build()
-                .map_err(|e: TableError| anyhow::anyhow!(e))?;
+                .map_err(|e: TableError| super::over_budget(e))?;
         }
         Ok(true)
     }

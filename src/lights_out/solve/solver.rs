@@ -21,6 +21,7 @@
 
 use super::count::SolutionCount;
 use super::gf2::{DEFAULT_SEARCH_BITS, Gf2Scratch, Gf2Solver, MAX_SEARCH_BITS};
+use super::zk::budget::{OPERATIONS_PER_SECOND, SetupCost};
 use super::zk::{ZkScratch, ZkSolver};
 use crate::lights_out::board::colours::Board;
 use crate::lights_out::size::BoardSize;
@@ -28,7 +29,6 @@ use crate::lights_out::table::bfs::MAX_TABLE_CELLS;
 use crate::lights_out::table::distance_table::{DistanceTable, TableError};
 use crate::lights_out::variant::goal::Goal;
 use crate::lights_out::variant::rules::Variant;
-use crate::memory::AllocError;
 
 /// How a [`Solver`] answers. Every method gives the same answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -91,6 +91,7 @@ pub struct SolverBuilder {
     max_table_cells: usize,
     search_bits: u32,
     presses: bool,
+    max_setup_operations: u64,
 }
 
 /// Answers the boards of one [`Variant`] (see the module docs).
@@ -163,6 +164,20 @@ impl SolverBuilder {
         self
     }
 
+    /// The budget of the set-up of linear algebra over `Z_K` (every variant but the Flip
+    /// Game's rules), in word operations (default [`Solver::DEFAULT_MAX_SETUP_OPERATIONS`],
+    /// about a minute at [`Solver::SETUP_OPERATIONS_PER_SECOND`]). The set-up's cost is
+    /// estimated from the variant before any of it is done: about `4 f^3 / 64` word operations
+    /// of elimination for two colours and `f^3` per prime power of `K` for more, `f` being the
+    /// unknowns of the residual system (`C` for the plus, `2n` on an `n x n` torus, about
+    /// `h C + w R` for a pattern reaching `h` rows and `w` columns), plus the chase;
+    /// [`build`](SolverBuilder::build) refuses a variant over the budget with
+    /// [`TableError::SetupTooCostly`], which names the estimate. `u64::MAX` refuses nothing.
+    pub fn max_setup_operations(mut self, operations: u64) -> SolverBuilder {
+        self.max_setup_operations = operations;
+        self
+    }
+
     /// Whether the answers carry their presses (default true). Without them a table answer is a
     /// single lookup, which is what makes a table worth building for [`Method::Auto`] on boards
     /// over 20 cells.
@@ -178,7 +193,9 @@ impl SolverBuilder {
     /// [`TableError::TooLarge`] for [`Method::Table`] when the variant's table is over the table
     /// limit (and it is not the embedded 4x4 table); [`TableError::Memory`] when the system
     /// refuses the memory of the linear algebra's set-up (for `K` colours on large boards, two
-    /// planes of the board's cells per generator of the solutions: 1 MiB each on 1024x1024).
+    /// planes of the board's cells per generator of the solutions: 1 MiB each on 1024x1024);
+    /// [`TableError::SetupTooCostly`], before any work, when that set-up is estimated over the
+    /// budget ([`SolverBuilder::max_setup_operations`]).
     pub fn build(self) -> Result<Solver<'static>, TableError> {
         let embedded = self.variant.is_flip_game()
             && self.variant.size() == BoardSize::CLASSIC
@@ -186,7 +203,8 @@ impl SolverBuilder {
         if self.method == Method::Table && !embedded {
             DistanceTable::check_size(&self.variant, self.max_table_cells)?;
         }
-        let mut solver = Solver::with_engine(&self.variant, self.search_bits)?;
+        let budget = self.max_setup_operations;
+        let mut solver = Solver::with_engine(&self.variant, self.search_bits, budget)?;
         solver.method = self.method;
         solver.max_table_cells = self.max_table_cells;
         solver.presses = self.presses;
@@ -215,6 +233,7 @@ impl Solver<'static> {
             max_table_cells: DEFAULT_MAX_TABLE_CELLS,
             search_bits: DEFAULT_SEARCH_BITS,
             presses: true,
+            max_setup_operations: Solver::DEFAULT_MAX_SETUP_OPERATIONS,
         }
     }
 }
@@ -243,6 +262,14 @@ impl<'t> Solver<'t> {
     /// The default of [`SolverBuilder::max_table_cells`].
     pub const DEFAULT_MAX_TABLE_CELLS: usize = DEFAULT_MAX_TABLE_CELLS;
 
+    /// The word operations a second at which [`TableError::SetupTooCostly`] states its estimate
+    /// in seconds (the set-ups of docs/PERFORMANCE.md run at 0.6 to 2 times this rate).
+    pub const SETUP_OPERATIONS_PER_SECOND: u64 = OPERATIONS_PER_SECOND;
+
+    /// The default of [`SolverBuilder::max_setup_operations`]: a minute at
+    /// [`Solver::SETUP_OPERATIONS_PER_SECOND`].
+    pub const DEFAULT_MAX_SETUP_OPERATIONS: u64 = 60 * OPERATIONS_PER_SECOND;
+
     /// A solver that answers from `table` (e.g. over a memory-mapped table file), for the
     /// table's variant.
     ///
@@ -251,7 +278,7 @@ impl<'t> Solver<'t> {
     /// When the system refuses the few kilobytes of the linear algebra's set-up (a table's
     /// board has at most 32 cells).
     pub fn with_table(table: DistanceTable<'t>) -> Solver<'t> {
-        let mut solver = Solver::with_engine(table.variant(), DEFAULT_SEARCH_BITS)
+        let mut solver = Solver::with_engine(table.variant(), DEFAULT_SEARCH_BITS, u64::MAX)
             .unwrap_or_else(|e| panic!("{}: {e}", table.variant()));
         solver.method = Method::Table;
         solver.max_table_cells = MAX_TABLE_CELLS;
@@ -259,13 +286,29 @@ impl<'t> Solver<'t> {
         solver
     }
 
-    fn with_engine(variant: &Variant, search_bits: u32) -> Result<Solver<'t>, AllocError> {
+    /// The solver of `variant` by linear algebra; a `Z_K` set-up estimated over
+    /// `max_setup_operations` is refused before it starts.
+    fn with_engine(
+        variant: &Variant,
+        search_bits: u32,
+        max_setup_operations: u64,
+    ) -> Result<Solver<'t>, TableError> {
         // GF(2) for the Flip Game's rules, whatever the goal (classic Lights Out's one colour
         // included: its elimination works on 64 cells a word); `Z_K` for every other variant.
         let engine = if variant.is_flip_game_rules() {
             let gf2 = Gf2Solver::new(variant.size()).with_search_bits(search_bits);
             Engine::Plus { gf2, scratch: Gf2Scratch::new() }
         } else {
+            let cost = SetupCost::of(variant);
+            if cost.operations > max_setup_operations {
+                return Err(TableError::SetupTooCostly {
+                    variant: Box::new(variant.clone()),
+                    free: cost.free,
+                    operations: cost.operations,
+                    bytes: cost.bytes,
+                    max_operations: max_setup_operations,
+                });
+            }
             let zk = ZkSolver::try_new(variant)?.with_search_bits(search_bits);
             Engine::Ring { zk, scratch: ZkScratch::new() }
         };

@@ -54,6 +54,22 @@ pub enum TableError {
         /// The bytes refused: the table's.
         bytes: u64,
     },
+    /// The set-up of linear algebra over `Z_K` for this variant is estimated to cost more than
+    /// the budget ([`SolverBuilder::max_setup_operations`](crate::lights_out::SolverBuilder::max_setup_operations)),
+    /// so it was refused before any of it was done (see docs/PERFORMANCE.md, "The cliffs").
+    #[error("{}", too_costly(variant, *free, *operations, *bytes, *max_operations))]
+    SetupTooCostly {
+        /// The variant.
+        variant: Box<Variant>,
+        /// The unknowns of the residual system.
+        free: usize,
+        /// The estimated word operations of the set-up.
+        operations: u64,
+        /// The estimated bytes of the set-up.
+        bytes: u64,
+        /// The budget, in word operations.
+        max_operations: u64,
+    },
     /// The system refused the memory for a solver's set-up or search.
     #[error(transparent)]
     Memory(#[from] crate::memory::AllocError),
@@ -73,6 +89,18 @@ pub enum TableError {
         /// The state (see [`Board::state`]).
         state: u64,
     },
+}
+
+/// [`TableError::SetupTooCostly`] in words.
+fn too_costly(variant: &Variant, free: usize, operations: u64, bytes: u64, max: u64) -> String {
+    let rate = crate::lights_out::Solver::SETUP_OPERATIONS_PER_SECOND;
+    format!(
+        "the linear algebra's set-up for {variant} ({free} unknowns) would take about \
+         {operations} word operations (~{} s at {rate} a second) and {bytes} bytes, over the \
+         budget of {max} operations (~{} s)",
+        operations.div_ceil(rate),
+        max.div_ceil(rate),
+    )
 }
 
 /// [`TableError::TooLarge`] in words.

@@ -60,6 +60,7 @@
 //! remainder theorem are textbook algebra (e.g. Jacobson, *Basic Algebra I*, 3.7-3.9).
 
 mod bits;
+pub(crate) mod budget;
 mod chase;
 mod coset;
 mod lanes;
