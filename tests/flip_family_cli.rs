@@ -508,3 +508,23 @@ fn a_set_up_over_the_budget_is_refused_before_any_board_is_read() {
     let out = flipblox_ok(&[&small[..], &["--max-setup", "1", "--board", &board]].concat(), b"");
     assert!(!stdout(&out).trim().is_empty(), "{}", stderr(&out));
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_set_up_of_seconds_shows_a_spinner_on_a_terminal() {
+    // 100x100 with a 31x31 square pattern: a set-up of seconds, far under the default budget,
+    // on a board under the size at which answering shows a spinner. On a terminal (util-linux's
+    // `script`) the spinner appears after a second; into a pipe nothing is drawn.
+    let square = vec!["x".repeat(31); 31].join("/");
+    let args = format!("flip --size 100x100 --toggle {square} < /dev/null");
+    let binary = env!("CARGO_BIN_EXE_flipblox");
+    let out = std::process::Command::new("script")
+        .args(["-qec", &format!("{binary} {args}"), "/dev/null"])
+        .output()
+        .expect("util-linux's script, which runs a command on a pseudo-terminal");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(shown.contains("setting up the 100x100 solver"), "{shown}");
+    let piped = flipblox_ok(&["flip", "--size", "100x100", "--toggle", &square], b"");
+    assert!(stderr(&piped).is_empty(), "{}", stderr(&piped));
+}

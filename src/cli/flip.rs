@@ -158,10 +158,14 @@ pub struct FlipArgs {
 /// whose null space is too large to weigh whole.
 const SLOW_CELLS: usize = 1 << 16;
 
-/// The spinner of setting up the solver of `chosen`, for boards of [`SLOW_CELLS`] or more.
+/// The spinner of setting up the solver of `chosen`, for boards of [`SLOW_CELLS`] or more and
+/// for every variant off the Flip Game's rules (linear algebra over `Z_K`, whose set-up grows
+/// with the toggle pattern and the wrap-around as well as the size).
 fn slow_set_up(chosen: &Chosen) -> Option<progress::Slow> {
     let size = chosen.variant.size();
-    (size.cells() >= SLOW_CELLS).then(|| progress::slow(format!("setting up the {size} solver")))
+    let flip_game_rules = chosen.variant.with_goal(Goal::Any).is_ok_and(|v| v.is_flip_game());
+    (size.cells() >= SLOW_CELLS || !flip_game_rules)
+        .then(|| progress::slow(format!("setting up the {size} solver")))
 }
 
 /// `--layout`.
