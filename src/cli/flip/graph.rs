@@ -9,10 +9,8 @@ use anyhow::Context;
 
 use super::super::args::usage;
 use super::super::variant::Chosen;
-use super::{FlipArgs, MethodArg};
-use flipblox::lights_out::{
-    Alphabet, Board, BoardSize, Buttons, Goal, Method, Solver, TableError, Variant,
-};
+use super::{FlipArgs, MethodArg, SolverOptions};
+use flipblox::lights_out::{Alphabet, Board, BoardSize, Buttons, Goal, Solver, Variant};
 
 /// True when none of `--buttons`, `--hole`, `--tatham` is given.
 pub(super) fn none(args: &FlipArgs) -> bool {
@@ -47,6 +45,7 @@ pub(super) fn check(args: &FlipArgs) -> anyhow::Result<()> {
             (!args.board.is_empty(), "--board"),
             (!args.files.is_empty(), "a FILE"),
             (args.hole.is_some(), "--hole"),
+            (args.variant.colours != 2, "--colours (Flip has two colours)"),
         ];
         if let Some((_, other)) = others.iter().find(|(given, _)| *given) {
             let message = format!(
@@ -151,34 +150,15 @@ pub(super) struct Holes {
     value: u8,
     /// The variant without holes.
     base: Variant,
-    method: Method,
-    max_table_cells: usize,
-    search_bits: u32,
-    /// The budget of the set-up, in word operations.
-    max_setup: u64,
-    presses: bool,
+    options: SolverOptions,
     /// The hole mask of the solver now (empty: none).
     mask: Vec<bool>,
 }
 
 impl Holes {
-    /// Follows the holes of boards of `base` answered as `builder` answers.
-    pub(super) fn new(
-        base: &Variant,
-        method: Method,
-        limits: (usize, u32, u64),
-        presses: bool,
-    ) -> Holes {
-        Holes {
-            value: base.colours(),
-            base: base.clone(),
-            method,
-            max_table_cells: limits.0,
-            search_bits: limits.1,
-            max_setup: limits.2,
-            presses,
-            mask: Vec::new(),
-        }
+    /// Follows the holes of boards of `base`, answered by solvers of `options`.
+    pub(super) fn new(base: &Variant, options: SolverOptions) -> Holes {
+        Holes { value: base.colours(), base: base.clone(), options, mask: Vec::new() }
     }
 
     /// Makes `solver` the solver of `board`'s holes; false when every cell is a hole (the
@@ -205,14 +185,7 @@ impl Holes {
                 _ => board.cells().iter().map(|&c| c == self.value).collect(),
             };
             let variant = variant_with(&self.base, None, self.mask.clone())?;
-            *solver = Solver::builder(&variant)
-                .method(self.method)
-                .max_table_cells(self.max_table_cells)
-                .search_bits(self.search_bits)
-                .max_setup_operations(self.max_setup)
-                .presses(self.presses)
-                .build()
-                .map_err(|e: TableError| super::over_budget(e))?;
+            *solver = self.options.solver(&variant).map_err(super::over_budget)?;
         }
         Ok(true)
     }
