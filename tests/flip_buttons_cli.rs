@@ -313,19 +313,24 @@ fn bad_inputs_are_refused_with_their_position() {
     assert_eq!(stdout(&out), "0\n0\n1\n");
 }
 
-/// Sizes read from the input (blocks of their own sizes, no `--size`): distances, paths and
-/// solution counts as the brute force, exactly as with `--size`.
+/// Sizes read from the input (blocks of their own sizes, no `--size`), with and without
+/// `--hole`: distances, paths and solution counts as the brute force, exactly as with `--size`.
 #[test]
 fn sizes_read_from_the_input_answer_with_counts_as_the_brute_force() {
     let mut rng = Rng(1882);
-    for k in [2u8, 3] {
-        let all: Vec<Sets> = [(2, 3), (3, 3), (3, 2)]
-            .map(|(r, c)| plus_sets(r, c, false, k, vec![false; r * c]))
+    for (k, holes) in [(2u8, false), (3, false), (2, true), (3, true)] {
+        let mut mask = |n: usize| -> Vec<bool> {
+            let mut mask: Vec<bool> = (0..n).map(|_| holes && rng.chance(0.3)).collect();
+            mask[0] = false;
+            mask
+        };
+        let all: Vec<Sets> = [(2, 3), (3, 3), (3, 2), (2, 3), (3, 3)]
+            .map(|(r, c)| plus_sets(r, c, false, k, mask(r * c)))
             .into();
         let mut boards = Vec::new();
         for _ in 0..10 {
             for sets in &all {
-                let states = u64::from(k).pow(sets.cells() as u32);
+                let states = u64::from(k).pow(sets.present().len() as u32);
                 boards.push((sets, sets.board(rng.below(states) as usize, 0)));
             }
         }
@@ -334,8 +339,10 @@ fn sizes_read_from_the_input_answer_with_counts_as_the_brute_force() {
         let tallies: Vec<Vec<Vec<Tally>>> = all.iter().map(Sets::tallies).collect();
         for goal in [None, Some(0), Some(k - 1)] {
             let (k_text, goal_text) = (k.to_string(), goal_arg(k, goal));
-            let args = ["flip", "--json", "--colours", &k_text, "--goal", &goal_text];
-            let text = stdout(&flipblox_ok(&args, input.as_bytes()));
+            let args =
+                ["flip", "--json", "--colours", &k_text, "--goal", &goal_text, "--hole", "."];
+            let args = &args[..if holes { 8 } else { 6 }];
+            let text = stdout(&flipblox_ok(args, input.as_bytes()));
             assert_eq!(text.lines().count(), boards.len(), "{args:?}");
             for (i, ((sets, cells), line)) in boards.iter().zip(text.lines()).enumerate() {
                 let record: serde_json::Value = serde_json::from_str(line).unwrap();

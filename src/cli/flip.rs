@@ -135,7 +135,7 @@ pub struct FlipArgs {
 
     /// A board symbol for a cell that is not there: no light, no button (its line in a --buttons
     /// file is ignored, and presses skip it), its colour never counts for the goal. Each board
-    /// may have its own holes.
+    /// may have its own holes, and without --size (or --buttons) its own size.
     #[arg(long, value_name = "SYMBOL")]
     hole: Option<char>,
 
@@ -387,6 +387,14 @@ impl Answerer<'_> {
         if self.chosen.variant.size() == size && !sizes.stand_in {
             return Ok(());
         }
+        if let Some(holes) = &mut self.holes {
+            // The solver follows each board's holes: only the variant of the size is kept.
+            self.chosen = sizes.variant.choose(size, &["flip"]).map_err(|e| format!("{e:#}"))?;
+            self.fields = self.chosen.fields();
+            sizes.stand_in = false;
+            holes.forget();
+            return Ok(());
+        }
         let mut next = match sizes.spare.iter().position(|(_, c, _)| c.variant.size() == size) {
             Some(i) => sizes.spare.remove(i),
             None => {
@@ -437,7 +445,7 @@ impl Answerer<'_> {
             None => format!("answering {file}:{position}: board {index}"),
         };
         let present = match &mut self.holes {
-            Some(holes) => holes.fit(&self.board, &mut self.solver)?,
+            Some(holes) => holes.fit(&self.chosen.variant, &self.board, &mut self.solver)?,
             None => true,
         };
         if self.solver.wants_table() {
@@ -639,11 +647,8 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     };
     // Without --size or --table (or the options of button graphs, which are made for one
     // size), each board's size is read from the input.
-    let infer = args.size.is_none()
-        && opened.is_none()
-        && args.buttons.is_none()
-        && args.hole.is_none()
-        && args.tatham.is_none();
+    let infer =
+        args.size.is_none() && opened.is_none() && args.buttons.is_none() && args.tatham.is_none();
     // The table borrows the mapped payload: no copy of it is made. Its variant must be the
     // options' on its board.
     let mut stand_in = false;
@@ -686,7 +691,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     if chosen.variant.buttons().is_some() {
         fields.toggle = "buttons".to_string();
     }
-    let holes = args.hole.map(|_| graph::Holes::new(&chosen.variant, options));
+    let holes = args.hole.map(|_| graph::Holes::new(chosen.variant.colours(), size, options));
     let symbols = match args.hole {
         Some(hole) => graph::hole_alphabet(&chosen.alphabet, hole)?,
         None => chosen.alphabet.clone(),

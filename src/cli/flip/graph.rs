@@ -143,49 +143,69 @@ pub(super) fn hole_alphabet(alphabet: &Alphabet, hole: char) -> anyhow::Result<A
 }
 
 /// The solver of each board's holes (`--hole`): the cells reading as `K` are holes, and the
-/// solver is made again whenever a board's hole mask differs from the last one's.
+/// solver is made again whenever a board's size or hole mask differs from the last one's.
 #[derive(Debug)]
 pub(super) struct Holes {
     /// The value a hole reads as, `K`.
     value: u8,
-    /// The variant without holes.
-    base: Variant,
     options: SolverOptions,
+    /// The size of the solver now, `None` when the solver is not one this made (or not
+    /// known to be).
+    size: Option<BoardSize>,
     /// The hole mask of the solver now (empty: none).
     mask: Vec<bool>,
 }
 
 impl Holes {
-    /// Follows the holes of boards of `base`, answered by solvers of `options`.
-    pub(super) fn new(base: &Variant, options: SolverOptions) -> Holes {
-        Holes { value: base.colours(), base: base.clone(), options, mask: Vec::new() }
+    /// Follows the holes of boards of `K` colours, answered by solvers of `options`; the
+    /// solver of `size` now is the one of no holes.
+    pub(super) fn new(colours: u8, size: BoardSize, options: SolverOptions) -> Holes {
+        Holes { value: colours, options, size: Some(size), mask: Vec::new() }
     }
 
-    /// Makes `solver` the solver of `board`'s holes; false when every cell is a hole (the
-    /// board then meets every goal with no press).
+    /// Forgets which solver is made: the next board's gets one of its own.
+    pub(super) fn forget(&mut self) {
+        self.size = None;
+    }
+
+    /// Makes `solver` the solver of `board`'s holes in `base` (the variant of the board's size
+    /// without holes); false when every cell is a hole (the board then meets every goal with
+    /// no press).
     ///
     /// # Errors
     ///
     /// The solver's set-up errors.
-    pub(super) fn fit(&mut self, board: &Board, solver: &mut Solver<'_>) -> anyhow::Result<bool> {
+    pub(super) fn fit(
+        &mut self,
+        base: &Variant,
+        board: &Board,
+        solver: &mut Solver<'_>,
+    ) -> anyhow::Result<bool> {
         let holes = board.cells().iter().filter(|&&c| c == self.value).count();
         if holes == board.cells().len() {
             return Ok(false);
         }
-        let same = match holes {
-            0 => self.mask.is_empty(),
-            _ => {
-                self.mask.len() == board.cells().len()
-                    && board.cells().iter().zip(&self.mask).all(|(&c, &h)| (c == self.value) == h)
-            }
-        };
+        let same = self.size == Some(base.size())
+            && match holes {
+                0 => self.mask.is_empty(),
+                _ => {
+                    self.mask.len() == board.cells().len()
+                        && board
+                            .cells()
+                            .iter()
+                            .zip(&self.mask)
+                            .all(|(&c, &h)| (c == self.value) == h)
+                }
+            };
         if !same {
             self.mask = match holes {
                 0 => Vec::new(),
                 _ => board.cells().iter().map(|&c| c == self.value).collect(),
             };
-            let variant = variant_with(&self.base, None, self.mask.clone())?;
+            self.size = None;
+            let variant = variant_with(base, None, self.mask.clone())?;
             *solver = self.options.solver(&variant).map_err(super::over_budget)?;
+            self.size = Some(base.size());
         }
         Ok(true)
     }
