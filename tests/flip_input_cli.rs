@@ -370,4 +370,15 @@ fn render_flip_draws_a_board_from_a_file_and_render_stats_takes_the_variant() {
         flipblox_ok(&["render", "stats", "--size", "2x2", "--colours", "3", "-o", "-"], b"");
     assert_ne!(stdout(&plain), stdout(&white));
     assert!(stdout(&three).contains("<svg"));
+    // A variant's table file draws the same histogram as the table built in memory, with the
+    // options that name its variant; without them it is refused, naming what it holds.
+    let table = dir.path().join("lo3.fbt");
+    let table = table.to_str().unwrap();
+    flipblox_ok(&["table", "build", "--size", "2x2", "--colours", "3", "-o", table], b"");
+    let from_file =
+        flipblox_ok(&["render", "stats", "--table", table, "--colours", "3", "-o", "-"], b"");
+    assert_eq!(stdout(&from_file), stdout(&three));
+    let out = flipblox(&["render", "stats", "--table", table, "-o", "-"], b"");
+    assert_ne!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("3 colours"), "{}", stderr(&out));
 }
