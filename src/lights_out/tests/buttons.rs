@@ -180,7 +180,7 @@ fn buttons_that_toggle_nothing_count_as_press_sets() {
                 Goal::Any => (0..usize::from(k)).collect(),
                 Goal::Colour(c) => vec![usize::from(c)],
             };
-            for s in 0..tallies[0].len() {
+            for (s, _) in tallies[0].iter().enumerate() {
                 let board = Board::from_cells(sets.rows, sets.cols, sets.board(s, 0));
                 let answer = solver.solve(&board).unwrap();
                 let tally = |c: &usize| tallies[*c][s];
