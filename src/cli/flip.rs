@@ -829,17 +829,29 @@ impl Boards<'_, '_> {
             if !self.answerer.takes(index) {
                 continue;
             }
-            match result {
-                Ok(()) => {
-                    *self.failed |= !self.answerer.answer_read(printer, name, index, start)?
-                }
-                Err(e) => {
-                    self.answerer.failure(printer, name, index, &e)?;
-                    *self.failed = true;
-                }
-            }
+            self.answer_one(printer, name, index, start, result)?;
         }
         warn_count(printer, name, count, reader.boards_started());
+        Ok(())
+    }
+
+    /// Answers and prints board `index` of the input `name`, which starts at `start`: read
+    /// (`result` is `Ok`) or not, with its error.
+    fn answer_one(
+        &mut self,
+        printer: &mut Printer,
+        name: &str,
+        index: usize,
+        start: Position,
+        result: Result<(), BoardError>,
+    ) -> anyhow::Result<()> {
+        match result {
+            Ok(()) => *self.failed |= !self.answerer.answer_read(printer, name, index, start)?,
+            Err(e) => {
+                self.answerer.failure(printer, name, index, &e)?;
+                *self.failed = true;
+            }
+        }
         Ok(())
     }
 }
