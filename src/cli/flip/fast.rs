@@ -37,7 +37,7 @@ const FORMATTED_LIMIT: usize = 256 << 10;
 /// True when `args` may ask for the answers of 4x4 boards of the default variant from the
 /// embedded table, one line or JSON record a board (no --size, --table, --layout grid,
 /// --method, --shard, variant options; --path and --json are fine): the input's first board
-/// then tells whether its boards are POJ 1753's 4x4 boards.
+/// then tells whether it is read block by block from a 4x4 board (POJ 1753's layout).
 pub(super) fn applies(args: &FlipArgs) -> bool {
     args.size.is_none()
         && args.table.is_none()
@@ -613,8 +613,7 @@ impl Boards<'_, '_> {
             // lines that end the input) by the positioned reader.
             let lines = Lines::starting_at(bytes, line_limit, offset, line);
             let mut reader = BoardReader::blocks_from(lines, &wb, block_rows > 0);
-            loop {
-                let Some(result) = self.answerer.read(&mut reader) else { break };
+            while let Some(result) = self.answerer.read(&mut reader) {
                 boards += 1;
                 let result = result.map_err(|e| BoardError { board: boards, ..e });
                 self.answer_one(printer, name, boards, reader.board_start(), result)?;

@@ -415,7 +415,7 @@ impl<S: LineSource> BoardReader<S> {
         fours.boards.clear();
         let read = |line: &Line<'_>, fours: &mut Fours| {
             let row = fours.cells.len() / 4;
-            if row % 4 == 0 {
+            if row.is_multiple_of(4) {
                 fours.boards.push((line.position(0), None));
             }
             fours.cells.extend([0; 4]);
@@ -435,7 +435,7 @@ impl<S: LineSource> BoardReader<S> {
             self.lines.next_line();
         }
         let rows = fours.cells.len() / 4;
-        if rows % 4 == 0 {
+        if rows.is_multiple_of(4) {
             return self.next_four(board);
         }
         // One board of the block's rows: its first error is the first of its groups of 4 rows.
