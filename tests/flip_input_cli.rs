@@ -286,6 +286,14 @@ fn poj_1753_files_without_blank_lines_keep_meaning_4x4_boards() {
             assert_eq!(plain.lines().count(), count);
         }
     }
+    // 2,000 boards with blank lines between them: more JSON records than the fast path holds
+    // before it writes them out.
+    let boards = boards_of(&mut rng, &vec![(4, 4); 2000], 2);
+    let text = blocks_text(&boards, &vec![1; 2000], "\n");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("blank.txt");
+    write_file(&path, &text);
+    check_records(&flipblox_ok(&["flip", "--json", path.to_str().unwrap()], b""), &boards, None);
     // 1,026 rows: 256 boards and one cut off at the end; 1,025 rows and a block of 3 after a
     // blank line: 256 boards, one cut off by the blank line, and a 3x4 board.
     let boards = boards_of(&mut rng, &vec![(4, 4); 257], 2);

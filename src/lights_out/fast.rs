@@ -128,6 +128,13 @@ impl CleanRun {
         self.block_rows > 0 && self.block_rows <= BoardSize::MAX_SIDE
     }
 
+    /// [`CleanRun::open`], and the block goes on at `rest`, the input after the run (not at
+    /// its end, nor at a blank line, which the run would skip).
+    #[inline(always)]
+    pub(crate) fn open_at(&self, rest: &[u8]) -> bool {
+        self.open() && !matches!(rest, [] | [b'\n', ..] | [b'\r', b'\n', ..])
+    }
+
     /// Counts a clean board.
     #[inline(always)]
     fn board(&mut self) {
@@ -154,7 +161,7 @@ const MAX_ANSWER: usize = 11;
 /// distance table's bytes, indexed by state) or `Impossible`. Stops at the end of `bytes`, at
 /// the first line that is neither blank nor the start of a clean board (the caller reads that
 /// board another way), or once `out` holds at least `out_limit` bytes (so the caller can write
-/// it out and keep memory bounded) outside a block that is [`CleanRun::open`]. `block_rows`
+/// it out and keep memory bounded) outside a block that is [`CleanRun::open_at`]. `block_rows`
 /// counts the rows of the block `start` is in, read before it (0 at the start of a block).
 ///
 /// # Panics
@@ -176,7 +183,7 @@ pub(crate) fn answer_clean_boards(
     // (its line and padding the next answer overwrites), then the window is cut to its length.
     // Batches grow from a few boards, so a call that stops at once costs little.
     let mut batch = 32;
-    'outer: while out.len() < out_limit || run.open() {
+    'outer: while out.len() < out_limit || run.open_at(rest) {
         let mut len = out.len();
         out.resize(len + batch * MAX_ANSWER + 16, 0);
         for _ in 0..batch {
@@ -402,5 +409,11 @@ mod tests {
         out.clear();
         let run = answer_clean_boards(&text, run.end, 1920, table.as_bytes(), &mut out, 1);
         assert_eq!((run.boards, run.block_rows, run.block_start), (32, 2048, 480 * 20));
+        // A block that ends at a blank line is no longer open: a full output stops there.
+        let text = b"bwwb\nbbwb\nbwwb\nbwww\n\n".repeat(2000);
+        out.clear();
+        let run = answer_clean_boards(&text, 0, 0, table.as_bytes(), &mut out, 1);
+        assert_eq!(run.boards, 16, "a first batch of 32 steps: boards and blank lines");
+        assert!(!run.open_at(&text[run.end..]));
     }
 }

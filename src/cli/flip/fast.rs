@@ -27,7 +27,7 @@ const OUT_LIMIT: usize = 4 << 20;
 const IN_FOURS: usize = BoardSize::MAX_SIDE + 4;
 
 /// The boards of a block of rows of 4 pieces that may be one board: while a run is in one
-/// ([`CleanRun::open`]), its output may outgrow the limit by this many records.
+/// ([`CleanRun::open_at`]), its output may outgrow the limit by this many records.
 const OPEN_BOARDS: usize = BoardSize::MAX_SIDE / 4;
 
 /// The same for `--path` and `--json`, whose output (about 220 bytes a board with `--json`) is
@@ -476,7 +476,7 @@ impl Formatter {
 /// Formats the clean boards of `bytes` from `offset` ([`next_clean_board`]), inside a block of
 /// `block_rows` rows read before it, the first with index `first + 1`, into `out` until the end
 /// of the clean run or until `limit` bytes are written outside a block that is
-/// [`CleanRun::open`]; returns the run and the bytes written.
+/// [`CleanRun::open_at`]; returns the run and the bytes written.
 #[inline(always)]
 fn format_run(
     formatter: &mut Formatter,
@@ -508,7 +508,7 @@ fn format_run(
     while let Some(state) = next_clean_board(bytes.len(), &mut rest, &mut run) {
         index += 1;
         at = formatter.write(state, index, &mut text, buf, at)?;
-        if at >= limit && !run.open() {
+        if at >= limit && !run.open_at(rest) {
             break;
         }
     }
@@ -589,7 +589,7 @@ impl Boards<'_, '_> {
                     format_run(formatter, bytes, offset, block_rows, boards, &mut out, limit)?
                 }
             };
-            if run.open() && run.end < bytes.len() {
+            if run.open_at(&bytes[run.end..]) {
                 // A block of rows of 4 pieces that goes on past the clean boards (a 5x4 board,
                 // or 4x4 boards with a bad row) may be one board: its boards, all read in this
                 // run, are taken back and the positioned reader reads the whole block.
