@@ -3,7 +3,7 @@
 //! printed path replayed there (not by the tool) to the goal in exactly the printed count, boards
 //! of different holes in one file, Tatham IDs made by hand from the format, and the errors.
 
-use crate::common::buttons::{NONE, Sets, hex, plus_sets, random_sets};
+use crate::common::buttons::{NONE, Sets, Tally, hex, plus_sets, random_sets};
 use crate::common::{Rng, flipblox, flipblox_ok, stderr, stdout};
 
 /// The symbols of `k` colours (the CLI's default alphabet).
@@ -35,22 +35,28 @@ fn presses_of(sets: &Sets, path: &serde_json::Value) -> Vec<(usize, u8)> {
 }
 
 /// Checks one JSON record of the board `cells` of `sets` (state `s`) towards `goal` (`None`:
-/// any) against the brute force `best`.
+/// any) against the brute force `tallies`: the distance, the path replayed, the colour, and the
+/// solution counts (for the goal any, over every colour).
 fn check_record(
     sets: &Sets,
-    best: &[Vec<usize>],
+    tallies: &[Vec<Tally>],
     record: &serde_json::Value,
     cells: &[u8],
     goal: Option<u8>,
     what: &str,
 ) {
     let s = sets.state(cells);
-    let want = match goal {
-        Some(c) => best[usize::from(c)][s],
-        None => best.iter().map(|b| b[s]).min().unwrap(),
+    let goals: Vec<&Tally> = match goal {
+        Some(c) => vec![&tallies[usize::from(c)][s]],
+        None => tallies.iter().map(|t| &t[s]).collect(),
     };
+    let want = goals.iter().map(|t| t.best).min().unwrap();
+    let optimal: u64 = goals.iter().filter(|t| t.best == want).map(|t| t.optimal).sum();
+    let all: u64 = goals.iter().map(|t| t.all).sum();
     assert_eq!(record["error"], serde_json::Value::Null, "{what}");
     assert_eq!(record["proven_minimal"].as_bool(), Some(true), "{what}");
+    assert_eq!(record["optimal_solutions"].as_u64(), Some(optimal), "{what}: {record}");
+    assert_eq!(record["solutions"].as_str(), Some(all.to_string().as_str()), "{what}: {record}");
     if want == NONE {
         assert!(record["distance"].is_null() && record["path"].is_null(), "{what}: {record}");
         return;
@@ -105,11 +111,11 @@ fn check_boards(args: &[&str], boards: &[(&Sets, Vec<u8>)], goal: Option<u8>) {
     let records: Vec<serde_json::Value> =
         text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(records.len(), boards.len(), "{args:?}");
-    let mut bests: Vec<(*const Sets, Vec<Vec<usize>>)> = Vec::new();
+    let mut bests: Vec<(*const Sets, Vec<Vec<Tally>>)> = Vec::new();
     for (i, ((sets, cells), record)) in boards.iter().zip(&records).enumerate() {
         let key: *const Sets = *sets;
         if !bests.iter().any(|(k, _)| *k == key) {
-            bests.push((key, sets.brute_force()));
+            bests.push((key, sets.tallies()));
         }
         let best = &bests.iter().find(|(k, _)| *k == key).unwrap().1;
         check_record(sets, best, record, cells, goal, &format!("{args:?} board {}", i + 1));
@@ -214,7 +220,7 @@ fn tatham_ids_answer_as_the_brute_force() {
             .iter()
             .flat_map(|set| (0..n).map(move |c| u8::from(set.contains(&c))))
             .collect();
-        let best = sets.brute_force();
+        let best = sets.tallies();
         for _ in 0..8 {
             let grid: Vec<u8> = (0..n).map(|_| rng.below(2) as u8).collect();
             let id = format!(
@@ -290,6 +296,7 @@ fn bad_inputs_are_refused_with_their_position() {
         ),
         (&["--tatham", "2x1:f,8", "--board", "bw"], "it cannot be used with --board"),
         (&["--tatham", "2x1:f,8", "--size", "1x2"], "it cannot be used with --size"),
+        (&["--tatham", "2x1:f,8", "--colours", "3"], "it cannot be used with --colours"),
     ];
     for (extra, want) in tatham {
         let mut args = vec!["flip"];
@@ -304,4 +311,62 @@ fn bad_inputs_are_refused_with_their_position() {
         b"..\n\nb.\n\nw.\n",
     );
     assert_eq!(stdout(&out), "0\n0\n1\n");
+}
+
+/// Sizes read from the input (blocks of their own sizes, no `--size`), with and without
+/// `--hole`: distances, paths and solution counts as the brute force, exactly as with `--size`.
+#[test]
+fn sizes_read_from_the_input_answer_with_counts_as_the_brute_force() {
+    let mut rng = Rng(1882);
+    for (k, holes) in [(2u8, false), (3, false), (2, true), (3, true)] {
+        let mut mask = |n: usize| -> Vec<bool> {
+            let mut mask: Vec<bool> = (0..n).map(|_| holes && rng.chance(0.3)).collect();
+            mask[0] = false;
+            mask
+        };
+        let all: Vec<Sets> = [(2, 3), (3, 3), (3, 2), (2, 3), (3, 3)]
+            .map(|(r, c)| plus_sets(r, c, false, k, mask(r * c)))
+            .into();
+        let mut boards = Vec::new();
+        for _ in 0..10 {
+            for sets in &all {
+                let states = u64::from(k).pow(sets.present().len() as u32);
+                boards.push((sets, sets.board(rng.below(states) as usize, 0)));
+            }
+        }
+        let input: String =
+            boards.iter().map(|(sets, cells)| write_board(sets, cells) + "\n").collect();
+        let tallies: Vec<Vec<Vec<Tally>>> = all.iter().map(Sets::tallies).collect();
+        for goal in [None, Some(0), Some(k - 1)] {
+            let (k_text, goal_text) = (k.to_string(), goal_arg(k, goal));
+            let args =
+                ["flip", "--json", "--colours", &k_text, "--goal", &goal_text, "--hole", "."];
+            let args = &args[..if holes { 8 } else { 6 }];
+            let text = stdout(&flipblox_ok(args, input.as_bytes()));
+            assert_eq!(text.lines().count(), boards.len(), "{args:?}");
+            for (i, ((sets, cells), line)) in boards.iter().zip(text.lines()).enumerate() {
+                let record: serde_json::Value = serde_json::from_str(line).unwrap();
+                let which = all.iter().position(|s| std::ptr::eq(s, *sets)).unwrap();
+                let what = format!("{args:?} board {}", i + 1);
+                check_record(sets, &tallies[which], &record, cells, goal, &what);
+            }
+        }
+    }
+}
+
+/// A board that is all holes meets every goal with no press: the empty press set is its only
+/// solution, once per colour for the goal any.
+#[test]
+fn a_board_of_holes_only_has_one_solution_per_goal_colour() {
+    for (k, goal, solutions) in [(3u8, "any", 3u64), (3, "0", 1), (2, "any", 2), (2, "b", 1)] {
+        let k_text = k.to_string();
+        let args = ["flip", "--json", "--size", "2x2", "--hole", ".", "--colours", &k_text];
+        let out = flipblox_ok(&[&args[..], &["--goal", goal, "--board", "../.."]].concat(), b"");
+        let record: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(record["distance"], 0, "{record}");
+        assert_eq!(record["lower_bound"], 0, "{record}");
+        assert_eq!(record["nullity"], 0, "{record}");
+        assert_eq!(record["optimal_solutions"], solutions, "{record}");
+        assert_eq!(record["solutions"], solutions.to_string(), "{record}");
+    }
 }

@@ -16,7 +16,7 @@ use super::shard::{Shard, ShardArgs};
 use super::variant::{Chosen, VariantArgs, VariantFields};
 use flipblox::lights_out::{
     Alphabet, Answer, Board, BoardError, BoardErrorKind, BoardReader, BoardSize, Goal, Method,
-    Solver, TableError,
+    Solver, TableError, Variant,
 };
 use flipblox::table_file::Check;
 use flipblox::text::{LineSource, Position};
@@ -135,7 +135,7 @@ pub struct FlipArgs {
 
     /// A board symbol for a cell that is not there: no light, no button (its line in a --buttons
     /// file is ignored, and presses skip it), its colour never counts for the goal. Each board
-    /// may have its own holes.
+    /// may have its own holes, and without --size (or --buttons) its own size.
     #[arg(long, value_name = "SYMBOL")]
     hole: Option<char>,
 
@@ -299,6 +299,38 @@ impl Record for BoardRecord<'_> {
     }
 }
 
+/// The options every solver of a run is built with: the first one, those of the sizes read
+/// from the input and those of the boards' holes.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct SolverOptions {
+    method: Method,
+    max_table_cells: usize,
+    search_bits: u32,
+    /// `--max-setup`, in word operations.
+    max_setup: u64,
+    presses: bool,
+    /// `--json`: the answers carry their solution counts.
+    counts: bool,
+}
+
+impl SolverOptions {
+    /// The solver of `variant` with these options.
+    ///
+    /// # Errors
+    ///
+    /// [`SolverBuilder::build`](flipblox::lights_out::SolverBuilder::build)'s.
+    pub(super) fn solver(&self, variant: &Variant) -> Result<Solver<'static>, TableError> {
+        Ok(Solver::builder(variant)
+            .method(self.method)
+            .max_table_cells(self.max_table_cells)
+            .search_bits(self.search_bits)
+            .max_setup_operations(self.max_setup)
+            .presses(self.presses)
+            .build()?
+            .with_counts(self.counts))
+    }
+}
+
 /// Answers boards and prints them.
 struct Answerer<'t> {
     solver: Solver<'t>,
@@ -329,12 +361,8 @@ struct Answerer<'t> {
 /// The solvers of the sizes read from the input.
 struct Sizes<'t> {
     variant: VariantArgs,
-    method: Method,
     limit: TableLimitArgs,
-    search_bits: u32,
-    /// `--max-setup`, in word operations.
-    max_setup: u64,
-    presses: bool,
+    options: SolverOptions,
     /// The solvers of other sizes met last, the latest last.
     spare: Vec<(Solver<'t>, Chosen, VariantFields)>,
     /// The answerer's solver is a stand-in, to be replaced before the first board.
@@ -359,22 +387,23 @@ impl Answerer<'_> {
         if self.chosen.variant.size() == size && !sizes.stand_in {
             return Ok(());
         }
+        if let Some(holes) = &mut self.holes {
+            // The solver follows each board's holes: only the variant of the size is kept.
+            self.chosen = sizes.variant.choose(size, &["flip"]).map_err(|e| format!("{e:#}"))?;
+            self.fields = self.chosen.fields();
+            sizes.stand_in = false;
+            holes.forget();
+            return Ok(());
+        }
         let mut next = match sizes.spare.iter().position(|(_, c, _)| c.variant.size() == size) {
             Some(i) => sizes.spare.remove(i),
             None => {
                 let chosen = sizes.variant.choose(size, &["flip"]).map_err(|e| format!("{e:#}"))?;
                 let _slow = slow_set_up(&chosen);
-                let solver = Solver::builder(&chosen.variant)
-                    .method(sizes.method)
-                    .max_table_cells(sizes.limit.cells())
-                    .search_bits(sizes.search_bits)
-                    .max_setup_operations(sizes.max_setup)
-                    .presses(sizes.presses)
-                    .build()
-                    .map_err(|e| {
-                        let flip = sizes.variant.is_default();
-                        format!("{:#}", table_too_large(e, &chosen, sizes.limit, flip))
-                    })?;
+                let solver = sizes.options.solver(&chosen.variant).map_err(|e| {
+                    let flip = sizes.variant.is_default();
+                    format!("{:#}", table_too_large(e, &chosen, sizes.limit, flip))
+                })?;
                 let fields = chosen.fields();
                 (solver, chosen, fields)
             }
@@ -416,7 +445,7 @@ impl Answerer<'_> {
             None => format!("answering {file}:{position}: board {index}"),
         };
         let present = match &mut self.holes {
-            Some(holes) => holes.fit(&self.board, &mut self.solver)?,
+            Some(holes) => holes.fit(&self.chosen.variant, &self.board, &mut self.solver)?,
             None => true,
         };
         if self.solver.wants_table() {
@@ -425,6 +454,8 @@ impl Answerer<'_> {
             self.solver.build_table(|reached, of| progress::advance(&bar, reached, of))?;
             bar.finish_and_clear();
         }
+        // Boards that are all holes: the press sets reaching their goal (none with a button).
+        let mut no_button = None;
         if present {
             let nullity = self.solver.nullity();
             let _slow = (size.cells() >= SLOW_CELLS
@@ -437,17 +468,24 @@ impl Answerer<'_> {
                 });
             self.solver.solve_into(&self.board, &mut self.answer).with_context(context)?;
         } else {
-            // Every cell is a hole: every goal is met, with no press.
-            let colour = match self.chosen.variant.goal() {
-                Goal::Colour(c) => c,
-                Goal::Any => 0,
+            // Every cell is a hole: every goal is met, with no press (no button, so the empty
+            // press set is the only one: once per goal colour for the goal "any").
+            let (colour, goals) = match self.chosen.variant.goal() {
+                Goal::Colour(c) => (c, 1),
+                Goal::Any => (0, u64::from(self.chosen.variant.colours())),
             };
             self.answer.presses.clear();
             (self.answer.distance, self.answer.colour) = (Some(0), Some(colour));
-            self.answer.proven_minimal = true;
+            (self.answer.proven_minimal, self.answer.lower_bound) = (true, Some(0));
+            self.answer.optimal_solutions = self.json.then_some(goals);
+            no_button = Some(goals);
         }
         let answer = &self.answer;
-        let nullity = self.solver.nullity();
+        let nullity = if no_button.is_some() { 0 } else { self.solver.nullity() };
+        let solutions = self.json.then(|| match no_button {
+            Some(goals) => goals.to_string(),
+            None => answer.solutions.to_string(),
+        });
         printer.record(&BoardRecord {
             file,
             index,
@@ -456,7 +494,7 @@ impl Answerer<'_> {
             lower_bound: answer.lower_bound,
             path: answer.distance.map(|_| Presses { presses: &answer.presses, cols }),
             optimal_solutions: answer.optimal_solutions,
-            solutions: self.json.then(|| answer.solutions.to_string()),
+            solutions,
             board: Some(BoardText(&self.board, &self.symbols)),
             nullity: Some(nullity),
             proven_minimal: Some(answer.proven_minimal),
@@ -599,13 +637,18 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     let opened =
         args.table.as_deref().map(|path| OpenedTable::open(path, check, map)).transpose()?;
     let presses = args.path || args.json || args.layout == LayoutArg::Grid;
+    let options = SolverOptions {
+        method,
+        max_table_cells: args.limit.cells(),
+        search_bits: args.search_bits,
+        max_setup: setup_budget(args.max_setup),
+        presses,
+        counts: args.json,
+    };
     // Without --size or --table (or the options of button graphs, which are made for one
     // size), each board's size is read from the input.
-    let infer = args.size.is_none()
-        && opened.is_none()
-        && args.buttons.is_none()
-        && args.hole.is_none()
-        && args.tatham.is_none();
+    let infer =
+        args.size.is_none() && opened.is_none() && args.buttons.is_none() && args.tatham.is_none();
     // The table borrows the mapped payload: no copy of it is made. Its variant must be the
     // options' on its board.
     let mut stand_in = false;
@@ -622,7 +665,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             // the first board.
             let largest = BoardSize::new(BoardSize::MAX_SIDE, BoardSize::MAX_SIDE)?;
             let alphabet = args.variant.choose(largest, &["flip"])?.alphabet;
-            let variant = flipblox::lights_out::Variant::flip_game(BoardSize::CLASSIC);
+            let variant = Variant::flip_game(BoardSize::CLASSIC);
             stand_in = true;
             (Solver::builder(&variant).build()?, Chosen { variant, alphabet })
         }
@@ -637,15 +680,9 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
                 chosen.variant = graph::tatham(id, &chosen)?.0;
             }
             let _slow = slow_set_up(&chosen);
-            let solver = Solver::builder(&chosen.variant)
-                .method(method)
-                .max_table_cells(args.limit.cells())
-                .search_bits(args.search_bits)
-                .max_setup_operations(setup_budget(args.max_setup))
-                .presses(presses)
-                .build()
-                .map_err(|e| table_too_large(e, &chosen, args.limit, args.variant.is_default()))?
-                .with_counts(args.json);
+            let solver = options
+                .solver(&chosen.variant)
+                .map_err(|e| table_too_large(e, &chosen, args.limit, args.variant.is_default()))?;
             (solver, chosen)
         }
     };
@@ -654,19 +691,15 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     if chosen.variant.buttons().is_some() {
         fields.toggle = "buttons".to_string();
     }
-    let limits = (args.limit.cells(), args.search_bits, setup_budget(args.max_setup));
-    let holes = args.hole.map(|_| graph::Holes::new(&chosen.variant, method, limits, presses));
+    let holes = args.hole.map(|_| graph::Holes::new(chosen.variant.colours(), size, options));
     let symbols = match args.hole {
         Some(hole) => graph::hole_alphabet(&chosen.alphabet, hole)?,
         None => chosen.alphabet.clone(),
     };
     let sizes = infer.then(|| Sizes {
         variant: args.variant.clone(),
-        method,
         limit: args.limit,
-        search_bits: args.search_bits,
-        max_setup: setup_budget(args.max_setup),
-        presses,
+        options,
         spare: Vec::new(),
         stand_in,
     });

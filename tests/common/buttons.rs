@@ -16,6 +16,17 @@ pub struct Sets {
 /// The value of no distance.
 pub const NONE: usize = usize::MAX;
 
+/// What the brute force finds for one state and one goal colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// The fewest presses, [`NONE`] when unreachable.
+    pub best: usize,
+    /// The press sets of `best` presses.
+    pub optimal: u64,
+    /// The press sets that reach the colour, of any size.
+    pub all: u64,
+}
+
 impl Sets {
     pub fn cells(&self) -> usize {
         self.rows * self.cols
@@ -53,10 +64,19 @@ impl Sets {
     /// Per colour `c`, per state of the present cells: the fewest presses that make every
     /// present cell `c` (by every press set of the live buttons).
     pub fn brute_force(&self) -> Vec<Vec<usize>> {
+        let tallies = self.tallies();
+        tallies.iter().map(|per_state| per_state.iter().map(|t| t.best).collect()).collect()
+    }
+
+    /// Per colour `c`, per state of the present cells: the fewest presses that make every
+    /// present cell `c`, how many press sets (each live button pressed `0 ..= K - 1` times)
+    /// have that many presses, and how many reach `c` at all.
+    pub fn tallies(&self) -> Vec<Vec<Tally>> {
         let k = usize::from(self.k);
         let live = self.live();
         let states = k.pow(self.present().len() as u32);
-        let mut best = vec![vec![NONE; states]; k];
+        let none = Tally { best: NONE, optimal: 0, all: 0 };
+        let mut best = vec![vec![none; states]; k];
         let mut counts = vec![0u8; live.len()];
         loop {
             let presses: Vec<(usize, u8)> =
@@ -67,8 +87,14 @@ impl Sets {
             for (c, best) in best.iter_mut().enumerate() {
                 let start: Vec<u8> =
                     effect.iter().map(|&e| ((c + k - usize::from(e)) % k) as u8).collect();
-                let s = self.state(&start);
-                best[s] = best[s].min(weight);
+                let tally = &mut best[self.state(&start)];
+                tally.all += 1;
+                if weight < tally.best {
+                    (tally.best, tally.optimal) = (weight, 0);
+                }
+                if weight == tally.best {
+                    tally.optimal += 1;
+                }
             }
             // The next press set, counting in base K.
             let Some(i) = counts.iter().position(|&n| usize::from(n) + 1 < k) else { break };

@@ -9,10 +9,8 @@ use anyhow::Context;
 
 use super::super::args::usage;
 use super::super::variant::Chosen;
-use super::{FlipArgs, MethodArg};
-use flipblox::lights_out::{
-    Alphabet, Board, BoardSize, Buttons, Goal, Method, Solver, TableError, Variant,
-};
+use super::{FlipArgs, MethodArg, SolverOptions};
+use flipblox::lights_out::{Alphabet, Board, BoardSize, Buttons, Goal, Solver, Variant};
 
 /// True when none of `--buttons`, `--hole`, `--tatham` is given.
 pub(super) fn none(args: &FlipArgs) -> bool {
@@ -47,6 +45,7 @@ pub(super) fn check(args: &FlipArgs) -> anyhow::Result<()> {
             (!args.board.is_empty(), "--board"),
             (!args.files.is_empty(), "a FILE"),
             (args.hole.is_some(), "--hole"),
+            (args.variant.colours != 2, "--colours (Flip has two colours)"),
         ];
         if let Some((_, other)) = others.iter().find(|(given, _)| *given) {
             let message = format!(
@@ -144,75 +143,69 @@ pub(super) fn hole_alphabet(alphabet: &Alphabet, hole: char) -> anyhow::Result<A
 }
 
 /// The solver of each board's holes (`--hole`): the cells reading as `K` are holes, and the
-/// solver is made again whenever a board's hole mask differs from the last one's.
+/// solver is made again whenever a board's size or hole mask differs from the last one's.
 #[derive(Debug)]
 pub(super) struct Holes {
     /// The value a hole reads as, `K`.
     value: u8,
-    /// The variant without holes.
-    base: Variant,
-    method: Method,
-    max_table_cells: usize,
-    search_bits: u32,
-    /// The budget of the set-up, in word operations.
-    max_setup: u64,
-    presses: bool,
+    options: SolverOptions,
+    /// The size of the solver now, `None` when the solver is not one this made (or not
+    /// known to be).
+    size: Option<BoardSize>,
     /// The hole mask of the solver now (empty: none).
     mask: Vec<bool>,
 }
 
 impl Holes {
-    /// Follows the holes of boards of `base` answered as `builder` answers.
-    pub(super) fn new(
-        base: &Variant,
-        method: Method,
-        limits: (usize, u32, u64),
-        presses: bool,
-    ) -> Holes {
-        Holes {
-            value: base.colours(),
-            base: base.clone(),
-            method,
-            max_table_cells: limits.0,
-            search_bits: limits.1,
-            max_setup: limits.2,
-            presses,
-            mask: Vec::new(),
-        }
+    /// Follows the holes of boards of `K` colours, answered by solvers of `options`; the
+    /// solver of `size` now is the one of no holes.
+    pub(super) fn new(colours: u8, size: BoardSize, options: SolverOptions) -> Holes {
+        Holes { value: colours, options, size: Some(size), mask: Vec::new() }
     }
 
-    /// Makes `solver` the solver of `board`'s holes; false when every cell is a hole (the
-    /// board then meets every goal with no press).
+    /// Forgets which solver is made: the next board's gets one of its own.
+    pub(super) fn forget(&mut self) {
+        self.size = None;
+    }
+
+    /// Makes `solver` the solver of `board`'s holes in `base` (the variant of the board's size
+    /// without holes); false when every cell is a hole (the board then meets every goal with
+    /// no press).
     ///
     /// # Errors
     ///
     /// The solver's set-up errors.
-    pub(super) fn fit(&mut self, board: &Board, solver: &mut Solver<'_>) -> anyhow::Result<bool> {
+    pub(super) fn fit(
+        &mut self,
+        base: &Variant,
+        board: &Board,
+        solver: &mut Solver<'_>,
+    ) -> anyhow::Result<bool> {
         let holes = board.cells().iter().filter(|&&c| c == self.value).count();
         if holes == board.cells().len() {
             return Ok(false);
         }
-        let same = match holes {
-            0 => self.mask.is_empty(),
-            _ => {
-                self.mask.len() == board.cells().len()
-                    && board.cells().iter().zip(&self.mask).all(|(&c, &h)| (c == self.value) == h)
-            }
-        };
+        let same = self.size == Some(base.size())
+            && match holes {
+                0 => self.mask.is_empty(),
+                _ => {
+                    self.mask.len() == board.cells().len()
+                        && board
+                            .cells()
+                            .iter()
+                            .zip(&self.mask)
+                            .all(|(&c, &h)| (c == self.value) == h)
+                }
+            };
         if !same {
             self.mask = match holes {
                 0 => Vec::new(),
                 _ => board.cells().iter().map(|&c| c == self.value).collect(),
             };
-            let variant = variant_with(&self.base, None, self.mask.clone())?;
-            *solver = Solver::builder(&variant)
-                .method(self.method)
-                .max_table_cells(self.max_table_cells)
-                .search_bits(self.search_bits)
-                .max_setup_operations(self.max_setup)
-                .presses(self.presses)
-                .build()
-                .map_err(|e: TableError| super::over_budget(e))?;
+            self.size = None;
+            let variant = variant_with(base, None, self.mask.clone())?;
+            *solver = self.options.solver(&variant).map_err(super::over_budget)?;
+            self.size = Some(base.size());
         }
         Ok(true)
     }

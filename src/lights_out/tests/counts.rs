@@ -114,7 +114,9 @@ fn the_embedded_table_is_counted_too() {
 }
 
 /// OEIS A075462: the number of solutions of the all-on n x n Lights Out (`2^nullity`), and
-/// OEIS A075464: the fewest presses that turn it all off, for n = 1..=30.
+/// OEIS A075464: the fewest presses that turn it all off, for n = 1..=30; for n up to 20 the
+/// optimal solutions counted by light chasing over every press set of the first row (5x5: 4,
+/// all of 15 presses).
 #[test]
 fn all_on_boards_match_oeis_a075462_and_a075464() {
     const A075462: [u128; 30] = [
@@ -134,5 +136,64 @@ fn all_on_boards_match_oeis_a075462_and_a075464() {
         assert_eq!(answer.solutions.to_u128(), Some(A075462[n - 1]), "{n}x{n}");
         assert_eq!(answer.distance, Some(A075464[n - 1]), "{n}x{n}");
         assert!(answer.optimal_solutions.is_some_and(|c| c >= 1), "{n}x{n}");
+        if n <= 20 {
+            // Light chasing over every press set of the first row: each determines the rest.
+            let (fewest, how_many) = chase_all_on(n);
+            assert_eq!(answer.distance, Some(fewest), "{n}x{n}");
+            assert_eq!(answer.optimal_solutions, Some(how_many), "{n}x{n}");
+        }
+    }
+}
+
+/// The fewest presses that turn the all-on `n x n` Lights Out off, and how many press sets
+/// have that many: every press set of the first row, each chased down the board (row `r + 1`
+/// presses under the lights row `r` leaves on), kept when the last row ends dark.
+fn chase_all_on(n: usize) -> (usize, u64) {
+    let full = (1u32 << n) - 1;
+    let (mut fewest, mut how_many) = (usize::MAX, 0);
+    for first in 0..=full {
+        let mut rows = vec![full; n];
+        let mut weight = 0;
+        for r in 0..n {
+            let press = if r == 0 { first } else { rows[r - 1] };
+            weight += press.count_ones() as usize;
+            rows[r] ^= (press ^ (press << 1) ^ (press >> 1)) & full;
+            if r > 0 {
+                rows[r - 1] ^= press;
+            }
+            if r + 1 < n {
+                rows[r + 1] ^= press;
+            }
+        }
+        if rows[n - 1] == 0 {
+            match weight.cmp(&fewest) {
+                std::cmp::Ordering::Less => (fewest, how_many) = (weight, 1),
+                std::cmp::Ordering::Equal => how_many += 1,
+                std::cmp::Ordering::Greater => {}
+            }
+        }
+    }
+    (fewest, how_many)
+}
+
+/// Past the search limit the optimal solutions are not all weighed: `None`, while the number of
+/// solutions stays exact (19x19 has nullity 16: 2^16 press sets per reachable goal colour).
+#[test]
+fn optimal_solutions_are_none_when_the_null_space_is_not_weighed_whole() {
+    let variant = Variant::builder(19, 19).goal(Goal::Colour(0)).build().unwrap();
+    let mut board = Board::new(19, 19);
+    // Presses that touch each other: the simple lower bound (the lit cells over 5) is far
+    // below their count, so only weighing the whole null space proves a minimum.
+    for cell in (0..361).step_by(7) {
+        variant.press(&mut board, cell, 1);
+    }
+    for (bits, proven) in [(8, false), (24, true)] {
+        let solver = Solver::builder(&variant).search_bits(bits).build().unwrap();
+        let answer = solver.with_counts(true).solve(&board).unwrap();
+        assert_eq!(answer.proven_minimal, proven, "search bits {bits}");
+        assert_eq!(answer.optimal_solutions.is_some(), proven, "search bits {bits}");
+        assert!(answer.optimal_solutions.is_none_or(|n| n >= 1), "search bits {bits}");
+        assert_eq!(answer.solutions.to_string(), "65536", "search bits {bits}");
+        assert!(answer.distance.is_some_and(|d| d <= 52), "search bits {bits}");
     }
 }
