@@ -161,7 +161,8 @@ fn a_board_cut_off_at_the_end_of_the_file_names_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("cut.txt");
     write_file(&path, format!("{GOOD}bwwb\nbbwb\n"));
-    let out = flipblox(&["flip", path.to_str().unwrap()], b"");
+    // With the size given: without it, the block of 6 rows of 4 pieces is one 6x4 board.
+    let out = flipblox(&["flip", "--size", "4x4", path.to_str().unwrap()], b"");
     assert_eq!(stdout(&out), "4\nError\n");
     assert_eq!(
         stderr(&out),

@@ -49,8 +49,8 @@ fn board_text(state: u16) -> Vec<u8> {
 
 /// A random file of 4x4 boards with irregularities that keep the reader in step (CRLF, trailing
 /// blanks, pieces separated by spaces, blank lines, bad characters, short and long rows, a
-/// board cut off by a blank line, a leading count line, no final line ending), and the answer
-/// line expected for each board from `brute`.
+/// block of fewer than 4 rows between blank lines, a leading count line, no final line ending),
+/// and the answer line expected for each board from `brute` (`?` for the block of fewer rows).
 fn random_file(rng: &mut Rng, brute: &[Option<u32>]) -> (Vec<u8>, String) {
     let boards = rng.below(80) as usize;
     let mut text = Vec::new();
@@ -89,14 +89,16 @@ fn random_file(rng: &mut Rng, brute: &[Option<u32>]) -> (Vec<u8>, String) {
                     readable = false;
                 }
                 7 => {
-                    // Cut off by a blank line: the next board starts after it.
+                    // A block of 1 to 3 rows of 4 pieces, set apart by blank lines: one board
+                    // of its rows (answered as the general reader answers it, checked above).
                     let kept = 1 + rng.below(3) as usize;
+                    text.push(b'\n');
                     for r in &rows[..kept] {
                         text.extend_from_slice(r);
                         text.push(b'\n');
                     }
                     text.push(b'\n');
-                    expected.push_str("Error\n");
+                    expected.push_str("?\n");
                     continue;
                 }
                 8 => text.push(b'\n'),
@@ -150,7 +152,7 @@ fn the_fast_path_prints_what_the_general_reader_prints_on_irregular_files() {
         // brute force's answer (a bad character that still reads, e.g. a separating space, is
         // allowed to be answered only if the general reader answered it too: checked above).
         for (i, (got, want)) in stdout(&fast).lines().zip(expected.lines()).enumerate() {
-            if want != "Error" {
+            if want != "Error" && want != "?" {
                 assert_eq!(got, want, "case {case}, board {}:\n{shown}", i + 1);
             }
         }

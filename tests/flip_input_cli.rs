@@ -30,13 +30,13 @@ fn check_records(out: &std::process::Output, boards: &[(Rules, Vec<u8>)], goal: 
     let records: Vec<serde_json::Value> =
         text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(records.len(), boards.len(), "{text}\n{}", stderr(out));
+    let mut tables = std::collections::HashMap::new();
     for (i, (record, (rules, cells))) in records.iter().zip(boards).enumerate() {
         let colours: Vec<u8> = match goal {
             Some(c) => vec![c],
             None => (0..rules.colours).collect(),
         };
-        let want =
-            colours.iter().map(|&c| rules.brute_force(c)[rules.encode(cells)]).min().unwrap();
+        let want = colours.iter().map(|&c| fewest(&mut tables, rules, cells, c)).min().unwrap();
         let what = format!("board {} ({}x{}): {record}", i + 1, rules.rows, rules.cols);
         if want == UNREACHABLE {
             assert!(record["distance"].is_null(), "{what}");
@@ -57,6 +57,43 @@ fn check_records(out: &std::process::Output, boards: &[(Rules, Vec<u8>)], goal: 
     }
 }
 
+/// The fewest presses taking `cells` to all `colour`: the brute force's distance (each table
+/// made once, kept in `tables`), or for two colours and more than 16 cells the fewest presses
+/// of every press set tried (a walk over them in Gray code order, one press a step).
+fn fewest(
+    tables: &mut std::collections::HashMap<(usize, usize, u8, u8), Vec<u8>>,
+    rules: &Rules,
+    cells: &[u8],
+    colour: u8,
+) -> u8 {
+    let n = rules.cells();
+    if rules.colours > 2 || n <= 16 {
+        let key = (rules.rows, rules.cols, rules.colours, colour);
+        let table = tables.entry(key).or_insert_with(|| rules.brute_force(colour));
+        return table[rules.encode(cells)];
+    }
+    let bits =
+        |cells: &[u8]| cells.iter().enumerate().fold(0u32, |m, (j, &c)| m | u32::from(c) << j);
+    let masks: Vec<u32> = (0..n)
+        .map(|cell| {
+            let mut toggled = vec![0u8; n];
+            rules.press(&mut toggled, cell, 1);
+            bits(&toggled)
+        })
+        .collect();
+    let target = bits(&cells.iter().map(|&c| u8::from(c != colour)).collect::<Vec<_>>());
+    let (mut best, mut toggled) = (UNREACHABLE, 0u32);
+    for step in 0u32..1 << n {
+        if step > 0 {
+            toggled ^= masks[step.trailing_zeros() as usize];
+        }
+        if toggled == target {
+            best = best.min((step ^ step >> 1).count_ones() as u8);
+        }
+    }
+    best
+}
+
 /// Boards of the sizes `sizes`, random, with their rules (the plus pattern, `k` colours).
 fn boards_of(rng: &mut Rng, sizes: &[(usize, usize)], k: u8) -> Vec<(Rules, Vec<u8>)> {
     sizes
@@ -69,15 +106,15 @@ fn boards_of(rng: &mut Rng, sizes: &[(usize, usize)], k: u8) -> Vec<(Rules, Vec<
         .collect()
 }
 
-/// Sizes small enough for the brute force (none of 4 columns, which would read as POJ 1753's
-/// boards in a file).
-const SIZES: &[(usize, usize)] = &[(2, 3), (3, 2), (1, 5), (3, 3), (2, 5), (2, 6), (1, 7)];
+/// Sizes small enough for the brute force, with blocks of rows of 4 pieces that are no 4x4
+/// boards (1, 2 or 3 rows).
+const SIZES: &[(usize, usize)] =
+    &[(2, 3), (3, 2), (1, 5), (3, 4), (3, 3), (2, 5), (1, 4), (2, 6), (2, 4), (1, 7)];
 
 #[test]
 fn an_inline_board_with_slashes_gets_the_size_of_its_rows() {
     let mut rng = Rng(27);
-    // The issue's own board is 5x5; random boards of other sizes (none of 4 columns), of two
-    // rows or more (one row without `/` is refused, below).
+    // The issue's own board is 5x5; random boards of other sizes, of two rows or more (one row without `/` is refused, below).
     let issue = flipblox_ok(&["flip", "--json", "--board", "bwwbb/bbwbb/bwwbb/bwwwb/bbbbb"], b"");
     let record: serde_json::Value = serde_json::from_str(stdout(&issue).trim()).unwrap();
     assert_eq!(record["board"], "bwwbb/bbwbb/bwwbb/bwwwb/bbbbb");
@@ -172,7 +209,9 @@ fn size_lines_before_boards_of_mixed_sizes_hdu_1882_and_bzoj_4171() {
     let partial = std::process::Output { stdout: answered.into_bytes(), ..out.clone() };
     check_records(&partial, &boards, Some(0));
     assert!(last.contains("\"error\":"), "{last}");
-    assert!(stderr(&out).contains("board 8: expected no cells that cannot be pressed, found 2"));
+    let unpressable =
+        format!("board {}: expected no cells that cannot be pressed, found 2", boards.len() + 1);
+    assert!(stderr(&out).contains(&unpressable), "{}", stderr(&out));
     // A bad size line is a board's error, and the boards after it are read.
     let out = flipblox(&["flip"], b"1 2\nbw\nbwb\nbb\n2 2\nbw\nwb\n");
     assert_eq!(stdout(&out), "Impossible\nError\n2\n");
@@ -196,9 +235,151 @@ fn poj_1753_files_of_four_line_boards_keep_their_meaning() {
     }
     let text = std::fs::read(path).unwrap();
     assert_eq!(stdout(&flipblox_ok(&["flip"], &text)), expected, "from a pipe");
-    // A file whose first board is cut off stays a file of 4x4 boards with an error.
+    // A first block of a short row is an error of its own board, and the 4x4 board after it
+    // is read.
     let out = flipblox(&["flip"], b"bwwb\nbb\n\nbwwb\nbbwb\nbwwb\nbwww\n");
     assert_eq!(stdout(&out), "Error\n4\n");
+    assert!(
+        stderr(&out).starts_with("<stdin>:2:3: board 1: expected 4 pieces"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The text of `boards` (rows of `wb`), the boards of each block in `blocks` (how many boards
+/// each block holds) one after another in the block, blank lines between blocks, lines ended
+/// by `ending`.
+fn blocks_text(boards: &[(Rules, Vec<u8>)], blocks: &[usize], ending: &str) -> String {
+    let mut rest = boards.iter();
+    let texts: Vec<String> = blocks
+        .iter()
+        .map(|&n| {
+            let rows: Vec<String> = rest
+                .by_ref()
+                .take(n)
+                .flat_map(|(rules, cells)| rows_of(rules, cells, b"wb"))
+                .collect();
+            rows.join(ending) + ending
+        })
+        .collect();
+    texts.join(ending)
+}
+
+#[test]
+fn poj_1753_files_without_blank_lines_keep_meaning_4x4_boards() {
+    // 300 boards (1,200 rows, past a board's 1,024) and 3 boards (12 rows), no blank lines, LF
+    // and CRLF: from a file (the fast path, and --no-mmap) and from a pipe.
+    let mut rng = Rng(1753);
+    for count in [300, 3] {
+        let boards = boards_of(&mut rng, &vec![(4, 4); count], 2);
+        for ending in ["\n", "\r\n"] {
+            let text = blocks_text(&boards, &[count], ending);
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("boards.txt");
+            write_file(&path, &text);
+            let path = path.to_str().unwrap();
+            for args in [&["flip", "--json", path][..], &["flip", "--json", "--no-mmap", path]] {
+                check_records(&flipblox_ok(args, b""), &boards, None);
+            }
+            check_records(&flipblox_ok(&["flip", "--json"], text.as_bytes()), &boards, None);
+            let plain = stdout(&flipblox_ok(&["flip", path], b""));
+            assert_eq!(plain.lines().count(), count);
+        }
+    }
+    // 2,000 boards with blank lines between them: more JSON records than the fast path holds
+    // before it writes them out.
+    let boards = boards_of(&mut rng, &vec![(4, 4); 2000], 2);
+    let text = blocks_text(&boards, &vec![1; 2000], "\n");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("blank.txt");
+    write_file(&path, &text);
+    check_records(&flipblox_ok(&["flip", "--json", path.to_str().unwrap()], b""), &boards, None);
+    // 1,026 rows: 256 boards and one cut off at the end; 1,025 rows and a block of 3 after a
+    // blank line: 256 boards, one cut off by the blank line, and a 3x4 board.
+    let boards = boards_of(&mut rng, &vec![(4, 4); 257], 2);
+    let mut text = blocks_text(&boards, &[257], "\n");
+    text.truncate(text.len() - 10);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cut.txt");
+    write_file(&path, &text);
+    for args in
+        [&["flip", path.to_str().unwrap()][..], &["flip", "--no-mmap", path.to_str().unwrap()]]
+    {
+        let out = flipblox(args, b"");
+        assert_eq!(out.status.code(), Some(1));
+        let printed = stdout(&out);
+        assert_eq!(printed.lines().count(), 257);
+        assert_eq!(printed.lines().last(), Some("Error"));
+        assert!(
+            stderr(&out).contains(
+                ":1027:1: board 257: expected 4 rows, found the end of the input after 2"
+            ),
+            "{}",
+            stderr(&out)
+        );
+    }
+    text.truncate(text.len() - 5);
+    text += "\nbwb\nwbw\nbbb\n";
+    let out = flipblox(&["flip"], text.as_bytes());
+    let printed = stdout(&out);
+    assert_eq!(printed.lines().count(), 258);
+    assert_eq!(printed.lines().nth(256), Some("Error"));
+    assert!(
+        stderr(&out)
+            .contains("<stdin>:1026:1: board 257: expected 4 rows, found a blank line after 1"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn blocks_of_rows_of_four_are_4x4_boards_or_one_board_of_their_rows() {
+    // A 3x4, a 5x4, two 4x4 boards in a block of 8 rows, three in a block of 12, a 1x4, a 3x3,
+    // a 4x4 alone, a 2x4: each block's boards, from a file (the fast path) and a pipe.
+    let mut rng = Rng(274);
+    let sizes =
+        [(3, 4), (5, 4), (4, 4), (4, 4), (4, 4), (4, 4), (4, 4), (1, 4), (3, 3), (4, 4), (2, 4)];
+    let blocks = [1, 1, 2, 3, 1, 1, 1, 1];
+    for ending in ["\n", "\r\n"] {
+        let boards = boards_of(&mut rng, &sizes, 2);
+        let text = blocks_text(&boards, &blocks, ending);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("blocks.txt");
+        write_file(&path, &text);
+        let path = path.to_str().unwrap();
+        for args in
+            [&["flip", "--json", path][..], &["flip", "--json", "--path", "--no-mmap", path]]
+        {
+            check_records(&flipblox_ok(args, b""), &boards, None);
+        }
+        let out = flipblox_ok(&["flip", "--json", "--goal", "black"], text.as_bytes());
+        check_records(&out, &boards, Some(1));
+        // Each block alone in a file.
+        let mut rest = &boards[..];
+        for (i, &n) in blocks.iter().enumerate() {
+            let (these, after) = rest.split_at(n);
+            rest = after;
+            let path = dir.path().join(format!("block-{i}.txt"));
+            write_file(&path, blocks_text(these, &[n], ending));
+            check_records(
+                &flipblox_ok(&["flip", "--json", path.to_str().unwrap()], b""),
+                these,
+                None,
+            );
+        }
+    }
+    // A bad row: of the 4x4 board it is in (rows 5 to 8 of a block of 8), or of the block's one
+    // board (a block of 5 rows); the next board is read.
+    let out = flipblox(&["flip"], b"bwwb\nbbwb\nbwwb\nbwww\nwwww\nwxww\nwwww\nwwww\n\nbwwb\n");
+    assert_eq!(stdout(&out), "4\nError\n2\n", "bwwb: presses at 2 and 3");
+    assert!(stderr(&out).starts_with("<stdin>:6:2: board 2: expected"), "{}", stderr(&out));
+    let out = flipblox(&["flip", "--json"], b"bwwb\nbbwb\nbwwb\nbwww\nwxww\n");
+    assert!(stdout(&out).contains("\"error\":\"5:2: board 1: expected"), "{}", stdout(&out));
+    assert_eq!(stdout(&out).lines().count(), 1);
+    // With --size 4x4, a block of 3 rows is a board cut off, as in POJ 1753.
+    let out = flipblox(&["flip", "--size", "4x4"], b"bwwb\nbbwb\nbwww\n\nbwwb\nbbwb\nbwwb\nbwww\n");
+    assert_eq!(stdout(&out), "Error\n4\n");
+    assert!(stderr(&out).contains("found a blank line after 3"), "{}", stderr(&out));
 }
 
 #[test]

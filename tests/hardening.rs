@@ -538,8 +538,7 @@ fn an_endless_line_is_cut_off_with_a_positioned_error() {
             b"bwwb\nbbwb\nbwwb\nbwww\n\n",
             b"b",
             "4\nError\n",
-            "<stdin>:6:5: board 2: expected 4 pieces in the row, found a line of more than 66560 \
-             bytes\n",
+            "<stdin>:6:1: board 2: expected at most 1024 rows of at most 1024 pieces, found more\n",
         ),
         (
             &["bloxorz", "--max-memory", "1MB"],

@@ -1,7 +1,8 @@
 //! Fuzzes the Lights Out board reader: any bytes, read with sizes read from the input
-//! (size lines, POJ 1753's 4x4 boards, blocks) and with sizes given, from a slice and from a
-//! stream, must give the same boards and errors without a panic; every board read has cells of
-//! the alphabet's colours and a size within the limits; inline boards likewise.
+//! (size lines, blocks of rows of 4 pieces read ahead as 4x4 boards or one board, other blocks)
+//! and with sizes given, from a slice and from a stream, must give the same boards and errors
+//! without a panic; every board read has cells of the alphabet's colours and a size within the
+//! limits; inline boards likewise.
 #![no_main]
 
 use flipblox::lights_out::{Alphabet, Board, BoardReader, BoardSize};

@@ -32,8 +32,8 @@ mod graph;
 /// without blank lines between boards; cells may be separated by spaces or tabs; a leading line
 /// holding only a board count is read as such; CRLF and blanks around a row are fine. Without
 /// --size the size is read from the input (docs/FLIP.md): a size line `R C` before each board
-/// (HDU 1882, bzoj 4171), rows of 4 pieces for the 4x4 boards of POJ 1753, else one board per
-/// block of lines. Output: one line per board, in order; a board that could not be read prints
+/// (HDU 1882, bzoj 4171), else one board per block of lines, but a block of 4n rows of 4
+/// pieces is n 4x4 boards (POJ 1753). Output: one line per board, in order; a board that could not be read prints
 /// `Error` and a PATH:LINE:COLUMN message on stderr. 4x4 is answered from the
 /// table embedded in the binary; other sizes by GF(2) linear algebra, or by a distance table
 /// built in memory once enough boards have been answered to pay for it (--method); a one-colour
@@ -862,17 +862,29 @@ impl Boards<'_, '_> {
             if !self.answerer.takes(index) {
                 continue;
             }
-            match result {
-                Ok(()) => {
-                    *self.failed |= !self.answerer.answer_read(printer, name, index, start)?
-                }
-                Err(e) => {
-                    self.answerer.failure(printer, name, index, &e)?;
-                    *self.failed = true;
-                }
-            }
+            self.answer_one(printer, name, index, start, result)?;
         }
         warn_count(printer, name, count, reader.boards_started());
+        Ok(())
+    }
+
+    /// Answers and prints board `index` of the input `name`, which starts at `start`: read
+    /// (`result` is `Ok`) or not, with its error.
+    fn answer_one(
+        &mut self,
+        printer: &mut Printer,
+        name: &str,
+        index: usize,
+        start: Position,
+        result: Result<(), BoardError>,
+    ) -> anyhow::Result<()> {
+        match result {
+            Ok(()) => *self.failed |= !self.answerer.answer_read(printer, name, index, start)?,
+            Err(e) => {
+                self.answerer.failure(printer, name, index, &e)?;
+                *self.failed = true;
+            }
+        }
         Ok(())
     }
 }

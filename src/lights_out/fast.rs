@@ -10,8 +10,14 @@
 //! board, so that the caller reads it with [`BoardReader`](crate::lights_out::BoardReader), which gives its
 //! answer or its positioned error, and then resumes the fast path after it. Blank lines (a lone
 //! `\n`) between boards are skipped here, as the reader skips them.
+//!
+//! A block of non-blank lines of `4 * n` rows of 4 pieces is `n` 4x4 boards, but one of other
+//! rows is one board (see the reader's module docs): a run counts the rows of the block it is in
+//! ([`CleanRun::block_rows`]), so that the caller can take back the boards of a block the run did
+//! not finish, and a full output does not stop a run inside such a block.
 
 use crate::lights_out::board::swar::{LOW_BITS, PIECE_DIFF, gather_low_bits, word_bad};
+use crate::lights_out::size::BoardSize;
 use crate::lights_out::table::bfs::IMPOSSIBLE;
 
 /// The states of the 4x4 board: 2^16.
@@ -100,6 +106,50 @@ pub(crate) struct CleanRun {
     pub(crate) boards: usize,
     /// Lines read (four a board, one a blank line).
     pub(crate) lines: usize,
+    /// Rows of the block of non-blank lines the run ended in (0 after a blank line): those the
+    /// run started in, four a board after them.
+    pub(crate) block_rows: usize,
+    /// Byte offset where that block starts, when the run read all its rows (else the run's
+    /// start).
+    pub(crate) block_start: usize,
+}
+
+impl CleanRun {
+    /// A run from byte `start`, inside a block of `block_rows` rows read before it.
+    pub(crate) fn at(start: usize, block_rows: usize) -> CleanRun {
+        CleanRun { end: start, boards: 0, lines: 0, block_rows, block_start: start }
+    }
+
+    /// True when the run is inside a block of rows of 4 pieces that may yet turn out to be one
+    /// board of its own rows (not a multiple of 4, at most [`BoardSize::MAX_SIDE`]): the boards
+    /// read of it are not answers yet.
+    #[inline(always)]
+    pub(crate) fn open(&self) -> bool {
+        self.block_rows > 0 && self.block_rows <= BoardSize::MAX_SIDE
+    }
+
+    /// [`CleanRun::open`], and the block goes on at `rest`, the input after the run (not at
+    /// its end, nor at a blank line, which the run would skip).
+    #[inline(always)]
+    pub(crate) fn open_at(&self, rest: &[u8]) -> bool {
+        self.open() && !matches!(rest, [] | [b'\n', ..] | [b'\r', b'\n', ..])
+    }
+
+    /// Counts a clean board.
+    #[inline(always)]
+    fn board(&mut self) {
+        self.boards += 1;
+        self.lines += 4;
+        self.block_rows += 4;
+    }
+
+    /// Counts a blank line, after which a block starts at byte `next`.
+    #[inline(always)]
+    fn blank(&mut self, next: usize) {
+        self.lines += 1;
+        self.block_rows = 0;
+        self.block_start = next;
+    }
 }
 
 /// The longest answer line: `Impossible\n`.
@@ -111,7 +161,8 @@ const MAX_ANSWER: usize = 11;
 /// distance table's bytes, indexed by state) or `Impossible`. Stops at the end of `bytes`, at
 /// the first line that is neither blank nor the start of a clean board (the caller reads that
 /// board another way), or once `out` holds at least `out_limit` bytes (so the caller can write
-/// it out and keep memory bounded).
+/// it out and keep memory bounded) outside a block that is [`CleanRun::open_at`]. `block_rows`
+/// counts the rows of the block `start` is in, read before it (0 at the start of a block).
 ///
 /// # Panics
 ///
@@ -120,18 +171,19 @@ const MAX_ANSWER: usize = 11;
 pub(crate) fn answer_clean_boards(
     bytes: &[u8],
     start: usize,
+    block_rows: usize,
     table: &[u8],
     out: &mut Vec<u8>,
     out_limit: usize,
 ) -> CleanRun {
     let table: &[u8; STATES] = table.try_into().expect("a 4x4 table has 2^16 entries");
-    let mut run = CleanRun { end: start, boards: 0, lines: 0 };
+    let mut run = CleanRun::at(start, block_rows);
     let mut rest = &bytes[start..];
     // Answers are written through a zeroed window in batches, each answer as a 16-byte copy
     // (its line and padding the next answer overwrites), then the window is cut to its length.
     // Batches grow from a few boards, so a call that stops at once costs little.
     let mut batch = 32;
-    'outer: while out.len() < out_limit {
+    'outer: while out.len() < out_limit || run.open_at(rest) {
         let mut len = out.len();
         out.resize(len + batch * MAX_ANSWER + 16, 0);
         for _ in 0..batch {
@@ -157,14 +209,13 @@ pub(crate) fn answer_clean_boards(
                     let (line, n) = &ANSWERS[usize::from(table[usize::from(state)])];
                     out[len..len + 16].copy_from_slice(line);
                     len += usize::from(*n);
-                    run.boards += 1;
-                    run.lines += 4;
+                    run.board();
                 }
                 None => {
                     // A blank line (`\n` or `\r\n`) is skipped; anything else stops the run.
                     match rest {
                         [b'\n', after @ ..] | [b'\r', b'\n', after @ ..] => {
-                            run.lines += 1;
+                            run.blank(bytes.len() - after.len());
                             rest = after;
                         }
                         _ => {
@@ -199,10 +250,9 @@ pub(crate) fn each_clean_board(
     start: usize,
     mut each: impl FnMut(u16) -> bool,
 ) -> CleanRun {
-    let mut run = CleanRun { end: start, boards: 0, lines: 0 };
+    let mut run = CleanRun::at(start, 0);
     let mut rest = &bytes[start..];
-    while let Some(state) = next_clean_board(&mut rest, &mut run.lines) {
-        run.boards += 1;
+    while let Some(state) = next_clean_board(bytes.len(), &mut rest, &mut run) {
         if !each(state) {
             break;
         }
@@ -213,30 +263,31 @@ pub(crate) fn each_clean_board(
 
 /// The state of the next board of `rest` (which starts at the start of a line, between boards)
 /// when it is in the common layout ([`clean_board_state`], [`clean_crlf_board_state`]), after
-/// the blank lines (a lone `\n` or `\r\n`) before it: `rest` is moved past the board and
-/// `lines` counts the lines read (four a board, one a blank line). `None` at the end of `rest`
-/// or at a line that is neither blank nor the start of a clean board (`rest` then starts at
-/// that line). The step of a loop over the clean boards, for loops that keep their state in locals.
+/// the blank lines (a lone `\n` or `\r\n`) before it: `rest` (the end of an input of `len`
+/// bytes) is moved past the board and `run` counts the board and the lines read (four a board,
+/// one a blank line). `None` at the end of `rest` or at a line that is neither blank nor the
+/// start of a clean board (`rest` then starts at that line). The step of a loop over the clean
+/// boards, for loops that keep their state in locals.
 #[inline(always)]
-pub(crate) fn next_clean_board(rest: &mut &[u8], lines: &mut usize) -> Option<u16> {
+pub(crate) fn next_clean_board(len: usize, rest: &mut &[u8], run: &mut CleanRun) -> Option<u16> {
     loop {
         if let Some((board, after)) = rest.split_first_chunk()
             && let Some(state) = clean_board_state(board)
         {
             *rest = after;
-            *lines += 4;
+            run.board();
             return Some(state);
         }
         if let Some((board, after)) = rest.split_first_chunk()
             && let Some(state) = clean_crlf_board_state(board)
         {
             *rest = after;
-            *lines += 4;
+            run.board();
             return Some(state);
         }
         match rest {
             [b'\n', after @ ..] | [b'\r', b'\n', after @ ..] => {
-                *lines += 1;
+                run.blank(len - after.len());
                 *rest = after;
             }
             _ => return None,
@@ -328,12 +379,16 @@ mod tests {
             true
         });
         assert_eq!(states, [0b0001_1001_1011_1001, 0xFFFF]);
-        assert_eq!(run, CleanRun { end: 45, boards: 2, lines: 9 });
+        // The run ends in the block of the CRLF board, started at byte 21, after 4 rows.
+        let want = CleanRun { end: 45, boards: 2, lines: 9, block_rows: 4, block_start: 21 };
+        assert_eq!(run, want);
         let mut rest: &[u8] = b"\nbwwb\nbbwb\nbwwb\nbwww\nbx";
-        let mut lines = 0;
-        assert_eq!(next_clean_board(&mut rest, &mut lines), Some(0b0001_1001_1011_1001));
-        assert_eq!((rest, lines), (&b"bx"[..], 5));
-        assert_eq!(next_clean_board(&mut rest, &mut lines), None);
+        let mut run = CleanRun::at(0, 0);
+        let len = rest.len();
+        assert_eq!(next_clean_board(len, &mut rest, &mut run), Some(0b0001_1001_1011_1001));
+        assert_eq!((rest, run.lines, run.block_rows, run.block_start), (&b"bx"[..], 5, 4, 1));
+        assert!(run.open(), "the block goes on with `bx`: it may be one board of 5 rows");
+        assert_eq!(next_clean_board(len, &mut rest, &mut run), None);
     }
 
     #[test]
@@ -341,8 +396,24 @@ mod tests {
         let table = DistanceTable::embedded();
         let text = b"\nbwwb\nbbwb\nbwwb\nbwww\n\nbbbb\nbbbb\nbbbb\nbbbb\nbwwb\r\n";
         let mut out = Vec::new();
-        let run = answer_clean_boards(text, 0, table.as_bytes(), &mut out, usize::MAX);
+        let run = answer_clean_boards(text, 0, 0, table.as_bytes(), &mut out, usize::MAX);
         assert_eq!(out, b"4\n0\n");
-        assert_eq!(run, CleanRun { end: 42, boards: 2, lines: 10 });
+        let want = CleanRun { end: 42, boards: 2, lines: 10, block_rows: 4, block_start: 22 };
+        assert_eq!(run, want);
+        // A full output does not stop a run inside a block that may be one board (batches of
+        // 32, 64, 128, then 256 boards: 1,920 rows, past 1,024); past it, it does.
+        let text = b"bwwb\nbbwb\nbwwb\nbwww\n".repeat(2000);
+        out.clear();
+        let run = answer_clean_boards(&text, 0, 0, table.as_bytes(), &mut out, 1);
+        assert_eq!((run.boards, run.block_rows, run.open()), (480, 1920, false));
+        out.clear();
+        let run = answer_clean_boards(&text, run.end, 1920, table.as_bytes(), &mut out, 1);
+        assert_eq!((run.boards, run.block_rows, run.block_start), (32, 2048, 480 * 20));
+        // A block that ends at a blank line is no longer open: a full output stops there.
+        let text = b"bwwb\nbbwb\nbwwb\nbwww\n\n".repeat(2000);
+        out.clear();
+        let run = answer_clean_boards(&text, 0, 0, table.as_bytes(), &mut out, 1);
+        assert_eq!(run.boards, 16, "a first batch of 32 steps: boards and blank lines");
+        assert!(!run.open_at(&text[run.end..]));
     }
 }

@@ -11,7 +11,9 @@ use flipblox::lights_out::board::error::board_line_limit;
 use flipblox::lights_out::fast::{
     CLEAN_BOARD_BYTES, CleanRun, STATES, answer_clean_boards, next_clean_board,
 };
-use flipblox::lights_out::{Alphabet, Board, BoardReader, DistanceTable, Method, Solver};
+use flipblox::lights_out::{
+    Alphabet, Board, BoardError, BoardReader, BoardSize, DistanceTable, Method, Solver,
+};
 use flipblox::text::{LineSource, Lines};
 
 use super::super::print::Printer;
@@ -20,6 +22,14 @@ use super::{Answerer, Boards, FlipArgs, LayoutArg, MethodArg, warn_count};
 /// Output buffered before it is written out.
 const OUT_LIMIT: usize = 4 << 20;
 
+/// [`CleanRun::block_rows`] inside a block of rows of 4 pieces of more than a board's rows
+/// (4x4 boards, whatever comes after them).
+const IN_FOURS: usize = BoardSize::MAX_SIDE + 4;
+
+/// The boards of a block of rows of 4 pieces that may be one board: while a run is in one
+/// ([`CleanRun::open_at`]), its output may outgrow the limit by this many records.
+const OPEN_BOARDS: usize = BoardSize::MAX_SIDE / 4;
+
 /// The same for `--path` and `--json`, whose output (about 220 bytes a board with `--json`) is
 /// written while it is still in the core's cache (a few MiB would not be).
 const FORMATTED_LIMIT: usize = 256 << 10;
@@ -27,7 +37,7 @@ const FORMATTED_LIMIT: usize = 256 << 10;
 /// True when `args` may ask for the answers of 4x4 boards of the default variant from the
 /// embedded table, one line or JSON record a board (no --size, --table, --layout grid,
 /// --method, --shard, variant options; --path and --json are fine): the input's first board
-/// then tells whether its boards are POJ 1753's 4x4 boards.
+/// then tells whether it is read block by block from a 4x4 board (POJ 1753's layout).
 pub(super) fn applies(args: &FlipArgs) -> bool {
     args.size.is_none()
         && args.table.is_none()
@@ -463,14 +473,16 @@ impl Formatter {
     }
 }
 
-/// Formats the clean boards of `bytes` from `offset` ([`next_clean_board`]), the first with index
-/// `first + 1`, into `out` until the end of the clean run or until `limit` bytes are written;
-/// returns the run and the bytes written.
+/// Formats the clean boards of `bytes` from `offset` ([`next_clean_board`]), inside a block of
+/// `block_rows` rows read before it, the first with index `first + 1`, into `out` until the end
+/// of the clean run or until `limit` bytes are written outside a block that is
+/// [`CleanRun::open_at`]; returns the run and the bytes written.
 #[inline(always)]
 fn format_run(
     formatter: &mut Formatter,
     bytes: &[u8],
     offset: usize,
+    block_rows: usize,
     first: usize,
     out: &mut Vec<u8>,
     limit: usize,
@@ -482,7 +494,8 @@ fn format_run(
     // formatter's fields, for all it knows).
     // No more boards than one per `CLEAN_BOARD_BYTES` in the rest, each within `room` bytes.
     let boards = (bytes.len() - offset) / CLEAN_BOARD_BYTES;
-    let need = limit.min(boards.saturating_mul(formatter.room)) + formatter.room;
+    let most = limit + OPEN_BOARDS * formatter.room;
+    let need = most.min(boards.saturating_mul(formatter.room)) + formatter.room;
     if out.len() < need {
         out.resize(need, 0);
     }
@@ -490,19 +503,27 @@ fn format_run(
     let mut index = first;
     let mut text = std::mem::take(&mut formatter.index);
     let mut at = 0;
-    let mut run = CleanRun { end: offset, boards: 0, lines: 0 };
+    let mut run = CleanRun::at(offset, block_rows);
     let mut rest = &bytes[offset..];
-    while let Some(state) = next_clean_board(&mut rest, &mut run.lines) {
-        run.boards += 1;
+    while let Some(state) = next_clean_board(bytes.len(), &mut rest, &mut run) {
         index += 1;
         at = formatter.write(state, index, &mut text, buf, at)?;
-        if at >= limit {
+        if at >= limit && !run.open_at(rest) {
             break;
         }
     }
     formatter.index = text;
     run.end = bytes.len() - rest.len();
     Ok((run, at))
+}
+
+/// The length of `out` (whole lines) without its last `n` lines.
+fn without_last_lines(out: &[u8], n: usize) -> usize {
+    let mut end = out.len();
+    for _ in 0..n {
+        end = out[..end.saturating_sub(1)].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    }
+    end
 }
 
 impl Boards<'_, '_> {
@@ -515,7 +536,7 @@ impl Boards<'_, '_> {
         bytes: &[u8],
     ) -> anyhow::Result<()> {
         let table = DistanceTable::embedded();
-        let line_limit = board_line_limit(4);
+        let line_limit = board_line_limit(BoardSize::MAX_SIDE);
         let wb = Alphabet::default_for(2);
         let mut reader = BoardReader::inferring(bytes, &wb);
         // Old Mac text (lines end at a lone `\r`, decided by the file's start, src/text.rs):
@@ -525,29 +546,26 @@ impl Boards<'_, '_> {
             return self.answer_all(printer, name, reader);
         }
         let count = reader.read_count_line();
-        // The first board, by the positioned reader, tells the layout: the rest of an input of
-        // other than POJ 1753's 4x4 boards is read by it too.
+        // The first block, by the positioned reader, tells the layout: the rest of an input
+        // whose first board is no 4x4 board of a block (size lines, a 5x5 board) is read by it
+        // too.
         let mut boards = 0usize;
-        if let Some(result) = self.answerer.read(&mut reader) {
-            boards = 1;
-            let start = reader.board_start();
-            if self.answerer.takes(1) {
-                match result {
-                    Ok(()) => {
-                        *self.failed |= !self.answerer.answer_read(printer, name, 1, start)?
-                    }
-                    Err(e) => {
-                        self.answerer.failure(printer, name, 1, &e)?;
-                        *self.failed = true;
-                    }
-                }
+        while let Some(result) = self.answerer.read(&mut reader) {
+            boards += 1;
+            self.answer_one(printer, name, boards, reader.board_start(), result)?;
+            if !reader.fours_pending() {
+                break;
             }
-            if reader.fixed_size() != Some(self.answerer.size()) {
-                return self.answer_rest(printer, name, &mut reader, count);
-            }
+        }
+        let board = &self.answerer.board;
+        if boards > 0 && !(reader.reads_blocks() && (board.rows(), board.cols()) == (4, 4)) {
+            return self.answer_rest(printer, name, &mut reader, count);
         }
         let mut offset = reader.lines_mut().offset();
         let mut line = reader.lines_mut().peek_line().map_or(1, |next| next.number);
+        // Rows read of the block the next run starts in: 0 at the start of a block, or more
+        // than a board's 1,024 rows inside a block of rows of 4 pieces (see `CleanRun::open`).
+        let mut block_rows = if reader.in_fours() { IN_FOURS } else { 0 };
         let mut formatter = match self.answerer.path || self.answerer.json {
             true => Some(Formatter::new(self.answerer, name)?),
             false => None,
@@ -555,15 +573,34 @@ impl Boards<'_, '_> {
         let limit = if formatter.is_some() { FORMATTED_LIMIT } else { OUT_LIMIT };
         let mut out = Vec::with_capacity(limit + (1 << 16));
         while offset < bytes.len() {
-            let (run, printed) = match &mut formatter {
+            let (mut run, mut printed) = match &mut formatter {
                 None => {
-                    let run =
-                        answer_clean_boards(bytes, offset, table.as_bytes(), &mut out, OUT_LIMIT);
+                    let run = answer_clean_boards(
+                        bytes,
+                        offset,
+                        block_rows,
+                        table.as_bytes(),
+                        &mut out,
+                        OUT_LIMIT,
+                    );
                     (run, out.len())
                 }
-                Some(formatter) => format_run(formatter, bytes, offset, boards, &mut out, limit)?,
+                Some(formatter) => {
+                    format_run(formatter, bytes, offset, block_rows, boards, &mut out, limit)?
+                }
             };
+            if run.open_at(&bytes[run.end..]) {
+                // A block of rows of 4 pieces that goes on past the clean boards (a 5x4 board,
+                // or 4x4 boards with a bad row) may be one board: its boards, all read in this
+                // run, are taken back and the positioned reader reads the whole block.
+                let taken = run.block_rows / 4;
+                printed = without_last_lines(&out[..printed], taken);
+                run.boards -= taken;
+                run.lines -= run.block_rows;
+                (run.end, run.block_rows) = (run.block_start, 0);
+            }
             (offset, boards, line) = (run.end, boards + run.boards, line + run.lines);
+            block_rows = run.block_rows;
             let full = printed >= limit;
             printer.lines(&out[..printed])?;
             if formatter.is_none() {
@@ -572,19 +609,19 @@ impl Boards<'_, '_> {
             if full || offset >= bytes.len() {
                 continue;
             }
-            // One board (or the blank lines that end the input) by the positioned reader.
+            // One block (or the next 4x4 board of a long block of rows of 4 pieces, or the blank
+            // lines that end the input) by the positioned reader.
             let lines = Lines::starting_at(bytes, line_limit, offset, line);
-            let mut reader = BoardReader::from_lines(lines, 4, 4, &wb);
-            let Some(result) = self.answerer.read(&mut reader) else { break };
-            boards += 1;
-            match result {
-                Ok(()) => self.answerer.answer(printer, name, boards, reader.board_start())?,
-                Err(mut e) => {
-                    e.board = boards;
-                    self.answerer.failure(printer, name, boards, &e)?;
-                    *self.failed = true;
+            let mut reader = BoardReader::blocks_from(lines, &wb, block_rows > 0);
+            while let Some(result) = self.answerer.read(&mut reader) {
+                boards += 1;
+                let result = result.map_err(|e| BoardError { board: boards, ..e });
+                self.answer_one(printer, name, boards, reader.board_start(), result)?;
+                if !reader.fours_pending() {
+                    break;
                 }
             }
+            block_rows = if reader.in_fours() { IN_FOURS } else { 0 };
             offset = reader.lines_mut().offset();
             match reader.lines_mut().peek_line() {
                 Some(next) => line = next.number,

@@ -18,12 +18,15 @@
 //!    follows it is not read). `K` > 0 (bzoj 4171's cells that cannot be pressed, `K` lines
 //!    `ROW COL` after the board) is skipped and reported as a board error. A line that also reads
 //!    as a row of the alphabet (`1 1` with the symbols `01`) is refused as ambiguous.
-//! 2. Otherwise, when the first row or the row after it (in the same block of non-blank lines)
-//!    has 4 pieces, every board is 4x4: the Flip Game of POJ 1753, read exactly as with the size
-//!    4x4 given (a board of other rows of 4 pieces needs its size).
-//! 3. Otherwise every block of non-blank lines (boards are separated by blank lines) is one board,
-//!    of as many rows as the block has lines and as many columns as its first row has pieces;
-//!    another row length is a [`BoardErrorKind::RaggedRow`].
+//! 2. Otherwise every block of non-blank lines (boards are separated by blank lines) is read on
+//!    its own. A block whose first row or second row has 4 pieces is a block of rows of 4: of
+//!    `4 * n` rows, it is `n` 4x4 boards, the Flip Game of POJ 1753 (with or without blank lines
+//!    between boards), each read as with the size 4x4 given; of other rows `R`, it is one `R x 4`
+//!    board. A block of more than [`BoardSize::MAX_SIDE`] rows of 4 is 4x4 boards, its last one
+//!    cut off when its rows are not a multiple of 4. The reader holds at most that many rows of
+//!    a block (4 cells each) to decide, so memory stays bounded on any input.
+//! 3. Any other block is one board, of as many rows as the block has lines and as many columns
+//!    as its first row has pieces; another row length is a [`BoardErrorKind::RaggedRow`].
 //!
 //! # Recovery
 //!
@@ -72,21 +75,37 @@ pub struct BoardReader<S> {
     start: Position,
     /// How the size of each board is found.
     sizes: Sizes,
-    /// Made without a size ([`BoardReader::inferring`]): [`BoardReader::read_into`] reshapes
-    /// the board it is given.
-    infer: bool,
+    /// Blocks of rows of 4 pieces are read as 4x4 boards when their rows are a multiple of 4
+    /// (false for an inline board, [`Board::parse_any_size`], which is one board).
+    split_fours: bool,
+    /// The 4x4 boards of a block of rows of 4 pieces read ahead.
+    fours: Fours,
+}
+
+/// The 4x4 boards of a block of rows of 4 pieces, read ahead to learn the block's rows (at most
+/// [`MAX_SIDE`] of them) and returned one by one.
+#[derive(Debug, Clone, Default)]
+struct Fours {
+    /// The cells of the rows read ahead, 4 a row.
+    cells: Vec<u8>,
+    /// Each board read ahead: where it starts, and its first error.
+    boards: Vec<(Position, Option<(Position, BoardErrorKind)>)>,
+    /// The next board of `boards` to return.
+    next: usize,
+    /// The block goes on after the rows read ahead: its next 4x4 boards are read one by one.
+    more: bool,
 }
 
 /// How a [`BoardReader`] finds the size of each board (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Sizes {
-    /// Every board is `rows x cols`: given, or the 4x4 boards of POJ 1753 found in the input.
+    /// Every board is `rows x cols`, given.
     Fixed,
     /// To be read from the input: no board read yet.
     Undecided,
     /// Each board follows its size line.
     SizeLines,
-    /// Each block of non-blank lines is one board.
+    /// Each block of non-blank lines is one board, or 4x4 boards (see the module docs).
     Blocks,
     /// A size line `0 0` ended the boards.
     Ended,
@@ -189,19 +208,47 @@ impl<S: LineSource> BoardReader<S> {
             boards: 0,
             start: Position { line: 1, column: 1 },
             sizes: Sizes::Fixed,
-            infer: false,
+            split_fours: true,
+            fours: Fours::default(),
         }
     }
 
     /// The same reader, reading sizes from the input.
     fn infer(mut self) -> BoardReader<S> {
-        (self.sizes, self.infer) = (Sizes::Undecided, true);
+        self.sizes = Sizes::Undecided;
         self
     }
 
-    /// The size of every board, when it is known before the board is read: given, or found to
-    /// be POJ 1753's 4x4 once the first board is read; `None` while a reader that reads sizes
-    /// from the input has read no board yet, or when each board has its own size.
+    /// A reader that reads sizes from `lines` block by block (no count or size lines), from
+    /// the start of a block or, when `in_fours`, from a 4x4 board inside a block of more than
+    /// [`MAX_SIDE`] rows of 4 pieces: the reader the 4x4 fast path of `flipblox flip` hands
+    /// the boards it does not read.
+    pub(crate) fn blocks_from(lines: S, alphabet: &Alphabet, in_fours: bool) -> BoardReader<S> {
+        let mut reader = BoardReader::from_lines(lines, 0, 0, alphabet);
+        reader.sizes = Sizes::Blocks;
+        reader.fours.more = in_fours;
+        reader
+    }
+
+    /// True when the reader reads the input block by block (see the module docs): no size was
+    /// given, and the input has no size lines.
+    pub(crate) fn reads_blocks(&self) -> bool {
+        self.sizes == Sizes::Blocks
+    }
+
+    /// True when 4x4 boards of a block read ahead are still to be returned.
+    pub(crate) fn fours_pending(&self) -> bool {
+        self.fours.next < self.fours.boards.len()
+    }
+
+    /// True when the next board is a 4x4 board inside a block of more than [`MAX_SIDE`] rows
+    /// of 4 pieces (once [`BoardReader::fours_pending`] is false).
+    pub(crate) fn in_fours(&self) -> bool {
+        self.fours.more
+    }
+
+    /// The size of every board when it was given; `None` for a reader that reads sizes from
+    /// the input (each board has its own).
     pub fn fixed_size(&self) -> Option<BoardSize> {
         match self.sizes {
             Sizes::Fixed => BoardSize::new(self.rows, self.cols).ok(),
@@ -229,9 +276,6 @@ impl<S: LineSource> BoardReader<S> {
         if self.sizes != Sizes::Fixed {
             return self.read_inferred(board);
         }
-        if self.infer {
-            board.reshape(self.rows, self.cols);
-        }
         assert_eq!((board.rows(), board.cols()), (self.rows, self.cols), "board shape");
         let (cols, limit) = (self.cols, self.lines.line_limit());
         let (alphabet, wb) = (&self.alphabet, self.wb);
@@ -249,14 +293,13 @@ impl<S: LineSource> BoardReader<S> {
                 Sizes::Ended => return None,
                 Sizes::Fixed => return self.read_into(board),
                 Sizes::SizeLines => return self.read_after_size_line(board),
-                Sizes::Blocks => return self.read_block(board, None),
+                Sizes::Blocks => return self.read_block(board),
                 Sizes::Undecided => {}
             }
             let first = self.skip_blank_lines()?;
             let (text, number) = (first.text.to_vec(), first.number);
             let first = Line { number, offset: first.offset, text: &text };
-            if let Some(header) = size_line(&text) {
-                let _ = header;
+            if size_line(&text).is_some() {
                 if !text.iter().all(|&b| is_blank(b) || self.alphabet.colour_of(b).is_some()) {
                     self.sizes = Sizes::SizeLines;
                     continue;
@@ -270,27 +313,7 @@ impl<S: LineSource> BoardReader<S> {
                 self.skip_block();
                 return Some(Err(error));
             }
-            self.lines.next_line();
-            let second = match self.lines.peek_line() {
-                Some(line) if !line.is_blank() => Some(row_cells(line.text)),
-                _ => None,
-            };
-            if row_cells(&text) == 4 || second == Some(4) {
-                // The Flip Game of POJ 1753: 4x4 boards, read as with the size given.
-                (self.sizes, self.rows, self.cols) = (Sizes::Fixed, 4, 4);
-                board.reshape(4, 4);
-                let (limit, alphabet, wb) = (self.lines.line_limit(), &self.alphabet, self.wb);
-                let cells = board.cells_mut();
-                self.boards += 1;
-                self.start = first.position(0);
-                let first_error = read_row(&first, limit, alphabet, wb, &mut cells[..4]).err();
-                let rest = read_rows(&mut self.lines, 4, first_error, self.boards, |line, row| {
-                    read_row(line, limit, alphabet, wb, &mut cells[row * 4..(row + 1) * 4])
-                });
-                return Some(rest);
-            }
             self.sizes = Sizes::Blocks;
-            return self.read_block(board, Some(first));
         }
     }
 
@@ -316,23 +339,31 @@ impl<S: LineSource> BoardReader<S> {
         BoardError { board: self.boards, position, kind }
     }
 
-    /// Reads the board of the next block of non-blank lines (its first line `first`, already
-    /// consumed, if given), of the block's size.
-    fn read_block(
-        &mut self,
-        board: &mut Board,
-        first: Option<Line<'_>>,
-    ) -> Option<Result<(), BoardError>> {
-        let owned;
-        let first = match first {
-            Some(line) => line,
-            None => {
-                let line = self.skip_blank_lines()?;
-                owned = (line.text.to_vec(), line.number, line.offset);
-                self.lines.next_line();
-                Line { number: owned.1, offset: owned.2, text: &owned.0 }
+    /// Reads the next board of the blocks of non-blank lines: a 4x4 board of a block of rows of
+    /// 4 pieces read ahead, or the board of the next block.
+    fn read_block(&mut self, board: &mut Board) -> Option<Result<(), BoardError>> {
+        if self.fours_pending() {
+            return Some(self.next_four(board));
+        }
+        if self.fours.more {
+            if self.lines.peek_line().is_some_and(|line| !line.is_blank()) {
+                return self.read_four(board);
             }
-        };
+            self.fours.more = false;
+        }
+        let line = self.skip_blank_lines()?;
+        let owned = (line.text.to_vec(), line.number, line.offset);
+        self.lines.next_line();
+        let first = Line { number: owned.1, offset: owned.2, text: &owned.0 };
+        if self.split_fours {
+            let second = match self.lines.peek_line() {
+                Some(line) if !line.is_blank() => Some(row_cells(line.text)),
+                _ => None,
+            };
+            if row_cells(first.text) == 4 || second == Some(4) {
+                return Some(self.read_fours(board, &first));
+            }
+        }
         let cols = row_cells(first.text);
         self.boards += 1;
         self.start = first.position(0);
@@ -371,6 +402,84 @@ impl<S: LineSource> BoardReader<S> {
             None => Ok(()),
             Some((position, kind)) => Err(BoardError { board: index, position, kind }),
         })
+    }
+
+    /// Reads the block of rows of 4 pieces whose first line is `first` (consumed): up to
+    /// [`MAX_SIDE`] rows ahead, then returns the block's one board, when its rows are not a
+    /// multiple of 4, or its first 4x4 board.
+    fn read_fours(&mut self, board: &mut Board, first: &Line<'_>) -> Result<(), BoardError> {
+        let (limit, alphabet, wb) = (self.lines.line_limit(), &self.alphabet, self.wb);
+        let fours = &mut self.fours;
+        (fours.next, fours.more) = (0, false);
+        fours.cells.clear();
+        fours.boards.clear();
+        let read = |line: &Line<'_>, fours: &mut Fours| {
+            let row = fours.cells.len() / 4;
+            if row.is_multiple_of(4) {
+                fours.boards.push((line.position(0), None));
+            }
+            fours.cells.extend([0; 4]);
+            let error = read_row(line, limit, alphabet, wb, &mut fours.cells[row * 4..]).err();
+            let (_, first_error) = fours.boards.last_mut().expect("a board per 4 rows");
+            if first_error.is_none() {
+                *first_error = error;
+            }
+        };
+        read(first, fours);
+        while let Some(line) = self.lines.peek_line().filter(|line| !line.is_blank()) {
+            if fours.cells.len() == 4 * MAX_SIDE {
+                fours.more = true;
+                break;
+            }
+            read(&line, fours);
+            self.lines.next_line();
+        }
+        let rows = fours.cells.len() / 4;
+        if rows.is_multiple_of(4) {
+            return self.next_four(board);
+        }
+        // One board of the block's rows: its first error is the first of its groups of 4 rows.
+        board.reshape(rows, 4);
+        board.cells_mut().copy_from_slice(&fours.cells);
+        let error = fours.boards.iter_mut().find_map(|(_, error)| error.take());
+        fours.boards.clear();
+        self.boards += 1;
+        self.start = first.position(0);
+        match error {
+            None => Ok(()),
+            Some((position, kind)) => Err(BoardError { board: self.boards, position, kind }),
+        }
+    }
+
+    /// Returns the next 4x4 board read ahead by [`BoardReader::read_fours`].
+    fn next_four(&mut self, board: &mut Board) -> Result<(), BoardError> {
+        let i = self.fours.next;
+        self.fours.next += 1;
+        let (start, error) = &mut self.fours.boards[i];
+        board.reshape(4, 4);
+        board.cells_mut().copy_from_slice(&self.fours.cells[16 * i..16 * (i + 1)]);
+        self.boards += 1;
+        self.start = *start;
+        match error.take() {
+            None => Ok(()),
+            Some((position, kind)) => Err(BoardError { board: self.boards, position, kind }),
+        }
+    }
+
+    /// Reads the next 4x4 board of a block of more than [`MAX_SIDE`] rows of 4 pieces, past the
+    /// rows read ahead, as with the size 4x4 given; a board cut off ends the block.
+    fn read_four(&mut self, board: &mut Board) -> Option<Result<(), BoardError>> {
+        board.reshape(4, 4);
+        let (limit, alphabet, wb) = (self.lines.line_limit(), &self.alphabet, self.wb);
+        let cells = board.cells_mut();
+        let read =
+            read_board(&mut self.lines, 4, &mut self.boards, &mut self.start, |line, row| {
+                read_row(line, limit, alphabet, wb, &mut cells[row * 4..(row + 1) * 4])
+            });
+        if let Some(Err(BoardError { kind: BoardErrorKind::CutOff { .. }, .. })) = read {
+            self.fours.more = false;
+        }
+        read
     }
 
     /// Reads a size line and the board after it.
@@ -731,7 +840,7 @@ impl Board {
         let text = text.replace('/', "\n");
         let mut reader = BoardReader::inferring(text.as_bytes(), alphabet);
         // One board: its rows, whatever their length.
-        reader.sizes = Sizes::Blocks;
+        (reader.sizes, reader.split_fours) = (Sizes::Blocks, false);
         reader.read_only_board(Board::new(0, 0))
     }
 }
@@ -965,18 +1074,107 @@ mod tests {
             [Ok("4x4 bwwb/bbwb/bwwb/bwww".into()), Ok("4x4 wwww/wwww/wwww/wwww".into())]
         );
         // The same answers as a reader of the size 4x4 given, even when the first row is bad.
-        for text in
-            [text, "bwwbb\nbbwb\nbwwb\nbwww\n", "bw\nbbwb\nbwwb\nbwww\n", "bwwb\nbb\n\nwwww\n"]
-        {
+        for text in [text, "bwwbb\nbbwb\nbwwb\nbwww\n", "bw\nbbwb\nbwwb\nbwww\n", "bwwb\nbb\n"] {
             let inferred: Vec<_> = infer_all(text, &wb())
                 .into_iter()
                 .map(|r| r.map(|b| b.strip_prefix("4x4 ").unwrap().replace('/', "")))
                 .collect();
             assert_eq!(read_all(text), inferred, "{text:?}");
         }
+        // Each block on its own: a block of one row after a board of 4 is a 1x4 board (a
+        // reader of the size 4x4 given calls it a board cut off).
+        let got = infer_all("bwwb\nbbwb\nbwwb\nbwww\n\nwwww\n", &wb());
+        assert_eq!(got, [Ok("4x4 bwwb/bbwb/bwwb/bwww".into()), Ok("1x4 wwww".into())]);
         let mut reader = BoardReader::inferring(text.as_bytes(), &wb());
         reader.read_into(&mut Board::new(1, 1));
-        assert_eq!(reader.fixed_size(), Some(BoardSize::CLASSIC));
+        assert_eq!(reader.fixed_size(), None, "each board has its own size");
+    }
+
+    #[test]
+    fn blocks_of_rows_of_four_are_4x4_boards_or_one_board_of_their_rows() {
+        let rows = |n: usize| -> Vec<String> {
+            (0..n)
+                .map(|i| format!("{:04b}", i * 7 % 16).replace('0', "w").replace('1', "b"))
+                .collect()
+        };
+        for n in 1..=13 {
+            let block = rows(n);
+            for ending in ["\n", "\r\n"] {
+                let got = infer_all(&(block.join(ending) + ending), &wb());
+                let want: Vec<Result<String, String>> = match n % 4 {
+                    0 => block.chunks(4).map(|b| Ok(format!("4x4 {}", b.join("/")))).collect(),
+                    _ => vec![Ok(format!("{n}x4 {}", block.join("/")))],
+                };
+                assert_eq!(got, want, "a block of {n} rows");
+            }
+        }
+        // Mixed blocks: 3x4, 5x5, two 4x4 in a block of 8, 5x4, a 2x3.
+        let text = "bwwb\nbbwb\nbwww\n\nbwwbb\nbbwbb\nbwwbb\nbwwwb\nbbbbb\n\n\
+                    wwww\nwwww\nwwww\nwwww\nbbbb\nbbbb\nbbbb\nbbbb\n\n\
+                    bwwb\nbbwb\nbwww\nwwww\nbbbb\n\nbwb\nwbw";
+        let got = infer_all(text, &wb());
+        let sizes: Vec<&str> = got.iter().map(|r| &r.as_ref().unwrap()[..3]).collect();
+        assert_eq!(sizes, ["3x4", "5x5", "4x4", "4x4", "5x4", "2x3"]);
+        // A bad row is an error of its 4x4 board, or of the block's one board; a block's first
+        // row of 5 pieces before rows of 4 is a row error of a block of rows of 4.
+        let got = infer_all("bwwb\nbbwb\nbwwb\nbwww\nwwww\nwxww\nwwww\nwwww\n\nbwwb\n", &wb());
+        assert_eq!(got[0], Ok("4x4 bwwb/bbwb/bwwb/bwww".into()));
+        assert_eq!(got[1], Err("6:2: board 2: expected 'b' or 'w', found 'x'".into()));
+        assert_eq!(got[2], Ok("1x4 bwwb".into()));
+        let got = infer_all("bwwb\nbbwb\nbwwbb\nbwww\nbbbb\n", &wb());
+        assert_eq!(
+            got,
+            [Err("3:5: board 1: expected 4 pieces in the row, found 5 characters".into())]
+        );
+        let got = infer_all("bwwbb\nbbwb\nbwwb\n", &wb());
+        assert_eq!(
+            got,
+            [Err("1:5: board 1: expected 4 pieces in the row, found 5 characters".into())]
+        );
+        // An inline board of 8 rows of 4 is one 8x4 board.
+        let board = Board::parse_any_size(&rows(8).join("/"), &wb()).unwrap();
+        assert_eq!((board.rows(), board.cols()), (8, 4));
+    }
+
+    #[test]
+    fn a_block_of_more_than_1024_rows_of_four_is_4x4_boards_read_with_bounded_memory() {
+        // 1,024 rows: 256 boards; 1,028: 257; 1,026: 256 and one cut off at the end; 1,025 and
+        // a block of 3 after a blank line: 256, one cut off by the blank line, a 3x4 board.
+        let row = |i: usize| ["bwwb", "wbbw", "bbbb", "wwww", "bwbw"][i % 5];
+        let block = |n: usize| (0..n).map(|i| format!("{}\n", row(i))).collect::<String>();
+        for (n, boards) in [(1024, 256), (1028, 257), (5000, 1250)] {
+            let got = infer_all(&block(n), &wb());
+            assert_eq!(got.len(), boards);
+            assert!(got.iter().all(|r| r.as_ref().is_ok_and(|b| b.starts_with("4x4 "))));
+        }
+        let got = infer_all(&block(1026), &wb());
+        assert_eq!(got.len(), 257);
+        assert_eq!(
+            got[256],
+            Err("1027:1: board 257: expected 4 rows, found the end of the input after 2".into())
+        );
+        let got = infer_all(&(block(1025) + "\nbwb\nwbw\nbbb\n"), &wb());
+        assert_eq!(got.len(), 258);
+        assert_eq!(
+            got[256],
+            Err("1026:1: board 257: expected 4 rows, found a blank line after 1".into())
+        );
+        assert_eq!(got[257], Ok("3x3 bwb/wbw/bbb".into()));
+        // At most 1,024 rows of 4 cells are held, whatever the block's length.
+        let text = block(40_000);
+        let mut reader = BoardReader::from_reader_inferring(std::io::Cursor::new(text), &wb());
+        let mut board = Board::new(1, 1);
+        let mut boards = 0;
+        while let Some(read) = reader.read_into(&mut board) {
+            assert!(read.is_ok());
+            boards += 1;
+        }
+        assert_eq!(boards, 10_000);
+        assert!(
+            reader.fours.cells.capacity() <= 2 * 4 * MAX_SIDE,
+            "{}",
+            reader.fours.cells.capacity()
+        );
     }
 
     #[test]

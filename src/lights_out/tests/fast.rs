@@ -89,13 +89,13 @@ fn answer_clean_boards_resumes_where_a_full_buffer_stopped_it() {
         });
         expected.push('\n');
     }
-    let (mut offset, mut boards, mut out) = (0, 0, Vec::new());
+    let (mut offset, mut boards, mut block_rows, mut out) = (0, 0, 0, Vec::new());
     while offset < text.len() {
         let limit = out.len() + 7;
-        let run = answer_clean_boards(&text, offset, table.as_bytes(), &mut out, limit);
+        let run = answer_clean_boards(&text, offset, block_rows, table.as_bytes(), &mut out, limit);
         assert!(run.end > offset || run.boards > 0, "no progress at {offset}");
         let CleanRun { end, boards: n, .. } = run;
-        (offset, boards) = (end, boards + n);
+        (offset, boards, block_rows) = (end, boards + n, run.block_rows);
     }
     assert_eq!(boards, 20_000);
     assert_eq!(String::from_utf8(out).unwrap(), expected);
