@@ -526,3 +526,23 @@ fn a_set_up_of_seconds_shows_a_spinner_on_a_terminal() {
     assert_eq!(out.status.code(), Some(0), "{shown}");
     assert!(shown.contains("setting up the 100x100 solver"), "{shown}");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_set_up_for_a_boards_holes_shows_a_spinner_on_a_terminal() {
+    // The solver of a board's holes is set up when the board is read (here its size too, from
+    // the `/`-separated rows): the same 13x13 pattern, a set-up of seconds, under the spinner.
+    let square = vec!["x".repeat(13); 13].join("/");
+    let mut rows = vec!["w".repeat(100); 100];
+    rows[50].replace_range(50..51, "h");
+    let args = format!("flip --hole h --toggle {square} --board {}", rows.join("/"));
+    let binary = env!("CARGO_BIN_EXE_flipblox");
+    let out = std::process::Command::new("script")
+        .args(["-qec", &format!("{binary} {args}"), "/dev/null"])
+        .output()
+        .expect("util-linux's script, which runs a command on a pseudo-terminal");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(shown.contains("setting up the 100x100 solver"), "{shown}");
+    assert!(shown.trim_end().ends_with('0'), "the answer after the spinner: {shown}");
+}

@@ -8,6 +8,7 @@ use std::path::Path;
 use anyhow::Context;
 
 use super::super::args::usage;
+use super::super::progress;
 use super::super::variant::Chosen;
 use super::{FlipArgs, MethodArg, SolverOptions};
 use flipblox::lights_out::{Alphabet, Board, BoardSize, Buttons, Goal, Solver, Variant};
@@ -204,6 +205,7 @@ impl Holes {
             };
             self.size = None;
             let variant = variant_with(base, None, self.mask.clone())?;
+            let _slow = progress::slow(format!("setting up the {} solver", base.size()));
             *solver = self.options.solver(&variant).map_err(super::over_budget)?;
             self.size = Some(base.size());
         }

@@ -125,6 +125,79 @@ fn holes_answer_every_state_as_the_brute_force() {
     }
 }
 
+/// A button that toggles nothing is pressed all the same, so it doubles (K-fold) the press sets
+/// that reach the goal, with holes as without: the diagonal `x.x/.../x.x` beside holes, the
+/// plus on a 1x3 torus over three colours (the middle press lands on its own cell three times)
+/// and a buttons file whose button lists hole cells only. The counts (and the distances) of
+/// every state are the brute force's, with K = 2 and 3 and every goal.
+#[test]
+fn buttons_that_toggle_nothing_count_as_press_sets() {
+    let diagonal = |rows: usize, cols: usize, k: u8, holes: Vec<bool>| {
+        let near = |a: usize, d: isize, n: usize| a.checked_add_signed(d).filter(|&x| x < n);
+        let toggles = (0..rows * cols)
+            .map(|i| {
+                let (r, c) = (i / cols, i % cols);
+                [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+                    .iter()
+                    .filter_map(|&(dr, dc)| Some(near(r, dr, rows)? * cols + near(c, dc, cols)?))
+                    .collect()
+            })
+            .collect();
+        let builder = Variant::builder(rows, cols).toggle("x.x/.../x.x".parse().unwrap());
+        (Sets { rows, cols, toggles, holes, k }, builder)
+    };
+    let (f, t) = (false, true);
+    let buttons = Buttons::parse("1,1 2,2\n2,1\n\n1,1\n", BoardSize::new(2, 2).unwrap());
+    let cases = [
+        // Buttons (1,1) and (1,3) reach only the hole (2,2).
+        diagonal(2, 3, 2, vec![f, f, f, t, t, f]),
+        diagonal(2, 3, 3, vec![f, f, f, t, t, f]),
+        diagonal(3, 3, 2, vec![f, t, f, t, t, f, f, f, f]),
+        (plus_sets(1, 3, true, 3, vec![t, f, t]), Variant::builder(1, 3).wrap(true)),
+        (
+            Sets {
+                rows: 2,
+                cols: 2,
+                toggles: vec![vec![0, 3], vec![2], vec![], vec![0]],
+                holes: vec![f, f, t, f],
+                k: 3,
+            },
+            Variant::builder(2, 2).buttons(buttons.unwrap()),
+        ),
+    ];
+    let mut toggling_nothing = 0;
+    for (sets, builder) in cases {
+        let k = sets.k;
+        let zeros = vec![0; sets.cells()];
+        toggling_nothing +=
+            sets.live().iter().filter(|&&b| sets.replay(&zeros, &[(b, 1)]) == zeros).count();
+        let tallies = sets.tallies();
+        for goal in goals(k) {
+            let builder = builder.clone().holes(sets.holes.clone()).colours(k).goal(goal);
+            let variant = builder.build().unwrap();
+            let mut solver = Solver::new(&variant).with_counts(true);
+            let colours: Vec<usize> = match goal {
+                Goal::Any => (0..usize::from(k)).collect(),
+                Goal::Colour(c) => vec![usize::from(c)],
+            };
+            for (s, _) in tallies[0].iter().enumerate() {
+                let board = Board::from_cells(sets.rows, sets.cols, sets.board(s, 0));
+                let answer = solver.solve(&board).unwrap();
+                let tally = |c: &usize| tallies[*c][s];
+                let best = colours.iter().map(|c| tally(c).best).min().unwrap();
+                let at_best = colours.iter().filter(|c| tally(c).best == best);
+                let optimal: u64 = at_best.map(|c| tally(c).optimal).sum();
+                let all: u64 = colours.iter().map(|c| tally(c).all).sum();
+                let context = format!("{variant}: state {s}");
+                assert_eq!(answer.distance, (best != NONE).then_some(best), "{context}");
+                assert_eq!(answer.optimal_solutions, Some(optimal), "{context}");
+                assert_eq!(answer.solutions.to_u128(), Some(u128::from(all)), "{context}");
+            }
+        }
+    }
+    assert_eq!(toggling_nothing, 10, "buttons that toggle nothing");
+}
+
 /// A hole mask without a hole is no hole: the variant is the plain one (and keeps its engines).
 #[test]
 fn buttons_and_holes_are_checked() {

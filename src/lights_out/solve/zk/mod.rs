@@ -28,9 +28,11 @@
 //!
 //! For a toggle set per button or holes ([`Variant::buttons`], [`Variant::holes`]) the plan is
 //! made on the toggle matrix itself, which is all it reads (no padded layout, so no bit chase,
-//! and no transposition), and the residual system leaves out the free presses that toggle
-//! nothing (holes, buttons that cannot be pressed: they are no unknowns, so never generators of
-//! the solutions) and the residual cells of holes (no equation: their colour never counts).
+//! and no transposition), and the residual system leaves out the free presses that are no
+//! buttons (holes, buttons that cannot be pressed: they are no unknowns, so never generators of
+//! the solutions) and the residual cells of holes (no equation: their colour never counts). A
+//! button all of whose cells are holes toggles nothing but is pressed all the same: an unknown
+//! with a zero column, so a generator of order `K`, as on boards without holes.
 //! Each hole that stops a chase adds a free press, so the set-up grows with the holes.
 //!
 //! `K` may be any number in `2..=16`: prime (`Z_K` is the field GF(K)), a prime power (4, 8, 9,
@@ -178,29 +180,37 @@ pub(crate) struct ZkSolver {
 }
 
 /// The unknowns and equations of the residual system that are really there, for a variant with
-/// buttons or holes: a free press that toggles nothing (a hole, or a button that cannot be
-/// pressed) is no unknown, and the residual cell of a hole is no equation. The systems
+/// buttons or holes: a free press that is no button (a hole, or a button that cannot be pressed)
+/// is no unknown, and the residual cell of a hole is no equation. The systems
 /// [`ZkSolver::fixed`] and [`ZkSolver::extended`] are then made of these only, so such a press is
-/// never a generator of the solutions and a hole's colour never counts.
+/// never a generator of the solutions and a hole's colour never counts; a button that toggles
+/// nothing (see [`pressable`]) stays an unknown, a generator of order `K`.
 #[derive(Debug, Clone)]
 struct Live {
-    /// The free presses (indices among the `f`) that toggle something, ascending.
+    /// The free presses (indices among the `f`) that are buttons ([`pressable`]), ascending.
     cols: Vec<usize>,
     /// The residual cells (indices among the `f`) that are not holes, ascending.
     rows: Vec<usize>,
+}
+
+/// True when press `press` of `variant` is a button: not a hole, and not a button that cannot
+/// be pressed (an empty line of a buttons file). A button that toggles nothing (every cell it
+/// reaches a hole, or reached a multiple of `K` times on a torus) is one still: pressing it is
+/// another press set reaching the same board, as on boards without holes.
+fn pressable(variant: &Variant, press: usize) -> bool {
+    !variant.is_hole(press) && variant.buttons().is_none_or(|b| !b.toggled(press).is_empty())
 }
 
 impl Live {
     /// The live unknowns and equations of `chase`, the plan of `variant` (not transposed, no
     /// padded layout).
     fn new(variant: &Variant, chase: &Chase) -> Live {
-        let t = variant.toggle_matrix();
         let plan = chase.plan();
         debug_assert!(plan.layout.is_none(), "buttons and holes are planned unpadded");
         let mut cols = Vec::new();
         for run in &plan.runs {
             if let Some(var) = run.var {
-                let live = (0..run.len).filter(|&j| !t.effect(run.start + j).is_empty());
+                let live = (0..run.len).filter(|&j| pressable(variant, run.start + j));
                 cols.extend(live.map(|j| var + j));
             }
         }
