@@ -168,7 +168,8 @@ impl SolverBuilder {
     /// Game's rules), in word operations (default [`Solver::DEFAULT_MAX_SETUP_OPERATIONS`],
     /// about a minute at [`Solver::SETUP_OPERATIONS_PER_SECOND`]). The set-up's cost is
     /// estimated from the variant before any of it is done: about `4 f^3 / 64` word operations
-    /// of elimination for two colours and `f^3` per prime power of `K` for more, `f` being the
+    /// of elimination for two colours and `f^3` per prime power of `K` for more (16 times that
+    /// on a torus, whose residual system is dense), `f` being the
     /// unknowns of the residual system (`C` for the plus, `2n` on an `n x n` torus, about
     /// `h C + w R` for a pattern reaching `h` rows and `w` columns), plus the chase;
     /// [`build`](SolverBuilder::build) refuses a variant over the budget with

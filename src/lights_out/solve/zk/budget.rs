@@ -10,7 +10,10 @@
 //!   each entry once (`2 * e * (f + 1) / 64`), and the elimination on rows of bits (`4 * f^3 /
 //!   64`, as [`super::smith`] counts its steps);
 //! - more colours: one chase of the whole board per free press and the colour (`e * (f + 1)`),
-//!   and an elimination of `f^3` byte steps per prime power of `K`.
+//!   and an elimination of `f^3` byte steps per prime power of `K`, each step counted as
+//!   [`DENSE_BYTE_STEP`] operations on a torus, whose residual system is dense (every unknown
+//!   reaches every residual cell: no zero entry to skip, and matrices that outgrow the caches;
+//!   docs/PERFORMANCE.md, "The cliffs").
 //!
 //! Memory: the toggle matrix and its transpose (16 bytes an entry) and the byte matrices of the
 //! residual system (about `5 * f^2` bytes). The free presses are counted by the plan's own rule
@@ -23,6 +26,10 @@ use crate::lights_out::variant::rules::Variant;
 /// Word operations a second the estimate assumes; the set-ups measured in docs/PERFORMANCE.md
 /// run at 0.6 to 2 times this rate.
 pub(crate) const OPERATIONS_PER_SECOND: u64 = 1_000_000_000;
+
+/// Word operations a byte step of the elimination of a dense residual system (a torus with more
+/// than two colours) is counted as.
+pub(crate) const DENSE_BYTE_STEP: u64 = 16;
 
 /// The estimated cost of setting up the `Z_K` solver of one variant (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,18 +70,22 @@ impl SetupCost {
                 }
             }
         };
-        SetupCost::from_counts(free, entries, k)
+        let dense = variant.wrap() && !variant.has_graph();
+        SetupCost::from_counts(free, entries, k, dense)
     }
 
-    /// The cost for `free` unknowns, `entries` entries of the toggle matrix and `k` colours.
-    pub(crate) fn from_counts(free: usize, entries: u64, k: u8) -> SetupCost {
+    /// The cost for `free` unknowns, `entries` entries of the toggle matrix and `k` colours, of
+    /// a dense residual system (a torus's) or not.
+    pub(crate) fn from_counts(free: usize, entries: u64, k: u8, dense: bool) -> SetupCost {
         let f = free as u64;
         let cube = f.saturating_mul(f).saturating_mul(f);
         let operations = if k == 2 {
             entries.saturating_mul(f + 1).saturating_mul(2) / 64 + cube.saturating_mul(4) / 64
         } else {
-            let primes = super::ring::Modulus::new(k).components.len();
-            entries.saturating_mul(f + 1).saturating_add(cube.saturating_mul(primes as u64))
+            let primes = super::ring::Modulus::new(k).components.len() as u64;
+            let step = if dense { DENSE_BYTE_STEP } else { 1 };
+            let elimination = cube.saturating_mul(primes).saturating_mul(step);
+            entries.saturating_mul(f + 1).saturating_add(elimination)
         };
         let bytes =
             entries.saturating_mul(16).saturating_add(f.saturating_mul(f).saturating_mul(5));
@@ -185,7 +196,10 @@ mod tests {
                         let matrix = v.toggle_matrix();
                         let entries: usize = (0..r * c).map(|p| matrix.effect(p).len()).sum();
                         if !wrap {
-                            assert_eq!(cost, SetupCost::from_counts(cost.free, entries as u64, k));
+                            assert_eq!(
+                                cost,
+                                SetupCost::from_counts(cost.free, entries as u64, k, false)
+                            );
                         }
                         checked += 1;
                     }
@@ -200,12 +214,14 @@ mod tests {
     /// docs/PERFORMANCE.md's cliffs table under it.
     #[test]
     fn the_estimate_grows_with_the_unknowns_and_the_pattern() {
-        let small = SetupCost::from_counts(1000, 0, 2);
-        let large = SetupCost::from_counts(2000, 0, 2);
+        let small = SetupCost::from_counts(1000, 0, 2, false);
+        let large = SetupCost::from_counts(2000, 0, 2, false);
         assert_eq!(large.operations, 8 * small.operations);
         assert_eq!(large.bytes, 4 * small.bytes);
-        assert_eq!(SetupCost::from_counts(1000, 0, 3).operations, 16 * small.operations);
-        assert_eq!(SetupCost::from_counts(1000, 0, 6).operations, 32 * small.operations);
+        assert_eq!(SetupCost::from_counts(1000, 0, 3, false).operations, 16 * small.operations);
+        assert_eq!(SetupCost::from_counts(1000, 0, 6, false).operations, 32 * small.operations);
+        let dense = SetupCost::from_counts(1000, 0, 3, true).operations;
+        assert_eq!(dense, DENSE_BYTE_STEP * 16 * small.operations);
         let square = |side: usize| vec![vec!['x'; side].into_iter().collect::<String>(); side];
         let mut last = 0;
         for side in [1, 5, 11, 21, 51] {
@@ -217,6 +233,13 @@ mod tests {
         }
         let torus = variant(1024, 1024, ".x./xxx/.x.", true, 2);
         assert_eq!(SetupCost::of(&torus).free, 2048);
+        assert!(SetupCost::of(&torus).seconds() <= 60);
+        // With three colours the torus's dense byte elimination is over a minute at 1024x1024
+        // (minutes, measured) and under it at 512x512.
+        let torus3 = SetupCost::of(&variant(1024, 1024, ".x./xxx/.x.", true, 3));
+        assert!(torus3.seconds() > 60, "{torus3:?}");
+        let torus3 = SetupCost::of(&variant(512, 512, ".x./xxx/.x.", true, 3));
+        assert!(torus3.seconds() <= 60, "{torus3:?}");
         let huge = SetupCost::of(&variant(1024, 1024, &square(21).join("/"), false, 2));
         assert!(huge.seconds() > 600 && huge.bytes > 1 << 33, "{huge:?}");
     }
