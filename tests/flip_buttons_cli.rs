@@ -271,6 +271,7 @@ fn bad_inputs_are_refused_with_their_position() {
                 .to_string(),
         ),
         (vec!["--hole", "w"], "--hole w: 'w' is already the symbol of colour 0".to_string()),
+        (vec!["--hole", "B"], "--hole B: 'B' is already the symbol of colour 1".to_string()),
         (vec!["--hole", "/"], "--hole /: expected a printable ASCII character".to_string()),
     ];
     for (extra, want) in cases {
@@ -369,4 +370,14 @@ fn a_board_of_holes_only_has_one_solution_per_goal_colour() {
         assert_eq!(record["optimal_solutions"], solutions, "{record}");
         assert_eq!(record["solutions"], solutions.to_string(), "{record}");
     }
+}
+
+/// With `--hole` the default alphabet's symbols still read in either case.
+#[test]
+fn holes_keep_the_default_alphabet_in_either_case() {
+    let lower = flipblox_ok(&["flip", "--json", "--hole", ".", "--board", "bwb/w.w/bwb"], b"");
+    let upper = flipblox_ok(&["flip", "--json", "--hole", ".", "--board", "BWB/W.W/bWB"], b"");
+    let strip = |out: &std::process::Output| stdout(out).replace("BWB/W.W/bWB", "bwb/w.w/bwb");
+    assert_eq!(strip(&upper), strip(&lower));
+    assert!(stdout(&lower).contains("\"distance\":4"), "{}", stdout(&lower));
 }

@@ -130,9 +130,7 @@ pub(super) fn tatham(id: &str, chosen: &Chosen) -> anyhow::Result<(Variant, Boar
 ///
 /// A usage error for a symbol that is already a colour's, or cannot be a symbol.
 pub(super) fn hole_alphabet(alphabet: &Alphabet, hole: char) -> anyhow::Result<Alphabet> {
-    let symbols = format!("{}{hole}", alphabet.as_str());
-    let colours = alphabet.colours() + 1;
-    Alphabet::new(&symbols, colours).map_err(|e| {
+    alphabet.with_symbol(hole).map_err(|e| {
         let reason = match e {
             flipblox::lights_out::AlphabetError::Repeated { first_colour, .. } => {
                 format!("{hole:?} is already the symbol of colour {first_colour}")

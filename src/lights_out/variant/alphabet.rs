@@ -134,6 +134,39 @@ impl Alphabet {
         alphabet
     }
 
+    /// This alphabet with one more symbol, `symbol`, read as the value [`Alphabet::colours`]
+    /// (`K`): e.g. a board's holes. The other symbols read as before (those of
+    /// [`Alphabet::default_for`] in either case).
+    ///
+    /// ```
+    /// use flipblox::lights_out::Alphabet;
+    /// let holes = Alphabet::default_for(2).with_symbol('.').unwrap();
+    /// assert_eq!((holes.colour_of(b'B'), holes.colour_of(b'.')), (Some(1), Some(2)));
+    /// assert!(Alphabet::default_for(2).with_symbol('W').is_err(), "W reads as white");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`AlphabetError::BadSymbol`] for a character that is not printable ASCII or is a space or
+    /// `/`; [`AlphabetError::Repeated`] when `symbol` already reads as a colour.
+    pub fn with_symbol(&self, symbol: char) -> Result<Alphabet, AlphabetError> {
+        let second = self.symbols.len() + 1;
+        let byte = u8::try_from(symbol).ok().filter(|b| b.is_ascii_graphic() && *b != b'/');
+        let Some(byte) = byte else {
+            return Err(AlphabetError::BadSymbol {
+                position: second,
+                found: format!("{symbol:?}"),
+            });
+        };
+        if let Some(first) = self.colour_of(byte) {
+            return Err(AlphabetError::Repeated { symbol, first_colour: first.into(), second });
+        }
+        let mut alphabet = self.clone();
+        alphabet.lookup[usize::from(byte)] = self.colours();
+        alphabet.symbols.push(byte);
+        Ok(alphabet)
+    }
+
     /// The number of colours (symbols).
     pub fn colours(&self) -> u8 {
         self.symbols.len() as u8
