@@ -5,6 +5,8 @@
 //! input helpers (separators, a count line, symbols that are not the alphabet's).
 
 use crate::common::lights_out::{Rules, UNREACHABLE};
+#[cfg(target_os = "linux")]
+use crate::common::process::on_terminal;
 use crate::common::{flipblox, flipblox_ok, project, stderr, stdout};
 
 /// The alphabet the tests write boards in for `k` colours (the CLI's default).
@@ -516,14 +518,8 @@ fn a_set_up_of_seconds_shows_a_spinner_on_a_terminal() {
     // default budget, on a board under the size at which answering shows a spinner. On a
     // terminal (util-linux's `script`) the spinner appears after a second.
     let square = vec!["x".repeat(13); 13].join("/");
-    let args = format!("flip --size 100x100 --toggle {square} < /dev/null");
-    let binary = env!("CARGO_BIN_EXE_flipblox");
-    let out = std::process::Command::new("script")
-        .args(["-qec", &format!("{binary} {args}"), "/dev/null"])
-        .output()
-        .expect("util-linux's script, which runs a command on a pseudo-terminal");
-    let shown = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{shown}");
+    let (code, shown) = on_terminal(&format!("flip --size 100x100 --toggle {square} < /dev/null"));
+    assert_eq!(code, Some(0), "{shown}");
     assert!(shown.contains("setting up the 100x100 solver"), "{shown}");
 }
 
@@ -535,14 +531,9 @@ fn a_set_up_for_a_boards_holes_shows_a_spinner_on_a_terminal() {
     let square = vec!["x".repeat(13); 13].join("/");
     let mut rows = vec!["w".repeat(100); 100];
     rows[50].replace_range(50..51, "h");
-    let args = format!("flip --hole h --toggle {square} --board {}", rows.join("/"));
-    let binary = env!("CARGO_BIN_EXE_flipblox");
-    let out = std::process::Command::new("script")
-        .args(["-qec", &format!("{binary} {args}"), "/dev/null"])
-        .output()
-        .expect("util-linux's script, which runs a command on a pseudo-terminal");
-    let shown = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{shown}");
+    let (code, shown) =
+        on_terminal(&format!("flip --hole h --toggle {square} --board {}", rows.join("/")));
+    assert_eq!(code, Some(0), "{shown}");
     assert!(shown.contains("setting up the 100x100 solver"), "{shown}");
     assert!(shown.trim_end().ends_with('0'), "the answer after the spinner: {shown}");
 }

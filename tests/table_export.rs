@@ -451,14 +451,7 @@ fn the_output_extension_names_the_format_when_format_is_left_out() {
 #[cfg(target_os = "linux")]
 #[test]
 fn binary_formats_are_not_written_to_a_terminal() {
-    let binary = env!("CARGO_BIN_EXE_flipblox");
-    let on_terminal = |args: &str| {
-        let out = std::process::Command::new("script")
-            .args(["-qec", &format!("{binary} {args}"), "/dev/null"])
-            .output()
-            .expect("util-linux's script, which runs a command on a pseudo-terminal");
-        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
-    };
+    use crate::common::process::on_terminal;
     for format in ["npy", "bincode", "raw"] {
         let (code, shown) = on_terminal(&format!("export flip --format {format}"));
         assert_eq!(code, Some(2), "{format}: {shown}");

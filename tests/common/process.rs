@@ -71,6 +71,17 @@ pub fn ignore_signals(command: &mut Command, signals: &'static [libc::c_int]) {
     }
 }
 
+/// Runs `flipblox ARGS` (`args` a shell command line after the program's name) on a
+/// pseudo-terminal by util-linux's `script`: its exit code and everything the terminal showed
+/// (standard output and standard error together).
+pub fn on_terminal(args: &str) -> (Option<i32>, String) {
+    let out = Command::new("script")
+        .args(["-qec", &format!("{FLIPBLOX} {args}"), "/dev/null"])
+        .output()
+        .expect("util-linux's script, which runs a command on a pseudo-terminal");
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 /// Makes a named pipe (FIFO) at `path`, as `mkfifo` does.
 #[track_caller]
 pub fn mkfifo(path: &Path) {
