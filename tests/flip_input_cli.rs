@@ -114,7 +114,8 @@ const SIZES: &[(usize, usize)] =
 #[test]
 fn an_inline_board_with_slashes_gets_the_size_of_its_rows() {
     let mut rng = Rng(27);
-    // The issue's own board is 5x5; random boards of other sizes, of two rows or more (one row without `/` is refused, below).
+    // The issue's own board is 5x5; random boards of other sizes, of two rows or more (one row
+    // without `/` is refused, below).
     let issue = flipblox_ok(&["flip", "--json", "--board", "bwwbb/bbwbb/bwwbb/bwwwb/bbbbb"], b"");
     let record: serde_json::Value = serde_json::from_str(stdout(&issue).trim()).unwrap();
     assert_eq!(record["board"], "bwwbb/bbwbb/bwwbb/bwwwb/bbbbb");

@@ -33,8 +33,8 @@ mod graph;
 /// holding only a board count is read as such; CRLF and blanks around a row are fine. Without
 /// --size the size is read from the input (docs/FLIP.md): a size line `R C` before each board
 /// (HDU 1882, bzoj 4171), else one board per block of lines, but a block of 4n rows of 4
-/// pieces is n 4x4 boards (POJ 1753). Output: one line per board, in order; a board that could not be read prints
-/// `Error` and a PATH:LINE:COLUMN message on stderr. 4x4 is answered from the
+/// pieces is n 4x4 boards (POJ 1753). Output: one line per board, in order; a board that could
+/// not be read prints `Error` and a PATH:LINE:COLUMN message on stderr. 4x4 is answered from the
 /// table embedded in the binary; other sizes by GF(2) linear algebra, or by a distance table
 /// built in memory once enough boards have been answered to pay for it (--method); a one-colour
 /// --goal on those rules by GF(2) too; other variants by linear algebra over Z_K.
@@ -158,12 +158,12 @@ pub struct FlipArgs {
 /// whose null space is too large to weigh whole.
 const SLOW_CELLS: usize = 1 << 16;
 
-/// The spinner of setting up the solver of `chosen`, for boards of [`SLOW_CELLS`] or more and
+/// The spinner of setting up the solver of `variant`, for boards of [`SLOW_CELLS`] or more and
 /// for every variant off the Flip Game's rules (linear algebra over `Z_K`, whose set-up grows
-/// with the toggle pattern and the wrap-around as well as the size).
-fn slow_set_up(chosen: &Chosen) -> Option<progress::Slow> {
-    let size = chosen.variant.size();
-    let flip_game_rules = chosen.variant.with_goal(Goal::Any).is_ok_and(|v| v.is_flip_game());
+/// with the toggle pattern, the wrap-around and the holes as well as the size).
+fn slow_set_up(variant: &Variant) -> Option<progress::Slow> {
+    let size = variant.size();
+    let flip_game_rules = variant.with_goal(Goal::Any).is_ok_and(|v| v.is_flip_game());
     (size.cells() >= SLOW_CELLS || !flip_game_rules)
         .then(|| progress::slow(format!("setting up the {size} solver")))
 }
@@ -399,7 +399,7 @@ impl Answerer<'_> {
             Some(i) => sizes.spare.remove(i),
             None => {
                 let chosen = sizes.variant.choose(size, &["flip"]).map_err(|e| format!("{e:#}"))?;
-                let _slow = slow_set_up(&chosen);
+                let _slow = slow_set_up(&chosen.variant);
                 let solver = sizes.options.solver(&chosen.variant).map_err(|e| {
                     let flip = sizes.variant.is_default();
                     format!("{:#}", table_too_large(e, &chosen, sizes.limit, flip))
@@ -679,7 +679,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             if let Some(id) = &args.tatham {
                 chosen.variant = graph::tatham(id, &chosen)?.0;
             }
-            let _slow = slow_set_up(&chosen);
+            let _slow = slow_set_up(&chosen.variant);
             let solver = options
                 .solver(&chosen.variant)
                 .map_err(|e| table_too_large(e, &chosen, args.limit, args.variant.is_default()))?;

@@ -8,7 +8,6 @@ use std::path::Path;
 use anyhow::Context;
 
 use super::super::args::usage;
-use super::super::progress;
 use super::super::variant::Chosen;
 use super::{FlipArgs, MethodArg, SolverOptions};
 use flipblox::lights_out::{Alphabet, Board, BoardSize, Buttons, Goal, Solver, Variant};
@@ -203,7 +202,7 @@ impl Holes {
             };
             self.size = None;
             let variant = variant_with(base, None, self.mask.clone())?;
-            let _slow = progress::slow(format!("setting up the {} solver", base.size()));
+            let _slow = super::slow_set_up(&variant);
             *solver = self.options.solver(&variant).map_err(super::over_budget)?;
             self.size = Some(base.size());
         }
