@@ -51,8 +51,8 @@ pub(crate) mod variant;
 
 pub use board::{Board, BoardError, BoardErrorKind, BoardReader};
 pub use size::{BoardSize, SizeError};
-pub use solve::{Answer, Method, SolutionCount, Solver, SolverBuilder};
-pub use table::{DistanceTable, Reference, TableError, TableFault};
+pub use solve::{Answer, Method, Reference, SolutionCount, Solver, SolverBuilder, SolverError};
+pub use table::{DistanceTable, TableError, TableFault};
 pub use variant::{
     Alphabet, AlphabetError, Buttons, ButtonsError, Goal, GoalError, TogglePattern,
     TogglePatternError, TogglePatternErrorKind, Variant, VariantBuilder, VariantError,
