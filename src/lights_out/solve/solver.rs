@@ -423,7 +423,8 @@ impl<'t> Solver<'t> {
     /// # Errors
     ///
     /// The table's errors: [`SolverError::Table`] ([`TableError::Inconsistent`]) for bytes that
-    /// are not a distance table; [`SolverError::Memory`] when the system refuses the memory of the search.
+    /// are not a distance table; [`SolverError::Memory`] when the system refuses the memory of
+    /// the search.
     ///
     /// # Panics
     ///
