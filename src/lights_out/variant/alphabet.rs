@@ -1,4 +1,5 @@
-//! Alphabets: the symbol written for each colour, and reading a row of cells with them.
+//! Alphabets: the symbol written for each colour (reading a row of cells with them is the read
+//! room's, `read/row.rs`).
 
 use std::fmt;
 
