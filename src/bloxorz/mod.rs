@@ -24,6 +24,7 @@
 //! - [`Runner`]: a batch over N workers, reported in input order; [`Sharded`] reads one part
 //!   ([`Shard`]) of a pack, for a batch split over machines.
 //! - [`DistanceField`]: the distance to the goal from every state ([`Solver::distance_field`]).
+//! - [`Error`]: the one error type every error above converts into with `?`.
 //!
 //! ```
 //! use flipblox::bloxorz::{Limits, PackReader, Solver};
@@ -37,6 +38,7 @@
 //! ```
 
 pub mod analysis;
+mod error;
 pub mod generate;
 pub(crate) mod model;
 pub(crate) mod read;
@@ -45,6 +47,7 @@ pub(crate) mod search;
 mod shard;
 mod solver;
 
+pub use error::Error;
 pub use model::{Cell, Cube, Level, Move, Orientation, Placement, Step};
 pub use read::{
     Chunk, CutBy, Detected, DrawingReader, DrawingSyntax, ErrorKind, FlashError, FlashPack,
