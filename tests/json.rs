@@ -167,8 +167,7 @@ fn library_records_follow_their_schemas_and_are_what_the_cli_prints() {
         let (paths, analyse) = (extra.contains(&"--path"), extra.contains(&"--analyse"));
         let max_memory = 20_000;
         let options = RunOptions { jobs: 1, paths, analyse, max_memory, timings: false };
-        let mut input =
-            LevelInput::from_bytes(text.as_bytes(), InputFormat::Auto, max_memory).unwrap();
+        let mut input = LevelInput::from_bytes(text.as_bytes(), InputFormat::Auto, max_memory);
         let mut built = Vec::new();
         Runner::new(options)
             .run_source(input.levels().unwrap(), |report| {

@@ -70,7 +70,7 @@ impl Reading {
         match input.text() {
             Text::Bytes(bytes) => {
                 let opened = LevelInput::from_bytes(bytes, format, max_memory);
-                self.read_opened(opened, &name, reporter, each)
+                self.read_opened(Ok(opened), &name, reporter, each)
             }
             Text::Stream(incoming) => {
                 let probe = incoming.probe();

@@ -191,7 +191,7 @@ type Probe = Box<dyn FnMut() -> bool + Send>;
 /// ```
 /// use flipblox::bloxorz::{InputFormat, LevelFormat, LevelInput, LevelSource};
 /// let text = b"; a comment\n1 3\nX.O\n0 0\n";
-/// let mut input = LevelInput::from_bytes(&text[..], InputFormat::Auto, 1 << 20)?;
+/// let mut input = LevelInput::from_bytes(&text[..], InputFormat::Auto, 1 << 20);
 /// assert_eq!(input.format(), LevelFormat::Pack);
 /// let detected = input.detected().unwrap().to_string();
 /// assert_eq!(detected, "read as a level pack (its first line is an `R C` header)");
@@ -223,15 +223,11 @@ impl<R> fmt::Debug for LevelInput<'_, R> {
 impl<'a> LevelInput<'a> {
     /// Opens the input `bytes` (borrowed, or owned) in `format`; with [`InputFormat::Auto`], the
     /// format is told from all of them ([`detect_format`]).
-    ///
-    /// # Errors
-    ///
-    /// None today: the signature is that of [`LevelInput::from_reader`].
     pub fn from_bytes(
         bytes: impl Into<Cow<'a, [u8]>>,
         format: InputFormat,
         max_memory: u64,
-    ) -> Result<LevelInput<'a>, OpenError> {
+    ) -> LevelInput<'a> {
         let bytes = bytes.into();
         let (format, detected) = match format.known() {
             Some(format) => (format, None),
@@ -240,14 +236,14 @@ impl<'a> LevelInput<'a> {
                 (detected.format, Some(detected))
             }
         };
-        Ok(LevelInput {
+        LevelInput {
             held: Held::Bytes(bytes),
             format,
             detected,
             max_memory,
             flash: None,
             probe: None,
-        })
+        }
     }
 }
 
@@ -624,7 +620,7 @@ mod tests {
         ];
         for bytes in inputs {
             let limit = 1 << 20;
-            let mut whole = LevelInput::from_bytes(bytes, InputFormat::Auto, limit).unwrap();
+            let mut whole = LevelInput::from_bytes(bytes, InputFormat::Auto, limit);
             let mut stream = LevelInput::from_reader(bytes, InputFormat::Auto, limit).unwrap();
             assert_eq!(whole.format(), stream.format());
             assert_eq!(read(whole.levels()), read(stream.levels()), "{bytes:?}");
