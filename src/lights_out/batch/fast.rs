@@ -21,19 +21,23 @@ use crate::text::{LineSource, Lines};
 
 use super::{Batch, BatchError, BatchSink, warn_count};
 
+/// The fast path's errors, boxed: the result of a record's write stays two words, in
+/// registers.
+type Boxed = Box<BatchError>;
+
 /// A failed check of the fast path's own (a bug).
-fn fault(what: impl std::fmt::Display) -> BatchError {
-    BatchError::Fault(format!("the 4x4 fast path: {what}"))
+fn fault(what: impl std::fmt::Display) -> Boxed {
+    Box::new(BatchError::Fault(format!("the 4x4 fast path: {what}")))
 }
 
 /// `value` as JSON.
-fn to_json(value: &impl serde::Serialize) -> Result<Vec<u8>, BatchError> {
+fn to_json(value: &impl serde::Serialize) -> Result<Vec<u8>, Boxed> {
     serde_json::to_vec(value).map_err(fault)
 }
 
 /// The solver's error, as the batch's.
-fn solver_error(source: crate::lights_out::table::TableError) -> BatchError {
-    BatchError::Solver { context: "the 4x4 fast path".to_string(), source }
+fn solver_error(source: crate::lights_out::table::TableError) -> Boxed {
+    Box::new(BatchError::Solver { context: "the 4x4 fast path".to_string(), source })
 }
 
 /// Output buffered before it is written out.
@@ -287,7 +291,7 @@ fn push_decimal(text: &mut Vec<u8>, n: usize) {
 impl Formatter {
     /// The formatter for `batch`'s output (JSON records with counts, else answer lines with
     /// presses) of the input `name`.
-    fn new(batch: &Batch<'_>, name: &str) -> Result<Formatter, BatchError> {
+    fn new(batch: &Batch<'_>, name: &str) -> Result<Formatter, Boxed> {
         if !batch.solver.variant().is_flip_game() {
             return Err(fault("it answers the Flip Game only"));
         }
@@ -370,7 +374,7 @@ impl Formatter {
     }
 
     /// Adds a slot of `text` and `colour`, and returns its number.
-    fn push_slot(&mut self, text: &[u8], colour: u8) -> Result<u16, BatchError> {
+    fn push_slot(&mut self, text: &[u8], colour: u8) -> Result<u16, Boxed> {
         // The 4x4 board's presses are at most 6 (the table's largest distance): 81 bytes.
         if text.len() > MID {
             return Err(fault("an answer is too long"));
@@ -387,7 +391,7 @@ impl Formatter {
 
     /// Formats the slot of `state`, a solvable state met for the first time, and returns it.
     #[cold]
-    fn add_state(&mut self, state: u16) -> Result<usize, BatchError> {
+    fn add_state(&mut self, state: u16) -> Result<usize, Boxed> {
         let found = self.table.state_presses(u64::from(state), &mut self.presses);
         let Some((d, colour)) = found.map_err(solver_error)? else {
             return Err(fault(format!("state {state:#x} is solvable but has no presses")));
@@ -455,7 +459,7 @@ impl Formatter {
         text: &mut IndexText,
         out: &mut [u8],
         at: usize,
-    ) -> Result<usize, BatchError> {
+    ) -> Result<usize, Boxed> {
         // Most random boards cannot be solved: their key is the impossible states' entry, one
         // hot cache line, chosen without a branch (a mispredicted branch would cost more).
         let s = usize::from(state);
@@ -514,7 +518,7 @@ fn format_run(
     first: usize,
     out: &mut Vec<u8>,
     limit: usize,
-) -> Result<(CleanRun, usize), BatchError> {
+) -> Result<(CleanRun, usize), Boxed> {
     // Written at `at`, with scratch bytes after it: `out` is zeroed once, as long as the longest
     // run and a line after it, and cut to `at` only for printing (an output written `limit`
     // bytes at a time keeps this buffer in the core's cache). The state of the loop is kept
@@ -596,7 +600,7 @@ impl Batch<'_> {
         // than a board's 1,024 rows inside a block of rows of 4 pieces (see `CleanRun::open`).
         let mut block_rows = if reader.in_fours() { IN_FOURS } else { 0 };
         let mut formatter = match self.options.presses || self.options.counts {
-            true => Some(Formatter::new(self, name)?),
+            true => Some(Formatter::new(self, name).map_err(|e| *e)?),
             false => None,
         };
         let limit = if formatter.is_some() { FORMATTED_LIMIT } else { OUT_LIMIT };
@@ -615,7 +619,8 @@ impl Batch<'_> {
                     (run, out.len())
                 }
                 Some(formatter) => {
-                    format_run(formatter, bytes, offset, block_rows, boards, &mut out, limit)?
+                    format_run(formatter, bytes, offset, block_rows, boards, &mut out, limit)
+                        .map_err(|e| *e)?
                 }
             };
             if run.open_at(&bytes[run.end..]) {
