@@ -31,8 +31,12 @@ use record::{Answered, Fields};
 pub use sink::BatchSink;
 use sink::{SLOW_CELLS, set_up_step};
 
-/// Answers a batch of Lights Out boards of one set of options, input after input: see the
-/// [module docs](self). `'t` is the lifetime of a borrowed table file's payload.
+/// Answers a batch of Lights Out boards of one set of options, input after input: each board
+/// read from an input ([`Batch::run_bytes`], [`Batch::run_stream`], [`Batch::run_texts`],
+/// [`Batch::run_tatham`]) is answered and handed to a [`BatchSink`] as a [`BoardRecord`], a
+/// board that cannot be read or answered with its error; the batch goes on. Each board's size
+/// may be read from the input (a solver per size, the last few kept); each board may have its
+/// own holes. `'t` is the lifetime of a borrowed table file's payload.
 pub struct Batch<'t> {
     options: BatchOptions,
     solver: Solver<'t>,

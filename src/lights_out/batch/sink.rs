@@ -6,7 +6,7 @@ use super::options::BatchError;
 use super::record::BoardRecord;
 use crate::lights_out::variant::{Goal, Variant};
 
-/// Where a [`Batch`] hands its answers, warnings and progress. Only [`BatchSink::record`] and
+/// Where a [`Batch`](super::Batch) hands its answers, warnings and progress. Only [`BatchSink::record`] and
 /// [`BatchSink::lines`] must be written; the others do nothing by default.
 pub trait BatchSink {
     /// The sink's own error (a failed write); a [`BatchError`] that stops the batch becomes
@@ -20,7 +20,7 @@ pub trait BatchSink {
     /// The sink's; the batch stops with it.
     fn record(&mut self, record: &BoardRecord<'_>) -> Result<(), Self::Error>;
 
-    /// Lines of the fast path (with [`BatchOptions::lines`]), whole, in the input's order
+    /// Lines of the fast path (with [`BatchOptions::lines`](super::BatchOptions::lines)), whole, in the input's order
     /// between the records: JSON Lines records with counts, else answer lines.
     ///
     /// # Errors
