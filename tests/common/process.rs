@@ -188,6 +188,11 @@ impl Supervised {
         Supervised::spawn(command(args), TIME_LIMIT)
     }
 
+    /// True while the child has not ended.
+    pub fn is_running(&self) -> bool {
+        matches!(locked(&self.child).try_wait(), Ok(None))
+    }
+
     /// Sends `signal` to the child, unless it has ended.
     pub fn signal(&self, signal: libc::c_int) {
         let mut child = locked(&self.child);
