@@ -23,8 +23,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::process::{
-    Ended, Supervised, TIME_LIMIT, command, feed, feed_forever, ignore_signals, is_fifo, limit,
-    mkfifo,
+    Ended, Supervised, TIME_LIMIT, command, default_signals, feed, feed_forever, ignore_signals,
+    is_fifo, limit, mkfifo,
 };
 use crate::common::{flip_entries, flip_table};
 use crate::common::{
@@ -345,9 +345,13 @@ fn start_paused(mut run: Command, pause: Pause, markers: &Path) -> (Supervised, 
     (child, marker)
 }
 
-/// `table build` of the Flip Game on `size` into `target` (4x7: 256 MiB, seconds of work).
+/// `table build` of the Flip Game on `size` into `target` (4x7: 256 MiB, seconds of work), with
+/// the signals it handles at their default action when it starts.
 fn table_build(size: &str, target: &Path) -> Command {
-    command(&["table", "build", "--size", size, "--max-table-cells", "28", "-o", arg(target)])
+    let mut run =
+        command(&["table", "build", "--size", size, "--max-table-cells", "28", "-o", arg(target)]);
+    default_signals(&mut run);
+    run
 }
 
 /// SIGINT, SIGTERM and SIGHUP during a build (paused once its temporary file exists) and at its
@@ -420,7 +424,8 @@ fn ctrl_c_leaves_no_partial_output_in_any_command_that_writes_files() {
                 write_file(&output, "the old output");
             }
             let output_arg = format!("{}{}", arg(&output), if is_dir { "/" } else { "" });
-            let run = command(&with(args, &[option, &output_arg]));
+            let mut run = command(&with(args, &[option, &output_arg]));
+            default_signals(&mut run);
             let (child, _) = start_paused(run, pause, markers.path());
             child.signal(libc::SIGINT);
             let ended = child.wait();

@@ -71,6 +71,23 @@ pub fn ignore_signals(command: &mut Command, signals: &'static [libc::c_int]) {
     }
 }
 
+/// Makes the child of `command` start with SIGINT, SIGTERM and SIGHUP at their default action, as
+/// a command typed at an interactive shell does, whatever the test run inherited (a script's
+/// background job starts with SIGINT ignored, `nohup` with SIGHUP ignored). A later
+/// [`ignore_signals`] on the same command still applies.
+pub fn default_signals(command: &mut Command) {
+    // SAFETY: between fork and exec the closure only calls signal(2), which is
+    // async-signal-safe, and allocates nothing.
+    unsafe {
+        command.pre_exec(|| {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
+}
+
 /// Runs `flipblox ARGS` (`args` a shell command line after the program's name) on a
 /// pseudo-terminal by util-linux's `script`: its exit code and everything the terminal showed
 /// (standard output and standard error together).
