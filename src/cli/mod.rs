@@ -2,9 +2,9 @@
 //! here. It is a module of the binary crate (`src/main.rs`, behind the `cli` feature), so it
 //! reaches the library as any user does, through its public API (`flipblox::...`): the compiler
 //! refuses a private item. One module per subcommand; what several share sits in `args` (shared
-//! arguments and the exit status), `io` (inputs, the one memory map, streams, output files), `signals` (temporary
-//! files removed on interrupts, SIGBUS on a shrunk map), `print` (stdout, stderr and the
-//! one printer of answers) and `progress` (progress bars).
+//! arguments and the exit status), `io` (inputs, the one memory map, streams, output files),
+//! `signals` (temporary files removed on interrupts, SIGBUS on a shrunk map), `print` (stdout,
+//! stderr and the one printer of answers) and `progress` (progress bars).
 
 mod args;
 mod bloxorz;
