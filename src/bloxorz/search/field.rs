@@ -38,7 +38,7 @@
 //!
 //! # Memory
 //!
-//! [`distance_field`] needs the level and the search's scratch (together 16 bytes per padded
+//! [`Solver::distance_field`](crate::bloxorz::Solver::distance_field) needs the level and the search's scratch (together 16 bytes per padded
 //! cell, [`bytes_needed`]) and the field (12 bytes per cell); writing a field as a `bincode`
 //! table file copies its payload once more (12 bytes per cell). [`field_bytes_needed`] adds
 //! them up, and [`read_level`] refuses a level that would need more than a limit at its header,
@@ -500,11 +500,12 @@ impl Levels<'_> {
 /// - [`FieldError::Mechanics`] when the level has switches or split switches.
 /// - [`FieldError::TooManyStates`] when the level has more than `i32::MAX` states (the parser's
 ///   limit allows such levels only with a memory limit above 13 GB).
-pub fn distance_field(level: &Level) -> Result<DistanceField<'static>, FieldError> {
-    distance_field_in(level, &mut Scratch::new())
+#[cfg(test)]
+pub(crate) fn distance_field(level: &Level) -> Result<DistanceField<'static>, FieldError> {
+    distance_field_in(level, &mut Scratch::default())
 }
 
-/// [`distance_field`] in a caller's [`Scratch`], reused across levels.
+/// The distance field of `level` in a caller's [`Scratch`], reused across levels.
 pub(crate) fn distance_field_in(
     level: &Level,
     scratch: &mut Scratch,
@@ -557,13 +558,6 @@ fn field_from(
     let (rows, cols) = (rows as u32, cols as u32);
     // Exactly one 0 (the origin), every entry -2, -1 or below `entries`: always a field.
     Ok(DistanceField::new(rows, cols, distances).expect("a search gives a valid field"))
-}
-
-/// The distance-from-start field of `level`: [`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start).
-pub(crate) fn distance_field_from_start(
-    level: &Level,
-) -> Result<DistanceField<'static>, FieldError> {
-    distance_field_from_start_in(level, &mut Scratch::new())
 }
 
 /// [`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start) in a caller's [`Scratch`], reused across levels.

@@ -531,11 +531,6 @@ impl<const BRANCH_FREE: bool, const INTERLEAVED: bool, const BITS: bool>
 }
 
 impl Scratch {
-    /// A scratch holding no memory yet.
-    pub fn new() -> Scratch {
-        Scratch::default()
-    }
-
     /// Bytes held by the scratch's buffers (their capacity, which is kept for reuse).
     pub fn memory_usage(&self) -> usize {
         self.stamps.capacity()
