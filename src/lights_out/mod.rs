@@ -62,7 +62,7 @@ pub use error::Error;
 pub use read::{BoardError, BoardErrorKind, BoardReader, ButtonsError};
 pub use size::{BoardSize, SizeError};
 pub use solve::{Answer, Method, Reference, SolutionCount, Solver, SolverBuilder, SolverError};
-pub use table::{DistanceTable, TableError, TableFault};
+pub use table::{DistanceTable, EntryDifference, TableComparison, TableError, TableFault};
 pub use variant::{
     Alphabet, AlphabetError, Buttons, Goal, GoalError, TogglePattern, TogglePatternError,
     TogglePatternErrorKind, Variant, VariantBuilder, VariantError,

@@ -600,7 +600,8 @@ mod tests {
 
     #[test]
     fn the_field_of_a_row_level_counts_rolls_to_the_target() {
-        use crate::bloxorz::{PackReader, distance_field};
+        use super::distance_field;
+        use crate::bloxorz::PackReader;
         let level = PackReader::new(b"1 4\n.XXO\n").next().unwrap().unwrap();
         let field = distance_field(&level).unwrap();
         assert_eq!(field.goal(), (0, 3));
@@ -660,7 +661,7 @@ mod tests {
     fn a_reused_scratch_gives_the_same_fields() {
         let texts =
             [POJ_SAMPLE, "1 4\nXX.O\n", "3 3\nX#O\n...\n...\n", "1 3\nX.O\n", "3 1\nO\nE\nX\n"];
-        let mut scratch = Scratch::new();
+        let mut scratch = Scratch::default();
         for _ in 0..2 {
             for text in texts {
                 let level = level(text);

@@ -11,8 +11,6 @@ pub(crate) mod general;
 pub(crate) mod poj;
 pub(crate) mod solution;
 
-#[cfg(test)]
-pub(crate) use field::distance_field;
 pub use field::{DistanceField, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS};
 pub use general::replay::{ReplayError, ReplayReason};
 pub use solution::{SearchError, SearchLimit, Solution};
