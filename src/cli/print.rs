@@ -463,7 +463,7 @@ pub fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
 }
 
 #[cfg(test)]
-mod one_line_tests {
+mod tests {
     use super::one_line;
 
     #[test]
