@@ -7,8 +7,8 @@ use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
 
 use flipblox::bloxorz::{
-    DistanceField, DrawingReader, FieldError, FlashPack, Level, LevelFormat, PackReader, Report,
-    RunOptions, Runner, Shard, Sharded, Solver, detect_format,
+    DistanceField, DrawingReader, FieldError, FlashPack, Level, LevelFormat, PackReader,
+    PddlReader, Report, RunOptions, Runner, Shard, Sharded, Solver, detect_format,
 };
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyRuntimeError;
@@ -42,11 +42,13 @@ impl Format {
             "pack" => Format::Known(LevelFormat::Pack),
             "flash" => Format::Known(LevelFormat::Flash),
             "drawing" => Format::Known(LevelFormat::Drawing),
+            "pddl" => Format::Known(LevelFormat::Pddl),
             other => {
                 return Err(errors::argument(
                     "input_format",
                     format_args!(
-                        "{other:?} is not a format: expected 'auto', 'pack', 'flash' or 'drawing'"
+                        "{other:?} is not a format: expected 'auto', 'pack', 'flash', 'drawing' \
+                         or 'pddl'"
                     ),
                 ));
             }
@@ -134,6 +136,11 @@ impl Prepared {
             }
             (LevelFormat::Drawing, _) => {
                 let reader = DrawingReader::new(bytes).max_memory(max_memory);
+                let _ = runner.run_source(Sharded::new(reader, shard), &mut report);
+                None
+            }
+            (LevelFormat::Pddl, _) => {
+                let reader = PddlReader::new(bytes).max_memory(max_memory);
                 let _ = runner.run_source(Sharded::new(reader, shard), &mut report);
                 None
             }
@@ -534,6 +541,10 @@ fn nth_level(prepared: &Prepared, number: usize, max_memory: u64) -> Result<Leve
         }
         (LevelFormat::Drawing, _) => {
             let reader = DrawingReader::new(bytes).max_memory(max_memory);
+            DistanceField::read_level_from(reader, number, max_memory)
+        }
+        (LevelFormat::Pddl, _) => {
+            let reader = PddlReader::new(bytes).max_memory(max_memory);
             DistanceField::read_level_from(reader, number, max_memory)
         }
         _ => DistanceField::read_level(bytes, number, max_memory),
