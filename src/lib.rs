@@ -96,7 +96,7 @@ pub mod fuzzing {
 
     /// The format the start of an input decides (`bloxorz::read::detect::detect_from_head`).
     pub fn detect_from_head(head: &[u8], full: bool) -> Option<Detected> {
-        crate::bloxorz::detect_from_head(head, full)
+        crate::bloxorz::read::detect::detect_from_head(head, full)
     }
 
     /// `level` as an S/T/o/- drawing (`bloxorz::read::drawing::write_drawing`).

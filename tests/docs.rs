@@ -414,3 +414,147 @@ fn the_readme_install_commands_work_in_a_fresh_home() {
         assert_eq!(text.trim(), pages.join("flipblox-table-build.1").to_str().unwrap());
     }
 }
+
+/// The pages kept short, with the most lines each may have: the README is an overview whose
+/// details live in docs/, and docs/PERFORMANCE.md one current table per job.
+const SHORT_PAGES: [(&str, usize); 2] = [("README.md", 250), ("docs/PERFORMANCE.md", 250)];
+
+#[test]
+fn the_readme_and_the_performance_page_stay_short() {
+    for (page, most) in SHORT_PAGES {
+        let lines = read_text(project(page)).lines().count();
+        assert!(lines <= most, "{page} has {lines} lines, more than {most}: say less, or move it");
+    }
+}
+
+/// Whether `word` is a number as the pages write one: digits with `,` and `.`, a range `a-b`,
+/// or an estimate `~n`.
+fn is_number(word: &str) -> bool {
+    let word = word.strip_prefix('~').unwrap_or(word);
+    word.starts_with(|c: char| c.is_ascii_digit())
+        && word.chars().all(|c| c.is_ascii_digit() || ",.-".contains(c))
+}
+
+/// Whether `word` is a measured quantity: a number, alone or with a unit of size or count
+/// (`K`, `M`, `G`, `%`) or a ratio's `x`.
+fn is_quantity(word: &str) -> bool {
+    is_number(word.strip_suffix(['k', 'm', 'g', '%', 'x']).unwrap_or(word))
+}
+
+/// Whether `word` is a time: a number and a unit below the second (`20ms`), or a decimal number
+/// of seconds (`0.46s`).
+fn is_time(word: &str) -> bool {
+    ["ms", "us", "µs", "ns"].iter().any(|unit| word.strip_suffix(unit).is_some_and(is_number))
+        || word.strip_suffix('s').is_some_and(|n| is_number(n) && n.contains('.'))
+}
+
+/// The measurements in `text` (a changelog), each with its 1-based line and what it is: times
+/// (`20 ms`, `0.46 s`, `ns per`), load averages, medians, instruction counts, before -> after
+/// figures (`down from`, `1.2 -> 0.8`, ratios such as `1.14x`) and issue numbers of a tracker
+/// outside the repository (`issue 27`, `#31`). A change a user sees is said without them: what
+/// changed, what it means for them, and where the current figures are (docs/PERFORMANCE.md).
+fn measurements(text: &str) -> Vec<(usize, &'static str)> {
+    let words: Vec<(usize, String)> = text
+        .lines()
+        .enumerate()
+        .flat_map(|(n, line)| {
+            line.split_whitespace().map(move |word| {
+                let word = word.trim_matches(|c: char| "()[]{},;:.!?`'\"*".contains(c));
+                (n + 1, word.to_lowercase())
+            })
+        })
+        .collect();
+    let at = |i: usize, back: usize| -> &str {
+        i.checked_sub(back).and_then(|i| words.get(i)).map_or("", |(_, w)| w.as_str())
+    };
+    let mut found = Vec::new();
+    for (i, (line, word)) in words.iter().enumerate() {
+        let (next, prev, prev2) = (at(i + 1, 0), at(i, 1), at(i, 2));
+        let what = if is_time(word)
+            || (is_number(word) && ["ms", "us", "µs", "ns"].contains(&next))
+            || (is_number(word) && word.contains('.') && next == "s")
+            || (word == "ns" && next == "per")
+        {
+            Some("a time")
+        } else if word == "load" && (is_number(next) || next.starts_with("average")) {
+            Some("a load average")
+        } else if word.starts_with("median") {
+            Some("a median")
+        } else if word.starts_with("instruction")
+            && (is_quantity(prev)
+                || (["k", "m", "g", "fewer", "more"].contains(&prev)
+                    && (is_quantity(prev2) || prev2 == "%"))
+                || ["a", "per"].contains(&next))
+        {
+            Some("an instruction count")
+        } else if (word == "down" && next == "from")
+            || (word == "->"
+                && (is_quantity(prev) || is_quantity(prev2))
+                && next.starts_with(|c: char| c.is_ascii_digit()))
+            || word.strip_suffix('x').is_some_and(|n| is_number(n) && n.contains('.'))
+        {
+            Some("a before and after, or a ratio")
+        } else if (word.starts_with("issue") && is_number(next))
+            || word.strip_prefix('#').is_some_and(|n| !n.is_empty() && is_number(n))
+        {
+            Some("an issue number of a tracker outside the repository")
+        } else {
+            None
+        };
+        found.extend(what.map(|what| (*line, what)));
+    }
+    found
+}
+
+#[test]
+fn the_changelog_says_what_changed_for_users_without_measurements() {
+    let text = read_text(project("CHANGELOG.md"));
+    let lines: Vec<&str> = text.lines().collect();
+    let found: Vec<String> = measurements(&text)
+        .into_iter()
+        .map(|(line, what)| format!("CHANGELOG.md:{line}: {what}: {}", lines[line - 1]))
+        .collect();
+    assert!(found.is_empty(), "say what changed for users instead:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_measurement_check_finds_measurements_and_nothing_else() {
+    let measured = [
+        "CPU (load 10-13): 1024x1024 `--wrap` ~900 s (issue) -> 0.46 s",
+        "medians of 5 alternating runs",
+        "against the M4RI program (medians, load 10)",
+        "the load average at 9 to 11",
+        "takes 3,134 instructions a level instead of 3,634",
+        "1023x1023 board 166.9 M -> 28.6 M",
+        "takes 34 % fewer instructions at 5x5",
+        "731 M instructions",
+        "1,000,000 boards: about 20 ms whole process",
+        "(seeds 1-3, 2.0-3.1 s a board)",
+        "4000x4000 fields 23.8 ns per state",
+        "task-clock 1.78x `true`",
+        "5x5 0.20 -> 0.09-0.17 s",
+        "down from 0.81 s",
+        "Issue 27, item 2 (sizes read from the input)",
+        "the batch runner (#31)",
+        "a 1.5µs call",
+    ];
+    for text in measured {
+        assert!(!measurements(text).is_empty(), "not found in: {text}");
+    }
+    let plain = [
+        "The README's install instructions work in a fresh home.",
+        "a 100x100 board with a 31x31 pattern takes seconds to set up",
+        "`flip --max-setup SECONDS` (default 60, at 10^9 word operations a second)",
+        "the stamps are written 16 cells and three orientations per step",
+        "`index` is the level's number (was `level`): `level` -> `index`",
+        "A level needs 16 bytes per padded cell instead of 19",
+        "`load_table(path)` maps a table file; `--timings` prints microseconds",
+        "the 4x8 out-of-memory message asks for 4294967296 bytes",
+        "issues with a level's title are reported with its line",
+        "`flip --tatham ID`, a game ID such as `3x3:4a3d`",
+    ];
+    for text in plain {
+        assert_eq!(measurements(text), [], "{text}");
+    }
+    assert_eq!(measurements("a\nb 20 ms"), [(2, "a time")]);
+}

@@ -150,6 +150,62 @@ fn generate_records_follow_their_schemas() {
 }
 
 #[test]
+fn library_records_follow_their_schemas_and_are_what_the_cli_prints() {
+    use flipblox::bloxorz::analysis::Analyser;
+    use flipblox::bloxorz::generate::{GenerateOptions, Generator};
+    use flipblox::bloxorz::{
+        GeneratedRecord, InputFormat, LevelInput, LevelRecord, Limits, RunOptions, Runner, Solver,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    // Answered, impossible, unreadable, answered, too large for the memory limit.
+    let text = "1 4\n.XXO\n1 3\nX.O\n2 2\nXq\n.O\n7 7\n#######\n#..X###\n#..##O#\n#....E#\n\
+                #....E#\n#.....#\n#######\n; big\n60 60\n";
+    write_file(&pack, text);
+    let name = pack.to_str().unwrap();
+    for extra in [&[][..], &["--path"], &["--analyse"], &["--path", "--analyse"]] {
+        let (paths, analyse) = (extra.contains(&"--path"), extra.contains(&"--analyse"));
+        let max_memory = 20_000;
+        let options = RunOptions { jobs: 1, paths, analyse, max_memory, timings: false };
+        let mut input = LevelInput::from_bytes(text.as_bytes(), InputFormat::Auto, max_memory);
+        let mut built = Vec::new();
+        Runner::new(options)
+            .run_source(input.levels().unwrap(), |report| {
+                let record = LevelRecord::new(name, &report, &options, "--max-memory");
+                built.push(serde_json::to_value(&record).unwrap());
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+        assert_eq!(built.len(), 5);
+        for record in &built {
+            check("bloxorz-level", record);
+        }
+        assert!(built[4]["error"].as_str().unwrap().ends_with(" (--max-memory)"), "{}", built[4]);
+        let mut args = vec!["bloxorz", "--json", "--max-memory", "20000", name];
+        args.extend(extra);
+        let out = flipblox(&args, b"");
+        assert_eq!(records(&out), built, "{extra:?}");
+    }
+    let options = GenerateOptions { iterations: 300, ..GenerateOptions::new(5, 6, 0) };
+    let (mut generator, mut solver, mut analyser) =
+        (Generator::new(), Solver::new(), Analyser::new());
+    let mut built = Vec::new();
+    for index in 0..2 {
+        let generated = generator.generate(&options, index).unwrap();
+        let mut path = Vec::new();
+        solver.solve_with_path(&generated.level, Limits::default(), &mut path).unwrap();
+        let analysis = analyser.analyse(&generated.level, Limits::default()).unwrap();
+        let record = GeneratedRecord::new(index + 1, &generated, &path, &analysis);
+        built.push(serde_json::to_value(&record).unwrap());
+        check("generate-level", &built[index as usize]);
+    }
+    let args = ["generate", "bloxorz", "--size", "5x6", "--count", "2", "--json"];
+    let out = flipblox(&[&args[..], &["--iterations", "300"]].concat(), b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(records(&out), built);
+}
+
+#[test]
 fn inspect_records_follow_their_schemas() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();

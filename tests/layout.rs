@@ -1,7 +1,7 @@
 //! The crate's layout rules, checked on its sources: no import cycle between files under `src/`
 //! (data flows one way: a `mod.rs` declares and re-exports its children, the children import the
-//! files they use, never their parent), and no library file names a command-line option or the
-//! CLI's crates.
+//! files they use, never their parent), no import cycle between the rooms of `src/lights_out`,
+//! and no library file names a command-line option or the CLI's crates.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -110,8 +110,10 @@ fn module_file(src: &Path, path: &[String]) -> Option<PathBuf> {
     [base.with_extension("rs"), base.join("mod.rs")].into_iter().find(|p| p.is_file())
 }
 
-/// The files `file` refers to, by `use` and by `crate::`/`super::`/`self::` paths.
-fn imports(src: &Path, file: &Path) -> BTreeSet<PathBuf> {
+/// The module paths (from the crate root, e.g. `["lights_out", "table", "bfs", "IMPOSSIBLE"]`)
+/// `file` refers to, by `use` and by `crate::`/`super::`/`self::` paths; a path relative to the
+/// file's own module names one of its children.
+fn import_paths(src: &Path, file: &Path) -> Vec<Vec<String>> {
     let code = code_of(&read_text(file));
     let module = module_of(src, file);
     let mut paths = Vec::new();
@@ -137,7 +139,7 @@ fn imports(src: &Path, file: &Path) -> BTreeSet<PathBuf> {
             paths.push(word.to_string());
         }
     }
-    let mut out = BTreeSet::new();
+    let mut out = Vec::new();
     for path in paths {
         let mut segments: Vec<String> =
             path.split("::").filter(|s| !s.is_empty()).map(str::to_string).collect();
@@ -169,11 +171,18 @@ fn imports(src: &Path, file: &Path) -> BTreeSet<PathBuf> {
             }
             _ => continue,
         };
-        let target = (1..=segments.len())
-            .rev()
-            .find_map(|k| module_file(src, &[base.clone(), segments[..k].to_vec()].concat()))
-            .or_else(|| module_file(src, &base));
-        if let Some(target) = target.filter(|t| t != file) {
+        out.push([base, segments].concat());
+    }
+    out
+}
+
+/// The files `file` refers to, by `use` and by `crate::`/`super::`/`self::` paths.
+fn imports(src: &Path, file: &Path) -> BTreeSet<PathBuf> {
+    let mut out = BTreeSet::new();
+    for path in import_paths(src, file) {
+        let target =
+            (1..=path.len()).rev().find_map(|k| module_file(src, &path[..k])).filter(|t| t != file);
+        if let Some(target) = target {
             out.insert(target);
         }
     }
@@ -203,6 +212,107 @@ fn no_file_under_src_imports_a_file_that_imports_it_back() {
         }
     }
     assert!(cycles.is_empty(), "files on an import cycle: {cycles:?}");
+}
+
+/// The rooms of `src/lights_out` (its first-level modules: `table`, `solve`, `variant`, `board`,
+/// `read`, ...) each room's files name, computed from their `use crate::lights_out::...` and
+/// `super::` paths (test code left out, and the `tests` room, which is test code). A name the
+/// root re-exports (`crate::lights_out::Variant`) counts as the room it comes from.
+fn lights_out_rooms(src: &Path) -> BTreeMap<String, BTreeMap<String, PathBuf>> {
+    let root = src.join("lights_out");
+    let room_of = |name: &str| {
+        let known = module_file(src, &["lights_out".to_string(), name.to_string()]).is_some();
+        known.then(|| name.to_string())
+    };
+    // The root's `pub use room::{Name, ...}`: each name's room.
+    let mut reexported = BTreeMap::new();
+    for path in import_paths(src, &root.join("mod.rs")) {
+        if let [lights_out, room, .., name] = path.as_slice()
+            && lights_out == "lights_out"
+            && let Some(room) = room_of(room)
+        {
+            reexported.insert(name.clone(), room);
+        }
+    }
+    let mut rooms: BTreeMap<String, BTreeMap<String, PathBuf>> = BTreeMap::new();
+    for file in rust_files(&root) {
+        let rel = file.strip_prefix(&root).unwrap();
+        let Some(first) = rel.components().next() else { continue };
+        let room = first.as_os_str().to_string_lossy().trim_end_matches(".rs").to_string();
+        if rel == Path::new("mod.rs") || room == "tests" {
+            continue;
+        }
+        let uses = rooms.entry(room.clone()).or_default();
+        for path in import_paths(src, &file) {
+            let [lights_out, name, ..] = path.as_slice() else { continue };
+            if lights_out != "lights_out" {
+                continue;
+            }
+            let target = room_of(name).or_else(|| reexported.get(name).cloned());
+            if let Some(target) = target.filter(|t| *t != room) {
+                uses.entry(target).or_insert_with(|| rel.to_path_buf());
+            }
+        }
+    }
+    rooms
+}
+
+#[test]
+fn the_rooms_of_lights_out_import_each_other_one_way() {
+    let src = project("src");
+    let rooms = lights_out_rooms(&src);
+    for room in ["board", "read", "solve", "table", "variant"] {
+        assert!(rooms.contains_key(room), "no room {room} in {:?}", rooms.keys());
+    }
+    // A room is on a cycle when it can reach itself; say the first file of each step.
+    let mut cycles = Vec::new();
+    for start in rooms.keys() {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<(&String, String)> = rooms[start]
+            .iter()
+            .map(|(to, file)| (to, format!("{start} -> {to} ({})", file.display())))
+            .collect();
+        while let Some((next, route)) = stack.pop() {
+            if next == start {
+                cycles.push(route);
+                break;
+            }
+            if seen.insert(next) {
+                for (to, file) in rooms.get(next).into_iter().flatten() {
+                    stack.push((to, format!("{route}, {next} -> {to} ({})", file.display())));
+                }
+            }
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "rooms of src/lights_out on an import cycle:\n{}",
+        cycles.join("\n")
+    );
+    // The directions the layout chose: the rules room uses no other room but the board size,
+    // and the table room never the solver (the solver may use tables).
+    let rules: Vec<&String> = rooms["variant"].keys().filter(|r| *r != "size").collect();
+    assert!(rules.is_empty(), "variant/ uses {:?}", rooms["variant"]);
+    assert!(!rooms["table"].contains_key("solve"), "table/ uses solve/: {:?}", rooms["table"]);
+}
+
+#[test]
+fn the_room_check_sees_a_room_cycle() {
+    // Two rooms that name each other, one of them through the root's re-export.
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path();
+    let root = src.join("lights_out");
+    std::fs::create_dir_all(root.join("table")).unwrap();
+    std::fs::write(src.join("lib.rs"), "pub mod lights_out;\n").unwrap();
+    std::fs::write(root.join("mod.rs"), "mod solve;\nmod table;\npub use solve::Solver;\n")
+        .unwrap();
+    std::fs::write(root.join("solve.rs"), "use crate::lights_out::table::Table;\n").unwrap();
+    std::fs::write(root.join("table/mod.rs"), "mod build;\n").unwrap();
+    std::fs::write(root.join("table/build.rs"), "fn f() { crate::lights_out::Solver::new(); }\n")
+        .unwrap();
+    let rooms = lights_out_rooms(src);
+    assert!(rooms["solve"].contains_key("table"), "{rooms:?}");
+    assert!(rooms["table"].contains_key("solve"), "{rooms:?}");
 }
 
 #[test]

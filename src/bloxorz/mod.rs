@@ -14,16 +14,20 @@
 //!   game's switches, bridges and split switches), where the box is ([`Placement`],
 //!   [`Orientation`]), the rolls ([`Move`], [`Level::roll`]), the memory a level needs
 //!   ([`Level::bytes_needed`]) and the `--path` notation ([`Step`]).
-//! - Reading: the text format of level packs ([`PackReader`]), the S/T/o/- drawing
-//!   ([`DrawingReader`]), the Flash game's level file ([`FlashPack`]), which of them a file holds
-//!   ([`detect_format`]), their one error type ([`LevelError`]) and [`LevelSource`]. One level
-//!   from a string: `text.parse::<Level>()`.
+//! - Reading: the one door to an input's levels in any format ([`LevelInput`]: bytes or a
+//!   stream, the format named or told, [`InputFormat`]), the text format of level packs
+//!   ([`PackReader`]), the S/T/o/- drawing ([`DrawingReader`]), the Flash game's level file
+//!   ([`FlashPack`]), which of them a file holds ([`detect_format`]), their one error type
+//!   ([`LevelError`]) and [`LevelSource`]. One level from a string: `text.parse::<Level>()`.
 //! - [`Solver`]: the one entry point for answering a level; it picks the fast search for POJ 3322
 //!   levels or the general search for levels with switches (the searches themselves are not
 //!   reachable from outside).
 //! - [`Runner`]: a batch over N workers, reported in input order; [`Sharded`] reads one part
 //!   ([`Shard`]) of a pack, for a batch split over machines.
+//! - The JSON records of docs/JSON.md ([`LevelRecord`], [`AnalysisRecord`],
+//!   [`GeneratedRecord`]), built from the results for a front end to serialise.
 //! - [`DistanceField`]: the distance to the goal from every state ([`Solver::distance_field`]).
+//! - [`Error`]: the one error type every error above converts into with `?`.
 //!
 //! ```
 //! use flipblox::bloxorz::{Limits, PackReader, Solver};
@@ -37,20 +41,25 @@
 //! ```
 
 pub mod analysis;
+mod error;
 pub mod generate;
 pub(crate) mod model;
 pub(crate) mod read;
+mod record;
 mod runner;
 pub(crate) mod search;
 mod shard;
 mod solver;
 
+pub use error::Error;
 pub use model::{Cell, Cube, Level, Move, Orientation, Placement, Step};
 pub use read::{
     Chunk, CutBy, Detected, DrawingReader, DrawingSyntax, ErrorKind, FlashError, FlashPack,
-    FlashSyntax, LevelError, LevelFormat, LevelSource, Limit, NoDrawing, NoPddl, Notation,
-    PackReader, PddlReader, PddlSyntax, Reason, Rule, Stage, TextSyntax, detect_format, write_pddl,
+    FlashSyntax, InputFormat, LevelError, LevelFormat, LevelInput, LevelSource, Levels, Limit,
+    NoDrawing, NoPddl, Notation, OpenError, PackReader, PddlReader, PddlSyntax, Reason, Rule,
+    Stage, TextSyntax, detect_format, write_pddl,
 };
+pub use record::{AnalysisRecord, GeneratedRecord, LevelRecord};
 pub use runner::{Answer, Report, RunOptions, Runner};
 pub use search::{
     DistanceField, FieldError, ReplayError, ReplayReason, SearchError, SearchLimit, Solution,
@@ -58,10 +67,7 @@ pub use search::{
 pub use shard::{Shard, Sharded};
 pub use solver::{Limits, Solver};
 
-pub(crate) use model::write_path;
-pub(crate) use read::{
-    PDDL_DOMAIN, cell_position, detect_from_head, pddl_rules_may_differ, write_drawing,
-};
+pub(crate) use read::{PDDL_DOMAIN, pddl_rules_may_differ, write_drawing};
 pub(crate) use search::{
-    ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field, distance_field_from_start, read_level,
+    ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field, distance_field_from_start,
 };

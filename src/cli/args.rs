@@ -345,13 +345,15 @@ pub enum InputFormat {
     Pddl,
 }
 
-impl From<flipblox::bloxorz::LevelFormat> for InputFormat {
-    fn from(format: flipblox::bloxorz::LevelFormat) -> InputFormat {
+impl From<InputFormat> for flipblox::bloxorz::InputFormat {
+    fn from(format: InputFormat) -> flipblox::bloxorz::InputFormat {
+        use flipblox::bloxorz::InputFormat as Library;
         match format {
-            flipblox::bloxorz::LevelFormat::Pack => InputFormat::Pack,
-            flipblox::bloxorz::LevelFormat::Flash => InputFormat::Flash,
-            flipblox::bloxorz::LevelFormat::Drawing => InputFormat::Drawing,
-            flipblox::bloxorz::LevelFormat::Pddl => InputFormat::Pddl,
+            InputFormat::Auto => Library::Auto,
+            InputFormat::Pack => Library::Pack,
+            InputFormat::Flash => Library::Flash,
+            InputFormat::Drawing => Library::Drawing,
+            InputFormat::Pddl => Library::Pddl,
         }
     }
 }

@@ -6,15 +6,14 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use super::args::{MapArgs, Outcome, level_error, parse_memory};
+use super::args::{MapArgs, Outcome, parse_memory};
 use super::expect::{Expectations, Expected};
 use super::io::{Source, for_each_input, sources};
 use super::levels::{FormatArgs, Reading};
 use super::print::{Printer, Record};
 use super::progress;
 use super::shard::{Shard, ShardArgs, Sharded};
-use flipblox::bloxorz::analysis::Analysis;
-use flipblox::bloxorz::{Answer, LevelSource, Report, RunOptions, Runner, write_path};
+use flipblox::bloxorz::{AnalysisRecord, LevelRecord, LevelSource, Report, RunOptions, Runner};
 
 /// Solve Bloxorz levels: the minimum number of moves that bring the box to stand on the target
 /// `O`, or `Impossible` (POJ 3322), also with the original game's switches, bridges and split
@@ -92,155 +91,59 @@ pub struct BloxorzArgs {
     map: MapArgs,
 }
 
-/// One level as printed: a text line, or a JSON object for `--json` (docs/JSON.md).
-#[derive(Debug, Serialize)]
-struct LevelRecord<'a> {
-    file: &'a str,
-    /// The level's number within its file, 1-based.
-    index: usize,
-    error: Option<String>,
-    /// The minimum number of moves; `None` when impossible or not answered.
-    distance: Option<u32>,
-    path: Option<String>,
-    rows: Option<usize>,
-    cols: Option<usize>,
-    states_explored: Option<u64>,
-    /// The level's title (the `;` comment line right before it), if any.
-    title: Option<String>,
-    /// Only with `--timings`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    microseconds: Option<u64>,
-    /// Only with `--analyse` (its keys all `null` for a level that could not be answered).
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    analysis: Option<AnalysisRecord>,
+/// One level as printed: the library's record, as a JSON object for `--json` (docs/JSON.md) or
+/// a text line.
+struct Printed<'a> {
+    record: LevelRecord<'a>,
     /// With `--shard`: the text line starts with the index and a tab.
-    #[serde(skip)]
     indexed: bool,
 }
 
-/// The measures of `--analyse` in a level's JSON record (docs/JSON.md).
-#[derive(Debug, Default, Serialize)]
-struct AnalysisRecord {
-    optimal_solutions: Option<u64>,
-    optimal_solutions_saturated: Option<bool>,
-    reachable: Option<u64>,
-    dead_ends: Option<u64>,
-    trap_moves: Option<u64>,
-    cells_used: Option<u64>,
-    cells_unused: Option<u64>,
-    /// `[row, col]`, 1-based.
-    unused_cells: Option<Vec<[usize; 2]>>,
-    /// Rounded to 1/1000 so that records compare alike everywhere.
-    difficulty: Option<f64>,
-}
-
-impl AnalysisRecord {
-    fn of(analysis: &Analysis) -> AnalysisRecord {
-        AnalysisRecord {
-            optimal_solutions: Some(analysis.optimal_solutions),
-            optimal_solutions_saturated: Some(analysis.optimal_solutions_saturated),
-            reachable: Some(analysis.reachable),
-            dead_ends: Some(analysis.dead_ends),
-            trap_moves: Some(analysis.trap_moves),
-            cells_used: Some(analysis.cells_used),
-            cells_unused: Some(analysis.cells_unused()),
-            unused_cells: Some(
-                analysis.unused_cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect(),
-            ),
-            difficulty: analysis.difficulty.map(|d| (d * 1000.0).round() / 1000.0),
-        }
-    }
-
-    /// The measures after the answer on a text line: ` optimal_solutions=N ... difficulty=X`.
-    fn text(&self, out: &mut impl Write) -> io::Result<()> {
-        let number = |n: Option<u64>| n.map_or_else(|| "-".to_string(), |n| n.to_string());
-        let plus = if self.optimal_solutions_saturated == Some(true) { "+" } else { "" };
-        write!(
-            out,
-            " optimal_solutions={}{plus} reachable={} dead_ends={} trap_moves={} cells_used={} \
-             cells_unused={} difficulty=",
-            number(self.optimal_solutions),
-            number(self.reachable),
-            number(self.dead_ends),
-            number(self.trap_moves),
-            number(self.cells_used),
-            number(self.cells_unused),
-        )?;
-        match self.difficulty {
-            Some(d) => write!(out, "{d:.2}"),
-            None => out.write_all(b"-"),
-        }
+impl Serialize for Printed<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.record.serialize(serializer)
     }
 }
 
-impl Record for LevelRecord<'_> {
+impl Record for Printed<'_> {
     fn text(&self, out: &mut impl Write) -> io::Result<()> {
+        let record = &self.record;
         if self.indexed {
-            write!(out, "{}\t", self.index)?;
+            write!(out, "{}\t", record.index)?;
         }
-        if self.error.is_some() {
+        if record.error.is_some() {
             return out.write_all(b"Error");
         }
-        match (self.distance, &self.path) {
+        match (record.distance, &record.path) {
             (None, _) => out.write_all(b"Impossible")?,
             (Some(n), None) => write!(out, "{n}")?,
             (Some(n), Some(path)) => write!(out, "{n} {path}")?,
         }
-        match &self.analysis {
-            Some(analysis) => analysis.text(out),
+        match &record.analysis {
+            Some(analysis) => analysis_text(analysis, out),
             None => Ok(()),
         }
     }
 }
 
-impl<'a> LevelRecord<'a> {
-    /// The record of a level answered.
-    fn answer(
-        file: &'a str,
-        index: usize,
-        answer: &Answer,
-        with_path: bool,
-        timings: bool,
-    ) -> LevelRecord<'a> {
-        let distance = answer.solution.moves;
-        LevelRecord {
-            file,
-            index,
-            error: None,
-            distance,
-            path: (with_path && distance.is_some()).then(|| {
-                let mut text = String::new();
-                write_path(&answer.path, &mut text);
-                text
-            }),
-            rows: Some(answer.rows),
-            cols: Some(answer.cols),
-            states_explored: Some(answer.solution.states_explored),
-            title: answer.title.clone(),
-            microseconds: timings
-                .then(|| u64::try_from(answer.elapsed.as_micros()).unwrap_or(u64::MAX)),
-            analysis: answer.analysis.as_ref().map(AnalysisRecord::of),
-            indexed: false,
-        }
-    }
-
-    /// The record of a level that could not be read or answered (with `--analyse` when
-    /// `analyse`).
-    fn failure(file: &'a str, index: usize, message: String, analyse: bool) -> LevelRecord<'a> {
-        LevelRecord {
-            file,
-            index,
-            error: Some(message),
-            distance: None,
-            path: None,
-            rows: None,
-            cols: None,
-            states_explored: None,
-            title: None,
-            microseconds: None,
-            analysis: analyse.then(AnalysisRecord::default),
-            indexed: false,
-        }
+/// The measures after the answer on a text line: ` optimal_solutions=N ... difficulty=X`.
+fn analysis_text(analysis: &AnalysisRecord, out: &mut impl Write) -> io::Result<()> {
+    let number = |n: Option<u64>| n.map_or_else(|| "-".to_string(), |n| n.to_string());
+    let plus = if analysis.optimal_solutions_saturated == Some(true) { "+" } else { "" };
+    write!(
+        out,
+        " optimal_solutions={}{plus} reachable={} dead_ends={} trap_moves={} cells_used={} \
+         cells_unused={} difficulty=",
+        number(analysis.optimal_solutions),
+        number(analysis.reachable),
+        number(analysis.dead_ends),
+        number(analysis.trap_moves),
+        number(analysis.cells_used),
+        number(analysis.cells_unused),
+    )?;
+    match analysis.difficulty {
+        Some(d) => write!(out, "{d:.2}"),
+        None => out.write_all(b"-"),
     }
 }
 
@@ -251,13 +154,14 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
     // time to a CPU-bound search, so the request is capped at the available parallelism.
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = args.jobs.map_or(cores, |n| (n as usize).min(cores));
-    let mut runner = Runner::new(RunOptions {
+    let options = RunOptions {
         jobs,
         paths: args.path,
         max_memory: args.max_memory,
         timings: args.timings,
         analyse: args.analyse,
-    });
+    };
+    let mut runner = Runner::new(options);
     let expect = args.expect.as_deref().map(Expectations::read).transpose()?;
     let total_bytes = sources
         .iter()
@@ -270,15 +174,13 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
     let mut printer = Printer::new(args.json).with_bar(bar.clone());
     let mut batch = Batch {
         bar,
-        path: args.path,
-        timings: args.timings,
+        options,
         failed: false,
         bytes_before: 0,
         shown_at: 0,
         levels: 0,
         indexed: args.shard.shard.is_some() && !args.json,
         shard: args.shard.shard,
-        analyse: args.analyse,
         expect,
     };
     let reading = Reading { formats: args.formats, max_memory: args.max_memory, whole: false };
@@ -287,9 +189,9 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
         let name = input.name().to_string();
         let flush: Box<dyn FnMut()> = Box::new(printer.flush_hook());
         let failed = reading.read(input, printer, Some(flush), |printer, levels| {
-            let source = Sharded::new(&mut *levels.source, shard);
+            let source = Sharded::new(&mut *levels, shard);
             batch.run(&mut runner, printer, &name, source)?;
-            batch.bytes_before += levels.len.unwrap_or(levels.source.offset()) as u64;
+            batch.bytes_before += levels.input_len().unwrap_or(levels.offset()) as u64;
             Ok(())
         })?;
         batch.failed |= failed;
@@ -304,10 +206,8 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
 /// The state of a batch across its inputs: the progress bar, whether a level failed.
 struct Batch {
     bar: indicatif::ProgressBar,
-    /// `--path`.
-    path: bool,
-    /// `--timings`.
-    timings: bool,
+    /// `--path`, `--timings`, `--analyse` (what each record holds).
+    options: RunOptions,
     failed: bool,
     /// Bytes of the inputs before this one.
     bytes_before: u64,
@@ -318,8 +218,6 @@ struct Batch {
     indexed: bool,
     /// `--shard`: the levels a source gives are numbered within the part.
     shard: Option<Shard>,
-    /// `--analyse`.
-    analyse: bool,
     /// `--expect`: the answers every level is compared with.
     expect: Option<Expectations>,
 }
@@ -337,20 +235,14 @@ impl Batch {
             if let Some(shard) = self.shard {
                 report.level = shard.global(report.level);
             }
+            let record = LevelRecord::new(name, &report, &self.options, "--max-memory");
+            let printed = Printed { record, indexed: self.indexed };
             match &report.result {
-                Ok(answer) => {
-                    let mut record =
-                        LevelRecord::answer(name, report.level, answer, self.path, self.timings);
-                    record.indexed = self.indexed;
-                    printer.record(&record)?;
-                }
-                Err(e) => {
+                Ok(_) => printer.record(&printed)?,
+                Err(_) => {
                     self.failed = true;
-                    let message = level_error(e);
-                    let mut record =
-                        LevelRecord::failure(name, report.level, message.clone(), self.analyse);
-                    record.indexed = self.indexed;
-                    printer.failure(format_args!("{name}:{message}"), &record)?;
+                    let message = printed.record.error.as_deref().unwrap_or_default();
+                    printer.failure(format_args!("{name}:{message}"), &printed)?;
                 }
             }
             if let Some(expect) = &mut self.expect {

@@ -12,7 +12,8 @@ use super::io::{Destination, escape_path, for_each_input, sources};
 use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
 use flipblox::bloxorz::{
-    Level, NoDrawing, NoPddl, PDDL_DOMAIN, pddl_rules_may_differ, write_drawing, write_pddl,
+    Level, LevelSource, NoDrawing, NoPddl, PDDL_DOMAIN, pddl_rules_may_differ, write_drawing,
+    write_pddl,
 };
 
 /// Write Bloxorz levels in the text format (docs/LEVELS.md).
@@ -150,11 +151,11 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
             let name = input.name().to_string();
             let problems = reading.read(input, err, None, |err, levels| {
                 let mut level = Level::new();
-                while let Some(read) = levels.source.read_into(&mut level) {
-                    let number = levels.source.levels_started();
+                while let Some(read) = levels.read_into(&mut level) {
+                    let number = levels.levels_started();
                     // A level with a title is written after it, as a comment (a stage of the Flash
                     // game's file has one naming it).
-                    let stage = levels.flash.and_then(|pack| pack.stages().get(number - 1));
+                    let stage = levels.flash().and_then(|pack| pack.stages().get(number - 1));
                     let comment = match (&read, stage) {
                         (Ok(()), _) => level.title().map(str::to_owned),
                         (Err(_), Some(stage)) => Some(stage.title(number)),

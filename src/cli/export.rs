@@ -5,18 +5,16 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use super::args::{
-    FormatArg, InputFormat, MapArgs, Outcome, TableLimitArgs, level_number, memory_hint,
-    parse_memory,
+    FormatArg, MapArgs, Outcome, TableLimitArgs, level_number, memory_hint, parse_memory,
 };
 use super::io::Source;
 use super::io::{Destination, for_each_input, write_table};
-use super::levels::{FormatArgs, Levels, Reading};
+use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
 use super::table::built_table;
 use super::variant::VariantArgs;
 use flipblox::bloxorz::{
-    DistanceField, FieldError, Level, cell_position, distance_field, distance_field_from_start,
-    read_level,
+    DistanceField, FieldError, Level, distance_field, distance_field_from_start,
 };
 use flipblox::lights_out::BoardSize;
 use flipblox::table_file::{Format, Table};
@@ -205,62 +203,41 @@ impl FieldLevelArgs {
             let name = input.name().to_string();
             // One level is read from a stream held whole, within --max-memory.
             let reading = Reading { formats: self.formats, max_memory, whole: true };
-            let (mut found, mut format) = (None, InputFormat::Pack);
-            reading.read(input, out, None, |_, levels| {
-                format = levels.format;
-                found = Some(nth_level(levels, number, max_memory));
+            reading.read(input, out, None, |out, levels| {
+                let mut report = |e: &FieldError| {
+                    let hint = memory_hint(e.is_over_memory_limit());
+                    match e.position() {
+                        Some(_) => out.report(format_args!("{name}:{e}{hint}")),
+                        None => out.report_file(&name, format_args!("{e}{hint}")),
+                    }
+                };
+                let level = match levels.level_for_field(number) {
+                    Ok(level) => level,
+                    Err(e) => {
+                        report(&e);
+                        return Ok(());
+                    }
+                };
+                let made_field = match self.from {
+                    Some(FieldFrom::Start) => distance_field_from_start(&level),
+                    None => distance_field(&level),
+                };
+                match made_field {
+                    Ok(field) => made = Some((level, field)),
+                    Err(e @ FieldError::Mechanics { cell }) => {
+                        match levels.cell_position(&level, cell) {
+                            Some(at) => {
+                                out.report(format_args!("{name}:{at}: level {number}: {e}"));
+                            }
+                            None => out.report_file(&name, format_args!("level {number}: {e}")),
+                        }
+                    }
+                    Err(e) => report(&e),
+                }
                 Ok(())
             })?;
-            let mut report = |e: &FieldError| {
-                let hint = memory_hint(e.is_over_memory_limit());
-                match e.position() {
-                    Some(_) => out.report(format_args!("{name}:{e}{hint}")),
-                    None => out.report_file(&name, format_args!("{e}{hint}")),
-                }
-            };
-            let level = match found {
-                Some(Ok(level)) => level,
-                Some(Err(e)) => {
-                    report(&e);
-                    return Ok(());
-                }
-                None => return Ok(()),
-            };
-            let made_field = match self.from {
-                Some(FieldFrom::Start) => distance_field_from_start(&level),
-                None => distance_field(&level),
-            };
-            match made_field {
-                Ok(field) => made = Some((level, field)),
-                Err(e @ FieldError::Mechanics { cell }) => {
-                    // A level read from a text pack has its header as its origin, and the cell
-                    // is found from it; any other level is named where it begins.
-                    let at = match level.origin() {
-                        Some(header) if format == InputFormat::Pack => {
-                            Some(cell_position(header, cell))
-                        }
-                        origin => origin,
-                    };
-                    match at {
-                        Some(at) => out.report(format_args!("{name}:{at}: level {number}: {e}")),
-                        None => out.report_file(&name, format_args!("level {number}: {e}")),
-                    }
-                }
-                Err(e) => report(&e),
-            }
             Ok(())
         })?;
         Ok(made.filter(|_| !unreadable))
-    }
-}
-
-/// Level `number` of `levels`, for its distance field: a pack held whole is read by
-/// [`read_level`], which refuses a level too large for its field at its header; other formats
-/// are walked up to the level, which is refused after it is read when its field would need more
-/// than `max_memory`.
-fn nth_level(levels: Levels<'_>, number: usize, max_memory: u64) -> Result<Level, FieldError> {
-    match (levels.format, levels.bytes) {
-        (InputFormat::Pack, Some(bytes)) => read_level(bytes, number, max_memory),
-        _ => DistanceField::read_level_from(levels.source, number, max_memory),
     }
 }

@@ -16,7 +16,7 @@ use super::shard::{Shard, ShardArgs};
 use super::variant::{Chosen, VariantArgs, VariantFields};
 use flipblox::lights_out::{
     Alphabet, Answer, Board, BoardError, BoardErrorKind, BoardReader, BoardSize, Goal, Method,
-    Solver, TableError, Variant,
+    Solver, SolverError, TableError, Variant,
 };
 use flipblox::table_file::Check;
 use flipblox::text::{LineSource, Position};
@@ -319,7 +319,7 @@ impl SolverOptions {
     /// # Errors
     ///
     /// [`SolverBuilder::build`](flipblox::lights_out::SolverBuilder::build)'s.
-    pub(super) fn solver(&self, variant: &Variant) -> Result<Solver<'static>, TableError> {
+    pub(super) fn solver(&self, variant: &Variant) -> Result<Solver<'static>, SolverError> {
         Ok(Solver::builder(variant)
             .method(self.method)
             .max_table_cells(self.max_table_cells)
@@ -796,17 +796,21 @@ fn finish(printer: Printer, failed: bool) -> anyhow::Result<Outcome> {
 /// The usage error of `flip --method table` on a table over the limit (`--max-table-cells`, or
 /// the largest table), said as for the Flip Game when `flip`; any other error as it is.
 fn table_too_large(
-    error: TableError,
+    error: SolverError,
     chosen: &Chosen,
     limit: TableLimitArgs,
     flip: bool,
 ) -> anyhow::Error {
     match error {
-        TableError::TooLarge { .. } if flip => usage(&["flip"], format!("--method table: {error}")),
-        TableError::TooLarge { .. } => match limit.require(&chosen.variant, false, &["flip"]) {
-            Err(usage) => usage,
-            Ok(()) => error.into(),
-        },
+        SolverError::Table(TableError::TooLarge { .. }) if flip => {
+            usage(&["flip"], format!("--method table: {error}"))
+        }
+        SolverError::Table(TableError::TooLarge { .. }) => {
+            match limit.require(&chosen.variant, false, &["flip"]) {
+                Err(usage) => usage,
+                Ok(()) => error.into(),
+            }
+        }
         error => over_budget(error),
     }
 }
@@ -820,9 +824,9 @@ fn setup_budget(seconds: u64) -> u64 {
 }
 
 /// The usage error of a variant whose set-up is over `--max-setup`; any other error as it is.
-fn over_budget(error: TableError) -> anyhow::Error {
+fn over_budget(error: SolverError) -> anyhow::Error {
     match error {
-        TableError::SetupTooCostly { .. } => {
+        SolverError::SetupTooCostly { .. } => {
             usage(&["flip"], format!("{error}; --max-setup SECONDS raises the budget"))
         }
         error => error.into(),

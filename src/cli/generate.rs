@@ -6,7 +6,6 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use serde::Serialize;
 
 use super::args::Outcome;
 use super::io::Destination;
@@ -14,7 +13,7 @@ use super::print::stdout;
 use super::progress;
 use flipblox::bloxorz::analysis::Analyser;
 use flipblox::bloxorz::generate::{GenerateOptions, Generated, Generator};
-use flipblox::bloxorz::{Limits, Solver, write_path};
+use flipblox::bloxorz::{GeneratedRecord, Limits, Solver};
 use flipblox::lights_out::BoardSize;
 
 /// Generate puzzles (docs/BLOXORZ.md, "For designers").
@@ -81,28 +80,6 @@ struct GenerateBloxorzArgs {
     json: bool,
 }
 
-/// One generated level as `--json` prints it (docs/JSON.md).
-#[derive(Debug, Serialize)]
-struct GeneratedRecord {
-    index: u64,
-    title: Option<String>,
-    level: String,
-    distance: u32,
-    path: String,
-    rows: usize,
-    cols: usize,
-    optimal_solutions: u64,
-    optimal_solutions_saturated: bool,
-    reachable: u64,
-    dead_ends: u64,
-    trap_moves: u64,
-    cells_used: u64,
-    cells_unused: u64,
-    unused_cells: Vec<[usize; 2]>,
-    difficulty: Option<f64>,
-    evaluated: u64,
-}
-
 /// Runs `flipblox generate`.
 pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
     let GenerateCommand::Bloxorz(args) = args.what;
@@ -137,27 +114,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
         if args.json {
             solver.solve_with_path(level, Limits::default(), &mut path)?;
             let analysis = analyser.analyse(level, Limits::default())?;
-            let mut moves = String::new();
-            write_path(&path, &mut moves);
-            let record = GeneratedRecord {
-                index: index as u64 + 1,
-                title: level.title().map(str::to_owned),
-                level: level.to_string(),
-                distance: generated.moves,
-                path: moves,
-                rows: level.rows(),
-                cols: level.cols(),
-                optimal_solutions: analysis.optimal_solutions,
-                optimal_solutions_saturated: analysis.optimal_solutions_saturated,
-                reachable: analysis.reachable,
-                dead_ends: analysis.dead_ends,
-                trap_moves: analysis.trap_moves,
-                cells_used: analysis.cells_used,
-                cells_unused: analysis.cells_unused(),
-                unused_cells: analysis.unused_cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect(),
-                difficulty: analysis.difficulty.map(|d| (d * 1000.0).round() / 1000.0),
-                evaluated: generated.evaluated,
-            };
+            let record = GeneratedRecord::new(index as u64 + 1, generated, &path, &analysis);
             serde_json::to_writer(&mut out, &record).context("writing to stdout")?;
             out.write_all(b"\n").context("writing to stdout")?;
         }

@@ -233,25 +233,6 @@ impl Input {
         Ok(self.bytes().expect("read whole above"))
     }
 
-    /// The whole input as [`Input::whole`] reads it, for a stream whose first bytes, `head`,
-    /// were already read from it (they count towards `limit`).
-    ///
-    /// # Errors
-    ///
-    /// As [`Input::whole`].
-    pub fn whole_after(&mut self, head: Vec<u8>, limit: u64, what: &str) -> anyhow::Result<&[u8]> {
-        if let Contents::Stream(incoming) = &mut self.contents {
-            let bytes = read_bounded(&mut io::Cursor::new(head).chain(incoming), limit, what)?;
-            self.contents = Contents::Owned(bytes);
-        }
-        Ok(self.bytes().expect("read whole above"))
-    }
-
-    /// Gives back the stream [`Input::text`] took (after reading its start).
-    pub fn put_back(&mut self, incoming: Incoming) {
-        self.contents = Contents::Stream(incoming);
-    }
-
     /// The bytes of a mapped input, or of one read whole ([`Input::whole`]); `None` for a stream.
     pub fn bytes(&self) -> Option<&[u8]> {
         match &self.contents {

@@ -337,7 +337,7 @@ fn for_each_level(
     let reading = Reading { formats: args.formats, max_memory: args.max_memory, whole: true };
     // Pictures are drawn from a pack held whole: a stream is read within --max-memory.
     reading.read(input, reporter, None, |_, levels| {
-        walk(levels.source, &mut each)?;
+        walk(levels, &mut each)?;
         Ok(())
     })
 }

@@ -22,6 +22,7 @@
 //!   proved to
 //!   hold distances by [`DistanceTable::check`] and compared with an independent method by
 //!   [`DistanceTable::reference`].
+//! - [`Error`]: the one error type every error above converts into with `?`.
 //!
 //! The 4x4 Flip Game in one line (the POJ 1753 sample, 4 presses):
 //!
@@ -41,7 +42,9 @@
 //! ```
 
 pub(crate) mod board;
+mod error;
 pub(crate) mod fast;
+pub(crate) mod read;
 pub(crate) mod size;
 pub(crate) mod solve;
 pub(crate) mod table;
@@ -49,13 +52,15 @@ pub(crate) mod table;
 mod tests;
 pub(crate) mod variant;
 
-pub use board::{Board, BoardError, BoardErrorKind, BoardReader};
+pub use board::Board;
+pub use error::Error;
+pub use read::{BoardError, BoardErrorKind, BoardReader, ButtonsError};
 pub use size::{BoardSize, SizeError};
-pub use solve::{Answer, Method, SolutionCount, Solver, SolverBuilder};
-pub use table::{DistanceTable, Reference, TableError, TableFault};
+pub use solve::{Answer, Method, Reference, SolutionCount, Solver, SolverBuilder, SolverError};
+pub use table::{DistanceTable, TableError, TableFault};
 pub use variant::{
-    Alphabet, AlphabetError, Buttons, ButtonsError, Goal, GoalError, TogglePattern,
-    TogglePatternError, TogglePatternErrorKind, Variant, VariantBuilder, VariantError,
+    Alphabet, AlphabetError, Buttons, Goal, GoalError, TogglePattern, TogglePatternError,
+    TogglePatternErrorKind, Variant, VariantBuilder, VariantError,
 };
 
 /// The distance of a 4x4 Flip Game board (POJ 1753) from its text: four rows of `b` (black) and

@@ -80,6 +80,19 @@ pub struct Detected {
     pub also: Option<LevelFormat>,
 }
 
+impl fmt::Display for Detected {
+    /// `read as FORMAT (WHY)`, then `, but it also looks like FORMAT` when
+    /// [`Detected::also`] names one: the line a front end prints to say how it reads an input
+    /// (as a warning when the input also looks like another format).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "read as {} ({})", self.format, self.reason)?;
+        match self.also {
+            Some(also) => write!(f, ", but it also looks like {also}"),
+            None => Ok(()),
+        }
+    }
+}
+
 /// The first line of `lines` that is not blank and not a `;` comment.
 fn first_level_line<'a>(lines: &mut Lines<'a>) -> Option<Line<'a>> {
     lines.find(|line| {

@@ -52,7 +52,7 @@ use crate::bloxorz::model::level::{Level, Orientation, PADDING, Placement};
 use crate::bloxorz::model::mechanics::CellAt;
 use crate::bloxorz::model::moves::bytes_needed;
 use crate::bloxorz::model::moves::state_of;
-use crate::bloxorz::read::{ErrorKind, LevelError, LevelSource, Limit, PackReader};
+use crate::bloxorz::read::{ErrorKind, LevelError, LevelSource, Levels, Limit, PackReader};
 use crate::memory::{AllocError, try_reserve};
 use crate::shape::ShapeError;
 use crate::text::{Position, plural};
@@ -470,6 +470,24 @@ impl DistanceField<'_> {
             }
         }
         Err(FieldError::OutOfRange { level: number, levels: source.levels_started() })
+    }
+}
+
+impl Levels<'_> {
+    /// Level `number` (1-based; the levels before it count, readable or not), for its distance
+    /// field: a text pack held whole refuses a level too large for the field at its header
+    /// ([`DistanceField::read_level`]), other inputs after reading it
+    /// ([`DistanceField::read_level_from`]), both within the input's memory limit.
+    ///
+    /// # Errors
+    ///
+    /// As [`DistanceField::read_level`].
+    pub fn level_for_field(&mut self, number: usize) -> Result<Level, FieldError> {
+        let max_memory = self.max_memory();
+        match self.unread_pack() {
+            Some(bytes) => read_level(bytes, number, max_memory),
+            None => DistanceField::read_level_from(self, number, max_memory),
+        }
     }
 }
 

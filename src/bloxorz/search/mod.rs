@@ -11,7 +11,7 @@ pub(crate) mod general;
 pub(crate) mod poj;
 pub(crate) mod solution;
 
+pub(crate) use field::distance_field_from_start;
 pub use field::{DistanceField, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field};
-pub(crate) use field::{distance_field_from_start, read_level};
 pub use general::replay::{ReplayError, ReplayReason};
 pub use solution::{SearchError, SearchLimit, Solution};

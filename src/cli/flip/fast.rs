@@ -7,10 +7,10 @@
 //! from [`answer_clean_boards`]; the lines of `--path` and the records of `--json` are put
 //! together by [`Formatter`] from pieces formatted once per state.
 
-use flipblox::lights_out::board::error::board_line_limit;
 use flipblox::lights_out::fast::{
     CLEAN_BOARD_BYTES, CleanRun, STATES, answer_clean_boards, next_clean_board,
 };
+use flipblox::lights_out::read::error::board_line_limit;
 use flipblox::lights_out::{
     Alphabet, Board, BoardError, BoardReader, BoardSize, DistanceTable, Method, Solver,
 };

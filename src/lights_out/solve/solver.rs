@@ -20,15 +20,20 @@
 //! are answered by linear algebra over `Z_K` unless [`Method::Table`] asks for their table.
 
 use super::count::SolutionCount;
+use super::error::SolverError;
 use super::gf2::{DEFAULT_SEARCH_BITS, Gf2Scratch, Gf2Solver, MAX_SEARCH_BITS};
 use super::zk::budget::{OPERATIONS_PER_SECOND, SetupCost};
 use super::zk::{ZkScratch, ZkSolver};
 use crate::lights_out::board::colours::Board;
 use crate::lights_out::size::BoardSize;
 use crate::lights_out::table::bfs::MAX_TABLE_CELLS;
-use crate::lights_out::table::distance_table::{DistanceTable, TableError};
+use crate::lights_out::table::distance_table::DistanceTable;
 use crate::lights_out::variant::goal::Goal;
 use crate::lights_out::variant::rules::Variant;
+
+// Named by the docs.
+#[cfg(doc)]
+use crate::lights_out::table::distance_table::TableError;
 
 /// How a [`Solver`] answers. Every method gives the same answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -173,7 +178,7 @@ impl SolverBuilder {
     /// unknowns of the residual system (`C` for the plus, `2n` on an `n x n` torus, about
     /// `h C + w R` for a pattern reaching `h` rows and `w` columns), plus the chase;
     /// [`build`](SolverBuilder::build) refuses a variant over the budget with
-    /// [`TableError::SetupTooCostly`], which names the estimate. `u64::MAX` refuses nothing.
+    /// [`SolverError::SetupTooCostly`], which names the estimate. `u64::MAX` refuses nothing.
     pub fn max_setup_operations(mut self, operations: u64) -> SolverBuilder {
         self.max_setup_operations = operations;
         self
@@ -191,13 +196,14 @@ impl SolverBuilder {
     ///
     /// # Errors
     ///
-    /// [`TableError::TooLarge`] for [`Method::Table`] when the variant's table is over the table
-    /// limit (and it is not the embedded 4x4 table); [`TableError::Memory`] when the system
-    /// refuses the memory of the linear algebra's set-up (for `K` colours on large boards, two
-    /// planes of the board's cells per generator of the solutions: 1 MiB each on 1024x1024);
-    /// [`TableError::SetupTooCostly`], before any work, when that set-up is estimated over the
+    /// [`SolverError::Table`] ([`TableError::TooLarge`]) for [`Method::Table`] when the
+    /// variant's table is over the table limit (and it is not the embedded 4x4 table);
+    /// [`SolverError::Memory`] when the system refuses the memory of the linear algebra's
+    /// set-up (for `K` colours on large boards, two planes of the board's cells per generator of
+    /// the solutions: 1 MiB each on 1024x1024);
+    /// [`SolverError::SetupTooCostly`], before any work, when that set-up is estimated over the
     /// budget ([`SolverBuilder::max_setup_operations`]).
-    pub fn build(self) -> Result<Solver<'static>, TableError> {
+    pub fn build(self) -> Result<Solver<'static>, SolverError> {
         let embedded = self.variant.is_flip_game()
             && self.variant.size() == BoardSize::CLASSIC
             && self.method != Method::LinearAlgebra;
@@ -263,7 +269,7 @@ impl<'t> Solver<'t> {
     /// The default of [`SolverBuilder::max_table_cells`].
     pub const DEFAULT_MAX_TABLE_CELLS: usize = DEFAULT_MAX_TABLE_CELLS;
 
-    /// The word operations a second at which [`TableError::SetupTooCostly`] states its estimate
+    /// The word operations a second at which [`SolverError::SetupTooCostly`] states its estimate
     /// in seconds (the set-ups of docs/PERFORMANCE.md run at 0.6 to 2 times this rate).
     pub const SETUP_OPERATIONS_PER_SECOND: u64 = OPERATIONS_PER_SECOND;
 
@@ -293,7 +299,7 @@ impl<'t> Solver<'t> {
         variant: &Variant,
         search_bits: u32,
         max_setup_operations: u64,
-    ) -> Result<Solver<'t>, TableError> {
+    ) -> Result<Solver<'t>, SolverError> {
         // GF(2) for the Flip Game's rules, whatever the goal (classic Lights Out's one colour
         // included: its elimination works on 64 cells a word); `Z_K` for every other variant.
         let engine = if variant.is_flip_game_rules() {
@@ -302,7 +308,7 @@ impl<'t> Solver<'t> {
         } else {
             let cost = SetupCost::of(variant);
             if cost.operations > max_setup_operations {
-                return Err(TableError::SetupTooCostly {
+                return Err(SolverError::SetupTooCostly {
                     variant: Box::new(variant.clone()),
                     free: cost.free,
                     operations: cost.operations,
@@ -403,8 +409,8 @@ impl<'t> Solver<'t> {
     ///
     /// # Errors
     ///
-    /// The errors of [`DistanceTable::build`].
-    pub fn build_table(&mut self, progress: impl FnMut(u64, u64)) -> Result<(), TableError> {
+    /// The errors of [`DistanceTable::build`], as [`SolverError::Table`].
+    pub fn build_table(&mut self, progress: impl FnMut(u64, u64)) -> Result<(), SolverError> {
         if self.table.is_none() {
             self.table = Some(DistanceTable::build(&self.variant, progress)?);
         }
@@ -416,14 +422,15 @@ impl<'t> Solver<'t> {
     ///
     /// # Errors
     ///
-    /// The table's errors: [`TableError::Inconsistent`] for bytes that are not a distance table;
-    /// [`TableError::Memory`] when the system refuses the memory of the search.
+    /// The table's errors: [`SolverError::Table`] ([`TableError::Inconsistent`]) for bytes that
+    /// are not a distance table; [`SolverError::Memory`] when the system refuses the memory of
+    /// the search.
     ///
     /// # Panics
     ///
     /// If `board` is not of the variant's size or holds a colour not below `K` (on a cell that
     /// is not a hole: holes may hold any value).
-    pub fn solve(&mut self, board: &Board) -> Result<Answer, TableError> {
+    pub fn solve(&mut self, board: &Board) -> Result<Answer, SolverError> {
         let mut answer = Answer::default();
         self.solve_into(board, &mut answer)?;
         Ok(answer)
@@ -439,7 +446,7 @@ impl<'t> Solver<'t> {
     ///
     /// As [`Solver::solve`].
     #[inline]
-    pub fn solve_into(&mut self, board: &Board, answer: &mut Answer) -> Result<(), TableError> {
+    pub fn solve_into(&mut self, board: &Board, answer: &mut Answer) -> Result<(), SolverError> {
         self.answer_into(board, answer)?;
         if !self.counts {
             answer.optimal_solutions = None;
@@ -472,7 +479,7 @@ impl<'t> Solver<'t> {
     }
 
     /// [`Solver::solve_into`] but for the lower bound.
-    fn answer_into(&mut self, board: &Board, answer: &mut Answer) -> Result<(), TableError> {
+    fn answer_into(&mut self, board: &Board, answer: &mut Answer) -> Result<(), SolverError> {
         let size = self.variant.size();
         assert_eq!((board.rows(), board.cols()), (size.rows(), size.cols()), "board size");
         if self.wants_table() {
@@ -520,7 +527,7 @@ impl<'t> Solver<'t> {
     }
 
     /// Answers `board` by linear algebra, with its counts.
-    fn solve_by_engine(&mut self, board: &Board, answer: &mut Answer) -> Result<(), TableError> {
+    fn solve_by_engine(&mut self, board: &Board, answer: &mut Answer) -> Result<(), SolverError> {
         answer.presses.clear();
         answer.solutions.set_zero();
         match &mut self.engine {

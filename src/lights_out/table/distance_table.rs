@@ -12,7 +12,6 @@ use super::digits::{check_by_digits, pressed_state};
 use super::gray::gray_distance_table;
 use crate::lights_out::board::colours::Board;
 use crate::lights_out::size::BoardSize;
-use crate::lights_out::solve::gf2::Gf2Solver;
 use crate::lights_out::variant::goal::Goal;
 use crate::lights_out::variant::matrix::ToggleMatrix;
 use crate::lights_out::variant::rules::Variant;
@@ -54,25 +53,6 @@ pub enum TableError {
         /// The bytes refused: the table's.
         bytes: u64,
     },
-    /// The set-up of linear algebra over `Z_K` for this variant is estimated to cost more than
-    /// the budget ([`SolverBuilder::max_setup_operations`](crate::lights_out::SolverBuilder::max_setup_operations)),
-    /// so it was refused before any of it was done (see docs/PERFORMANCE.md, "The cliffs").
-    #[error("{}", too_costly(variant, *free, *operations, *bytes, *max_operations))]
-    SetupTooCostly {
-        /// The variant.
-        variant: Box<Variant>,
-        /// The unknowns of the residual system.
-        free: usize,
-        /// The estimated word operations of the set-up.
-        operations: u64,
-        /// The estimated bytes of the set-up.
-        bytes: u64,
-        /// The budget, in word operations.
-        max_operations: u64,
-    },
-    /// The system refused the memory for a solver's set-up or search.
-    #[error(transparent)]
-    Memory(#[from] crate::memory::AllocError),
     /// The table does not hold distances: a state that can reach the goal has no press leading
     /// one press closer (a corrupt table that passed the checks it was given).
     #[error("{}", inconsistent(*state, *colours))]
@@ -89,18 +69,6 @@ pub enum TableError {
         /// The state (see [`Board::state`]).
         state: u64,
     },
-}
-
-/// [`TableError::SetupTooCostly`] in words.
-fn too_costly(variant: &Variant, free: usize, operations: u64, bytes: u64, max: u64) -> String {
-    let rate = crate::lights_out::Solver::SETUP_OPERATIONS_PER_SECOND;
-    format!(
-        "the linear algebra's set-up for {variant} ({free} unknowns) would take about \
-         {operations} word operations (~{} s at {rate} a second) and {bytes} bytes, over the \
-         budget of {max} operations (~{} s)",
-        operations.div_ceil(rate),
-        max.div_ceil(rate),
-    )
 }
 
 /// [`TableError::TooLarge`] in words.
@@ -182,33 +150,21 @@ impl DistanceTable<'static> {
         DistanceTable::from_cow(Variant::flip_game(BoardSize::CLASSIC), Cow::Borrowed(EMBEDDED))
     }
 
-    /// Builds the table of `variant` by visiting every press vector once, in a mixed-radix Gray
-    /// order (each step one press: an XOR for two colours, a few cells' digits for more), and
-    /// recording at the state each vector solves the least weight found there; for the goal
-    /// "any" on one `K`-th of the states, the rest copied. `progress(reached, of)` is called as
-    /// the build goes with the states reached so far and the number the build reaches (for the
-    /// Flip Game's rules the `2^rank` states that can be made uniform, known beforehand; for other
-    /// variants all `K^(R*C)` states, a bound); the last call's `reached` is the number of states
-    /// that can reach the goal.
-    ///
-    /// Memory: the table (`K^(R*C)` bytes; 5x5 Flip Game, 32 MiB) and under 2 MiB.
+    /// Builds the table of `variant` (see [`DistanceTable::build`]), whose build reaches
+    /// `reach` states (the number the progress's `of` gives: for the Flip Game's rules the
+    /// `2^rank` states that can be made uniform, for other variants a bound).
     ///
     /// # Errors
     ///
-    /// [`TableError::TooLarge`] above 32 cells for two colours or 2^32 states for more;
-    /// [`TableError::OutOfMemory`] when the system refuses the memory of the table.
-    pub fn build(
+    /// As [`DistanceTable::build`].
+    pub(crate) fn build_reaching(
         variant: &Variant,
+        reach: u64,
         mut progress: impl FnMut(u64, u64),
     ) -> Result<DistanceTable<'static>, TableError> {
         DistanceTable::check_size(variant, MAX_TABLE_CELLS)?;
         let size = variant.size();
-        let of = if variant.is_flip_game_rules() {
-            1u64 << Gf2Solver::new(size).toggle_rank().min(63)
-        } else {
-            variant.states().expect("checked")
-        };
-        let bytes = gray_distance_table(variant, |r| progress(r, of))
+        let bytes = gray_distance_table(variant, |r| progress(r, reach))
             .map_err(|e| TableError::OutOfMemory { size, bytes: e.bytes })?;
         Ok(DistanceTable::from_cow(variant.clone(), Cow::Owned(bytes)))
     }

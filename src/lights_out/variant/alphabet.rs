@@ -1,8 +1,8 @@
-//! Alphabets: the symbol written for each colour, and reading a row of cells with them.
+//! Alphabets: the symbol written for each colour (reading a row of cells with them is the read
+//! room's, `read/row.rs`).
 
 use std::fmt;
 
-use crate::lights_out::board::error::BoardErrorKind;
 use crate::text::describe_at;
 
 /// The symbols of the default alphabets with more than two colours: colour `i` is the `i`-th.
@@ -191,56 +191,6 @@ impl Alphabet {
     /// If `colour` is not below [`Alphabet::colours`].
     pub fn symbol(&self, colour: u8) -> u8 {
         self.symbols[usize::from(colour)]
-    }
-
-    /// Reads one row of `out.len()` cells from `text` into `out` (colours).
-    ///
-    /// The cells are symbols, written next to each other (`wbbw`) or separated by spaces or
-    /// tabs (`0 1 1 0`, the layout of many judges); spaces and tabs before the first cell and
-    /// after the last are ignored.
-    ///
-    /// # Errors
-    ///
-    /// The byte index in `text` and the [`BoardErrorKind`] of the first problem, the messages of
-    /// [`BoardReader`](crate::lights_out::BoardReader): a character that is neither a symbol nor a
-    /// separator between cells ([`BoardErrorKind::BadPiece`] for the alphabet `wb`, else
-    /// [`BoardErrorKind::BadSymbol`]); a row that ends before `out.len()` cells
-    /// ([`BoardErrorKind::ShortRow`], at the end of the text); or more ([`BoardErrorKind::LongRow`]
-    /// at the first cell too many, with the characters on the row).
-    pub fn read_row(&self, text: &[u8], out: &mut [u8]) -> Result<(), (usize, BoardErrorKind)> {
-        let mut cells = 0;
-        for (i, &b) in text.iter().enumerate() {
-            if b == b' ' || b == b'\t' {
-                continue;
-            }
-            if cells == out.len() {
-                let found = String::from_utf8_lossy(text).chars().count();
-                return Err((i, BoardErrorKind::LongRow { expected: out.len(), found }));
-            }
-            let Some(colour) = self.colour_of(b) else {
-                return Err((i, self.bad_symbol(text, i)));
-            };
-            out[cells] = colour;
-            cells += 1;
-        }
-        if cells < out.len() {
-            return Err((
-                text.len(),
-                BoardErrorKind::ShortRow { expected: out.len(), found: cells },
-            ));
-        }
-        Ok(())
-    }
-
-    /// The error of a character that is no symbol, at byte `index` of `text`:
-    /// [`BoardErrorKind::BadPiece`] for the alphabet `wb`, else [`BoardErrorKind::BadSymbol`].
-    pub(crate) fn bad_symbol(&self, text: &[u8], index: usize) -> BoardErrorKind {
-        let found = describe_at(text, index);
-        if self.symbols == b"wb" {
-            BoardErrorKind::BadPiece { found }
-        } else {
-            BoardErrorKind::BadSymbol { alphabet: self.as_str().to_string(), found }
-        }
     }
 
     /// Writes `cells` (colours) as symbols with `separator` between two cells (`None`: none).

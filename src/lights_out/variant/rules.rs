@@ -4,13 +4,10 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::alphabet::Alphabet;
 use super::buttons::Buttons;
 use super::goal::Goal;
 use super::matrix::ToggleMatrix;
 use super::toggle::TogglePattern;
-use crate::lights_out::board::colours::Board;
-use crate::lights_out::board::error::BoardError;
 use crate::lights_out::size::{BoardSize, SizeError};
 
 /// One member of the Lights Out family: a board size, a toggle pattern, whether the board wraps
@@ -327,78 +324,6 @@ impl Variant {
         u64::from(self.colours).checked_pow(cells)
     }
 
-    /// The board `text` in the default alphabet of the colours ([`Alphabet::default_for`]: `wb`
-    /// for two colours, `0`, `1`, ... for more), in any of the forms [`Board::parse`] reads.
-    ///
-    /// # Errors
-    ///
-    /// A [`BoardError`] as [`Board::parse`]'s.
-    ///
-    /// ```
-    /// use flipblox::lights_out::Variant;
-    /// let variant = Variant::builder(2, 3).colours(3).build()?;
-    /// assert_eq!(variant.board("012/210")?.cells(), &[0, 1, 2, 2, 1, 0]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn board(&self, text: &str) -> Result<Board, BoardError> {
-        Board::parse(text, self.size, &Alphabet::default_for(self.colours))
-    }
-
-    /// Presses cell `cell` (row-major, `row * C + col`) of `board` `times` times: every cell the
-    /// toggle pattern reaches from it (across the edges on a torus), or its button's toggle set,
-    /// advances `times` colours, modulo `K`. Holes are never advanced, and pressing a hole
-    /// changes nothing.
-    ///
-    /// # Panics
-    ///
-    /// If `board` is not of the variant's size or `cell` is off it.
-    ///
-    /// ```
-    /// use flipblox::lights_out::Variant;
-    /// let variant = Variant::builder(2, 3).colours(3).build()?;
-    /// let mut board = variant.board("000/000")?;
-    /// variant.press(&mut board, 0, 2);
-    /// assert_eq!(board.cells(), &[2, 2, 0, 2, 0, 0]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn press(&self, board: &mut Board, cell: usize, times: u8) {
-        let (rows, cols) = (self.size.rows(), self.size.cols());
-        assert_eq!((board.rows(), board.cols()), (rows, cols), "a board of {}", self.size);
-        assert!(cell < rows * cols, "cell {cell} is off the {} board", self.size);
-        let (r, c) = ((cell / cols) as isize, (cell % cols) as isize);
-        let (rows, cols) = (rows as isize, cols as isize);
-        let k = u32::from(self.colours);
-        if self.is_hole(cell) {
-            return;
-        }
-        if let Some(buttons) = &self.buttons {
-            for &target in buttons.toggled(cell) {
-                if !self.is_hole(target as usize) {
-                    let v = &mut board.cells_mut()[target as usize];
-                    *v = ((u32::from(*v) + u32::from(times)) % k) as u8;
-                }
-            }
-            return;
-        }
-        let holes = self.holes.clone();
-        let cells = board.cells_mut();
-        for &(dr, dc) in self.toggle.offsets() {
-            let (tr, tc) = (r + dr, c + dc);
-            let target = if self.wrap {
-                tr.rem_euclid(rows) * cols + tc.rem_euclid(cols)
-            } else if (0..rows).contains(&tr) && (0..cols).contains(&tc) {
-                tr * cols + tc
-            } else {
-                continue;
-            };
-            if holes.as_ref().is_some_and(|h| h[target as usize]) {
-                continue;
-            }
-            let v = &mut cells[target as usize];
-            *v = ((u32::from(*v) + u32::from(times)) % k) as u8;
-        }
-    }
-
     /// The same variant on the transposed board: `R x C` becomes `C x R` and the pattern is
     /// mirrored in the main diagonal, so cell (`r`, `c`) plays as cell (`c`, `r`) did.
     ///
@@ -484,6 +409,7 @@ impl fmt::Display for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lights_out::{Alphabet, Board};
 
     fn size(r: usize, c: usize) -> BoardSize {
         BoardSize::new(r, c).unwrap()

@@ -34,5 +34,6 @@ mod literal;
 mod stages;
 pub(crate) mod syntax;
 
+pub(crate) use stages::FlashStages;
 pub use stages::{FlashPack, Stage};
 pub use syntax::{FlashError, FlashSyntax};

@@ -330,6 +330,11 @@ impl FlashPack {
 
     /// The stages as a [`LevelSource`] for the batch runner.
     pub fn source(&self) -> impl LevelSource + '_ {
+        self.stage_source()
+    }
+
+    /// The stages as a [`LevelSource`], named.
+    pub(crate) fn stage_source(&self) -> FlashStages<'_> {
         FlashStages { pack: self, next: 0 }
     }
 }

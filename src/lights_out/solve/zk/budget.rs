@@ -249,14 +249,14 @@ mod tests {
     /// budget at all; the default refuses the huge case.
     #[test]
     fn the_budget_refuses_up_front_and_raising_it_runs_the_set_up() {
-        use crate::lights_out::{Board, Solver, TableError};
+        use crate::lights_out::{Board, Solver, SolverError};
         for v in [
             variant(40, 40, "xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx", false, 2),
             variant(30, 30, ".x./xxx/.x.", true, 3),
         ] {
             let cost = SetupCost::of(&v);
             let refused = Solver::builder(&v).max_setup_operations(cost.operations - 1).build();
-            let Err(e @ TableError::SetupTooCostly { .. }) = refused else {
+            let Err(e @ SolverError::SetupTooCostly { .. }) = refused else {
                 panic!("{v}: {refused:?}")
             };
             let message = e.to_string();
@@ -272,6 +272,6 @@ mod tests {
         }
         let huge = variant(1024, 1024, &vec!["x".repeat(21); 21].join("/"), false, 2);
         let refused = Solver::builder(&huge).build();
-        assert!(matches!(refused, Err(TableError::SetupTooCostly { .. })), "{refused:?}");
+        assert!(matches!(refused, Err(SolverError::SetupTooCostly { .. })), "{refused:?}");
     }
 }

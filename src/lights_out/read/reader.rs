@@ -35,12 +35,11 @@
 //! early (it was cut off) and the next board starts after the blank line. Only the first error
 //! of a board is reported.
 
-use std::borrow::Cow;
 use std::io::Read;
 
-use super::colours::Board;
 use super::error::{BoardError, BoardErrorKind, board_line_limit};
-use super::swar::piece_cells;
+use super::row::read_row;
+use crate::lights_out::board::colours::Board;
 use crate::lights_out::size::BoardSize;
 use crate::lights_out::variant::alphabet::Alphabet;
 use crate::text::stream::StreamLines;
@@ -64,41 +63,41 @@ use crate::text::{Line, LineSource, Lines, Position};
 /// ```
 #[derive(Debug, Clone)]
 pub struct BoardReader<S> {
-    lines: S,
-    rows: usize,
-    cols: usize,
-    alphabet: Alphabet,
+    pub(super) lines: S,
+    pub(super) rows: usize,
+    pub(super) cols: usize,
+    pub(super) alphabet: Alphabet,
     /// The alphabet is `wb`: rows are checked eight cells a word.
-    wb: bool,
-    boards: usize,
+    pub(super) wb: bool,
+    pub(super) boards: usize,
     /// Where the last board read starts.
-    start: Position,
+    pub(super) start: Position,
     /// How the size of each board is found.
-    sizes: Sizes,
+    pub(super) sizes: Sizes,
     /// Blocks of rows of 4 pieces are read as 4x4 boards when their rows are a multiple of 4
     /// (false for an inline board, [`Board::parse_any_size`], which is one board).
-    split_fours: bool,
+    pub(super) split_fours: bool,
     /// The 4x4 boards of a block of rows of 4 pieces read ahead.
-    fours: Fours,
+    pub(super) fours: Fours,
 }
 
 /// The 4x4 boards of a block of rows of 4 pieces, read ahead to learn the block's rows (at most
 /// [`MAX_SIDE`] of them) and returned one by one.
 #[derive(Debug, Clone, Default)]
-struct Fours {
+pub(super) struct Fours {
     /// The cells of the rows read ahead, 4 a row.
-    cells: Vec<u8>,
+    pub(super) cells: Vec<u8>,
     /// Each board read ahead: where it starts, and its first error.
-    boards: Vec<(Position, Option<(Position, BoardErrorKind)>)>,
+    pub(super) boards: Vec<(Position, Option<(Position, BoardErrorKind)>)>,
     /// The next board of `boards` to return.
-    next: usize,
+    pub(super) next: usize,
     /// The block goes on after the rows read ahead: its next 4x4 boards are read one by one.
-    more: bool,
+    pub(super) more: bool,
 }
 
 /// How a [`BoardReader`] finds the size of each board (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Sizes {
+pub(super) enum Sizes {
     /// Every board is `rows x cols`, given.
     Fixed,
     /// To be read from the input: no board read yet.
@@ -112,22 +111,7 @@ enum Sizes {
 }
 
 /// The longest side, in pieces, of a board whose size is read from the input.
-const MAX_SIDE: usize = BoardSize::MAX_SIDE;
-
-impl BoardReader<Lines<'_>> {
-    /// Reads the one board the text holds into `board`: [`Board::parse`]'s and
-    /// [`Board::parse_any_size`]'s last step, which refuses no board and anything after it.
-    fn read_only_board(&mut self, mut board: Board) -> Result<Board, BoardError> {
-        match self.read_into(&mut board) {
-            None => Err(BoardError::empty(self.end_position())),
-            Some(Err(e)) => Err(e),
-            Some(Ok(())) => match self.skip_to_next_board() {
-                Some(pos) => Err(BoardError::trailing(pos)),
-                None => Ok(board),
-            },
-        }
-    }
-}
+pub(super) const MAX_SIDE: usize = BoardSize::MAX_SIDE;
 
 impl<'a> BoardReader<Lines<'a>> {
     /// A reader of boards of `size` written in `alphabet`, over `bytes`.
@@ -286,39 +270,8 @@ impl<S: LineSource> BoardReader<S> {
         })
     }
 
-    /// [`BoardReader::read_into`] for a reader that reads sizes from the input.
-    fn read_inferred(&mut self, board: &mut Board) -> Option<Result<(), BoardError>> {
-        loop {
-            match self.sizes {
-                Sizes::Ended => return None,
-                Sizes::Fixed => return self.read_into(board),
-                Sizes::SizeLines => return self.read_after_size_line(board),
-                Sizes::Blocks => return self.read_block(board),
-                Sizes::Undecided => {}
-            }
-            let first = self.skip_blank_lines()?;
-            let (text, number) = (first.text.to_vec(), first.number);
-            let first = Line { number, offset: first.offset, text: &text };
-            if size_line(&text).is_some() {
-                if !text.iter().all(|&b| is_blank(b) || self.alphabet.colour_of(b).is_some()) {
-                    self.sizes = Sizes::SizeLines;
-                    continue;
-                }
-                // Read as a row and as a size line alike: refused, and the block skipped.
-                self.lines.next_line();
-                self.sizes = Sizes::Blocks;
-                let found = crate::text::quote(&text).to_string();
-                let error =
-                    self.fail(first.position(0), BoardErrorKind::AmbiguousSizeLine { found });
-                self.skip_block();
-                return Some(Err(error));
-            }
-            self.sizes = Sizes::Blocks;
-        }
-    }
-
     /// Skips blank lines and returns the next line, not consumed.
-    fn skip_blank_lines(&mut self) -> Option<Line<'_>> {
+    pub(super) fn skip_blank_lines(&mut self) -> Option<Line<'_>> {
         while self.lines.peek_line().is_some_and(|line| line.is_blank()) {
             self.lines.next_line();
         }
@@ -326,252 +279,17 @@ impl<S: LineSource> BoardReader<S> {
     }
 
     /// Consumes the lines up to the next blank line or the end.
-    fn skip_block(&mut self) {
+    pub(super) fn skip_block(&mut self) {
         while self.lines.peek_line().is_some_and(|line| !line.is_blank()) {
             self.lines.next_line();
         }
     }
 
     /// Counts a new board, started at `position`, that could not be read for `kind`.
-    fn fail(&mut self, position: Position, kind: BoardErrorKind) -> BoardError {
+    pub(super) fn fail(&mut self, position: Position, kind: BoardErrorKind) -> BoardError {
         self.boards += 1;
         self.start = position;
         BoardError { board: self.boards, position, kind }
-    }
-
-    /// Reads the next board of the blocks of non-blank lines: a 4x4 board of a block of rows of
-    /// 4 pieces read ahead, or the board of the next block.
-    fn read_block(&mut self, board: &mut Board) -> Option<Result<(), BoardError>> {
-        if self.fours_pending() {
-            return Some(self.next_four(board));
-        }
-        if self.fours.more {
-            if self.lines.peek_line().is_some_and(|line| !line.is_blank()) {
-                return self.read_four(board);
-            }
-            self.fours.more = false;
-        }
-        let line = self.skip_blank_lines()?;
-        let owned = (line.text.to_vec(), line.number, line.offset);
-        self.lines.next_line();
-        let first = Line { number: owned.1, offset: owned.2, text: &owned.0 };
-        if self.split_fours {
-            let second = match self.lines.peek_line() {
-                Some(line) if !line.is_blank() => Some(row_cells(line.text)),
-                _ => None,
-            };
-            if row_cells(first.text) == 4 || second == Some(4) {
-                return Some(self.read_fours(board, &first));
-            }
-        }
-        let cols = row_cells(first.text);
-        self.boards += 1;
-        self.start = first.position(0);
-        let index = self.boards;
-        let (limit, alphabet, wb) = (self.lines.line_limit(), &self.alphabet, self.wb);
-        if cols > MAX_SIDE {
-            // A symbol that is not the alphabet's, within the widest row, is the clearer error.
-            board.reshape(1, MAX_SIDE);
-            let (position, kind) = match read_row(&first, limit, alphabet, wb, board.cells_mut()) {
-                Err((at, kind @ BoardErrorKind::BadSymbol { .. }))
-                | Err((at, kind @ BoardErrorKind::BadPiece { .. })) => (at, kind),
-                _ => (first.position(0), BoardErrorKind::TooLarge { max: MAX_SIDE }),
-            };
-            self.skip_block();
-            return Some(Err(BoardError { board: index, position, kind }));
-        }
-        board.reshape(1, cols);
-        let mut error = read_row(&first, limit, alphabet, wb, board.cells_mut()).err();
-        let mut rows = 1;
-        while let Some(line) = self.lines.peek_line().filter(|line| !line.is_blank()) {
-            if rows == MAX_SIDE {
-                let position = line.position(0);
-                self.skip_block();
-                let kind = BoardErrorKind::TooLarge { max: MAX_SIDE };
-                return Some(Err(BoardError { board: index, position, kind }));
-            }
-            if error.is_none() {
-                board.reshape(rows + 1, cols);
-                let out = &mut board.cells_mut()[rows * cols..];
-                error = read_row(&line, limit, alphabet, wb, out).err().map(ragged);
-            }
-            rows += 1;
-            self.lines.next_line();
-        }
-        Some(match error {
-            None => Ok(()),
-            Some((position, kind)) => Err(BoardError { board: index, position, kind }),
-        })
-    }
-
-    /// Reads the block of rows of 4 pieces whose first line is `first` (consumed): up to
-    /// [`MAX_SIDE`] rows ahead, then returns the block's one board, when its rows are not a
-    /// multiple of 4, or its first 4x4 board.
-    fn read_fours(&mut self, board: &mut Board, first: &Line<'_>) -> Result<(), BoardError> {
-        let (limit, alphabet, wb) = (self.lines.line_limit(), &self.alphabet, self.wb);
-        let fours = &mut self.fours;
-        (fours.next, fours.more) = (0, false);
-        fours.cells.clear();
-        fours.boards.clear();
-        let read = |line: &Line<'_>, fours: &mut Fours| {
-            let row = fours.cells.len() / 4;
-            if row.is_multiple_of(4) {
-                fours.boards.push((line.position(0), None));
-            }
-            fours.cells.extend([0; 4]);
-            let error = read_row(line, limit, alphabet, wb, &mut fours.cells[row * 4..]).err();
-            let (_, first_error) = fours.boards.last_mut().expect("a board per 4 rows");
-            if first_error.is_none() {
-                *first_error = error;
-            }
-        };
-        read(first, fours);
-        while let Some(line) = self.lines.peek_line().filter(|line| !line.is_blank()) {
-            if fours.cells.len() == 4 * MAX_SIDE {
-                fours.more = true;
-                break;
-            }
-            read(&line, fours);
-            self.lines.next_line();
-        }
-        let rows = fours.cells.len() / 4;
-        if rows.is_multiple_of(4) {
-            return self.next_four(board);
-        }
-        // One board of the block's rows: its first error is the first of its groups of 4 rows.
-        board.reshape(rows, 4);
-        board.cells_mut().copy_from_slice(&fours.cells);
-        let error = fours.boards.iter_mut().find_map(|(_, error)| error.take());
-        fours.boards.clear();
-        self.boards += 1;
-        self.start = first.position(0);
-        match error {
-            None => Ok(()),
-            Some((position, kind)) => Err(BoardError { board: self.boards, position, kind }),
-        }
-    }
-
-    /// Returns the next 4x4 board read ahead by [`BoardReader::read_fours`].
-    fn next_four(&mut self, board: &mut Board) -> Result<(), BoardError> {
-        let i = self.fours.next;
-        self.fours.next += 1;
-        let (start, error) = &mut self.fours.boards[i];
-        board.reshape(4, 4);
-        board.cells_mut().copy_from_slice(&self.fours.cells[16 * i..16 * (i + 1)]);
-        self.boards += 1;
-        self.start = *start;
-        match error.take() {
-            None => Ok(()),
-            Some((position, kind)) => Err(BoardError { board: self.boards, position, kind }),
-        }
-    }
-
-    /// Reads the next 4x4 board of a block of more than [`MAX_SIDE`] rows of 4 pieces, past the
-    /// rows read ahead, as with the size 4x4 given; a board cut off ends the block.
-    fn read_four(&mut self, board: &mut Board) -> Option<Result<(), BoardError>> {
-        board.reshape(4, 4);
-        let (limit, alphabet, wb) = (self.lines.line_limit(), &self.alphabet, self.wb);
-        let cells = board.cells_mut();
-        let read =
-            read_board(&mut self.lines, 4, &mut self.boards, &mut self.start, |line, row| {
-                read_row(line, limit, alphabet, wb, &mut cells[row * 4..(row + 1) * 4])
-            });
-        if let Some(Err(BoardError { kind: BoardErrorKind::CutOff { .. }, .. })) = read {
-            self.fours.more = false;
-        }
-        read
-    }
-
-    /// Reads a size line and the board after it.
-    fn read_after_size_line(&mut self, board: &mut Board) -> Option<Result<(), BoardError>> {
-        let line = self.skip_blank_lines()?;
-        let position = line.position(0);
-        let header = size_line(line.text);
-        let found = crate::text::quote(line.text).to_string();
-        self.lines.next_line();
-        let Some((rows, cols, unpressable)) = header else {
-            // Skip to the next size line.
-            while self.lines.peek_line().is_some_and(|line| size_line(line.text).is_none()) {
-                self.lines.next_line();
-            }
-            return Some(Err(self.fail(position, BoardErrorKind::SizeLine { found })));
-        };
-        if (rows, cols) == (0, 0) {
-            self.sizes = Sizes::Ended;
-            return None;
-        }
-        let size = usize::try_from(rows)
-            .ok()
-            .zip(usize::try_from(cols).ok())
-            .and_then(|(r, c)| BoardSize::new(r, c).ok());
-        let Some(size) = size else {
-            while self.lines.peek_line().is_some_and(|line| size_line(line.text).is_none()) {
-                self.lines.next_line();
-            }
-            return Some(Err(self.fail(position, BoardErrorKind::SizeLine { found })));
-        };
-        (self.rows, self.cols) = (size.rows(), size.cols());
-        board.reshape(self.rows, self.cols);
-        let (cols, limit) = (self.cols, self.lines.line_limit());
-        let (alphabet, wb) = (&self.alphabet, self.wb);
-        let cells = board.cells_mut();
-        let read = read_board(
-            &mut self.lines,
-            self.rows,
-            &mut self.boards,
-            &mut self.start,
-            |line, row| {
-                let out = &mut cells[row * cols..(row + 1) * cols];
-                read_row(line, limit, alphabet, wb, out)
-            },
-        );
-        let Some(read) = read else {
-            // The size line was the last line.
-            let end = self.lines.end_position();
-            let kind =
-                BoardErrorKind::CutOff { expected: self.rows, found: 0, at_end_of_input: true };
-            return Some(Err(self.fail(end, kind)));
-        };
-        if unpressable == 0 {
-            return Some(read);
-        }
-        // bzoj 4171's cells that cannot be pressed: K lines after the board, skipped.
-        for _ in 0..unpressable {
-            if self.skip_blank_lines().is_none() {
-                break;
-            }
-            self.lines.next_line();
-        }
-        Some(read.and(Err(BoardError {
-            board: self.boards,
-            position,
-            kind: BoardErrorKind::UnpressableCells { count: unpressable },
-        })))
-    }
-
-    /// Reads a leading line that holds only a board count (digits), the layout of several
-    /// judges, and returns the count and where it is; `None` (and nothing read) when the first
-    /// non-blank line is not such a line, or once a board was read. A line whose digits are all
-    /// symbols of the alphabet (`11111` with the symbols `01`) is a row, never a count.
-    pub fn read_count_line(&mut self) -> Option<(u64, Position)> {
-        if self.boards > 0 {
-            return None;
-        }
-        while self.lines.peek_line().is_some_and(|line| line.is_blank()) {
-            self.lines.next_line();
-        }
-        let line = self.lines.peek_line()?;
-        let text = trim_start(line.text);
-        if text.is_empty()
-            || !text.iter().all(u8::is_ascii_digit)
-            || text.iter().all(|&b| self.alphabet.colour_of(b).is_some())
-        {
-            return None;
-        }
-        let count = std::str::from_utf8(text).ok()?.parse::<u64>().ok()?;
-        let position = line.position(0);
-        self.lines.next_line();
-        Some((count, position))
     }
 
     /// Skips blank lines and returns the position of the next non-blank line, if any, without
@@ -605,7 +323,7 @@ impl<S: LineSource> BoardReader<S> {
 /// error (see [`BoardReader::read_into`]); `row` reports the position and kind of a row's error.
 /// `boards` counts the boards started and `start` gets where this one starts.
 #[inline(always)]
-fn read_board<S: LineSource>(
+pub(super) fn read_board<S: LineSource>(
     lines: &mut S,
     rows: usize,
     boards: &mut usize,
@@ -655,213 +373,10 @@ fn read_rows<S: LineSource>(
     }
 }
 
-/// A short or long row of a board read in blocks, said as a row unlike the board's first.
-fn ragged((position, kind): (Position, BoardErrorKind)) -> (Position, BoardErrorKind) {
-    match kind {
-        BoardErrorKind::ShortRow { expected, found } => {
-            (position, BoardErrorKind::RaggedRow { expected, found })
-        }
-        BoardErrorKind::LongRow { expected, found } => {
-            (position, BoardErrorKind::RaggedRow { expected, found })
-        }
-        kind => (position, kind),
-    }
-}
-
-/// True for the blanks that may separate cells: a space or a tab.
-fn is_blank(byte: u8) -> bool {
-    byte == b' ' || byte == b'\t'
-}
-
-/// `text` without its leading spaces and tabs.
-fn trim_start(text: &[u8]) -> &[u8] {
-    let lead = text.iter().take_while(|&&b| is_blank(b)).count();
-    &text[lead..]
-}
-
-/// The pieces on a row: its characters other than spaces and tabs (bytes: a character that is
-/// no symbol is an error of the row anyway).
-fn row_cells(text: &[u8]) -> usize {
-    text.iter().filter(|&&b| !is_blank(b)).count()
-}
-
-/// A size line: two or three decimal numbers separated by spaces or tabs, `ROWS COLS [K]`
-/// (a number too large for `u64` is `u64::MAX`, which no size accepts).
-fn size_line(text: &[u8]) -> Option<(u64, u64, u64)> {
-    let mut numbers = [0u64; 3];
-    let mut count = 0;
-    for word in text.split(|&b| is_blank(b)).filter(|w| !w.is_empty()) {
-        if count == 3 || !word.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        numbers[count] = word
-            .iter()
-            .try_fold(0u64, |n, &d| n.checked_mul(10)?.checked_add(u64::from(d - b'0')))
-            .unwrap_or(u64::MAX);
-        count += 1;
-    }
-    (count >= 2).then_some((numbers[0], numbers[1], numbers[2]))
-}
-
-/// Reads one row of `out.len()` cells from `line` into `out` (colours); `limit` is the line
-/// limit of the line's source. A row of another length whose cells are separated by spaces or
-/// tabs is read by [`Alphabet::read_row`]; any other row character by character, its first
-/// `out.len()` characters the cells (for the alphabet `wb`, eight at a time while they are all
-/// `b` or `w`), then its length checked.
-#[inline(always)]
-fn read_row(
-    line: &Line<'_>,
-    limit: usize,
-    alphabet: &Alphabet,
-    wb: bool,
-    out: &mut [u8],
-) -> Result<(), (Position, BoardErrorKind)> {
-    let text = line.text;
-    let cols = out.len();
-    // Cells separated by spaces or tabs, or after them (the row cannot then be `cols` bytes
-    // long, unless it starts with a blank).
-    if text.len() <= limit
-        && (text.first().is_some_and(|&b| is_blank(b))
-            || (text.len() != cols && text.iter().skip(1).any(|&b| is_blank(b))))
-    {
-        return alphabet.read_row(text, out).map_err(|(i, kind)| (line.position(i), kind));
-    }
-    let cells = &text[..text.len().min(cols)];
-    // Eight cells at a time while they are all `b` or `w`, without a branch per cell: the last
-    // few of a row of 8 or more as the row's last 8 bytes (those before them already checked),
-    // of a shorter row padded with `w`. A chunk holding any other byte is read one cell at a
-    // time below, which finds the bad byte and its column.
-    let mut done = 0;
-    while wb && done < cells.len() {
-        let rest = &cells[done..];
-        if let Some(chunk) = rest.first_chunk::<8>() {
-            let Some(word) = piece_cells(*chunk) else { break };
-            out[done..done + 8].copy_from_slice(&word.to_le_bytes());
-            done += 8;
-        } else if let Some(last) = cells.last_chunk::<8>() {
-            let Some(word) = piece_cells(*last) else { break };
-            let end = cells.len();
-            out[end - 8..end].copy_from_slice(&word.to_le_bytes());
-            done = end;
-        } else {
-            let mut chunk = [b'w'; 8];
-            chunk[..rest.len()].copy_from_slice(rest);
-            let Some(word) = piece_cells(chunk) else { break };
-            out[done..cells.len()].copy_from_slice(&word.to_le_bytes()[..rest.len()]);
-            done = cells.len();
-        }
-    }
-    for (col, &symbol) in cells.iter().enumerate().skip(done) {
-        match alphabet.colour_of(symbol) {
-            Some(colour) => out[col] = colour,
-            None => return Err((line.position(col), alphabet.bad_symbol(text, col))),
-        }
-    }
-    if cells.len() < cols {
-        let kind = BoardErrorKind::ShortRow { expected: cols, found: cells.len() };
-        return Err((line.position(cells.len()), kind));
-    }
-    if text.len() > cols {
-        let kind = if text.len() > limit {
-            BoardErrorKind::LineTooLong { expected: cols, limit }
-        } else {
-            let found = String::from_utf8_lossy(text).chars().count();
-            BoardErrorKind::LongRow { expected: cols, found }
-        };
-        return Err((line.position(cols), kind));
-    }
-    Ok(())
-}
-
-impl Board {
-    /// Parses one `rows x cols` board written in `alphabet`: its rows separated by `/`
-    /// (`bwwb/bbwb/bwwb/bwww`), its `rows * cols` symbols in a row (`bwwbbbwbbwwbbwww`), or its
-    /// `rows` lines (the POJ 1753 layout); the cells of a row may be separated by spaces or tabs.
-    ///
-    /// # Errors
-    ///
-    /// A [`BoardError`] whose position counts lines and columns in `text` (for the `/` form,
-    /// each row is reported as a line), for a character that is no symbol, a short or long row,
-    /// a missing row, or anything after the board.
-    ///
-    /// ```
-    /// use flipblox::lights_out::{Alphabet, Board, BoardSize};
-    /// let a = Alphabet::new("012", 3)?;
-    /// let board = Board::parse("0 1 2/2 1 0", BoardSize::new(2, 3)?, &a)?;
-    /// assert_eq!(board.cells(), &[0, 1, 2, 2, 1, 0]);
-    /// let err = Board::parse("012/2x0", BoardSize::new(2, 3)?, &a).unwrap_err();
-    /// assert_eq!(err.to_string(), "2:2: board 1: expected '0', '1' or '2', found 'x'");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn parse(text: &str, size: BoardSize, alphabet: &Alphabet) -> Result<Board, BoardError> {
-        let text = board_text_rows(text, size.rows(), size.cols());
-        let mut reader = BoardReader::new(text.as_bytes(), size, alphabet);
-        reader.read_only_board(Board::new(size.rows(), size.cols()))
-    }
-}
-
-impl Board {
-    /// Parses one board written in `alphabet` and finds its size: its rows separated by `/`
-    /// (`bwwbb/bbwbb/bwwbb/bwwwb/bbbbb` is 5x5) or written on lines: as many rows as there are,
-    /// and as many columns as the first row has symbols; or the 16 symbols of a 4x4 board in a
-    /// row.
-    ///
-    /// # Errors
-    ///
-    /// A [`BoardError`] as for [`Board::parse`], and [`BoardErrorKind::RaggedRow`] for a row of
-    /// another length than the first, [`BoardErrorKind::OneLine`] for one line without `/`
-    /// of other than 16 symbols, [`BoardErrorKind::TooLarge`] for a side over
-    /// [`BoardSize::MAX_SIDE`].
-    ///
-    /// ```
-    /// use flipblox::lights_out::{Alphabet, Board};
-    /// let wb = Alphabet::default_for(2);
-    /// let board = Board::parse_any_size("bwwbb/bbwbb/bwwbb/bwwwb/bbbbb", &wb)?;
-    /// assert_eq!((board.rows(), board.cols()), (5, 5));
-    /// let err = Board::parse_any_size("bwwbb/bbwb/bwwbb", &wb).unwrap_err();
-    /// assert_eq!(err.to_string(),
-    ///            "2:5: board 1: expected 5 pieces in the row, as in the board's first row, found 4");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn parse_any_size(text: &str, alphabet: &Alphabet) -> Result<Board, BoardError> {
-        let one_line = !text.contains('/') && !text.contains('\n');
-        let cells = row_cells(text.as_bytes());
-        if one_line && cells != 16 && cells > 0 {
-            let position = Position { line: 1, column: 1 };
-            return Err(BoardError {
-                board: 1,
-                position,
-                kind: BoardErrorKind::OneLine { found: cells },
-            });
-        }
-        if one_line {
-            return Board::parse(text, BoardSize::CLASSIC, alphabet);
-        }
-        let text = text.replace('/', "\n");
-        let mut reader = BoardReader::inferring(text.as_bytes(), alphabet);
-        // One board: its rows, whatever their length.
-        (reader.sizes, reader.split_fours) = (Sizes::Blocks, false);
-        reader.read_only_board(Board::new(0, 0))
-    }
-}
-
-/// A board written on one line (`--board`) as the reader's lines: rows separated by `/`, or
-/// the `rows * cols` cells row by row without separators; other text as it is.
-fn board_text_rows(text: &str, rows: usize, cols: usize) -> Cow<'_, str> {
-    if text.contains('/') {
-        Cow::Owned(text.replace('/', "\n"))
-    } else if text.len() == rows * cols && cols > 0 && !text.contains('\n') {
-        Cow::Owned(
-            text.as_bytes().chunks(cols).map(|c| String::from_utf8_lossy(c) + "\n").collect(),
-        )
-    } else {
-        Cow::Borrowed(text)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::Position;
 
     #[test]
     fn rows_read_eight_pieces_at_a_time_equal_a_piece_by_piece_reading() {

@@ -1,11 +1,15 @@
-//! The independent reference a table is compared with ([`DistanceTable::reference`]): a method
-//! that shares nothing with the breadth-first search but the rules.
+//! The distance-table doors that take the solver's linear algebra: [`DistanceTable::build`],
+//! which counts the states a Flip Game build reaches by the GF(2) rank of its toggle matrix, and
+//! the independent reference a table is compared with ([`DistanceTable::reference`]): a method
+//! that shares nothing with the breadth-first search but the rules. The table room builds
+//! tables without the solver; it is given that count as a value.
 
-use super::bfs::IMPOSSIBLE;
-use super::brute::{MAX_BRUTE_FORCE_CELLS, brute_force_table};
-use super::distance_table::DistanceTable;
+use super::gf2::Gf2Solver;
+use super::zk::{ZkScratch, ZkSolver};
 use crate::lights_out::board::colours::Board;
-use crate::lights_out::solve::zk::{ZkScratch, ZkSolver};
+use crate::lights_out::table::bfs::{IMPOSSIBLE, MAX_TABLE_CELLS};
+use crate::lights_out::table::brute::{MAX_BRUTE_FORCE_CELLS, brute_force_table};
+use crate::lights_out::table::distance_table::{DistanceTable, TableError};
 use crate::lights_out::variant::rules::Variant;
 
 /// How a [`DistanceTable::reference`] was computed.
@@ -30,6 +34,34 @@ impl Reference {
 }
 
 impl DistanceTable<'static> {
+    /// Builds the table of `variant` by visiting every press vector once, in a mixed-radix Gray
+    /// order (each step one press: an XOR for two colours, a few cells' digits for more), and
+    /// recording at the state each vector solves the least weight found there; for the goal
+    /// "any" on one `K`-th of the states, the rest copied. `progress(reached, of)` is called as
+    /// the build goes with the states reached so far and the number the build reaches (for the
+    /// Flip Game's rules the `2^rank` states that can be made uniform, known beforehand; for other
+    /// variants all `K^(R*C)` states, a bound); the last call's `reached` is the number of states
+    /// that can reach the goal.
+    ///
+    /// Memory: the table (`K^(R*C)` bytes; 5x5 Flip Game, 32 MiB) and under 2 MiB.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::TooLarge`] above 32 cells for two colours or 2^32 states for more;
+    /// [`TableError::OutOfMemory`] when the system refuses the memory of the table.
+    pub fn build(
+        variant: &Variant,
+        progress: impl FnMut(u64, u64),
+    ) -> Result<DistanceTable<'static>, TableError> {
+        DistanceTable::check_size(variant, MAX_TABLE_CELLS)?;
+        let reach = if variant.is_flip_game_rules() {
+            1u64 << Gf2Solver::new(variant.size()).toggle_rank().min(63)
+        } else {
+            variant.states().expect("checked")
+        };
+        DistanceTable::build_reaching(variant, reach, progress)
+    }
+
     /// The table of `variant` recomputed by a method independent of the breadth-first search, to
     /// compare a table with: the brute force over press sets for the
     /// Flip Game, the solver's linear algebra for any other variant; `None` when neither applies
