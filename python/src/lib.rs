@@ -13,6 +13,7 @@ mod bloxorz;
 mod errors;
 mod input;
 mod lights_out;
+mod records;
 
 /// The module `flipblox._native`.
 #[pymodule]

@@ -110,7 +110,8 @@ FLIP_GROUPS = {
     "method-gf2": {"method": "gf2"},
     "search-bits": {"search_bits": 0},
     "max-setup": {"wrap": True, "max_setup": 0},
-    "max-table-cells": {"size": (5, 6), "method": "table", "max_table_cells": 12},
+    "max-table-cells": {"size": (5, 6), "alphabet": "01", "goal": "white", "max_table_cells": 12},
+    "max-table-cells-refused": {"size": (5, 6), "method": "table", "max_table_cells": 12},
     "shard": {"shard": (2, 3)},
 }
 
@@ -235,7 +236,7 @@ def test_python_answers_a_hole_a_buttons_file_and_a_tatham_id():
     assert holed["error"] is None and holed["board"] == "b.w/w.b/bbw"
     (game,) = flipblox.flip(tatham="2x2:edb7,f")
     assert (game["file"], game["distance"], game["toggle"]) == ("--tatham", 4, "buttons")
-    (pressed,) = flipblox.flip(board="bw/ww", size=(2, 2), buttons="1,1 1,2\n\n\n\n")
+    (pressed,) = flipblox.flip(board="bb/ww", size=(2, 2), buttons="1,1 1,2\n\n\n\n")
     assert pressed["distance"] == 1 and pressed["path"] == [[1, 1]]
 
 
