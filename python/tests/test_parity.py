@@ -221,6 +221,60 @@ def test_a_buttons_file_that_cannot_be_read_is_refused_as_on_the_command_line(cl
     assert found == expected
 
 
+SAMPLE = DATA / "flip" / "poj-sample.txt"
+
+#: Options the command-line tool refuses together (a usage error): Python raises.
+REFUSED = {
+    "tatham-and-a-file": ({"source": SAMPLE, "tatham": "2x2:edb7,f"}, ["--tatham", "2x2:edb7,f"]),
+    "tatham-and-a-size": ({"tatham": "2x2:edb7,f", "size": (2, 2)}, []),
+    "bad-tatham": ({"tatham": "2x1:ff,8"}, []),
+    "buttons-and-toggle": ({"source": SAMPLE, "buttons": "1,1\n" * 16, "toggle": "x"}, []),
+    "buttons-and-wrap": ({"source": SAMPLE, "buttons": "1,1\n" * 16, "wrap": True}, []),
+    "hole-and-a-table": ({"source": SAMPLE, "hole": ".", "method": "table"}, []),
+    "hole-of-a-colour": ({"source": SAMPLE, "hole": "w"}, []),
+    "bad-goal": ({"source": SAMPLE, "goal": "purple"}, []),
+    "bad-alphabet": ({"source": SAMPLE, "alphabet": "aa"}, []),
+}
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_flip_refuses_what_the_command_line_refuses(cli, tmp_path, case):
+    options, extra = REFUSED[case]
+    options = dict(options)
+    args = ["flip", "--json", *extra]
+    for key, value in options.items():
+        if key == "buttons":
+            buttons = tmp_path / "buttons.txt"
+            buttons.write_text(value)
+            args += ["--buttons", str(buttons)]
+        elif key == "source":
+            args.append(str(value))
+        elif key != "tatham" or not extra:
+            args += flip_args({key: value})
+    kind, _ = tool(cli, args)
+    assert kind == "usage"
+    source = options.pop("source", None)
+    with pytest.raises(flipblox.BoardError):
+        flipblox.flip(source, **options)
+
+
+def test_flip_refuses_arguments_it_cannot_read():
+    with pytest.raises(ValueError, match="method"):
+        flipblox.flip(SAMPLE, method="guess")
+    with pytest.raises(ValueError, match="hole: expected one character"):
+        flipblox.flip(SAMPLE, hole="..")
+    with pytest.raises(ValueError, match="size"):
+        flipblox.flip(SAMPLE, size="4by4")
+    with pytest.raises(ValueError, match="not both"):
+        flipblox.flip(SAMPLE, board="bwwb/bbwb/bwwb/bwww")
+    with pytest.raises(ValueError, match="give a source"):
+        flipblox.flip()
+    with pytest.raises(TypeError, match="pathlib.Path"):
+        flipblox.flip(42)
+    with pytest.raises(FileNotFoundError):
+        flipblox.flip(SAMPLE.with_name("missing.txt"))
+
+
 TATHAM = ["2x2:edb7,f", "2x2r:c4b3,8", "2x1:f,8", "2x1:f,8x", "2x1:ff,8", "2y1:f,8"]
 
 
