@@ -69,16 +69,8 @@
 //! ```
 
 #![deny(missing_docs)]
-// Without the `cli` feature the code and the re-exports only the command-line tool uses are
-// unused; the default build, which has it, keeps both checks.
-#![cfg_attr(not(feature = "cli"), allow(dead_code, unused_imports))]
-
-// The command-line tool's modules name the library as `flipblox::...`, as a user of it would.
-extern crate self as flipblox;
 
 pub mod bloxorz;
-#[cfg(feature = "cli")]
-mod cli;
 pub mod lights_out;
 pub mod memory;
 #[cfg(feature = "render")]
@@ -105,13 +97,6 @@ pub mod fuzzing {
     ///
     /// As `write_drawing`.
     pub fn write_drawing(level: &Level, out: &mut String) -> Result<(), NoDrawing> {
-        crate::bloxorz::write_drawing(level, out)
+        level.write_drawing(out)
     }
-}
-
-/// The `flipblox` command-line tool (`src/main.rs` is this call): not part of the library's API.
-#[cfg(feature = "cli")]
-#[doc(hidden)]
-pub fn cli_main() -> std::process::ExitCode {
-    cli::main()
 }

@@ -25,7 +25,7 @@ pub struct AllocError {
 
 impl AllocError {
     /// The error for `count` values of `T`.
-    pub(crate) fn of<T>(count: usize, what: &'static str) -> AllocError {
+    pub fn of<T>(count: usize, what: &'static str) -> AllocError {
         let bytes = (count as u64).saturating_mul(size_of::<T>() as u64);
         AllocError { bytes, what }
     }

@@ -471,24 +471,6 @@ impl fmt::Display for Quoted<'_> {
     }
 }
 
-/// Makes `message` one line of printable text, whatever it quotes: a control character (a line
-/// break, an escape) is written as its Rust escape (`\n`, `\u{1b}`). The last guard of every
-/// message the command-line tool writes; the readers already quote file content with [`quote`].
-pub(crate) fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
-    if !message.chars().any(char::is_control) {
-        return std::borrow::Cow::Borrowed(message);
-    }
-    let mut out = String::with_capacity(message.len() + 8);
-    for c in message.chars() {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    std::borrow::Cow::Owned(out)
-}
-
 /// Reads the run of ASCII digits that starts at byte `start` of `text`: the byte index just past
 /// it (`start` itself when there is no digit there) and its value, `None` when the value does not
 /// fit a `u64`. Every reader of whole numbers in this crate goes through here.
@@ -550,8 +532,6 @@ mod tests {
         assert_eq!(quote_name(b"levelez").to_string(), "`levelez`");
         assert_eq!(excerpt(b"<f8").to_string(), "<f8");
         assert_eq!(excerpt(&[b'1'; 50]).to_string(), format!("{}... (50 bytes)", "1".repeat(40)));
-        assert_eq!(one_line("a\nflipblox: b.fbt: OK"), "a\\nflipblox: b.fbt: OK");
-        assert_eq!(one_line("plain"), "plain");
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Every input and output path under the conditions a hostile or careless user creates, with
 //! the real thing each time: a named pipe with a reader at its other end, signals sent to a
-//! running build, a child whose address space or file size is limited before it starts (as
-//! `prlimit` does), a file truncated while the binary has it mapped, a standard output closed
-//! at start, and table files forged in the test with their checksums recomputed.
+//! running build (paused at a known point, so that no test depends on timing), a child whose
+//! address space or file size is limited before it starts (as `prlimit` does), a file truncated
+//! while the binary has it mapped, a standard output closed at start, and table files forged in
+//! the test with their checksums recomputed.
 //!
 //! Promised: nothing lost (outputs appear whole or not at all, existing ones are kept when a run
 //! fails, temporary files go on SIGINT, SIGTERM and SIGHUP), memory bounded (streams, the Flash
@@ -17,13 +18,13 @@ use std::io::{BufRead, BufReader, Read};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::process::{
-    Ended, Supervised, TIME_LIMIT, command, feed, feed_forever, ignore_signals, is_fifo, limit,
-    mkfifo,
+    Ended, Supervised, TIME_LIMIT, command, default_signals, feed, feed_forever, ignore_signals,
+    is_fifo, limit, mkfifo,
 };
 use crate::common::{flip_entries, flip_table};
 use crate::common::{
@@ -299,44 +300,85 @@ fn convert_keeps_an_existing_output_when_an_input_fails() {
     assert_eq!(read_text(&precious), "1 3\nXXO\n0 0\n");
 }
 
-/// Starts `table build` of a 4x7 table (256 MiB: seconds of work) into `target`, waits
-/// until its temporary file exists beside the target, and returns the child.
-fn start_large_build(target: &Path) -> Supervised {
-    let dir = target.parent().unwrap();
-    let child = Supervised::flipblox(&[
-        "table",
-        "build",
-        "--size",
-        "4x7",
-        "--max-table-cells",
-        "28",
-        "-o",
-        arg(target),
-    ]);
-    let start = Instant::now();
-    while !names(dir).iter().any(|n| n.starts_with(".flipblox-") && n.ends_with(".partial")) {
-        assert!(start.elapsed() < TIME_LIMIT, "no temporary file appeared in {}", dir.display());
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    child
+/// Where a run pauses until a signal arrives (`src/cli/signals.rs`, "Pauses for the tests"):
+/// the test sends its signal to a run known to be there, whatever the load on the machine.
+#[derive(Clone, Copy, Debug)]
+enum Pause {
+    /// Once its temporary file is created: the run goes on working while the thread that the
+    /// signal wakes removes the file.
+    AfterCreate,
+    /// Before the rename of its finished temporary file, holding the lock that the woken thread
+    /// needs: the run itself must find the signal and not rename (as when that thread gets no
+    /// processor in time, or the signal comes during the `fsync(2)` before the rename).
+    BeforeRename,
 }
 
+impl Pause {
+    const BOTH: [Pause; 2] = [Pause::AfterCreate, Pause::BeforeRename];
+
+    /// The environment variable that names the marker file the run creates when it pauses.
+    fn variable(self) -> &'static str {
+        match self {
+            Pause::AfterCreate => "FLIPBLOX_TEST_PAUSE_AFTER_CREATE",
+            Pause::BeforeRename => "FLIPBLOX_TEST_PAUSE_BEFORE_RENAME",
+        }
+    }
+}
+
+/// Starts `run` to pause at `pause` and returns once it is there, with its marker file (in
+/// `markers`; removing it lets the run go on).
+fn start_paused(mut run: Command, pause: Pause, markers: &Path) -> (Supervised, PathBuf) {
+    let marker = markers.join("paused");
+    if marker.exists() {
+        std::fs::remove_file(&marker).unwrap();
+    }
+    run.env(pause.variable(), &marker);
+    let child = Supervised::spawn(run, TIME_LIMIT);
+    let start = Instant::now();
+    while !marker.exists() {
+        if !child.is_running() {
+            panic!("ended before its pause ({pause:?}): {}", child.wait().describe());
+        }
+        assert!(start.elapsed() < TIME_LIMIT, "no pause ({pause:?}) within the time limit");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    (child, marker)
+}
+
+/// `table build` of the Flip Game on `size` into `target` (4x7: 256 MiB, seconds of work), with
+/// the signals it handles at their default action when it starts.
+fn table_build(size: &str, target: &Path) -> Command {
+    let mut run =
+        command(&["table", "build", "--size", size, "--max-table-cells", "28", "-o", arg(target)]);
+    default_signals(&mut run);
+    run
+}
+
+/// SIGINT, SIGTERM and SIGHUP during a build (paused once its temporary file exists) and at its
+/// end (paused before the rename, the signal's thread locked out): the run ends by the signal,
+/// the temporary file is gone, the old table stays (issue 42: a signal during the `fsync(2)`
+/// before the rename was handled an instant before it, and the table was replaced).
 #[test]
 fn an_interrupted_table_build_removes_its_temporary_file_and_keeps_the_old_table() {
     let dir = tempfile::tempdir().unwrap();
+    let markers = tempfile::tempdir().unwrap();
     let target = dir.path().join("t.fbt");
-    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-        write_file(&target, "the old table");
-        let child = start_large_build(&target);
-        child.signal(signal);
-        let ended = child.wait();
-        assert_eq!(ended.status.signal(), Some(signal), "{}", ended.describe());
-        assert_eq!(names(dir.path()), ["t.fbt"], "signal {signal}");
-        assert_eq!(read_text(&target), "the old table");
+    for pause in Pause::BOTH {
+        // Paused at its end, the build is done whole: a small one.
+        let size = if let Pause::AfterCreate = pause { "4x7" } else { "4x5" };
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            write_file(&target, "the old table");
+            let (child, _) = start_paused(table_build(size, &target), pause, markers.path());
+            child.signal(signal);
+            let ended = child.wait();
+            assert_eq!(ended.status.signal(), Some(signal), "{pause:?}: {}", ended.describe());
+            assert_eq!(names(dir.path()), ["t.fbt"], "{pause:?}, signal {signal}");
+            assert_eq!(read_text(&target), "the old table", "{pause:?}, signal {signal}");
+        }
     }
     // SIGKILL cannot be caught: the temporary file stays, under the documented name
     // (docs/RELIABILITY.md), beside the old table.
-    let child = start_large_build(&target);
+    let (child, _) = start_paused(table_build("4x5", &target), Pause::BeforeRename, markers.path());
     child.signal(libc::SIGKILL);
     let ended = child.wait();
     assert_eq!(ended.status.signal(), Some(libc::SIGKILL));
@@ -348,28 +390,87 @@ fn an_interrupted_table_build_removes_its_temporary_file_and_keeps_the_old_table
     assert_eq!(read_text(&target), "the old table");
 }
 
+/// Ctrl-C leaves no partial output in any command that writes files (each file, or each file
+/// of a directory, through a temporary file): interrupted while it works or before its first
+/// rename, every one ends by SIGINT with its directory as it was, an old output untouched.
+#[test]
+fn ctrl_c_leaves_no_partial_output_in_any_command_that_writes_files() {
+    let pack = sample_pack();
+    let board = "bwwb/bbwb/bwwb/bwww";
+    // (the command, its output option, the output's name: a name ending in `/` is a directory)
+    let cases: [(&[&str], &str, &str); 14] = [
+        (&["flip", "--board", board], "-o", "answers.txt"),
+        (&["export", "flip", "--format", "csv"], "-o", "table.csv"),
+        (&["export", "bloxorz", &pack, "--level", "1", "--format", "csv"], "-o", "field.csv"),
+        (&["table", "build", "--size", "3x3"], "-o", "t.fbt"),
+        (&["convert", "--input-format", "pack", &pack], "-o", "pack.txt"),
+        (&["convert", "--to", "pddl", &pack], "-o", "pddl/"),
+        (&["generate", "bloxorz", "--size", "6x6", "--iterations", "100"], "-o", "pack.txt"),
+        (&["render", "bloxorz", &pack, "--level", "1"], "-o", "level.svg"),
+        (&["render", "bloxorz", &pack, "--level", "1"], "-o", "level.png"),
+        (&["render", "bloxorz", &pack], "-o", "levels/"),
+        (&["render", "field", &pack, "--level", "1"], "-o", "field.svg"),
+        (&["render", "flip", "--board", board], "-o", "board.svg"),
+        (&["render", "stats"], "-o", "stats.svg"),
+        (&["man"], "--dir", "pages/"),
+    ];
+    let markers = tempfile::tempdir().unwrap();
+    for (args, option, name) in cases {
+        for pause in Pause::BOTH {
+            let dir = tempfile::tempdir().unwrap();
+            let output = dir.path().join(name);
+            let is_dir = name.ends_with('/');
+            if !is_dir {
+                write_file(&output, "the old output");
+            }
+            let output_arg = format!("{}{}", arg(&output), if is_dir { "/" } else { "" });
+            let mut run = command(&with(args, &[option, &output_arg]));
+            default_signals(&mut run);
+            let (child, _) = start_paused(run, pause, markers.path());
+            child.signal(libc::SIGINT);
+            let ended = child.wait();
+            let what = format!("{args:?} {option} {name}, {pause:?}");
+            assert_eq!(ended.status.signal(), Some(libc::SIGINT), "{what}: {}", ended.describe());
+            if is_dir {
+                // The directory may have been made, and stays empty.
+                let made = names(dir.path());
+                assert!(
+                    made.is_empty() || made == [name.trim_end_matches('/')],
+                    "{what}: {made:?}"
+                );
+                if output.exists() {
+                    assert_eq!(names(&output), Vec::<String>::new(), "{what}");
+                }
+            } else {
+                assert_eq!(names(dir.path()), [name], "{what}");
+                assert_eq!(read_text(&output), "the old output", "{what}");
+            }
+        }
+    }
+}
+
 /// Under `nohup` (SIGHUP ignored) and as a shell's background command (SIGINT ignored), those
-/// signals stay ignored: the build goes on and writes its table.
+/// signals stay ignored: the build, paused while they are sent, goes on and writes its table.
 #[test]
 fn signals_ignored_at_start_stay_ignored() {
     let dir = tempfile::tempdir().unwrap();
+    let markers = tempfile::tempdir().unwrap();
     let target = dir.path().join("t.fbt");
-    write_file(&target, "the old table");
-    let mut run = command(&["table", "build", "--size", "4x5", "-o", arg(&target)]);
-    ignore_signals(&mut run, &[libc::SIGHUP, libc::SIGINT]);
-    let child = Supervised::spawn(run, TIME_LIMIT);
-    let start = Instant::now();
-    while names(dir.path()).len() < 2 {
-        assert!(start.elapsed() < TIME_LIMIT, "no temporary file appeared");
-        std::thread::sleep(Duration::from_millis(1));
+    for pause in Pause::BOTH {
+        write_file(&target, "the old table");
+        let mut run = table_build("4x5", &target);
+        ignore_signals(&mut run, &[libc::SIGHUP, libc::SIGINT]);
+        let (child, marker) = start_paused(run, pause, markers.path());
+        child.signal(libc::SIGHUP);
+        child.signal(libc::SIGINT);
+        // An ignored signal is discarded when it is sent: none can still arrive. Go on.
+        std::fs::remove_file(&marker).unwrap();
+        let ended = child.wait();
+        assert!(ended.status.success(), "{pause:?}: {}", ended.describe());
+        assert_eq!(names(dir.path()), ["t.fbt"], "{pause:?}");
+        let built = read_bytes(&target);
+        assert_eq!(built, table_file(4, 5, &flip_table(4, 5)), "{pause:?}");
     }
-    child.signal(libc::SIGHUP);
-    child.signal(libc::SIGINT);
-    let ended = child.wait();
-    assert!(ended.status.success(), "{}", ended.describe());
-    assert_eq!(names(dir.path()), ["t.fbt"]);
-    let built = read_bytes(&target);
-    assert_eq!(built, table_file(4, 5, &flip_table(4, 5)));
 }
 
 // ----------------------------------------------------------------------------------------------

@@ -378,3 +378,75 @@ fn flip_records_of_buttons_holes_and_tatham_follow_their_schema() {
         }
     }
 }
+
+/// Collects the JSON of every record a batch hands over (the fast path's lines too).
+#[derive(Default)]
+struct Collected(Vec<Value>);
+
+impl flipblox::lights_out::BatchSink for Collected {
+    type Error = flipblox::lights_out::BatchError;
+
+    fn record(
+        &mut self,
+        record: &flipblox::lights_out::BoardRecord<'_>,
+    ) -> Result<(), Self::Error> {
+        self.0.push(serde_json::to_value(record).unwrap());
+        Ok(())
+    }
+
+    fn lines(&mut self, lines: &[u8]) -> Result<(), Self::Error> {
+        let text = std::str::from_utf8(lines).unwrap();
+        self.0.extend(text.lines().map(|line| serde_json::from_str::<Value>(line).unwrap()));
+        Ok(())
+    }
+}
+
+#[test]
+fn flip_records_built_by_the_library_follow_their_schema() {
+    use flipblox::lights_out::{Batch, BatchOptions, BoardRecord, Goal, Solver, Variant};
+    // One board's record from an answer.
+    let variant = Variant::builder(3, 3).goal(Goal::Colour(0)).build().unwrap();
+    let alphabet = flipblox::lights_out::Alphabet::default_for(2);
+    let board = variant.board("bwb/wbw/bwb").unwrap();
+    let mut solver = Solver::builder(&variant).presses(true).build().unwrap().with_counts(true);
+    let answer = solver.solve(&board).unwrap();
+    let record = BoardRecord::new("-", 1, &variant, &alphabet, &board, solver.nullity(), &answer);
+    let value = serde_json::to_value(&record).unwrap();
+    check("flip-board", &value);
+    let distance = answer.distance.expect("the 3x3 board is solvable");
+    assert_eq!(
+        (value["distance"].clone(), value["goal"].clone()),
+        (distance.into(), "white".into())
+    );
+    // A batch's records (answered, impossible, unreadable, sizes read from the input, the fast
+    // path's lines) are the CLI's, byte for byte once parsed.
+    let input = "bwwb\nbbwb\nbwwb\nbwww\n\nbwb\nwbw\nbxb\n\n2 3\nbbb\nwww\n";
+    let runs: [(&[&str], BatchOptions); 3] = [
+        (&[], BatchOptions { presses: true, counts: true, lines: true, ..Default::default() }),
+        (
+            &["--goal", "white"],
+            BatchOptions {
+                goal: "white".into(),
+                presses: true,
+                counts: true,
+                ..Default::default()
+            },
+        ),
+        (
+            &["--hole", "."],
+            BatchOptions { hole: Some('.'), presses: true, counts: true, ..Default::default() },
+        ),
+    ];
+    for (args, options) in runs {
+        let mut collected = Collected::default();
+        let mut batch = Batch::new(options, &mut collected).unwrap();
+        let failed = batch.run_bytes("<stdin>", input.as_bytes(), &mut collected).unwrap();
+        assert!(failed, "{args:?}: board 2 cannot be read");
+        for record in &collected.0 {
+            check("flip-board", record);
+        }
+        let mut cli = vec!["flip", "--json"];
+        cli.extend(args);
+        assert_eq!(collected.0, records(&flipblox(&cli, input.as_bytes())), "{args:?}");
+    }
+}

@@ -2,7 +2,7 @@
 //! `?`.
 
 use crate::bloxorz::generate::GenerateError;
-use crate::bloxorz::read::{FlashError, LevelError, NoPddl};
+use crate::bloxorz::read::{FlashError, LevelError, NoPddl, OpenError};
 use crate::bloxorz::search::{FieldError, ReplayError, SearchError};
 use crate::memory::AllocError;
 
@@ -20,7 +20,7 @@ use crate::memory::AllocError;
 /// assert!(moves("1 5\nX..Q.\n").is_err());
 /// # Ok::<(), Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// A level that could not be read, or that breaks a rule.
@@ -47,4 +47,8 @@ pub enum Error {
     /// Memory the system refused.
     #[error(transparent)]
     Alloc(#[from] AllocError),
+    /// An input whose levels cannot be read at all
+    /// ([`LevelInput`](crate::bloxorz::LevelInput)).
+    #[error(transparent)]
+    Open(#[from] OpenError),
 }

@@ -67,7 +67,5 @@ pub use search::{
 pub use shard::{Shard, Sharded};
 pub use solver::{Limits, Solver};
 
-pub(crate) use read::{PDDL_DOMAIN, pddl_rules_may_differ, write_drawing};
-pub(crate) use search::{
-    ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field, distance_field_from_start,
-};
+pub use read::PDDL_DOMAIN;
+pub(crate) use search::{ILLEGAL, IMPOSSIBLE, ORIENTATIONS};

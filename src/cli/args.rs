@@ -9,7 +9,6 @@ use clap::{Args, ValueEnum};
 use super::io::{Destination, Input, Source, escape_path};
 use flipblox::bloxorz::LevelError;
 use flipblox::lights_out::{BoardSize, DistanceTable, Solver, TableError, Variant};
-use flipblox::table_file::npy::NPY_MAGIC;
 use flipblox::table_file::{Check, Format, LoadError, Puzzle, ShapeError, TableFile};
 
 /// How a command ended when it did not hit an error it could not get past.
@@ -173,9 +172,6 @@ impl OpenedTable {
     ) -> anyhow::Result<DistanceTable<'_>> {
         let bytes = self.input.bytes().expect("read whole when opened");
         let name = || self.input.name().to_string();
-        if bytes.starts_with(NPY_MAGIC) {
-            return Err(LoadError::NpyNotTableFile).with_context(name);
-        }
         let file = TableFile::parse(bytes, self.check).with_context(name)?;
         if flip_game {
             let board = size.map(|s| (s.rows() as u32, s.cols() as u32));

@@ -11,10 +11,7 @@ use super::args::{MapArgs, Outcome, level_error, parse_memory};
 use super::io::{Destination, escape_path, for_each_input, sources};
 use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
-use flipblox::bloxorz::{
-    Level, LevelSource, NoDrawing, NoPddl, PDDL_DOMAIN, pddl_rules_may_differ, write_drawing,
-    write_pddl,
-};
+use flipblox::bloxorz::{Level, LevelSource, NoDrawing, NoPddl, PDDL_DOMAIN, write_pddl};
 
 /// Write Bloxorz levels in the text format (docs/LEVELS.md).
 ///
@@ -112,7 +109,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
      -> std::io::Result<Option<Refused>> {
         if to == OutputFormat::Drawing {
             drawing.clear();
-            if let Err(why) = write_drawing(level, &mut drawing) {
+            if let Err(why) = level.write_drawing(&mut drawing) {
                 return Ok(Some(Refused::Drawing(why)));
             }
             if drawings > 0 {
@@ -172,7 +169,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
                     match read {
                         Ok(()) => {
                             if to == OutputFormat::Pddl
-                                && let Some(why) = pddl_rules_may_differ(&level)
+                                && let Some(why) = level.pddl_rules_may_differ()
                             {
                                 let at =
                                     level.origin().map_or(" ".to_string(), |p| format!("{p}: "));

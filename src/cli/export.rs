@@ -13,9 +13,7 @@ use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
 use super::table::built_table;
 use super::variant::VariantArgs;
-use flipblox::bloxorz::{
-    DistanceField, FieldError, Level, distance_field, distance_field_from_start,
-};
+use flipblox::bloxorz::{DistanceField, FieldError, Level, Solver};
 use flipblox::lights_out::BoardSize;
 use flipblox::table_file::{Format, Table};
 
@@ -219,8 +217,8 @@ impl FieldLevelArgs {
                     }
                 };
                 let made_field = match self.from {
-                    Some(FieldFrom::Start) => distance_field_from_start(&level),
-                    None => distance_field(&level),
+                    Some(FieldFrom::Start) => Solver::new().distance_field_from_start(&level),
+                    None => Solver::new().distance_field(&level),
                 };
                 match made_field {
                     Ok(field) => made = Some((level, field)),

@@ -148,7 +148,7 @@ impl Details {
                     Table::Bloxorz(field) => Some(field.goal()),
                     Table::LightsOut(_) => None,
                 };
-                let version = flipblox::table_file::container::FORMAT_VERSION.to_string();
+                let version = TableFile::FORMAT_VERSION.to_string();
                 let puzzle = Some(header.puzzle.clone());
                 (
                     "flipblox table file",
@@ -225,7 +225,7 @@ fn describe_table_file(out: &mut impl Write, file: &TableFile<'_>) -> anyhow::Re
         out,
         "format: flipblox table file, format version {} (bincode header of {} bytes, CRC-32 \
          {:#010x} ok)",
-        flipblox::table_file::container::FORMAT_VERSION,
+        TableFile::FORMAT_VERSION,
         file.header_len(),
         file.header_crc32()
     )?;

@@ -257,7 +257,12 @@ fn read_bounded(reader: &mut impl Read, limit: u64, what: &str) -> anyhow::Resul
             let at_most = usize::try_from(limit).unwrap_or(usize::MAX).saturating_add(1);
             let wanted = (bytes.capacity() * 2).min(at_most).max(bytes.len() + CHUNK);
             let more = wanted - bytes.len();
-            flipblox::memory::try_reserve_exact(&mut bytes, more, "the input read whole")?;
+            bytes.try_reserve_exact(more).map_err(|_| {
+                flipblox::memory::AllocError::of::<u8>(
+                    bytes.len().saturating_add(more),
+                    "the input read whole",
+                )
+            })?;
         }
         let len = bytes.len();
         bytes.resize(bytes.capacity().min(len + 4 * CHUNK), 0);

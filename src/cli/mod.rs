@@ -1,9 +1,10 @@
 //! The command-line interface: clap structs and the glue from arguments to the library live only
-//! here. It is part of the library crate (behind the `cli` feature) but not of its API: `main.rs`
-//! calls [`main`] through `flipblox::cli_main`, and nothing else leaves this module. One module per subcommand; what several share sits in `args` (shared arguments and the
-//! exit status), `io` (inputs, the one memory map, streams, output files), `signals` (temporary
-//! files removed on interrupts, SIGBUS on a shrunk map), `print` (stdout, stderr and the
-//! one printer of answers) and `progress` (progress bars).
+//! here. It is a module of the binary crate (`src/main.rs`, behind the `cli` feature), so it
+//! reaches the library as any user does, through its public API (`flipblox::...`): the compiler
+//! refuses a private item. One module per subcommand; what several share sits in `args` (shared
+//! arguments and the exit status), `io` (inputs, the one memory map, streams, output files),
+//! `signals` (temporary files removed on interrupts, SIGBUS on a shrunk map), `print` (stdout,
+//! stderr and the one printer of answers) and `progress` (progress bars).
 
 mod args;
 mod bloxorz;

@@ -12,7 +12,6 @@ use indicatif::ProgressBar;
 use serde::Serialize;
 
 use flipblox::table_file::ExportError;
-use flipblox::text::one_line;
 
 /// Which of standard input, output and error were closed when the process started (`<&-`,
 /// `>&-`). Rust's runtime opens `/dev/null` on a closed standard stream before `main`, which
@@ -443,4 +442,33 @@ pub struct FileError<'a> {
     pub file: &'a str,
     /// What went wrong.
     pub error: &'a str,
+}
+
+/// Makes `message` one line of printable text, whatever it quotes: a control character (a line
+/// break, an escape) is written as its Rust escape (`\n`, `\u{1b}`). The last guard of every
+/// message the command-line tool writes; the library's readers already quote file content.
+pub fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
+    if !message.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(message);
+    }
+    let mut out = String::with_capacity(message.len() + 8);
+    for c in message.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod one_line_tests {
+    use super::one_line;
+
+    #[test]
+    fn control_characters_are_escaped_and_plain_text_is_kept() {
+        assert_eq!(one_line("a\nflipblox: b.fbt: OK"), "a\\nflipblox: b.fbt: OK");
+        assert_eq!(one_line("plain"), "plain");
+    }
 }

@@ -24,7 +24,7 @@ use flipblox::lights_out::{Board, BoardSize};
 use flipblox::render::{
     AnimationOptions, CELL, ContactSheet, Drawing, FieldPicture, FlipPicture, HistogramPicture,
     LevelOptions, LevelPicture, Outcome as SheetOutcome, PathPicture, PngOptions, RenderError,
-    SheetEntry, draw_animation, drawing_bytes,
+    SheetEntry,
 };
 
 /// Draw pictures: a Bloxorz level and its optimal path (still or animated), a whole pack with
@@ -498,7 +498,7 @@ fn draw_one_level(
             Ok(Solution { moves: Some(n), .. }) => moves = Some(n as usize),
         }
     }
-    let needed = drawing_bytes(level, moves);
+    let needed = LevelPicture::drawing_bytes(level, moves);
     if let Err(message) = within_memory(needed, args.max_memory, number, level) {
         err.report(format_args!("{name}:{message}"));
         return Ok(None);
@@ -506,7 +506,7 @@ fn draw_one_level(
     let picture = titled(LevelPicture::from_level(level)?, args);
     let drawing = if args.animate {
         let path = path_picture(level, &path)?;
-        draw_animation(&picture, &path, &AnimationOptions::default())?
+        picture.draw_animation(&path, &AnimationOptions::default())?
     } else if args.path {
         picture.draw_path(&path_picture(level, &path)?, &options)?
     } else {
@@ -699,7 +699,8 @@ fn draw_level_files(
 ) -> anyhow::Result<()> {
     let (rows, cols) = (level.rows(), level.cols());
     let stem = format!("level-{number:04}");
-    if let Err(message) = within_memory(drawing_bytes(level, None), args.max_memory, number, level)
+    if let Err(message) =
+        within_memory(LevelPicture::drawing_bytes(level, None), args.max_memory, number, level)
     {
         entry.outcome = SheetOutcome::Error(message);
         return Ok(());
@@ -745,7 +746,7 @@ fn draw_level_files(
     let Some(moves) = solution.moves else { return Ok(()) };
     entry.outcome = SheetOutcome::Moves(u64::from(moves));
     if wants_path {
-        let needed = drawing_bytes(level, Some(moves as usize));
+        let needed = LevelPicture::drawing_bytes(level, Some(moves as usize));
         if let Err(message) = within_memory(needed, args.max_memory, number, level) {
             entry.outcome = SheetOutcome::Error(message);
             return Ok(());
@@ -758,7 +759,7 @@ fn draw_level_files(
         }
         if args.animate {
             let name = format!("{stem}-animation.svg");
-            write(&name, &draw_animation(&picture, &path, &AnimationOptions::default())?, None)?;
+            write(&name, &picture.draw_animation(&path, &AnimationOptions::default())?, None)?;
             entry.links.push(("animation".to_owned(), name));
         }
     }

@@ -2,14 +2,40 @@
 //! SIGHUP ([`Temporary`]); and a message instead of a silent death when a memory-mapped input
 //! shrinks under the reader (SIGBUS, [`MapWatch`]).
 //!
+//! # When an interrupt arrives
+//!
+//! The signal handler itself records the signal as it is delivered ([`arrived`]) and wakes a
+//! thread that removes the temporary files and ends the process by that signal. Creating,
+//! renaming and removing a temporary file all hold one lock, and all check the record under it:
+//! once a signal has arrived, no temporary file is created and none is renamed over its target.
+//! Whichever gets the lock first, the woken thread or the run at its next temporary file,
+//! removes every temporary file and ends the process by the signal. This holds however late the
+//! woken thread gets the processor (a signal that comes during the `fsync(2)` before a rename is
+//! handled when the call returns, an instant before the rename). The rename is the commit point:
+//! a signal that arrives after the last rename of a run finds the run finished, its output
+//! whole, and the run ends either by the signal or, if it gets there first, with its own exit
+//! status.
+//!
 //! SIGKILL cannot be caught: a killed run leaves its temporary file (`.flipblox-*.partial`
 //! beside the output) behind. A signal ignored when the run started (`nohup`, a background
 //! command of a shell) stays ignored.
+//!
+//! # Pauses for the tests
+//!
+//! Two environment variables, for the tests only, stop a run at a known point so that a test
+//! can send a signal there without depending on timing. Each names a marker file: the run
+//! creates it, then waits until a signal has arrived or the marker is removed.
+//!
+//! - `FLIPBLOX_TEST_PAUSE_AFTER_CREATE`: after each temporary file is created and registered
+//!   (the lock is free: the removal thread can act at once).
+//! - `FLIPBLOX_TEST_PAUSE_BEFORE_RENAME`: before each rename of a finished temporary file,
+//!   with the lock held (the removal thread waits for it: the run itself must find the signal).
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, Once, PoisonError};
+use std::time::Duration;
 use std::{io, ptr};
 
 use tempfile::{NamedTempFile, TempPath};
@@ -19,6 +45,19 @@ static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 /// Starts the thread that removes the temporary files on SIGINT, SIGTERM or SIGHUP, once.
 static CLEANUP: Once = Once::new();
+
+/// The number of the SIGINT, SIGTERM or SIGHUP that arrived, stored by the signal handler
+/// itself; 0 until one does.
+static ARRIVED: AtomicUsize = AtomicUsize::new(0);
+
+/// The signal that has arrived, if any (SIGINT, SIGTERM or SIGHUP).
+fn arrived() -> Option<libc::c_int> {
+    match ARRIVED.load(Ordering::SeqCst) {
+        0 => None,
+        // A signal number, as stored below: it fits.
+        signal => libc::c_int::try_from(signal).ok(),
+    }
+}
 
 fn temporaries() -> MutexGuard<'static, Vec<PathBuf>> {
     TEMPORARIES.lock().unwrap_or_else(PoisonError::into_inner)
@@ -34,17 +73,25 @@ pub struct Temporary {
 
 impl Temporary {
     /// Creates the file with `create` and registers it for removal, with the registry locked
-    /// throughout, so that a signal cannot come between the two.
+    /// throughout, so that a signal cannot come between the two. If a signal has already arrived,
+    /// nothing is created: the run ends by it (see the module docs).
     ///
     /// # Errors
     ///
     /// The error of `create`.
     pub fn create(create: impl FnOnce() -> io::Result<NamedTempFile>) -> io::Result<Temporary> {
         watch_interrupts();
-        let mut list = temporaries();
-        let (file, path) = create()?.into_parts();
-        list.push(path.to_path_buf());
-        Ok(Temporary { file, path: Some(path) })
+        let temporary = {
+            let mut list = temporaries();
+            if let Some(signal) = arrived() {
+                end_run(signal, list);
+            }
+            let (file, path) = create()?.into_parts();
+            list.push(path.to_path_buf());
+            Temporary { file, path: Some(path) }
+        };
+        pause_for_tests("FLIPBLOX_TEST_PAUSE_AFTER_CREATE");
+        Ok(temporary)
     }
 
     /// The open file (written through directly, so that error messages name no temporary path).
@@ -53,13 +100,18 @@ impl Temporary {
     }
 
     /// Renames the file over `target`, with the registry locked, so that an interrupt either
-    /// removes the file before the rename or comes after it.
+    /// removes the file before the rename or comes after it. If a signal has arrived, nothing is
+    /// renamed: the run ends by it, its temporary files removed (see the module docs).
     ///
     /// # Errors
     ///
     /// The rename failed; the temporary file is then removed.
     pub fn persist(mut self, target: &Path) -> io::Result<()> {
         let mut list = temporaries();
+        pause_for_tests("FLIPBLOX_TEST_PAUSE_BEFORE_RENAME");
+        if let Some(signal) = arrived() {
+            end_run(signal, list);
+        }
         let path = self.path.take().expect("persisted once");
         unregister(&mut list, &path);
         path.persist(target).map_err(|e| e.error)
@@ -70,6 +122,9 @@ impl Drop for Temporary {
     fn drop(&mut self) {
         if let Some(path) = self.path.take() {
             let mut list = temporaries();
+            if let Some(signal) = arrived() {
+                end_run(signal, list);
+            }
             unregister(&mut list, &path);
             // Removes the file.
             drop(path);
@@ -83,11 +138,36 @@ fn unregister(list: &mut Vec<PathBuf>, path: &Path) {
     }
 }
 
-/// Starts, once, a thread that waits for SIGINT, SIGTERM or SIGHUP, removes the registered
-/// temporary files, and then ends the process by that signal, as it would have ended without
-/// the handler. (If the handler cannot be installed the signals keep their default action.) A
-/// signal ignored when the run started stays ignored: `nohup` ignores SIGHUP, and a shell
-/// ignores SIGINT for a command it runs in the background.
+/// Removes the registered temporary files in `list` and ends the process by `signal`, as it
+/// would have ended without the handler (exit code `128 + signal` if that fails). The registry
+/// stays locked until the end: no file is created or renamed after the removal.
+fn end_run(signal: libc::c_int, list: MutexGuard<'_, Vec<PathBuf>>) -> ! {
+    for path in list.iter() {
+        let _ = std::fs::remove_file(path);
+    }
+    let _ = signal_hook::low_level::emulate_default_handler(signal);
+    signal_hook::low_level::exit(128 + signal)
+}
+
+/// For the tests (module docs): when the environment variable `var` names a marker file,
+/// creates it and waits until a signal has arrived or the marker is removed.
+fn pause_for_tests(var: &str) {
+    let Some(marker) = std::env::var_os(var).filter(|m| !m.is_empty()) else { return };
+    let marker = PathBuf::from(marker);
+    if File::create(&marker).is_err() {
+        return;
+    }
+    while arrived().is_none() && std::fs::symlink_metadata(&marker).is_ok() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Starts, once, the watch on SIGINT, SIGTERM and SIGHUP: the handler records the signal
+/// ([`arrived`]), and a thread then removes the registered temporary files and ends the process
+/// by that signal, as it would have ended without the handler. (If the handler cannot be
+/// installed the signals keep their default action.) A signal ignored when the run started
+/// stays ignored: `nohup` ignores SIGHUP, and a shell ignores SIGINT for a command it runs in
+/// the background.
 fn watch_interrupts() {
     CLEANUP.call_once(|| {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -96,18 +176,18 @@ fn watch_interrupts() {
         if watched.is_empty() {
             return;
         }
-        let Ok(mut signals) = signal_hook::iterator::Signals::new(watched) else {
+        let Ok(mut signals) = signal_hook::iterator::Signals::new(&watched) else {
             return;
         };
+        for &signal in &watched {
+            // Should this fail, the thread below still removes the files, as long as it gets
+            // the processor before a rename.
+            let number = usize::try_from(signal).expect("a signal number");
+            let _ = signal_hook::flag::register_usize(signal, &ARRIVED, number);
+        }
         std::thread::spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                // Held until the end: no rename can follow the removal.
-                let list = temporaries();
-                for path in list.iter() {
-                    let _ = std::fs::remove_file(path);
-                }
-                let _ = signal_hook::low_level::emulate_default_handler(signal);
-                signal_hook::low_level::exit(128 + signal);
+                end_run(signal, temporaries());
             }
         });
     });

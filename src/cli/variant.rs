@@ -6,7 +6,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::args::usage;
-use flipblox::lights_out::{Alphabet, BoardSize, Goal, TogglePattern, Variant};
+use flipblox::lights_out::{Alphabet, BatchOptions, BoardSize, TogglePattern, Variant};
 
 /// `--goal`, `--alphabet`, `--wrap`, `--toggle`, `--colours`.
 #[derive(Debug, Clone, Args)]
@@ -41,6 +41,11 @@ pub struct VariantArgs {
     pub colours: u8,
 }
 
+/// The command line's option of a batch option's `name`: `search_bits` is `--search-bits`.
+fn flag(name: &str) -> String {
+    format!("--{}", name.replace('_', "-"))
+}
+
 fn parse_toggle(text: &str) -> Result<TogglePattern, String> {
     text.parse::<TogglePattern>().map_err(|e| e.to_string())
 }
@@ -58,11 +63,6 @@ impl Chosen {
     /// The goal's name (`any`, `white`, `black` or a symbol).
     pub fn goal_name(&self) -> String {
         self.variant.goal().name(&self.alphabet)
-    }
-
-    /// The name of `colour` as `--goal` takes it (`white`, `black`, or its symbol).
-    pub fn colour_name(&self, colour: u8) -> String {
-        Goal::Colour(colour).name(&self.alphabet)
     }
 
     /// The options as JSON fields: goal, colours, wrap, toggle.
@@ -100,30 +100,26 @@ impl VariantArgs {
         size: BoardSize,
         command: &'static [&'static str],
     ) -> anyhow::Result<Chosen> {
-        let alphabet = match &self.alphabet {
-            Some(symbols) => Alphabet::new(symbols, self.colours)
-                .map_err(|e| usage(command, format!("--alphabet {symbols}: {e}")))?,
-            None => Alphabet::default_for(self.colours),
-        };
-        let goal = Goal::parse(&self.goal, &alphabet)
-            .map_err(|e| usage(command, format!("--goal {}: {e}", self.goal)))?;
-        let toggle = self.toggle.clone().unwrap_or_else(TogglePattern::plus);
-        let variant = Variant::builder(size.rows(), size.cols())
-            .toggle(toggle.clone())
-            .wrap(self.wrap)
-            .colours(self.colours)
-            .goal(goal)
-            .build()
-            .map_err(|e| usage(command, format!("--toggle {toggle}: {e}")))?;
+        let (variant, alphabet) = self.options().variant(size).map_err(|e| usage(command, e))?;
         Ok(Chosen { variant, alphabet })
+    }
+
+    /// The options of a batch of boards these name (the variant only; the rest is the
+    /// default's).
+    pub fn options(&self) -> BatchOptions {
+        BatchOptions {
+            goal: self.goal.clone(),
+            alphabet: self.alphabet.clone(),
+            toggle: self.toggle.clone(),
+            wrap: self.wrap,
+            colours: self.colours,
+            option_name: flag,
+            ..BatchOptions::default()
+        }
     }
 
     /// True when no option differs from the Flip Game's (`--goal any`, no other option).
     pub fn is_default(&self) -> bool {
-        self.goal == "any"
-            && self.alphabet.as_deref().is_none_or(|a| a == "wb")
-            && !self.wrap
-            && self.toggle.as_ref().is_none_or(TogglePattern::is_plus)
-            && self.colours == 2
+        self.options().is_flip_game()
     }
 }

@@ -13,11 +13,11 @@ use super::io::{Input, Source};
 use super::print;
 use super::progress;
 use super::variant::{Chosen, VariantFields};
-use flipblox::lights_out::table::compare::TableComparison;
+use flipblox::lights_out::TableComparison;
 use flipblox::lights_out::{
     Alphabet, Board, BoardSize, DistanceTable, Reference, TableFault, Variant,
 };
-use flipblox::table_file::{Check, Loaded, NpyTable, Puzzle, ShapeError, load_checked};
+use flipblox::table_file::{Check, Loaded, NpyTable, Puzzle, ShapeError};
 
 /// Check a distance table against an independent recomputation.
 #[derive(Debug, Args)]
@@ -182,7 +182,7 @@ fn verify_flip_checked(args: VerifyFlipArgs) -> anyhow::Result<Outcome> {
             let bytes = input.bytes().expect("read whole");
             let name = input.name().to_string();
             // The payload is compared and proved below, with the differences shown.
-            let loaded = load_checked(bytes, Check::Payload).with_context(|| name.clone())?;
+            let loaded = Loaded::parse(bytes, Check::Payload).with_context(|| name.clone())?;
             if let Loaded::TableFile(file) = &loaded
                 && matches!(file.header().puzzle, Puzzle::LightsOut { .. })
             {

@@ -1,6 +1,7 @@
 //! [`Error`]: the one error type of Lights Out, which every error of the puzzle converts into
 //! with `?`.
 
+use crate::lights_out::batch::BatchError;
 use crate::lights_out::read::{BoardError, ButtonsError};
 use crate::lights_out::size::SizeError;
 use crate::lights_out::solve::SolverError;
@@ -25,7 +26,7 @@ use crate::shape::ShapeError;
 ///            "2:2: board 1: expected '0', '1' or '2', found 'x'");
 /// # Ok::<(), Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// A board that could not be read.
@@ -64,4 +65,7 @@ pub enum Error {
     /// Memory the system refused.
     #[error(transparent)]
     Alloc(#[from] AllocError),
+    /// A batch that could not start or stopped ([`Batch`](crate::lights_out::Batch)).
+    #[error(transparent)]
+    Batch(#[from] BatchError),
 }

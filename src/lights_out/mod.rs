@@ -17,6 +17,9 @@
 //!   embedded at build time, a table file, a table built at run time, GF(2) or `Z_K` linear
 //!   algebra); every [`Answer`] gives the distance, one optimal press set, the colour reached and
 //!   whether the minimum is proven.
+//! - [`Batch`]: boards read from an input and answered one after the other, with the options
+//!   as the command line names them ([`BatchOptions`]), one [`BoardRecord`] (the `flip --json`
+//!   record) per board to a [`BatchSink`].
 //! - [`DistanceTable`]: the one table type: the embedded 4x4 table, tables built at run time
 //!   (every press vector visited once, in a Gray-code order), tables borrowed from table files;
 //!   proved to
@@ -41,6 +44,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub(crate) mod batch;
 pub(crate) mod board;
 mod error;
 pub(crate) mod fast;
@@ -52,12 +56,13 @@ pub(crate) mod table;
 mod tests;
 pub(crate) mod variant;
 
+pub use batch::{Batch, BatchError, BatchOptions, BatchSink, BoardRecord};
 pub use board::Board;
 pub use error::Error;
 pub use read::{BoardError, BoardErrorKind, BoardReader, ButtonsError};
 pub use size::{BoardSize, SizeError};
 pub use solve::{Answer, Method, Reference, SolutionCount, Solver, SolverBuilder, SolverError};
-pub use table::{DistanceTable, TableError, TableFault};
+pub use table::{DistanceTable, EntryDifference, TableComparison, TableError, TableFault};
 pub use variant::{
     Alphabet, AlphabetError, Buttons, Goal, GoalError, TogglePattern, TogglePatternError,
     TogglePatternErrorKind, Variant, VariantBuilder, VariantError,

@@ -101,7 +101,6 @@ mod path;
 mod raster;
 mod sheet;
 
-pub(crate) use convert::drawing_bytes;
 pub use draw::{CELL, CellAt};
 pub use drawing::Drawing;
 pub use error::RenderError;
@@ -109,7 +108,6 @@ pub use field::FieldPicture;
 pub use flip::FlipPicture;
 pub use histogram::HistogramPicture;
 pub use level::{LevelOptions, LevelPicture, LinkAction, SplitLink, SwitchLink, Tile};
-pub(crate) use path::draw_animation;
 pub use path::{AnimationOptions, Frame, PathPicture, Pose};
 pub use raster::{PngOptions, Raster};
 pub use sheet::{ContactSheet, Outcome, SheetEntry};

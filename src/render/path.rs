@@ -273,6 +273,22 @@ pub(crate) fn animation_svg(
     Ok(draw_animation(level, path, options)?.to_svg())
 }
 
+impl LevelPicture {
+    /// The animation of [`LevelPicture::animate`] as a [`Drawing`], to write with
+    /// [`Drawing::write_svg`] as it is made (a PNG of it shows the start).
+    ///
+    /// # Errors
+    ///
+    /// As [`LevelPicture::animate`].
+    pub fn draw_animation(
+        &self,
+        path: &PathPicture,
+        options: &AnimationOptions,
+    ) -> Result<Drawing, RenderError> {
+        draw_animation(self, path, options)
+    }
+}
+
 /// The animation of [`LevelPicture::animate`] as a [`Drawing`], to write with
 /// [`Drawing::write_svg`] as it is made (a PNG of it shows the start).
 ///

@@ -205,18 +205,26 @@ fn inconsistent(field: &'static str, found: impl ToString, expected: impl ToStri
 }
 
 impl<'a> TableFile<'a> {
+    /// The format version this library writes and reads (the lead's `version` field,
+    /// docs/FORMATS.md).
+    pub const FORMAT_VERSION: u32 = FORMAT_VERSION;
+
     /// Reads and checks a table file (see the module docs for the checks and their
     /// order). Every read is bounds-checked against `bytes`; nothing is allocated from a size
     /// in the file before that size is checked against the file's length.
     ///
     /// # Errors
     ///
-    /// The first failed check, as a [`LoadError`]: `Foreign` (wrong magic), `Truncated`,
+    /// The first failed check, as a [`LoadError`]: `NpyNotTableFile` (a `.npy` file's magic),
+    /// `Foreign` (another magic), `Truncated`,
     /// `UnsupportedVersion`, `HeaderTooLarge`, `HeaderChecksum`, `HeaderDecode`,
     /// `Inconsistent`, `TrailingBytes`, `Padding`, `PayloadChecksum`, `Shape` (bad entries),
     /// `Histogram`, `NotDistances`.
     pub fn parse(bytes: &'a [u8], check: Check) -> Result<TableFile<'a>, LoadError> {
         let len = bytes.len() as u64;
+        if bytes.starts_with(super::npy::NPY_MAGIC) {
+            return Err(LoadError::NpyNotTableFile);
+        }
         if !bytes.starts_with(&MAGIC[..bytes.len().min(MAGIC.len())]) {
             return Err(LoadError::Foreign { found: escape_prefix(bytes, MAGIC.len()) });
         }
@@ -363,10 +371,7 @@ impl<'a> TableFile<'a> {
     ///
     /// [`ShapeError::WrongTable`], naming both tables, when the file holds a Bloxorz field, the
     /// table of another Lights Out variant or a table of another board.
-    pub(crate) fn flip_table(
-        &self,
-        board: Option<(u32, u32)>,
-    ) -> Result<DistanceTable<'a>, ShapeError> {
+    pub fn flip_table(&self, board: Option<(u32, u32)>) -> Result<DistanceTable<'a>, ShapeError> {
         match (&self.table, board) {
             (Table::LightsOut(t), None) if t.variant().is_flip_game() => Ok(t.clone()),
             (Table::LightsOut(t), Some((rows, cols)))
@@ -390,7 +395,7 @@ impl<'a> TableFile<'a> {
     /// # Errors
     ///
     /// [`ShapeError::WrongTable`] for a Bloxorz field.
-    pub(crate) fn lights_out_table(&self) -> Result<DistanceTable<'a>, ShapeError> {
+    pub fn lights_out_table(&self) -> Result<DistanceTable<'a>, ShapeError> {
         match &self.table {
             Table::LightsOut(t) => Ok(t.clone()),
             Table::Bloxorz(_) => Err(ShapeError::WrongTable {

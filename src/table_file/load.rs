@@ -9,7 +9,6 @@ use crate::shape::ShapeError;
 
 /// A checked table file of either kind.
 #[derive(Debug, Clone)]
-#[non_exhaustive]
 pub enum Loaded<'a> {
     /// A flipblox table file (`--format bincode`).
     TableFile(Box<TableFile<'a>>),
@@ -40,13 +39,20 @@ pub fn load(bytes: &[u8]) -> Result<Loaded<'_>, LoadError> {
     load_checked(bytes, Check::Full)
 }
 
-/// [`load`], checking a flipblox table file at `check` (a `.npy` file is always checked whole:
-/// it has no checksum, and its entries and histogram are read on parse).
-///
-/// # Errors
-///
-/// As [`load`].
-pub(crate) fn load_checked(bytes: &[u8], check: Check) -> Result<Loaded<'_>, LoadError> {
+impl<'a> Loaded<'a> {
+    /// [`load`], checking a flipblox table file at `check` (a `.npy` file is always checked
+    /// whole: it has no checksum, and its entries and histogram are read on parse).
+    ///
+    /// # Errors
+    ///
+    /// As [`load`].
+    pub fn parse(bytes: &'a [u8], check: Check) -> Result<Loaded<'a>, LoadError> {
+        load_checked(bytes, check)
+    }
+}
+
+/// [`Loaded::parse`].
+fn load_checked(bytes: &[u8], check: Check) -> Result<Loaded<'_>, LoadError> {
     let starts_like = |magic: &[u8]| bytes.starts_with(&magic[..bytes.len().min(magic.len())]);
     if starts_like(&MAGIC) {
         TableFile::parse(bytes, check).map(|file| Loaded::TableFile(Box::new(file)))

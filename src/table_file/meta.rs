@@ -221,7 +221,6 @@ pub struct VariantFields {
 
 /// The type of one payload entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[non_exhaustive]
 pub enum Element {
     /// One unsigned byte; the sentinel is 255 (impossible). NumPy dtype `|u1`.
     U8,

@@ -86,7 +86,6 @@ fn npy_header(descr: &str, shape: &[u64]) -> Vec<u8> {
 
 /// What a `.npy` file holds, once recognised.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
 pub enum NpyTable<'a> {
     /// dtype `|u1`, shape `(2^cells,)`: a Flip Game table of a board of `cells` pieces (the
     /// `.npy` format does not record the board's rows and columns; see

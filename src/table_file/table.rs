@@ -7,7 +7,6 @@ use crate::lights_out::DistanceTable;
 
 /// A table to export, or one read back from a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
 pub enum Table<'a> {
     /// The distance table of a Lights Out variant (the Flip Game's among them).
     LightsOut(DistanceTable<'a>),

@@ -20,9 +20,10 @@ use std::time::Duration;
 
 use super::FLIPBLOX;
 
-/// How long any child may run before the watchdog kills it (the tests' children take well
-/// under a second each; this only turns a hang into a failure).
-pub const TIME_LIMIT: Duration = Duration::from_secs(60);
+/// How long any child may run before the watchdog kills it: this only turns a hang into a
+/// failure, so it is far above the slowest child on a loaded machine (`render` of a 2000x2000
+/// level takes seconds alone and passed 60 s beside other builds and two busy loops).
+pub const TIME_LIMIT: Duration = Duration::from_secs(600);
 
 /// A command for the `flipblox` binary with `args`, its standard streams piped.
 pub fn command(args: &[impl AsRef<OsStr>]) -> Command {
@@ -65,6 +66,23 @@ pub fn ignore_signals(command: &mut Command, signals: &'static [libc::c_int]) {
         command.pre_exec(move || {
             for &signal in signals {
                 libc::signal(signal, libc::SIG_IGN);
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Makes the child of `command` start with SIGINT, SIGTERM and SIGHUP at their default action, as
+/// a command typed at an interactive shell does, whatever the test run inherited (a script's
+/// background job starts with SIGINT ignored, `nohup` with SIGHUP ignored). A later
+/// [`ignore_signals`] on the same command still applies.
+pub fn default_signals(command: &mut Command) {
+    // SAFETY: between fork and exec the closure only calls signal(2), which is
+    // async-signal-safe, and allocates nothing.
+    unsafe {
+        command.pre_exec(|| {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(signal, libc::SIG_DFL);
             }
             Ok(())
         });
@@ -186,6 +204,11 @@ impl Supervised {
     #[track_caller]
     pub fn flipblox(args: &[impl AsRef<OsStr>]) -> Supervised {
         Supervised::spawn(command(args), TIME_LIMIT)
+    }
+
+    /// True while the child has not ended.
+    pub fn is_running(&self) -> bool {
+        matches!(locked(&self.child).try_wait(), Ok(None))
     }
 
     /// Sends `signal` to the child, unless it has ended.

@@ -237,7 +237,7 @@ mod tests {
         let level = level("7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n");
         let ours = BitSearch::default().solve(&level, level.start()).unwrap();
         assert_eq!(ours.moves, Some(10));
-        assert_eq!(ours, Scratch::new().solve(&level, level.start()));
+        assert_eq!(ours, Scratch::default().solve(&level, level.start()));
     }
 
     /// A small xorshift generator.
@@ -297,7 +297,7 @@ mod tests {
     fn the_bit_parallel_search_agrees_with_the_array_search_on_random_levels() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let mut bits = BitSearch::default();
-        let mut scratch = Scratch::new();
+        let mut scratch = Scratch::default();
         let (mut solved, mut unsolved, mut lying, mut checked) = (0, 0, 0, 0);
         let mut sizes = vec![(28, 28), (1, 28), (28, 1), (1, 1), (2, 2), (27, 28), (28, 27)];
         for _ in 0..6000 {

@@ -38,7 +38,7 @@
 //!
 //! # Memory
 //!
-//! [`distance_field`] needs the level and the search's scratch (together 16 bytes per padded
+//! [`Solver::distance_field`](crate::bloxorz::Solver::distance_field) needs the level and the search's scratch (together 16 bytes per padded
 //! cell, [`bytes_needed`]) and the field (12 bytes per cell); writing a field as a `bincode`
 //! table file copies its payload once more (12 bytes per cell). [`field_bytes_needed`] adds
 //! them up, and [`read_level`] refuses a level that would need more than a limit at its header,
@@ -500,11 +500,12 @@ impl Levels<'_> {
 /// - [`FieldError::Mechanics`] when the level has switches or split switches.
 /// - [`FieldError::TooManyStates`] when the level has more than `i32::MAX` states (the parser's
 ///   limit allows such levels only with a memory limit above 13 GB).
-pub fn distance_field(level: &Level) -> Result<DistanceField<'static>, FieldError> {
-    distance_field_in(level, &mut Scratch::new())
+#[cfg(test)]
+pub(crate) fn distance_field(level: &Level) -> Result<DistanceField<'static>, FieldError> {
+    distance_field_in(level, &mut Scratch::default())
 }
 
-/// [`distance_field`] in a caller's [`Scratch`], reused across levels.
+/// The distance field of `level` in a caller's [`Scratch`], reused across levels.
 pub(crate) fn distance_field_in(
     level: &Level,
     scratch: &mut Scratch,
@@ -559,13 +560,6 @@ fn field_from(
     Ok(DistanceField::new(rows, cols, distances).expect("a search gives a valid field"))
 }
 
-/// The distance-from-start field of `level`: [`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start).
-pub(crate) fn distance_field_from_start(
-    level: &Level,
-) -> Result<DistanceField<'static>, FieldError> {
-    distance_field_from_start_in(level, &mut Scratch::new())
-}
-
 /// [`Solver::distance_field_from_start`](crate::bloxorz::Solver::distance_field_from_start) in a caller's [`Scratch`], reused across levels.
 pub(crate) fn distance_field_from_start_in(
     level: &Level,
@@ -606,7 +600,8 @@ mod tests {
 
     #[test]
     fn the_field_of_a_row_level_counts_rolls_to_the_target() {
-        use crate::bloxorz::{PackReader, distance_field};
+        use super::distance_field;
+        use crate::bloxorz::PackReader;
         let level = PackReader::new(b"1 4\n.XXO\n").next().unwrap().unwrap();
         let field = distance_field(&level).unwrap();
         assert_eq!(field.goal(), (0, 3));
@@ -666,7 +661,7 @@ mod tests {
     fn a_reused_scratch_gives_the_same_fields() {
         let texts =
             [POJ_SAMPLE, "1 4\nXX.O\n", "3 3\nX#O\n...\n...\n", "1 3\nX.O\n", "3 1\nO\nE\nX\n"];
-        let mut scratch = Scratch::new();
+        let mut scratch = Scratch::default();
         for _ in 0..2 {
             for text in texts {
                 let level = level(text);

@@ -11,7 +11,6 @@ pub(crate) mod general;
 pub(crate) mod poj;
 pub(crate) mod solution;
 
-pub(crate) use field::distance_field_from_start;
-pub use field::{DistanceField, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field};
+pub use field::{DistanceField, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS};
 pub use general::replay::{ReplayError, ReplayReason};
 pub use solution::{SearchError, SearchLimit, Solution};

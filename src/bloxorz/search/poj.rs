@@ -531,11 +531,6 @@ impl<const BRANCH_FREE: bool, const INTERLEAVED: bool, const BITS: bool>
 }
 
 impl Scratch {
-    /// A scratch holding no memory yet.
-    pub fn new() -> Scratch {
-        Scratch::default()
-    }
-
     /// Bytes held by the scratch's buffers (their capacity, which is kept for reuse).
     pub fn memory_usage(&self) -> usize {
         self.stamps.capacity()
@@ -815,7 +810,7 @@ mod tests {
 
     /// The answer from the level's start, in a fresh scratch.
     fn solve(level: &Level) -> Solution {
-        Scratch::new().solve(level, level.start())
+        Scratch::default().solve(level, level.start())
     }
 
     const POJ_SAMPLE: &str = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n";
@@ -831,7 +826,7 @@ mod tests {
     #[test]
     fn the_poj_sample_takes_10_moves_and_its_path_replays() {
         let level = level(POJ_SAMPLE);
-        let mut scratch = Scratch::new();
+        let mut scratch = Scratch::default();
         let mut path = Vec::new();
         let solution = scratch.solve_with_path(&level, level.start(), &mut path);
         assert_eq!(solution.moves, Some(10));
@@ -850,7 +845,7 @@ mod tests {
             "1 3\nX.O\n",
             "1 5\nX..O.\n",
         ];
-        let mut reused = Scratch::new();
+        let mut reused = Scratch::default();
         for _ in 0..3 {
             for text in levels {
                 let level = level(text);
@@ -865,7 +860,7 @@ mod tests {
     #[test]
     fn a_sweep_records_every_reachable_state_by_distance() {
         let level = level(POJ_SAMPLE);
-        let mut scratch = Scratch::new();
+        let mut scratch = Scratch::default();
         let from = state_of(&level, level.start());
         let (distance, explored) = scratch.search(&level, from, None);
         assert_eq!(distance, None);
@@ -902,7 +897,7 @@ mod tests {
             seed ^= seed << 17;
             seed % n
         };
-        let mut scratch = Scratch::new();
+        let mut scratch = Scratch::default();
         let (mut regular, mut irregular) = (0, 0);
         for _ in 0..300 {
             let (rows, cols) = (1 + next(14) as usize, 1 + next(14) as usize);
@@ -979,7 +974,7 @@ mod tests {
         }
         let level = level(&text);
         assert!(level.grid().len() > LARGE);
-        let mut scratch = Scratch::new();
+        let mut scratch = Scratch::default();
         let from = state_of(&level, level.start());
         let goal = Scratch::goal(&level);
         scratch.search_with(&level, from, None, false, false);
@@ -1061,7 +1056,7 @@ mod tests {
         }
         let level = level(&text);
         assert!(level.grid().len() > LARGE);
-        let mut scratch = Scratch::new();
+        let mut scratch = Scratch::default();
         let from = state_of(&level, level.start());
         let goal = Scratch::goal(&level);
         scratch.search(&level, from, None);
@@ -1085,7 +1080,7 @@ mod tests {
 
     #[test]
     fn memory_usage_grows_to_the_largest_level_and_stays() {
-        let mut scratch = Scratch::new();
+        let mut scratch = Scratch::default();
         assert_eq!(scratch.memory_usage(), 0);
         let sample = level(POJ_SAMPLE);
         scratch.solve(&sample, sample.start());

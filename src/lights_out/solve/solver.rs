@@ -304,7 +304,7 @@ impl<'t> Solver<'t> {
         // included: its elimination works on 64 cells a word); `Z_K` for every other variant.
         let engine = if variant.is_flip_game_rules() {
             let gf2 = Gf2Solver::new(variant.size()).with_search_bits(search_bits);
-            Engine::Plus { gf2, scratch: Gf2Scratch::new() }
+            Engine::Plus { gf2, scratch: Gf2Scratch::default() }
         } else {
             let cost = SetupCost::of(variant);
             if cost.operations > max_setup_operations {
@@ -317,7 +317,7 @@ impl<'t> Solver<'t> {
                 });
             }
             let zk = ZkSolver::try_new(variant)?.with_search_bits(search_bits);
-            Engine::Ring { zk, scratch: ZkScratch::new() }
+            Engine::Ring { zk, scratch: ZkScratch::default() }
         };
         Ok(Solver {
             variant: variant.clone(),

@@ -93,7 +93,7 @@ impl DistanceTable<'static> {
             return None;
         }
         let (rows, cols, k) = (size.rows(), size.cols(), variant.colours());
-        let (mut scratch, mut presses) = (ZkScratch::new(), Vec::new());
+        let (mut scratch, mut presses) = (ZkScratch::default(), Vec::new());
         let bytes = (0..states)
             .map(|state| {
                 let board = Board::from_state(rows, cols, k, state);

@@ -413,7 +413,7 @@ impl<'a> DistanceTable<'a> {
 
     /// Compares the table with `reference` on every state and by histogram, keeping the first
     /// `keep` differences (`flipblox verify`).
-    pub(crate) fn compare(&self, reference: &DistanceTable<'_>, keep: usize) -> TableComparison {
+    pub fn compare(&self, reference: &DistanceTable<'_>, keep: usize) -> TableComparison {
         compare_entries(
             (self.as_bytes(), self.histogram()),
             (reference.as_bytes(), reference.histogram()),

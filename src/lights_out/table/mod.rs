@@ -17,4 +17,5 @@ pub(crate) mod gray;
 pub(crate) mod rules;
 
 pub use check::TableFault;
+pub use compare::{EntryDifference, TableComparison};
 pub use distance_table::{DistanceTable, TableError};

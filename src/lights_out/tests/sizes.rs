@@ -46,7 +46,7 @@ fn check_size(rows: usize, cols: usize) {
     let gf2 = Gf2Solver::new(size);
     let effects = effects(rows, cols);
     let all = (1u32 << cells) - 1;
-    let mut scratch = Gf2Scratch::new();
+    let mut scratch = Gf2Scratch::default();
     let (mut from_gf2, mut from_table) = (Vec::new(), Vec::new());
     for state in 0..1u32 << cells {
         let board = grid(rows, cols, u64::from(state));
@@ -124,7 +124,7 @@ fn gf2_equals_the_embedded_4x4_table_press_for_press() {
     let table = DistanceTable::embedded();
     let gf2 = Gf2Solver::new(BoardSize::CLASSIC);
     assert_eq!(gf2.nullity(), 4);
-    let mut scratch = Gf2Scratch::new();
+    let mut scratch = Gf2Scratch::default();
     let mut presses = Vec::new();
     for state in 0..=u16::MAX {
         let board = grid(4, 4, u64::from(state));
@@ -156,7 +156,7 @@ fn five_by_five_facts() {
     let brute = brute_force_table(5, 5);
     assert!(brute == table.as_bytes(), "5x5 BFS table differs from the brute force");
     // GF(2) against the table on a spread of states (every 4099th, and the farthest ones).
-    let mut scratch = Gf2Scratch::new();
+    let mut scratch = Gf2Scratch::default();
     let (mut a, mut b) = (Vec::new(), Vec::new());
     let far = (0..1u64 << 25).filter(|&s| brute[s as usize] == 12).take(200);
     for state in (0..1u64 << 25).step_by(4099).chain(far) {

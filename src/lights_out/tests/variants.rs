@@ -56,7 +56,7 @@ fn check_rules(rows: usize, cols: usize, mask: &str, wrap: bool, k: u8, colours:
         let walker = DistanceTable::from_bytes(&variant, &table).unwrap();
         let mut walked = Vec::new();
         let solver = ZkSolver::new(&variant);
-        let mut scratch = ZkScratch::new();
+        let mut scratch = ZkScratch::default();
         let mut presses = Vec::new();
         let walk_every = if rules.states() <= 1 << 13 { 1 } else { 5 };
         for s in 0..rules.states() {
@@ -199,7 +199,7 @@ fn all_off_maxima_of_3x3_4x4_and_5x5() {
             assert!(Rules::new(n, n, ".x./xxx/.x.", false, 2).brute_force(0) == table);
         }
         let solver = ZkSolver::new(&variant);
-        let mut scratch = ZkScratch::new();
+        let mut scratch = ZkScratch::default();
         let mut presses = Vec::new();
         for s in (0..table.len()).filter(|&s| table[s] == want.0) {
             let board = Board::from_state(n, n, 2, s as u64);
@@ -331,7 +331,7 @@ fn two_colours_with_the_plus_agree_with_gf2_and_the_embedded_table() {
         .map(|g| ZkSolver::new(&Variant::flip_game(size).with_goal(g).unwrap()))
         .collect();
     let gf2 = Gf2Solver::new(size);
-    let (mut zs, mut gs) = (ZkScratch::new(), Gf2Scratch::new());
+    let (mut zs, mut gs) = (ZkScratch::default(), Gf2Scratch::default());
     let (mut zp, mut gp) = (Vec::new(), Vec::new());
     for state in 0..=u16::MAX {
         let board = grid(4, 4, u64::from(state));
@@ -356,7 +356,7 @@ fn two_colours_with_the_plus_agree_with_gf2_and_the_embedded_table() {
 #[test]
 fn gf2_one_colour_goals_match_the_brute_force_on_every_state() {
     let mut presses = Vec::new();
-    let mut scratch = Gf2Scratch::new();
+    let mut scratch = Gf2Scratch::default();
     for (r, c) in [(1, 1), (1, 5), (2, 2), (2, 3), (3, 3), (4, 3), (4, 4), (3, 5), (2, 7)] {
         let rules = Rules::new(r, c, ".x./xxx/.x.", false, 2);
         let gf2 = Gf2Solver::new(BoardSize::new(r, c).unwrap());

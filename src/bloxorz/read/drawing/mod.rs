@@ -350,6 +350,19 @@ impl fmt::Display for NoDrawing {
     }
 }
 
+impl Level {
+    /// Writes the level as an S/T/o/- drawing (the format of `flipblox convert --to drawing`,
+    /// docs/LEVELS.md), one line per row of the level's full width, each ended by `\n`.
+    ///
+    /// # Errors
+    ///
+    /// [`NoDrawing`] when the level has what the drawing cannot show: a lying start, fragile
+    /// tiles, switches or bridges (nothing is written then).
+    pub fn write_drawing(&self, out: &mut String) -> Result<(), NoDrawing> {
+        write_drawing(self, out)
+    }
+}
+
 /// Writes `level` as an S/T/o/- drawing (see the [module docs](self)), one line per row of the
 /// level's full width, each ended by `\n`.
 ///

@@ -49,7 +49,7 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 pub use syntax::PddlSyntax;
-pub use write::{NoPddl, PDDL_DOMAIN, pddl_rules_may_differ, write_pddl};
+pub use write::{NoPddl, PDDL_DOMAIN, write_pddl};
 
 use super::builder::{Builder, Where};
 use super::error::{ErrorKind, LevelError, Limit, Notation};

@@ -105,6 +105,16 @@ fn tile((row, col): (usize, usize)) -> String {
     format!("t-{}-{}", row + 1, col + 1)
 }
 
+impl Level {
+    /// Why the rules of the PDDL domain flipblox writes ([`PDDL_DOMAIN`]) and flipblox's own
+    /// may answer this level differently, if they may: a soft switch that takes away a bridge
+    /// tile next to it, or two soft switches side by side that act on one tile and not both the
+    /// same way (docs/LEVELS.md). `None` when both answer alike.
+    pub fn pddl_rules_may_differ(&self) -> Option<String> {
+        pddl_rules_may_differ(self)
+    }
+}
+
 /// Why the domain's rules and flipblox's may answer `level` differently (see the module docs),
 /// if they may: a soft switch that takes away a bridge tile next to it (a block lying on both
 /// falls in flipblox and stays in the domain), or two soft switches side by side that act on

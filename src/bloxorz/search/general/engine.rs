@@ -539,7 +539,7 @@ mod tests {
         let pack =
             std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/bloxorz/mixed-small.txt"))
                 .unwrap();
-        let mut scratch = Scratch::new();
+        let mut scratch = Scratch::default();
         let mut engine = Engine::default();
         for level in PackReader::new(&pack).take(300) {
             let level = level.unwrap();

@@ -170,11 +170,6 @@ pub(crate) struct Gf2Scratch {
 }
 
 impl Gf2Scratch {
-    /// Empty scratch; it grows to fit the first board it is used for.
-    pub(crate) fn new() -> Gf2Scratch {
-        Gf2Scratch::default()
-    }
-
     /// Makes room, fallibly, for the search of boards of `solver`: its transform takes up to
     /// `4 * 2^min(nullity + 1, search_bits)` bytes (a flag sets `search_bits`), allocated here
     /// so that answering a board does not abort when the system has no memory for it.
@@ -309,7 +304,7 @@ impl Gf2Solver {
     pub(crate) fn solve_goal(&self, board: &Board, goal: Goal) -> Option<Solution> {
         let mut presses = Vec::new();
         let optimum =
-            self.solve_goal_into(board, goal, &mut Gf2Scratch::new(), Some(&mut presses))?;
+            self.solve_goal_into(board, goal, &mut Gf2Scratch::default(), Some(&mut presses))?;
         Some(Solution { optimum, presses })
     }
 

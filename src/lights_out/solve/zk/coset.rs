@@ -940,7 +940,7 @@ mod tests {
                             })
                             .collect();
                         let toggles = variant.toggle_matrix();
-                        let mut scratch = ZkScratch::new();
+                        let mut scratch = ZkScratch::default();
                         for _ in 0..6 {
                             let base = match goal {
                                 Goal::Colour(g) => g,

@@ -128,11 +128,6 @@ pub(crate) struct ZkScratch {
 }
 
 impl ZkScratch {
-    /// Empty scratch; it grows to fit the first board it is used for.
-    pub(crate) fn new() -> ZkScratch {
-        ZkScratch::default()
-    }
-
     /// Reserves the largest buffer a board of `solver` needs, the coset search's table (up to
     /// `8 * 2^search_bits` bytes), so that answering a board does not abort when the system
     /// has no memory for it.
@@ -444,7 +439,7 @@ impl ZkSolver {
     #[cfg(test)]
     pub(crate) fn solve(&self, board: &Board) -> Option<ZkSolution> {
         let mut presses = Vec::new();
-        let optimum = self.solve_into(board, &mut ZkScratch::new(), &mut presses)?;
+        let optimum = self.solve_into(board, &mut ZkScratch::default(), &mut presses)?;
         Some(ZkSolution { optimum, presses })
     }
 
@@ -741,7 +736,7 @@ mod tests {
                         lifted += 1;
                         let mut chased = solver.clone();
                         chased.lift = None;
-                        let (mut a, mut b) = (ZkScratch::new(), ZkScratch::new());
+                        let (mut a, mut b) = (ZkScratch::default(), ZkScratch::default());
                         for _ in 0..40 {
                             let cells = (0..r * c).map(|_| next(u64::from(k)) as u8).collect();
                             let board = Board::from_cells(r, c, cells);
@@ -790,7 +785,7 @@ mod tests {
                     bits += 1;
                     let mut bytes = solver.clone();
                     bytes.bits = None;
-                    let (mut a, mut b) = (ZkScratch::new(), ZkScratch::new());
+                    let (mut a, mut b) = (ZkScratch::default(), ZkScratch::default());
                     for _ in 0..12 {
                         let cells = (0..r * c).map(|_| rng.below(2) as u8).collect();
                         let board = Board::from_cells(r, c, cells);

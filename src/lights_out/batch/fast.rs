@@ -1,23 +1,45 @@
-//! The 4x4 fast path of `flipblox flip` over a file held whole (a memory map or a slice): clean
-//! boards are answered by `flipblox::lights_out::fast`, straight into one output buffer written out
-//! every few MB; every other board, from the first line the fast path refuses, is read by the
-//! positioned [`BoardReader`] and answered or reported exactly as the general path does, and the
-//! fast path resumes after it. Used only for the default case (4x4, the default variant, the
-//! embedded table, one answer line or JSON record a board): see [`applies`]. Plain answers come
-//! from [`answer_clean_boards`]; the lines of `--path` and the records of `--json` are put
-//! together by [`Formatter`] from pieces formatted once per state.
+//! The 4x4 fast path of a batch over an input held whole (a memory map or a slice): clean
+//! boards are answered by [`crate::lights_out::fast`], straight into one output buffer handed to
+//! the sink every few MB; every other board, from the first line the fast path refuses, is read
+//! by the positioned [`BoardReader`] and answered or reported exactly as the general path does,
+//! and the fast path resumes after it. Used only for the default case (4x4, the Flip Game, the
+//! embedded table, sizes read from the input, [`BatchOptions::lines`](super::BatchOptions::lines)):
+//! see [`Batch::fast_applies`]. Plain answers come from [`answer_clean_boards`]; answer lines
+//! with presses and JSON records are put together by [`Formatter`] from pieces formatted once
+//! per state.
 
-use flipblox::lights_out::fast::{
+use crate::lights_out::board::Board;
+use crate::lights_out::fast::{
     CLEAN_BOARD_BYTES, CleanRun, STATES, answer_clean_boards, next_clean_board,
 };
-use flipblox::lights_out::read::error::board_line_limit;
-use flipblox::lights_out::{
-    Alphabet, Board, BoardError, BoardReader, BoardSize, DistanceTable, Method, Solver,
-};
-use flipblox::text::{LineSource, Lines};
+use crate::lights_out::read::error::board_line_limit;
+use crate::lights_out::read::{BoardError, BoardReader};
+use crate::lights_out::size::BoardSize;
+use crate::lights_out::solve::{Method, Solver};
+use crate::lights_out::table::DistanceTable;
+use crate::lights_out::variant::{Alphabet, Goal};
+use crate::text::{LineSource, Lines};
 
-use super::super::print::Printer;
-use super::{Answerer, Boards, FlipArgs, LayoutArg, MethodArg, warn_count};
+use super::{Batch, BatchError, BatchSink, warn_count};
+
+/// The fast path's errors, boxed: the result of a record's write stays two words, in
+/// registers.
+type Boxed = Box<BatchError>;
+
+/// A failed check of the fast path's own (a bug).
+fn fault(what: impl std::fmt::Display) -> Boxed {
+    Box::new(BatchError::Fault(format!("the 4x4 fast path: {what}")))
+}
+
+/// `value` as JSON.
+fn to_json(value: &impl serde::Serialize) -> Result<Vec<u8>, Boxed> {
+    serde_json::to_vec(value).map_err(fault)
+}
+
+/// The solver's error, as the batch's.
+fn solver_error(source: crate::lights_out::solve::SolverError) -> Boxed {
+    Box::new(BatchError::Solver { context: "the 4x4 fast path".to_string(), source })
+}
 
 /// Output buffered before it is written out.
 const OUT_LIMIT: usize = 4 << 20;
@@ -34,17 +56,24 @@ const OPEN_BOARDS: usize = BoardSize::MAX_SIDE / 4;
 /// written while it is still in the core's cache (a few MiB would not be).
 const FORMATTED_LIMIT: usize = 256 << 10;
 
-/// True when `args` may ask for the answers of 4x4 boards of the default variant from the
-/// embedded table, one line or JSON record a board (no --size, --table, --layout grid,
-/// --method, --shard, variant options; --path and --json are fine): the input's first board
-/// then tells whether it is read block by block from a 4x4 board (POJ 1753's layout).
-pub(super) fn applies(args: &FlipArgs) -> bool {
-    args.size.is_none()
-        && args.table.is_none()
-        && args.layout == LayoutArg::Line
-        && args.method == MethodArg::Auto
-        && args.variant.is_default()
-        && args.shard.shard.is_none()
+impl Batch<'_> {
+    /// True when the batch may answer 4x4 boards of the Flip Game from the embedded table, one
+    /// line or JSON record a board ([`BatchOptions::lines`](super::BatchOptions::lines); sizes
+    /// read from the input, the default method, no shard, buttons, holes or game ID, no table
+    /// file): the input's first board then tells whether it is read block by block from a 4x4
+    /// board (POJ 1753's layout).
+    pub(super) fn fast_applies(&self) -> bool {
+        let o = &self.options;
+        o.lines
+            && self.sizes.is_some()
+            && self.table_file.is_none()
+            && o.method == Method::Auto
+            && o.is_flip_game()
+            && o.shard.is_none()
+            && o.buttons.is_none()
+            && o.hole.is_none()
+            && o.tatham.is_none()
+    }
 }
 
 /// Which of [`Formatter`]'s tails ends a record.
@@ -173,8 +202,8 @@ impl IndexText {
     }
 }
 
-/// The lines of `--path` (`N (r,c)...`) and the records of `--json` for clean 4x4 boards,
-/// byte for byte what [`super::BoardRecord`] prints through the printer. Everything in them but
+/// The answer lines with presses (`N (r,c)...`) and the JSON records for clean 4x4 boards,
+/// byte for byte what [`super::BoardRecord`] writes and serialises. Everything in them but
 /// the file and the index depends on the board's state alone, so each state met is formatted
 /// once into a slot of [`SLOT`] bytes, from the presses the general path prints (the embedded
 /// table's press walk, [`DistanceTable::presses`]): a `--path` line whole, or a JSON record's
@@ -261,31 +290,28 @@ fn push_decimal(text: &mut Vec<u8>, n: usize) {
 }
 
 impl Formatter {
-    /// The formatter for `answerer`'s output (`--json`, else `--path` lines) of the input `name`.
-    fn new(answerer: &Answerer<'_>, name: &str) -> anyhow::Result<Formatter> {
-        anyhow::ensure!(
-            answerer.solver.variant().is_flip_game(),
-            "the 4x4 fast path answers the Flip Game only"
-        );
-        let json = answerer.json;
+    /// The formatter for `batch`'s output (JSON records with counts, else answer lines with
+    /// presses) of the input `name`.
+    fn new(batch: &Batch<'_>, name: &str) -> Result<Formatter, Boxed> {
+        if !batch.solver.variant().is_flip_game() {
+            return Err(fault("it answers the Flip Game only"));
+        }
+        let json = batch.options.counts;
         let mut fixed = Vec::new();
         let mut starts = [0; 5];
         if json {
             fixed.extend_from_slice(b"{\"file\":");
-            serde_json::to_writer(&mut fixed, name)?;
+            fixed.extend_from_slice(&to_json(&name)?);
             fixed.extend_from_slice(b",\"index\":");
             starts[1] = fixed.len();
             // The variant's fields without their braces, as `#[serde(flatten)]` writes them.
-            let fields = serde_json::to_vec(&answerer.fields)?;
+            let fields = to_json(&batch.fields)?;
             let fields = &fields[1..fields.len() - 1];
-            let colours = [
-                serde_json::to_vec(&answerer.chosen.colour_name(0))?,
-                serde_json::to_vec(&answerer.chosen.colour_name(1))?,
-                b"null".to_vec(),
-            ];
+            let colour_name = |c: u8| Goal::Colour(c).name(&batch.chosen.alphabet);
+            let colours = [to_json(&colour_name(0))?, to_json(&colour_name(1))?, b"null".to_vec()];
             for (i, colour) in colours.iter().enumerate() {
                 fixed.extend_from_slice(b"\",\"nullity\":");
-                fixed.extend_from_slice(answerer.solver.nullity().to_string().as_bytes());
+                fixed.extend_from_slice(batch.solver.nullity().to_string().as_bytes());
                 fixed.extend_from_slice(b",\"proven_minimal\":true,");
                 fixed.extend_from_slice(fields);
                 fixed.extend_from_slice(b",\"colour\":");
@@ -335,27 +361,30 @@ impl Formatter {
             presses: Vec::new(),
             counter: json
                 .then(|| {
-                    let variant = answerer.solver.variant();
+                    let variant = batch.solver.variant();
                     Solver::builder(variant)
                         .method(Method::LinearAlgebra)
                         .build()
                         .map(|s| s.with_counts(true))
                 })
-                .transpose()?,
+                .transpose()
+                .map_err(solver_error)?,
         };
         formatter.push_slot(impossible, NO_COLOUR)?;
         Ok(formatter)
     }
 
     /// Adds a slot of `text` and `colour`, and returns its number.
-    fn push_slot(&mut self, text: &[u8], colour: u8) -> anyhow::Result<u16> {
+    fn push_slot(&mut self, text: &[u8], colour: u8) -> Result<u16, Boxed> {
         // The 4x4 board's presses are at most 6 (the table's largest distance): 81 bytes.
-        anyhow::ensure!(text.len() <= MID, "an answer of the 4x4 fast path is too long");
+        if text.len() > MID {
+            return Err(fault("an answer is too long"));
+        }
         let mut slot = [0; SLOT];
         slot[..text.len()].copy_from_slice(text);
         slot[COLOUR] = colour;
         slot[LEN] = text.len() as u8;
-        let index = u16::try_from(self.slots.len())?;
+        let index = u16::try_from(self.slots.len()).map_err(fault)?;
         debug_assert!(index != UNKNOWN);
         self.slots.push(Slot(slot));
         Ok(index)
@@ -363,10 +392,10 @@ impl Formatter {
 
     /// Formats the slot of `state`, a solvable state met for the first time, and returns it.
     #[cold]
-    fn add_state(&mut self, state: u16) -> anyhow::Result<usize> {
-        let found = self.table.state_presses(u64::from(state), &mut self.presses)?;
-        let Some((d, colour)) = found else {
-            anyhow::bail!("state {state:#x} is solvable in the table but has no presses");
+    fn add_state(&mut self, state: u16) -> Result<usize, Boxed> {
+        let found = self.table.state_presses(u64::from(state), &mut self.presses);
+        let Some((d, colour)) = found.map_err(|e| solver_error(e.into()))? else {
+            return Err(fault(format!("state {state:#x} is solvable but has no presses")));
         };
         let mut text = Vec::with_capacity(MID);
         let at = |p: usize| [b'0' + (p / 4 + 1) as u8, b',', b'0' + (p % 4 + 1) as u8];
@@ -388,8 +417,11 @@ impl Formatter {
             text.extend_from_slice(b"]");
             if let Some(counter) = &mut self.counter {
                 let cells = (0..16).map(|i| (state >> i & 1) as u8).collect();
-                let counted = counter.solve(&Board::from_cells(4, 4, cells))?;
-                anyhow::ensure!(counted.distance == Some(usize::from(d)), "the counts disagree");
+                let counted =
+                    counter.solve(&Board::from_cells(4, 4, cells)).map_err(solver_error)?;
+                if counted.distance != Some(usize::from(d)) {
+                    return Err(fault("the counts disagree"));
+                }
                 text.extend_from_slice(b",\"optimal_solutions\":");
                 let optimal = counted.optimal_solutions.map_or(0, |n| n as usize);
                 push_decimal(&mut text, optimal);
@@ -428,7 +460,7 @@ impl Formatter {
         text: &mut IndexText,
         out: &mut [u8],
         at: usize,
-    ) -> anyhow::Result<usize> {
+    ) -> Result<usize, Boxed> {
         // Most random boards cannot be solved: their key is the impossible states' entry, one
         // hot cache line, chosen without a branch (a mispredicted branch would cost more).
         let s = usize::from(state);
@@ -452,7 +484,8 @@ impl Formatter {
             // One bounds check for the record; the masks (no-ops: the head is shorter than 64
             // bytes, the index 8 digits at most, the slot's text 96 bytes at most) bound every
             // offset in the window.
-            let window: &mut [u8; WINDOW] = (&mut out[at..at + WINDOW]).try_into()?;
+            let window: &mut [u8; WINDOW] =
+                (&mut out[at..at + WINDOW]).try_into().map_err(fault)?;
             window[..HEAD].copy_from_slice(&short.0);
             let mut p = self.starts[1] & (HEAD - 1);
             window[p..p + 8].copy_from_slice(&word.to_le_bytes());
@@ -486,7 +519,7 @@ fn format_run(
     first: usize,
     out: &mut Vec<u8>,
     limit: usize,
-) -> anyhow::Result<(CleanRun, usize)> {
+) -> Result<(CleanRun, usize), Boxed> {
     // Written at `at`, with scratch bytes after it: `out` is zeroed once, as long as the longest
     // run and a line after it, and cut to `at` only for printing (an output written `limit`
     // bytes at a time keeps this buffer in the core's cache). The state of the loop is kept
@@ -526,15 +559,16 @@ fn without_last_lines(out: &[u8], n: usize) -> usize {
     end
 }
 
-impl Boards<'_, '_> {
-    /// Reads, answers and prints every board of `bytes` (the input `name`), as
-    /// [`Boards::answer_all`] does, clean boards by the fast path.
-    pub(super) fn answer_all_fast(
+impl Batch<'_> {
+    /// Reads, answers and hands over every board of `bytes` (the input `name`), as
+    /// [`Batch::answer_all`] does, clean boards by the fast path.
+    pub(super) fn answer_all_fast<S: BatchSink>(
         &mut self,
-        printer: &mut Printer,
+        sink: &mut S,
         name: &str,
         bytes: &[u8],
-    ) -> anyhow::Result<()> {
+        failed: &mut bool,
+    ) -> Result<(), S::Error> {
         let table = DistanceTable::embedded();
         let line_limit = board_line_limit(BoardSize::MAX_SIDE);
         let wb = Alphabet::default_for(2);
@@ -543,31 +577,31 @@ impl Boards<'_, '_> {
         // a later `\n` does not end a line there, so the fast check, which reads `\n` endings,
         // does not apply; the positioned reader reads the whole file.
         if reader.lines_mut().ending() != b'\n' {
-            return self.answer_all(printer, name, reader);
+            return self.answer_all(sink, name, reader, failed);
         }
         let count = reader.read_count_line();
         // The first block, by the positioned reader, tells the layout: the rest of an input
         // whose first board is no 4x4 board of a block (size lines, a 5x5 board) is read by it
         // too.
         let mut boards = 0usize;
-        while let Some(result) = self.answerer.read(&mut reader) {
+        while let Some(result) = reader.read_into(&mut self.board) {
             boards += 1;
-            self.answer_one(printer, name, boards, reader.board_start(), result)?;
+            self.answer_one(sink, name, boards, reader.board_start(), result, failed)?;
             if !reader.fours_pending() {
                 break;
             }
         }
-        let board = &self.answerer.board;
+        let board = &self.board;
         if boards > 0 && !(reader.reads_blocks() && (board.rows(), board.cols()) == (4, 4)) {
-            return self.answer_rest(printer, name, &mut reader, count);
+            return self.answer_rest(sink, name, &mut reader, count, failed);
         }
         let mut offset = reader.lines_mut().offset();
         let mut line = reader.lines_mut().peek_line().map_or(1, |next| next.number);
         // Rows read of the block the next run starts in: 0 at the start of a block, or more
         // than a board's 1,024 rows inside a block of rows of 4 pieces (see `CleanRun::open`).
         let mut block_rows = if reader.in_fours() { IN_FOURS } else { 0 };
-        let mut formatter = match self.answerer.path || self.answerer.json {
-            true => Some(Formatter::new(self.answerer, name)?),
+        let mut formatter = match self.options.presses || self.options.counts {
+            true => Some(Formatter::new(self, name).map_err(|e| *e)?),
             false => None,
         };
         let limit = if formatter.is_some() { FORMATTED_LIMIT } else { OUT_LIMIT };
@@ -586,7 +620,8 @@ impl Boards<'_, '_> {
                     (run, out.len())
                 }
                 Some(formatter) => {
-                    format_run(formatter, bytes, offset, block_rows, boards, &mut out, limit)?
+                    format_run(formatter, bytes, offset, block_rows, boards, &mut out, limit)
+                        .map_err(|e| *e)?
                 }
             };
             if run.open_at(&bytes[run.end..]) {
@@ -602,7 +637,7 @@ impl Boards<'_, '_> {
             (offset, boards, line) = (run.end, boards + run.boards, line + run.lines);
             block_rows = run.block_rows;
             let full = printed >= limit;
-            printer.lines(&out[..printed])?;
+            sink.lines(&out[..printed])?;
             if formatter.is_none() {
                 out.clear();
             }
@@ -613,10 +648,10 @@ impl Boards<'_, '_> {
             // lines that end the input) by the positioned reader.
             let lines = Lines::starting_at(bytes, line_limit, offset, line);
             let mut reader = BoardReader::blocks_from(lines, &wb, block_rows > 0);
-            while let Some(result) = self.answerer.read(&mut reader) {
+            while let Some(result) = reader.read_into(&mut self.board) {
                 boards += 1;
                 let result = result.map_err(|e| BoardError { board: boards, ..e });
-                self.answer_one(printer, name, boards, reader.board_start(), result)?;
+                self.answer_one(sink, name, boards, reader.board_start(), result, failed)?;
                 if !reader.fours_pending() {
                     break;
                 }
@@ -628,7 +663,7 @@ impl Boards<'_, '_> {
                 None => break,
             }
         }
-        warn_count(printer, name, count, boards);
+        warn_count(sink, name, count, boards);
         Ok(())
     }
 }
