@@ -46,6 +46,7 @@ from flipblox._native import (
     __version__,
     distance,
     field,
+    flip,
     iter_solve,
     load_table,
     solve,

@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 
 mod bloxorz;
 mod errors;
+mod flip;
 mod input;
 mod lights_out;
 mod records;
@@ -21,6 +22,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     bloxorz::register(m)?;
     lights_out::register(m)?;
+    flip::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
