@@ -1,18 +1,99 @@
 """Type stubs of flipblox (the native module's functions, re-exported by the package)."""
 
 import os
-from typing import Any, Iterator, Literal, Optional, Union, overload
+from typing import Any, Iterator, Literal, Optional, Sequence, Tuple, TypedDict, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
 
-#: What the Bloxorz functions read: a path, or the text itself as str, or its bytes.
+#: What the functions that read an input take: a path, or the text itself as str, or its bytes.
 Source = Union["os.PathLike[str]", str, bytes, bytearray, memoryview]
-InputFormat = Literal["auto", "pack", "flash", "drawing"]
-#: A record of `solve`: the keys of `flipblox bloxorz --json` (docs/JSON.md).
-Record = dict[str, object]
+#: How a Bloxorz input is written (`input_format=`).
+InputFormat = Literal["auto", "pack", "flash", "drawing", "pddl"]
+#: How `Variant.solve` answers.
+Method = Literal["auto", "table", "linear_algebra"]
+#: How `flip` answers boards (`--method`; "linear_algebra" is "gf2").
+FlipMethod = Literal["auto", "table", "gf2", "linear_algebra"]
+#: A board size: "RxC" or (rows, cols).
+Size = Union[str, Tuple[int, int]]
+#: Boards: one board's text or colours (rows, cols), or many (a list of texts, (N, rows, cols)).
+Boards = Union[str, list[str], npt.ArrayLike]
+
+class BoardRecord(TypedDict):
+    """One board of `flip`: the object `flipblox flip --json` prints (docs/JSON.md)."""
+
+    file: str
+    index: int
+    error: Optional[str]
+    distance: Optional[int]
+    lower_bound: Optional[int]
+    path: Optional[list[list[int]]]
+    optimal_solutions: Optional[int]
+    solutions: Optional[str]
+    board: Optional[str]
+    nullity: Optional[int]
+    proven_minimal: Optional[bool]
+    goal: str
+    colours: int
+    wrap: bool
+    toggle: str
+    colour: Optional[str]
+
+class _LevelKeys(TypedDict):
+    file: str
+    index: int
+    error: Optional[str]
+    distance: Optional[int]
+    path: Optional[str]
+    rows: Optional[int]
+    cols: Optional[int]
+    states_explored: Optional[int]
+    title: Optional[str]
+
+class LevelRecord(_LevelKeys, total=False):
+    """One level of `solve`: the object `flipblox bloxorz --json` prints (docs/JSON.md);
+    `microseconds` only with `timings=True`, the measures only with `analyse=True`."""
+
+    microseconds: int
+    optimal_solutions: Optional[int]
+    optimal_solutions_saturated: Optional[bool]
+    reachable: Optional[int]
+    dead_ends: Optional[int]
+    trap_moves: Optional[int]
+    cells_used: Optional[int]
+    cells_unused: Optional[int]
+    unused_cells: Optional[list[list[int]]]
+    difficulty: Optional[float]
+
+__all__ = [
+    "Answer",
+    "BoardError",
+    "BoardRecord",
+    "Boards",
+    "Error",
+    "FlipMethod",
+    "InputFormat",
+    "InputWarning",
+    "LevelError",
+    "LevelRecord",
+    "Method",
+    "Records",
+    "Size",
+    "Source",
+    "TableError",
+    "TableMemory",
+    "Variant",
+    "__version__",
+    "distance",
+    "field",
+    "flip",
+    "iter_solve",
+    "load_table",
+    "solve",
+    "table",
+]
 
 class Error(ValueError):
     """The base of flipblox's own exceptions."""
@@ -29,10 +110,7 @@ class TableError(Error):
 class InputWarning(UserWarning):
     """Something read in an input that may not mean what was meant."""
 
-Method = Literal["auto", "table", "linear_algebra"]
-#: Boards: one board's text or colours (rows, cols), or many (a list of texts, (N, rows, cols)).
-Boards = Union[str, list[str], npt.ArrayLike]
-
+@final
 class Answer:
     """One board's answer: the distance, one optimal press set, the colour reached, whether
     the minimum is proven, a proven lower bound, and (with `counts=True`) how many solutions."""
@@ -55,11 +133,13 @@ class Answer:
     def solutions(self) -> Optional[int]:
         """Press sets reaching the goal, exact (with `counts=True`)."""
 
+@final
 class Variant:
-    """A member of the Lights Out family on one board size (the Flip Game by default)."""
+    """A member of the Lights Out family on one board size (the Flip Game by default): rows and
+    cols 1 to 1024 each, 2 to 16 colours."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         rows: int = 4,
         cols: int = 4,
         *,
@@ -68,7 +148,7 @@ class Variant:
         wrap: bool = False,
         toggle: Optional[str] = None,
         colours: int = 2,
-    ) -> None: ...
+    ) -> Variant: ...
     @property
     def rows(self) -> int: ...
     @property
@@ -101,8 +181,33 @@ class Variant:
     def table(self, *, max_cells: int = 32) -> npt.NDArray[np.uint8]:
         """The variant's distance table: K^(rows*cols) entries, 255 = impossible."""
 
+@final
 class TableMemory:
     """The memory a table array views (its `base`)."""
+
+def flip(
+    source: Union[Source, Sequence[str], None] = None,
+    *,
+    board: Union[str, Sequence[str], None] = None,
+    size: Optional[Size] = None,
+    goal: str = "any",
+    alphabet: Optional[str] = None,
+    wrap: bool = False,
+    toggle: Optional[str] = None,
+    colours: int = 2,
+    hole: Optional[str] = None,
+    buttons: Union["os.PathLike[str]", str, None] = None,
+    tatham: Optional[str] = None,
+    path: bool = False,
+    method: FlipMethod = "auto",
+    search_bits: int = 24,
+    max_setup: int = 60,
+    max_table_cells: int = 25,
+    shard: Optional[tuple[int, int]] = None,
+    name: Optional[str] = None,
+) -> list[BoardRecord]:
+    """Every board of a file, text or board strings, or a Tatham game ID: one record per board,
+    in input order, equal to the objects `flipblox flip --json` prints."""
 
 def distance(board: str) -> Optional[int]:
     """The distance of a 4x4 Flip Game board: one lookup in the embedded table."""
@@ -126,7 +231,7 @@ def solve(
     max_memory: int = 2**31,
     name: Optional[str] = None,
     shard: Optional[tuple[int, int]] = None,
-) -> list[Record]:
+) -> list[LevelRecord]:
     """Every level of a Bloxorz pack: one record per level, in input order."""
 
 def iter_solve(
@@ -143,11 +248,12 @@ def iter_solve(
 ) -> Records:
     """The records of `solve`, yielded as the levels are solved."""
 
-class Records(Iterator[Record]):
+@final
+class Records(Iterator[LevelRecord]):
     """The iterator of `iter_solve`."""
 
     def __iter__(self) -> Records: ...
-    def __next__(self) -> Record: ...
+    def __next__(self) -> LevelRecord: ...
 
 def field(
     pack: Source,

@@ -7,17 +7,17 @@ use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
 
 use flipblox::bloxorz::{
-    DistanceField, DrawingReader, FieldError, FlashPack, Level, LevelFormat, PackReader, Report,
-    RunOptions, Runner, Shard, Sharded, Solver, detect_format,
+    DistanceField, FieldError, InputFormat, LevelInput, LevelRecord, OpenError, Report, RunOptions,
+    Runner, Shard, Sharded, Solver,
 };
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyRuntimeError;
-use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::PyList;
 
 use crate::errors;
 use crate::input::Input;
+use crate::records;
 
 /// Adds the Bloxorz functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -28,127 +28,82 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// How the input is written: `input_format=` (the command-line tool's `--input-format`).
-#[derive(Debug, Clone, Copy)]
-enum Format {
-    Auto,
-    Known(LevelFormat),
+/// The name of the memory limit in the messages of levels a larger one would lift.
+const MEMORY_OPTION: &str = "max_memory=";
+
+/// `input_format=`: the command-line tool's `--input-format` spellings.
+fn parse_format(text: &str) -> PyResult<InputFormat> {
+    text.parse::<InputFormat>().map_err(|e| errors::argument("input_format", e))
 }
 
-impl Format {
-    fn parse(text: &str) -> PyResult<Format> {
-        Ok(match text {
-            "auto" => Format::Auto,
-            "pack" => Format::Known(LevelFormat::Pack),
-            "flash" => Format::Known(LevelFormat::Flash),
-            "drawing" => Format::Known(LevelFormat::Drawing),
-            other => {
-                return Err(errors::argument(
-                    "input_format",
-                    format_args!(
-                        "{other:?} is not a format: expected 'auto', 'pack', 'flash' or 'drawing'"
-                    ),
-                ));
-            }
-        })
-    }
+/// The [`errors::LevelError`] of an input whose levels cannot be read at all.
+fn open_error(name: &str, e: &OpenError) -> PyErr {
+    let hint = if e.is_over_memory_limit() { " (max_memory=)" } else { "" };
+    errors::level_error(name, format_args!("{e}{hint}"), e.position().is_some())
 }
 
-/// What a record holds beyond the answer (the command-line tool's `--path`, `--timings`,
-/// `--analyse`).
-#[derive(Debug, Clone, Copy)]
-struct Wanted {
-    path: bool,
-    timings: bool,
-    analyse: bool,
-}
-
-/// An input ready to be solved: its bytes, the format it is read in, and the Flash game's file
-/// parsed (when it is one).
+/// An input opened in its format (the library's level door), with its name.
 struct Prepared {
-    input: Input,
-    format: LevelFormat,
-    flash: Option<FlashPack>,
+    input: LevelInput<'static>,
+    name: String,
 }
 
 impl Prepared {
-    /// Tells the format (as `flipblox bloxorz` does) and parses the Flash game's file, emitting
-    /// the command-line tool's warnings as [`errors::InputWarning`]s.
+    /// Opens `input` in `format` (as `flipblox bloxorz` does) and parses the Flash game's file,
+    /// emitting the command-line tool's warnings as [`errors::InputWarning`]s.
     ///
     /// # Errors
     ///
     /// [`errors::LevelError`] for a Flash game's file that cannot be parsed at all.
-    fn new(py: Python<'_>, input: Input, format: Format, max_memory: u64) -> PyResult<Prepared> {
-        let name = input.name.clone();
-        let format = match format {
-            Format::Known(format) => format,
-            Format::Auto => {
-                let detected = detect_format(&input.bytes);
-                if let Some(also) = detected.also {
-                    errors::warn(
-                        py,
-                        &format!(
-                            "{name}: warning: read as {} ({}), but it also looks like {also}; \
-                             name the format with input_format=",
-                            detected.format, detected.reason
-                        ),
-                    )?;
-                }
-                detected.format
-            }
-        };
-        let flash = if format == LevelFormat::Flash {
-            let parsed = py.detach(|| FlashPack::parse(&input.bytes, max_memory));
-            let pack = parsed.map_err(|e| errors::level_error(&name, e, true))?;
-            for problem in pack.problems().iter().chain(pack.warnings()) {
-                errors::warn(py, &format!("{name}:{problem}"))?;
-            }
-            Some(pack)
-        } else {
-            None
-        };
-        Ok(Prepared { input, format, flash })
+    fn new(
+        py: Python<'_>,
+        input: Input,
+        format: InputFormat,
+        max_memory: u64,
+    ) -> PyResult<Prepared> {
+        let Input { bytes, name } = input;
+        let mut opened = LevelInput::from_bytes(bytes, format, max_memory);
+        if let Some(detected) = opened.detected().filter(|d| d.also.is_some()) {
+            errors::warn(
+                py,
+                &format!("{name}: warning: {detected}; name the format with input_format="),
+            )?;
+        }
+        // The Flash game's file is parsed here, once: its errors are raised before any level.
+        let problems = py.detach(|| -> Result<Vec<String>, OpenError> {
+            let levels = opened.levels()?;
+            Ok(levels.flash().map_or_else(Vec::new, |pack| {
+                pack.problems().iter().chain(pack.warnings()).map(ToString::to_string).collect()
+            }))
+        });
+        for problem in problems.map_err(|e| open_error(&name, &e))? {
+            errors::warn(py, &format!("{name}:{problem}"))?;
+        }
+        Ok(Prepared { input: opened, name })
     }
 
     /// Solves every level with `runner` (only the part `shard` takes, when given), handing each
     /// event to `sink` in input order until it returns `Err`. Reports carry the levels' numbers
     /// in the input.
     fn run(
-        &self,
+        &mut self,
         runner: &mut Runner,
         options: &Options,
         mut sink: impl FnMut(Event) -> Result<(), ()>,
     ) {
-        let (bytes, max_memory, shard) =
-            (&self.input.bytes[..], options.run.max_memory, options.shard);
+        let shard = options.shard;
+        let Ok(mut levels) = self.input.levels() else { return };
         let mut report = |mut r: Report| {
             if let Some(shard) = shard {
                 r.level = shard.global(r.level);
             }
             sink(Event::Report(r))
         };
-        let ignored = match (self.format, &self.flash) {
-            (LevelFormat::Flash, Some(pack)) => {
-                let _ = runner.run_source(Sharded::new(pack.source(), shard), &mut report);
-                None
-            }
-            (LevelFormat::Drawing, _) => {
-                let reader = DrawingReader::new(bytes).max_memory(max_memory);
-                let _ = runner.run_source(Sharded::new(reader, shard), &mut report);
-                None
-            }
-            _ => {
-                let mut reader = PackReader::new(bytes).max_memory(max_memory);
-                let run = runner.run_source(Sharded::new(&mut reader, shard), &mut report);
-                run.ok().and_then(|()| reader.ignored_after_end())
-            }
-        };
-        if let Some(position) = ignored {
-            let name = &self.input.name;
-            let _ = sink(Event::Warning(format!(
-                "{name}:{position}: warning: not read: the pack ends at the `0 0` line before \
-                 this (POJ 3322); remove that line to read what follows"
-            )));
+        let run = runner.run_source(Sharded::new(&mut levels, shard), &mut report);
+        if run.is_ok()
+            && let Some(warning) = levels.ignored_after_end()
+        {
+            let _ = sink(Event::Warning(format!("{}:{warning}", self.name)));
         }
     }
 }
@@ -164,7 +119,6 @@ enum Event {
 /// The options every function that solves a pack takes.
 #[derive(Debug, Clone, Copy)]
 struct Options {
-    wanted: Wanted,
     run: RunOptions,
     shard: Option<Shard>,
 }
@@ -198,11 +152,7 @@ impl Options {
         if max_memory == 0 {
             return Err(errors::argument("max_memory", "expected a number of bytes above 0"));
         }
-        Ok(Options {
-            wanted: Wanted { path, timings, analyse },
-            run: RunOptions { jobs, paths: path, max_memory, timings, analyse },
-            shard,
-        })
+        Ok(Options { run: RunOptions { jobs, paths: path, max_memory, timings, analyse }, shard })
     }
 }
 
@@ -213,104 +163,35 @@ fn cores() -> usize {
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// The record of one level, with the keys of `flipblox bloxorz --json` (docs/JSON.md).
+/// The record of one level: the library's [`LevelRecord`] (the object `flipblox bloxorz --json`
+/// prints, docs/JSON.md) as a dict.
 fn record<'py>(
     py: Python<'py>,
     name: &str,
     report: &Report,
-    wanted: Wanted,
-) -> PyResult<Bound<'py, PyDict>> {
-    let record = PyDict::new(py);
-    record.set_item(intern!(py, "file"), name)?;
-    record.set_item(intern!(py, "index"), report.level)?;
-    match &report.result {
-        Ok(answer) => {
-            let distance = answer.solution.moves;
-            record.set_item(intern!(py, "error"), py.None())?;
-            record.set_item(intern!(py, "distance"), distance)?;
-            let path = (wanted.path && distance.is_some())
-                .then(|| answer.path.iter().map(ToString::to_string).collect::<String>());
-            record.set_item(intern!(py, "path"), path)?;
-            record.set_item(intern!(py, "rows"), answer.rows)?;
-            record.set_item(intern!(py, "cols"), answer.cols)?;
-            record.set_item(intern!(py, "states_explored"), answer.solution.states_explored)?;
-            record.set_item(intern!(py, "title"), answer.title.as_deref())?;
-            if wanted.timings {
-                let micros = u64::try_from(answer.elapsed.as_micros()).unwrap_or(u64::MAX);
-                record.set_item(intern!(py, "microseconds"), micros)?;
-            }
-            if wanted.analyse {
-                analysis(&record, answer.analysis.as_ref())?;
-            }
-        }
-        Err(e) => {
-            let hint = if e.kind.is_over_memory_limit() { " (max_memory=)" } else { "" };
-            record.set_item(intern!(py, "error"), format!("{e}{hint}"))?;
-            for key in ["distance", "path", "rows", "cols", "states_explored", "title"] {
-                record.set_item(key, py.None())?;
-            }
-            if wanted.analyse {
-                analysis(&record, None)?;
-            }
-        }
-    }
-    Ok(record)
-}
-
-/// The keys of `--analyse` in a record (all `None` for a level not answered).
-fn analysis(
-    record: &Bound<'_, PyDict>,
-    analysis: Option<&flipblox::bloxorz::analysis::Analysis>,
-) -> PyResult<()> {
-    let py = record.py();
-    let Some(a) = analysis else {
-        for key in [
-            "optimal_solutions",
-            "optimal_solutions_saturated",
-            "reachable",
-            "dead_ends",
-            "trap_moves",
-            "cells_used",
-            "cells_unused",
-            "unused_cells",
-            "difficulty",
-        ] {
-            record.set_item(key, py.None())?;
-        }
-        return Ok(());
-    };
-    record.set_item(intern!(py, "optimal_solutions"), a.optimal_solutions)?;
-    record.set_item(intern!(py, "optimal_solutions_saturated"), a.optimal_solutions_saturated)?;
-    record.set_item(intern!(py, "reachable"), a.reachable)?;
-    record.set_item(intern!(py, "dead_ends"), a.dead_ends)?;
-    record.set_item(intern!(py, "trap_moves"), a.trap_moves)?;
-    record.set_item(intern!(py, "cells_used"), a.cells_used)?;
-    record.set_item(intern!(py, "cells_unused"), a.cells_unused())?;
-    let unused: Vec<[usize; 2]> = a.unused_cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect();
-    record.set_item(intern!(py, "unused_cells"), unused)?;
-    // Rounded to 1/1000, as the command-line tool's records are.
-    let difficulty = a.difficulty.map(|d| (d * 1000.0).round() / 1000.0);
-    record.set_item(intern!(py, "difficulty"), difficulty)?;
-    Ok(())
+    run: &RunOptions,
+) -> PyResult<Bound<'py, PyAny>> {
+    records::to_dict(py, &LevelRecord::new(name, report, run, MEMORY_OPTION))
 }
 
 /// Solves every level of a Bloxorz level pack: one record per level, in input order.
 ///
 /// `pack` is a path (`pathlib.Path` or any `os.PathLike`; a `str` is always the text itself),
-/// the text as `str`, or its bytes. It is read as `input_format`: `"auto"` tells a level pack
-/// (POJ 3322's `R C` header and rows, with the extension's switches), the original Flash game's
-/// level file (`levels = [...]`) and an S/T/o/- drawing apart, as `flipblox bloxorz` does;
-/// `"pack"`, `"flash"` or `"drawing"` names the format.
+/// the text as `str`, or its bytes. It is read as `input_format`, the command-line tool's
+/// `--input-format`: `"auto"` tells a level pack (POJ 3322's `R C` header and rows, with the
+/// extension's switches), the original Flash game's level file or a JavaScript port of it
+/// (`levels = [...]`), an S/T/o/- drawing and PDDL problems of the Bloxorz domain apart, as
+/// `flipblox bloxorz` does; `"pack"`, `"flash"`, `"drawing"` or `"pddl"` names the format.
 ///
-/// Each record is a dict with the keys of `flipblox bloxorz --json` (docs/JSON.md): `file` (the
-/// path as given, `name`, or `"<string>"` / `"<bytes>"`), `index` (1-based), `error` (None, or
-/// the command-line tool's message `LINE:COLUMN: level N: ...` for a level that cannot be read
-/// or answered), `distance` (the minimum number of moves, None when impossible), `path` (one
-/// shortest path, `U` `D` `L` `R`, a split cube's moves `aU` / `bL`, when `path=True` and
-/// solvable; else None), `rows`, `cols`, `states_explored`, `title`; with `timings=True`
-/// `microseconds`; with `analyse=True` the designer's measures `optimal_solutions`,
-/// `optimal_solutions_saturated`, `reachable`, `dead_ends`, `trap_moves`, `cells_used`,
-/// `cells_unused`, `unused_cells` (1-based `[row, col]`), `difficulty`.
+/// Each record is a dict equal to the object `flipblox bloxorz --json` prints (docs/JSON.md):
+/// `file` (the path as given, `name`, or `"<string>"` / `"<bytes>"`), `index` (1-based),
+/// `error` (None, or the command-line tool's message `LINE:COLUMN: level N: ...` for a level
+/// that cannot be read or answered), `distance` (the minimum number of moves, None when
+/// impossible), `path` (one shortest path, `U` `D` `L` `R`, a split cube's moves `aU` / `bL`,
+/// when `path=True` and solvable; else None), `rows`, `cols`, `states_explored`, `title`; with
+/// `timings=True` `microseconds`; with `analyse=True` the designer's measures
+/// `optimal_solutions`, `optimal_solutions_saturated`, `reachable`, `dead_ends`, `trap_moves`,
+/// `cells_used`, `cells_unused`, `unused_cells` (1-based `[row, col]`), `difficulty`.
 ///
 /// A level that cannot be read is a record with its `error`, and every other level is still
 /// answered. `jobs` threads (default and at most: the number of cores) solve the pack through
@@ -343,9 +224,9 @@ fn solve<'py>(
     shard: Option<(usize, usize)>,
 ) -> PyResult<Bound<'py, PyList>> {
     let options = Options::new(path, analyse, timings, jobs, max_memory, shard)?;
-    let format = Format::parse(input_format)?;
+    let format = parse_format(input_format)?;
     let input = Input::extract(pack, name)?;
-    let prepared = Prepared::new(py, input, format, max_memory)?;
+    let mut prepared = Prepared::new(py, input, format, max_memory)?;
     let mut events = Vec::new();
     py.detach(|| {
         let mut runner = Runner::new(options.run);
@@ -358,7 +239,7 @@ fn solve<'py>(
     for event in &events {
         match event {
             Event::Report(report) => {
-                records.append(record(py, &prepared.input.name, report, options.wanted)?)?
+                records.append(record(py, &prepared.name, report, &options.run)?)?
             }
             Event::Warning(message) => errors::warn(py, message)?,
         }
@@ -393,12 +274,12 @@ fn iter_solve(
     shard: Option<(usize, usize)>,
 ) -> PyResult<Records> {
     let options = Options::new(path, analyse, timings, jobs, max_memory, shard)?;
-    let format = Format::parse(input_format)?;
+    let format = parse_format(input_format)?;
     let input = Input::extract(pack, name)?;
-    let prepared = Prepared::new(py, input, format, max_memory)?;
-    let name = prepared.input.name.clone();
+    let mut prepared = Prepared::new(py, input, format, max_memory)?;
+    let name = prepared.name.clone();
     let (sender, receiver): (SyncSender<Event>, Receiver<Event>) = sync_channel(AHEAD);
-    let (run, wanted) = (options.run, options.wanted);
+    let run = options.run;
     let thread = std::thread::Builder::new()
         .name("flipblox-solve".to_string())
         .spawn(move || {
@@ -410,7 +291,7 @@ fn iter_solve(
     Ok(Records {
         state: Mutex::new(Running { receiver: Some(receiver), thread: Some(thread) }),
         name,
-        wanted,
+        run,
     })
 }
 
@@ -422,7 +303,7 @@ fn iter_solve(
 struct Records {
     state: Mutex<Running>,
     name: String,
-    wanted: Wanted,
+    run: RunOptions,
 }
 
 /// The channel from the solving thread and the thread.
@@ -437,7 +318,7 @@ impl Records {
         slf
     }
 
-    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         loop {
             let next = py.detach(|| {
                 let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
@@ -453,7 +334,7 @@ impl Records {
             });
             match next {
                 Ok(Some(Event::Report(report))) => {
-                    return record(py, &self.name, &report, self.wanted).map(Some);
+                    return record(py, &self.name, &report, &self.run).map(Some);
                 }
                 Ok(Some(Event::Warning(message))) => errors::warn(py, &message)?,
                 Ok(None) | Err(false) => return Ok(None),
@@ -496,46 +377,34 @@ fn field<'py>(
     if level == 0 {
         return Err(errors::argument("level", "levels are numbered from 1"));
     }
-    let format = Format::parse(input_format)?;
+    let format = parse_format(input_format)?;
     let input = Input::extract(pack, name)?;
-    let prepared = Prepared::new(py, input, format, max_memory)?;
-    let name = &prepared.input.name;
+    let mut prepared = Prepared::new(py, input, format, max_memory)?;
     let made = py.detach(|| -> Result<(u32, u32, Vec<i32>), (String, bool)> {
-        let level = nth_level(&prepared, level, max_memory).map_err(|e| {
+        let with_hint = |e: &FieldError| {
             let hint = if e.is_over_memory_limit() { " (max_memory=)" } else { "" };
             (format!("{e}{hint}"), e.position().is_some())
-        })?;
+        };
+        let mut levels = prepared.input.levels().map_err(|e| (e.to_string(), false))?;
+        let found = levels.level_for_field(level).map_err(|e| with_hint(&e))?;
         let mut solver = Solver::new();
         let made = if from_start {
-            solver.distance_field_from_start(&level)
+            solver.distance_field_from_start(&found)
         } else {
-            solver.distance_field(&level)
+            solver.distance_field(&found)
         };
-        let field = made.map_err(|e| match (&e, level.origin()) {
-            (FieldError::Mechanics { .. }, Some(at)) => (format!("{at}: {e}"), true),
-            _ => (e.to_string(), e.position().is_some()),
+        let field = made.map_err(|e| match (&e, &e) {
+            (FieldError::Mechanics { cell }, _) => match levels.cell_position(&found, *cell) {
+                Some(at) => (format!("{at}: level {level}: {e}"), true),
+                None => (format!("level {level}: {e}"), false),
+            },
+            _ => with_hint(&e),
         })?;
         Ok((field.rows(), field.cols(), field.distances().to_vec()))
     });
     let (rows, cols, distances) =
-        made.map_err(|(message, at_place)| errors::level_error(name, message, at_place))?;
+        made.map_err(|(message, at_place)| errors::level_error(&prepared.name, message, at_place))?;
     let array = PyArray1::from_vec(py, distances);
     let shape = [rows as usize, cols as usize, DistanceField::ORIENTATIONS];
     Ok(array.reshape(shape)?.into_any())
-}
-
-/// Level `number` (1-based) of a prepared input, refused before its search when its field would
-/// need more than `max_memory` bytes; levels that cannot be read count, as in `solve`.
-fn nth_level(prepared: &Prepared, number: usize, max_memory: u64) -> Result<Level, FieldError> {
-    let bytes = &prepared.input.bytes[..];
-    match (prepared.format, &prepared.flash) {
-        (LevelFormat::Flash, Some(pack)) => {
-            DistanceField::read_level_from(pack.source(), number, max_memory)
-        }
-        (LevelFormat::Drawing, _) => {
-            let reader = DrawingReader::new(bytes).max_memory(max_memory);
-            DistanceField::read_level_from(reader, number, max_memory)
-        }
-        _ => DistanceField::read_level(bytes, number, max_memory),
-    }
 }

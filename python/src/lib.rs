@@ -11,8 +11,10 @@ use pyo3::prelude::*;
 
 mod bloxorz;
 mod errors;
+mod flip;
 mod input;
 mod lights_out;
+mod records;
 
 /// The module `flipblox._native`.
 #[pymodule]
@@ -20,6 +22,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     bloxorz::register(m)?;
     lights_out::register(m)?;
+    flip::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -34,8 +34,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// A member of the Lights Out family on one board size: the command-line tool's variant
 /// options (`flipblox flip --size RxC --goal ... --alphabet ... --wrap --toggle ... --colours K`).
 ///
-/// `rows` x `cols` cells (1 to 64 each; the Flip Game is 4 x 4) of `colours` colours (2 to 16;
-/// 0 is white, "off"). A press advances the cells of the `toggle` pattern around the pressed
+/// `rows` x `cols` cells (1 to 1024 each; the Flip Game is 4 x 4) of `colours` colours (2 to
+/// 16; 0 is white, "off"). A press advances the cells of the `toggle` pattern around the pressed
 /// cell by one colour, modulo `colours` (the default `.x./xxx/.x.`, the plus: the cell and its
 /// orthogonal neighbours; rows of the odd-sized mask separated by `/`, `x` toggled); with
 /// `wrap=True` the board is a torus. `goal` is `"any"` (any uniform board: the Flip Game's
