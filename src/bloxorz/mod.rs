@@ -54,10 +54,9 @@ mod solver;
 pub use error::Error;
 pub use model::{Cell, Cube, Level, Move, Orientation, Placement, Step};
 pub use read::{
-    Chunk, CutBy, Detected, DrawingReader, DrawingSyntax, ErrorKind, FlashError, FlashPack,
-    FlashSyntax, InputFormat, LevelError, LevelFormat, LevelInput, LevelSource, Levels, Limit,
-    NoDrawing, NoPddl, Notation, OpenError, PackReader, PddlReader, PddlSyntax, Reason, Rule,
-    Stage, TextSyntax, detect_format, write_pddl,
+    Chunk, Detected, DrawingReader, FlashError, FlashPack, InputFormat, LevelError, LevelFormat,
+    LevelInput, LevelSource, Levels, NoDrawing, NoPddl, OpenError, PackReader, PddlReader, Reason,
+    Stage, detect_format, write_pddl,
 };
 pub use record::{AnalysisRecord, GeneratedRecord, LevelRecord};
 pub use runner::{Answer, Report, RunOptions, Runner};

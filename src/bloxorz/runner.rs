@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use super::analysis::{Analyser, Analysis};
 use super::model::level::Level;
 use super::model::notation::Step;
-use super::read::{Chunk, DEFAULT_MAX_MEMORY, ErrorKind, LevelError, LevelSource, PackReader};
+use super::read::{Chunk, DEFAULT_MAX_MEMORY, LevelError, LevelSource, PackReader};
 use super::search::solution::{SearchError, Solution};
 use super::solver::{Limits, Solver};
 use crate::text::Position;
@@ -127,11 +127,7 @@ impl Worker {
         let begin = options.timings.then(Instant::now);
         let mut path = Vec::new();
         let limits = Limits { max_memory: options.max_memory };
-        let failed = |e: SearchError| LevelError {
-            level: number,
-            position: level.origin(),
-            kind: ErrorKind::Limit(e.into()),
-        };
+        let failed = |e: SearchError| LevelError::search(number, level.origin(), e);
         let solved = if options.paths {
             solver.solve_with_path(level, limits, &mut path)
         } else {

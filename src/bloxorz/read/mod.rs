@@ -19,10 +19,10 @@ mod source;
 pub mod text;
 
 pub use detect::{Detected, LevelFormat, Reason, detect_format};
-pub use drawing::{DrawingReader, DrawingSyntax, NoDrawing, write_drawing};
-pub use error::{ErrorKind, LevelError, Limit, Notation, Rule};
-pub use flash::{FlashError, FlashPack, FlashSyntax, Stage};
+pub use drawing::{DrawingReader, NoDrawing, write_drawing};
+pub use error::{ErrorKind, LevelError, Limit};
+pub use flash::{FlashError, FlashPack, Stage};
 pub use input::{InputFormat, LevelInput, Levels, OpenError};
-pub use pddl::{NoPddl, PDDL_DOMAIN, PddlReader, PddlSyntax, pddl_rules_may_differ, write_pddl};
+pub use pddl::{NoPddl, PDDL_DOMAIN, PddlReader, pddl_rules_may_differ, write_pddl};
 pub use source::{Chunk, LevelSource};
-pub use text::{CutBy, DEFAULT_MAX_MEMORY, PackReader, TextSyntax};
+pub use text::{DEFAULT_MAX_MEMORY, PackReader};

@@ -28,7 +28,7 @@ impl FromStr for Level {
     /// # Errors
     ///
     /// The level's first error, as a reader of its format reports it; for text that holds no
-    /// level or a second one, [`TextSyntax::NotOneLevel`].
+    /// level or a second one, an error saying it is not one level.
     fn from_str(text: &str) -> Result<Level, LevelError> {
         let bytes = text.as_bytes();
         match detect_format(bytes).format {

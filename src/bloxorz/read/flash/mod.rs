@@ -36,4 +36,4 @@ pub(crate) mod syntax;
 
 pub(crate) use stages::FlashStages;
 pub use stages::{FlashPack, Stage};
-pub use syntax::{FlashError, FlashSyntax};
+pub use syntax::FlashError;

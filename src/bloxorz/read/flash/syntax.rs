@@ -276,7 +276,7 @@ pub struct FlashError {
     /// Where (1-based line and column).
     pub position: Position,
     /// What.
-    pub problem: FlashSyntax,
+    pub(crate) problem: FlashSyntax,
 }
 
 impl FlashError {

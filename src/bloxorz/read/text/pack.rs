@@ -327,9 +327,10 @@ impl<S: LineSource> PackReader<S> {
     }
 
     /// Sets the memory limit for one level, in bytes: a header whose level would need more
-    /// ([`Level::bytes_needed`](crate::bloxorz::Level::bytes_needed)) is refused with
-    /// [`Limit::TooLarge`] before anything is allocated. The line limit follows it (the longest
-    /// row a level within the limit can have, plus 64 KiB); set it before reading.
+    /// ([`Level::bytes_needed`](crate::bloxorz::Level::bytes_needed)) is refused with a
+    /// [`LevelError`] over the memory limit before anything is allocated. The line limit follows
+    /// it (the longest row a level within the limit can have, plus 64 KiB); set it before
+    /// reading.
     pub fn max_memory(mut self, limit: u64) -> PackReader<S> {
         self.max_memory = limit;
         self.lines.set_line_limit(pack_line_limit(limit));
