@@ -60,9 +60,7 @@ pub use read::{
 };
 pub use record::{AnalysisRecord, GeneratedRecord, LevelRecord};
 pub use runner::{Answer, Report, RunOptions, Runner};
-pub use search::{
-    DistanceField, FieldError, ReplayError, ReplayReason, SearchError, SearchLimit, Solution,
-};
+pub use search::{DistanceField, FieldError, ReplayError, SearchError, Solution};
 pub use shard::{Shard, Sharded};
 pub use solver::{Limits, Solver};
 

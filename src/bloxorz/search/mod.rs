@@ -13,5 +13,5 @@ pub(crate) mod solution;
 
 pub(crate) use field::distance_field_from_start;
 pub use field::{DistanceField, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS, distance_field};
-pub use general::replay::{ReplayError, ReplayReason};
-pub use solution::{SearchError, SearchLimit, Solution};
+pub use general::replay::ReplayError;
+pub use solution::{SearchError, Solution};
