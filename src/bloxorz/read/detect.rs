@@ -31,7 +31,7 @@ impl fmt::Display for LevelFormat {
     }
 }
 
-/// Why [`detect_format`] chose a format.
+/// Why the format of an input was told as it was ([`Detected`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Reason {
@@ -68,8 +68,10 @@ impl fmt::Display for Reason {
     }
 }
 
-/// What [`detect_format`] found: the format, why, and another format the input also looks
-/// like, if any (a caller then warns, and the user can name the format).
+/// What telling an input's format found
+/// ([`LevelInput::detected`](crate::bloxorz::LevelInput::detected)): the format, why, and another
+/// format the input also looks like, if any (a caller then warns, and the user can name the
+/// format).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Detected {
     /// The format chosen.

@@ -15,7 +15,7 @@ impl FromStr for Level {
 
     /// Reads one level: in the text format, what `Display` writes (the level's own `R C` header,
     /// its rows and its `switch` and `split` lines; a closing `0 0` may follow), an S/T/o/-
-    /// drawing, or a PDDL problem of the Bloxorz domain ([`detect_format`] tells them apart).
+    /// drawing, or a PDDL problem of the Bloxorz domain (told apart as [`LevelInput`](crate::bloxorz::LevelInput) tells formats apart).
     ///
     /// ```
     /// use flipblox::bloxorz::Level;

@@ -59,7 +59,7 @@ pub fn is_drawing_cell(byte: u8) -> bool {
 }
 
 /// Reads the levels of a drawing one after another from a [`LineSource`]: a byte slice
-/// ([`DrawingReader::new`]) or a byte stream ([`DrawingReader::from_reader`]), which read the
+/// ([`DrawingReader::new`]) or a byte stream (`DrawingReader::from_reader`), which read the
 /// same levels from the same bytes.
 ///
 /// ```
@@ -97,7 +97,8 @@ impl<'a> DrawingReader<Lines<'a>> {
 impl<R: Read> DrawingReader<StreamLines<R>> {
     /// Starts reading the drawing in the byte stream `reader`, with the default memory limit; it
     /// holds one line and the level being read.
-    pub fn from_reader(reader: R) -> DrawingReader<StreamLines<R>> {
+    #[cfg(any(test, feature = "fuzzing"))]
+    pub(crate) fn from_reader(reader: R) -> DrawingReader<StreamLines<R>> {
         DrawingReader::from_lines(StreamLines::new(reader, 0))
     }
 }
