@@ -160,14 +160,14 @@ impl Worker {
 impl Runner {
     /// Batches in flight per worker (handed out, not yet reported). A batch is one level, or
     /// levels of at most about [`Runner::BATCH_WEIGHT`] cells in all.
-    pub const WINDOW_PER_JOB: usize = 4;
+    pub(crate) const WINDOW_PER_JOB: usize = 4;
 
     /// A batch is handed to a worker once its levels weigh this much: their cells plus 64 per
     /// level.
-    pub const BATCH_WEIGHT: usize = 1 << 16;
+    pub(crate) const BATCH_WEIGHT: usize = 1 << 16;
 
     /// A batch is handed to a worker once it holds this many levels.
-    pub const BATCH_LEVELS: usize = 1024;
+    pub(crate) const BATCH_LEVELS: usize = 1024;
 
     /// A runner with these options; scratches are created on first use.
     pub fn new(options: RunOptions) -> Runner {
