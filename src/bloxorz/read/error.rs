@@ -11,7 +11,6 @@ use super::flash::syntax::FlashSyntax;
 use super::pddl::syntax::PddlSyntax;
 use super::text::syntax::TextSyntax;
 use crate::bloxorz::model::mechanics::MAX_BRIDGE_GROUPS;
-use crate::bloxorz::search::SearchError;
 use crate::memory::AllocError;
 use crate::text::Position;
 
@@ -32,12 +31,6 @@ pub struct LevelError {
 }
 
 impl LevelError {
-    /// The error of a level whose search stopped on the memory limit (`error`, from
-    /// [`Solver`](crate::bloxorz::Solver)): level `level` (1-based), read at `position`.
-    pub fn search(level: usize, position: Option<Position>, error: SearchError) -> LevelError {
-        LevelError { level, position, kind: ErrorKind::Limit(error.into()) }
-    }
-
     /// True when the error is a memory limit that a larger limit would lift (the command-line
     /// tool then names its `--max-memory` option); a line too long for the readers counts, as
     /// their line limit follows the memory limit.

@@ -1,8 +1,9 @@
 //! What a search gives: the answer to a level ([`Solution`]), or why it has none
 //! ([`SearchError`]: the limit it reached, or memory the system refused).
 
-use crate::bloxorz::read::error::Limit;
+use crate::bloxorz::read::error::{ErrorKind, LevelError, Limit};
 use crate::memory::AllocError;
+use crate::text::Position;
 
 /// The answer to one level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,5 +43,13 @@ impl From<SearchError> for Limit {
             SearchError::Limit { states, limit } => Limit::SearchTooLarge { states, limit },
             SearchError::Memory(e) => Limit::CannotAllocate(e),
         }
+    }
+}
+
+impl LevelError {
+    /// The error of a level whose search stopped (`error`, from
+    /// [`Solver`](crate::bloxorz::Solver)): level `level` (1-based), read at `position`.
+    pub fn search(level: usize, position: Option<Position>, error: SearchError) -> LevelError {
+        LevelError { level, position, kind: ErrorKind::Limit(error.into()) }
     }
 }
