@@ -127,7 +127,8 @@ fn decided_by_first_line(text: &[u8]) -> Option<(LevelFormat, Reason)> {
 /// wrong.
 ///
 /// ```
-/// use flipblox::bloxorz::{LevelFormat, detect_format};
+/// use flipblox::bloxorz::{InputFormat, LevelFormat, LevelInput};
+/// let detect_format = |b: &'static [u8]| LevelInput::from_bytes(b, InputFormat::Auto, 1 << 20).detected().unwrap();
 /// assert_eq!(detect_format(b"3 4\nX..O\n").format, LevelFormat::Pack);
 /// assert_eq!(detect_format(b"oooo\noSoo\n--ooTo\n").format, LevelFormat::Drawing);
 /// assert_eq!(detect_format(b"var levels = [\"\", a];\n").format, LevelFormat::Flash);
