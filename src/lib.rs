@@ -84,7 +84,40 @@ pub mod text;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing {
-    use crate::bloxorz::{Detected, Level, NoDrawing};
+    use std::io::Read;
+
+    use crate::bloxorz::read::drawing::DrawingReader;
+    use crate::bloxorz::read::text::PackReader;
+    use crate::bloxorz::{Detected, Level, LevelError, NoDrawing};
+
+    /// The format `bytes` is written in (`bloxorz::read::detect::detect_format`).
+    pub fn detect_format(bytes: &[u8]) -> Detected {
+        crate::bloxorz::read::detect::detect_format(bytes)
+    }
+
+    /// The levels of an S/T/o/- drawing in `bytes` (`bloxorz::read::drawing::DrawingReader`).
+    pub fn drawing(
+        bytes: &[u8],
+        max_memory: u64,
+    ) -> impl Iterator<Item = Result<Level, LevelError>> {
+        DrawingReader::new(bytes).max_memory(max_memory)
+    }
+
+    /// The levels of an S/T/o/- drawing read from a stream.
+    pub fn drawing_from_reader(
+        reader: impl Read,
+        max_memory: u64,
+    ) -> impl Iterator<Item = Result<Level, LevelError>> {
+        DrawingReader::from_reader(reader).max_memory(max_memory)
+    }
+
+    /// The levels of a POJ 3322 pack read from a stream (`bloxorz::read::text::PackReader`).
+    pub fn pack_from_reader(
+        reader: impl Read,
+        max_memory: u64,
+    ) -> impl Iterator<Item = Result<Level, LevelError>> {
+        PackReader::from_reader(reader).max_memory(max_memory)
+    }
 
     /// The format the start of an input decides (`bloxorz::read::detect::detect_from_head`).
     pub fn detect_from_head(head: &[u8], full: bool) -> Option<Detected> {

@@ -1,7 +1,7 @@
 //! Line-oriented scanning of text input, shared by every reader.
 //!
 //! Readers in this crate take their lines from a [`LineSource`]: [`Lines`] over a byte slice held
-//! whole (often a memory map; nothing is copied), or [`StreamLines`](stream::StreamLines) over any
+//! whole (often a memory map; nothing is copied), or a buffered line reader over any
 //! [`Read`](std::io::Read) (a pipe, a terminal, a device), through a buffer that holds one line at
 //! a time. Both yield each line with its 1-based number and its byte offset, with the line ending
 //! (`\n` or `\r\n`) and any trailing spaces or tabs removed, so that CRLF files and trailing
@@ -13,7 +13,7 @@
 //! [`Position`] and `describe_at` turn a byte inside a line into the `LINE:COLUMN` and the
 //! "found ..." text of an error message.
 
-pub mod stream;
+pub(crate) mod stream;
 
 use std::fmt;
 
@@ -80,8 +80,8 @@ pub struct Line<'a> {
     pub text: &'a [u8],
 }
 
-/// Where a reader takes its lines from: [`Lines`] over a byte slice, or
-/// [`StreamLines`](stream::StreamLines) over a byte stream. Both give exactly the same lines for
+/// Where a reader takes its lines from: [`Lines`] over a byte slice, or a buffered line reader
+/// over a byte stream. Both give exactly the same lines for
 /// the same bytes and line limit.
 pub trait LineSource {
     /// The next line, consumed; `None` at the end of the input. The text is borrowed until the

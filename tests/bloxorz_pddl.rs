@@ -13,10 +13,29 @@ use crate::common::checks::{check_answer, pack_reports, reports};
 use crate::common::extended::{Act, At, Ext, random_ext, read_ext_pack};
 use crate::common::{Rng, flipblox, flipblox_ok, project, read_bytes, read_text, stderr, stdout};
 use flipblox::bloxorz::{
-    Level, LevelSource, PackReader, PddlReader, Report, RunOptions, write_pddl,
+    InputFormat, Level, LevelError, LevelInput, LevelSource, Limits, PackReader, Report,
+    RunOptions, write_pddl,
 };
 
 const HAND: &str = "tests/data/bloxorz/pddl/hand.pddl";
+
+/// The PDDL problems in `bytes` behind the library's level door, with a memory limit in bytes.
+fn pddl(bytes: &[u8], max_memory: u64) -> LevelInput<'_> {
+    LevelInput::from_bytes(bytes, InputFormat::Pddl, max_memory)
+}
+
+/// Every level of `bytes` read as PDDL problems (or its error), in order, under the default
+/// memory limit.
+fn pddl_levels(bytes: &[u8]) -> Vec<Result<Level, LevelError>> {
+    let mut input = pddl(bytes, Limits::default().max_memory);
+    let mut source = input.levels().expect("PDDL bytes open");
+    let mut out = Vec::new();
+    let mut level = Level::new();
+    while let Some(read) = source.read_into(&mut level) {
+        out.push(read.map(|()| level.clone()));
+    }
+    out
+}
 
 /// The tokens of PDDL text: `(`, `)` and names, lower-cased, without `;` comments.
 fn tokens(text: &str) -> Vec<String> {
@@ -197,7 +216,7 @@ fn hand_written_problems_answer_as_the_reference_bfs_of_the_tests_own_reading() 
     let crlf = text.replace('\n', "\r\n");
     for variant in [text.clone(), crlf, format!("\u{feff}{text}")] {
         let read: Vec<String> =
-            PddlReader::new(variant.as_bytes()).map(|l| l.unwrap().to_string()).collect();
+            pddl_levels(variant.as_bytes()).into_iter().map(|l| l.unwrap().to_string()).collect();
         assert_eq!(read, want);
     }
     // `--input-format auto` reads the file as PDDL.
@@ -249,9 +268,10 @@ fn packs_written_as_pddl_read_back_with_the_same_answers_and_paths() {
     for pack in [random, mixed, mechanics] {
         let (problems, kept) = as_pddl(&pack);
         let original = pack_reports(kept.as_bytes(), PATHS);
-        let back = reports(PddlReader::new(problems.as_bytes()), PATHS);
+        let mut input = pddl(problems.as_bytes(), Limits::default().max_memory);
+        let back = reports(input.levels().unwrap(), PATHS);
         assert_eq!(answers(&original), answers(&back));
-        for (report, level) in back.iter().zip(PddlReader::new(problems.as_bytes())) {
+        for (report, level) in back.iter().zip(pddl_levels(problems.as_bytes())) {
             check_answer(&level.unwrap(), report.result.as_ref().unwrap());
             solved += usize::from(report.result.as_ref().unwrap().solution.moves.is_some());
         }
@@ -376,7 +396,7 @@ fn errors_are_named_at_their_line_and_column_and_the_other_problems_are_answered
     ];
     for (input, want) in cases {
         let with_ok = format!("{input}\n{ok}");
-        let mut reader = PddlReader::new(with_ok.as_bytes());
+        let mut reader = pddl_levels(with_ok.as_bytes()).into_iter();
         let err = reader.next().unwrap().unwrap_err();
         assert_eq!(err.to_string(), want, "{input}");
         // The next problem is read and answered.
@@ -386,7 +406,7 @@ fn errors_are_named_at_their_line_and_column_and_the_other_problems_are_answered
     }
     // A problem cut off: the rest of the file is in it.
     let cut = "(define (problem p) (:objects a b - tile) (:init (active a)";
-    let err = PddlReader::new(cut.as_bytes()).next().unwrap().unwrap_err();
+    let err = pddl_levels(cut.as_bytes()).into_iter().next().unwrap().unwrap_err();
     let want = "1:60: level 1: expected a fact `(PREDICATE ...)` or ')', found the end of the file";
     assert_eq!(err.to_string(), want);
     // From the command line: PATH:LINE:COLUMN, `Error` in its place, exit code 1.
@@ -474,7 +494,8 @@ fn problems() -> impl Strategy<Value = Vec<u8>> {
 /// answered with a path the tests' model replays.
 fn check_pddl(bytes: &[u8]) {
     let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
-    let mut reader = PddlReader::new(bytes).max_memory(1 << 20);
+    let mut input = pddl(bytes, 1 << 20);
+    let mut reader = input.levels().unwrap();
     let mut levels = Vec::new();
     let mut level = Level::new();
     while let Some(read) = reader.read_into(&mut level) {
@@ -489,7 +510,7 @@ fn check_pddl(bytes: &[u8]) {
         }
     }
     let options = RunOptions { max_memory: 1 << 20, ..PATHS };
-    let reports = reports(PddlReader::new(bytes).max_memory(1 << 20), options);
+    let reports = reports(pddl(bytes, 1 << 20).levels().unwrap(), options);
     assert_eq!(reports.len(), levels.len());
     for (report, level) in reports.iter().zip(&levels) {
         if let (Ok(answer), Some(level)) = (&report.result, level) {

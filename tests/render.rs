@@ -11,13 +11,13 @@ use crate::common::Rng;
 use crate::common::bloxorz::read_pack;
 use crate::common::extended::{Act, Block, DIRS, Ext, State, read_ext_pack};
 use crate::common::pictures::{
-    Move, Walk, animated, at, board_of, check_animation_svg, check_field_svg, check_flip_svg,
-    check_histogram_svg, check_level_svg, check_path_svg, decode, elements, expected_fill,
-    field_of, has_class, hex_colour, number, palette, parse, rect_cells, size, tile_of,
-    translation,
+    CellAt, Move, Walk, animated, at, board_of, check_animation_svg, check_field_svg,
+    check_flip_svg, check_histogram_svg, check_level_svg, check_path_svg, decode, elements,
+    expected_fill, field_of, has_class, hex_colour, number, palette, parse, rect_cells, size,
+    tile_of, translation,
 };
 use flipblox::render::{
-    AnimationOptions, CELL, CellAt, ContactSheet, Drawing, FieldPicture, FlipPicture, Frame,
+    AnimationOptions, CELL, ContactSheet, Drawing, FieldPicture, FlipPicture, Frame,
     HistogramPicture, LevelOptions, LevelPicture, LinkAction, Outcome, PathPicture, PngOptions,
     Pose, RenderError, SheetEntry, SplitLink, SwitchLink, Tile,
 };

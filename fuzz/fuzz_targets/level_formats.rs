@@ -11,8 +11,11 @@
 #[path = "../../tests/common/javascript.rs"]
 mod javascript;
 
-use flipblox::bloxorz::{DrawingReader, Level, LevelError, LevelFormat, PackReader, detect_format};
-use flipblox::fuzzing::{detect_from_head, write_drawing};
+use flipblox::bloxorz::{Level, LevelError, LevelFormat, PackReader};
+use flipblox::fuzzing::{
+    detect_format, detect_from_head, drawing, drawing_from_reader, pack_from_reader,
+    write_drawing,
+};
 use libfuzzer_sys::fuzz_target;
 
 /// Every level as its text or its error.
@@ -22,18 +25,18 @@ fn levels(reader: impl Iterator<Item = Result<Level, LevelError>>) -> Vec<Result
 
 fuzz_target!(|bytes: &[u8]| {
     const MEMORY: u64 = 1 << 20;
-    let drawn = levels(DrawingReader::new(bytes).max_memory(MEMORY));
-    let streamed = levels(DrawingReader::from_reader(bytes).max_memory(MEMORY));
+    let drawn = levels(drawing(bytes, MEMORY));
+    let streamed = levels(drawing_from_reader(bytes, MEMORY));
     assert_eq!(drawn, streamed);
-    for level in DrawingReader::new(bytes).max_memory(MEMORY).take(64).flatten() {
-        let mut drawing = String::new();
-        if write_drawing(&level, &mut drawing).is_ok() {
-            let back = DrawingReader::new(drawing.as_bytes()).next().unwrap().unwrap();
+    for level in drawing(bytes, MEMORY).take(64).flatten() {
+        let mut drawn = String::new();
+        if write_drawing(&level, &mut drawn).is_ok() {
+            let back = drawing(drawn.as_bytes(), MEMORY).next().unwrap().unwrap();
             assert_eq!(back.to_string(), level.to_string());
         }
     }
     let packed = levels(PackReader::new(bytes).max_memory(MEMORY));
-    assert_eq!(packed, levels(PackReader::from_reader(bytes).max_memory(MEMORY)));
+    assert_eq!(packed, levels(pack_from_reader(bytes, MEMORY)));
     let (program, play_order) = javascript::program(bytes);
     assert_eq!(detect_format(program.as_bytes()).format, LevelFormat::Flash);
     javascript::check_stages(&program, &play_order, MEMORY);

@@ -16,9 +16,8 @@
 //!   ([`Level::bytes_needed`]) and the `--path` notation ([`Step`]).
 //! - Reading: the one door to an input's levels in any format ([`LevelInput`]: bytes or a
 //!   stream, the format named or told, [`InputFormat`]), the text format of level packs
-//!   ([`PackReader`]), the S/T/o/- drawing ([`DrawingReader`]), the Flash game's level file
-//!   ([`FlashPack`]), which of them a file holds ([`detect_format`]), their one error type
-//!   ([`LevelError`]) and [`LevelSource`]. One level from a string: `text.parse::<Level>()`.
+//!   ([`PackReader`]), the Flash game's level file ([`FlashPack`]), which format a file holds
+//!   ([`LevelInput::detected`]), their one error type ([`LevelError`]) and [`LevelSource`]. One level from a string: `text.parse::<Level>()`.
 //! - [`Solver`]: the one entry point for answering a level; it picks the fast search for POJ 3322
 //!   levels or the general search for levels with switches (the searches themselves are not
 //!   reachable from outside).
@@ -54,18 +53,16 @@ mod solver;
 pub use error::Error;
 pub use model::{Cell, Cube, Level, Move, Orientation, Placement, Step};
 pub use read::{
-    Chunk, CutBy, Detected, DrawingReader, DrawingSyntax, ErrorKind, FlashError, FlashPack,
-    FlashSyntax, InputFormat, LevelError, LevelFormat, LevelInput, LevelSource, Levels, Limit,
-    NoDrawing, NoPddl, Notation, OpenError, PackReader, PddlReader, PddlSyntax, Reason, Rule,
-    Stage, TextSyntax, detect_format, write_pddl,
+    Chunk, Detected, FlashError, FlashPack, InputFormat, LevelError, LevelFormat, LevelInput,
+    LevelSource, Levels, NoDrawing, NoPddl, OpenError, PackReader, Reason, Stage, write_pddl,
 };
 pub use record::{AnalysisRecord, GeneratedRecord, LevelRecord};
 pub use runner::{Answer, Report, RunOptions, Runner};
-pub use search::{
-    DistanceField, FieldError, ReplayError, ReplayReason, SearchError, SearchLimit, Solution,
-};
+pub use search::{DistanceField, FieldError, ReplayError, SearchError, Solution};
 pub use shard::{Shard, Sharded};
 pub use solver::{Limits, Solver};
 
 pub use read::PDDL_DOMAIN;
-pub(crate) use search::{ILLEGAL, IMPOSSIBLE, ORIENTATIONS};
+#[cfg(feature = "render")]
+pub(crate) use search::IMPOSSIBLE;
+pub(crate) use search::{ILLEGAL, ORIENTATIONS};

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use super::analysis::{Analyser, Analysis};
 use super::model::level::Level;
 use super::model::notation::Step;
-use super::read::{Chunk, DEFAULT_MAX_MEMORY, ErrorKind, LevelError, LevelSource, PackReader};
+use super::read::{Chunk, DEFAULT_MAX_MEMORY, LevelError, LevelSource, PackReader};
 use super::search::solution::{SearchError, Solution};
 use super::solver::{Limits, Solver};
 use crate::text::Position;
@@ -127,11 +127,7 @@ impl Worker {
         let begin = options.timings.then(Instant::now);
         let mut path = Vec::new();
         let limits = Limits { max_memory: options.max_memory };
-        let failed = |e: SearchError| LevelError {
-            level: number,
-            position: level.origin(),
-            kind: ErrorKind::Limit(e.into()),
-        };
+        let failed = |e: SearchError| LevelError::search(number, level.origin(), e);
         let solved = if options.paths {
             solver.solve_with_path(level, limits, &mut path)
         } else {
@@ -164,14 +160,14 @@ impl Worker {
 impl Runner {
     /// Batches in flight per worker (handed out, not yet reported). A batch is one level, or
     /// levels of at most about [`Runner::BATCH_WEIGHT`] cells in all.
-    pub const WINDOW_PER_JOB: usize = 4;
+    pub(crate) const WINDOW_PER_JOB: usize = 4;
 
     /// A batch is handed to a worker once its levels weigh this much: their cells plus 64 per
     /// level.
-    pub const BATCH_WEIGHT: usize = 1 << 16;
+    pub(crate) const BATCH_WEIGHT: usize = 1 << 16;
 
     /// A batch is handed to a worker once it holds this many levels.
-    pub const BATCH_LEVELS: usize = 1024;
+    pub(crate) const BATCH_LEVELS: usize = 1024;
 
     /// A runner with these options; scratches are created on first use.
     pub fn new(options: RunOptions) -> Runner {

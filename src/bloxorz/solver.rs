@@ -222,7 +222,7 @@ mod tests {
         let level = level(b"1 8\nX..V...O\nsplit 1 4: 1 1, 1 7\n");
         let tight = Limits { max_memory: 200 };
         let err = Solver::new().solve(&level, tight).unwrap_err();
-        assert!(matches!(err, SearchError::Limit(e) if e.limit == 200), "{err:?}");
+        assert!(matches!(err, SearchError::Limit { limit, .. } if limit == 200), "{err:?}");
         assert!(Solver::new().solve(&level, Limits::default()).unwrap().moves == Some(8));
     }
 

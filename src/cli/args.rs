@@ -367,7 +367,7 @@ pub fn memory_hint(over_memory_limit: bool) -> &'static str {
 /// The message of a level that could not be read or answered, naming `--max-memory` when a
 /// larger limit would lift the error.
 pub fn level_error(error: &LevelError) -> String {
-    format!("{error}{}", memory_hint(error.kind.is_over_memory_limit()))
+    format!("{error}{}", memory_hint(error.is_over_memory_limit()))
 }
 
 /// Parses a 1-based level number (`--level`).

@@ -18,7 +18,7 @@ use super::progress;
 use super::stats::StatsFlipArgs;
 use super::variant::VariantArgs;
 use flipblox::bloxorz::{
-    ErrorKind, FieldError, Level, LevelError, LevelSource, Limits, Solution, Solver, Step,
+    FieldError, Level, LevelError, LevelSource, Limits, Solution, Solver, Step,
 };
 use flipblox::lights_out::{Board, BoardSize};
 use flipblox::render::{
@@ -373,11 +373,7 @@ fn solve(
         Some(path) => solver.solve_with_path(level, limits, path),
         None => solver.solve(level, limits),
     };
-    solved.map_err(|e| LevelError {
-        level: number,
-        position: level.origin(),
-        kind: ErrorKind::Limit(e.into()),
-    })
+    solved.map_err(|e| LevelError::search(number, level.origin(), e))
 }
 
 /// The picture of a solved level's path, replayed under the level's rules.

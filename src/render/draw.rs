@@ -8,7 +8,7 @@ use svg::node::{Node, Value};
 use super::palette;
 
 /// A cell `(row, col)`, 0-based from the top-left.
-pub type CellAt = (usize, usize);
+pub(crate) type CellAt = (usize, usize);
 
 /// The side of one cell of a board picture, in SVG user units (see the module docs).
 pub const CELL: f64 = 24.0;

@@ -37,7 +37,7 @@ pub enum RenderError {
         /// What the cell is (`"switch link"`, `"frame 3"`, ...).
         what: String,
         /// The cell, 0-based.
-        cell: CellAt,
+        cell: (usize, usize),
         /// Rows of the grid.
         rows: usize,
         /// Columns of the grid.

@@ -25,7 +25,7 @@ pub struct FlipPicture {
     /// `rows * cols` colour indices, row-major.
     pub pieces: Vec<u8>,
     /// The cells pressed, in press order (a cell may be pressed more than once).
-    pub presses: Vec<CellAt>,
+    pub presses: Vec<(usize, usize)>,
 }
 
 impl FlipPicture {

@@ -164,20 +164,20 @@ impl LinkAction {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SwitchLink {
     /// The switch's cell.
-    pub switch: CellAt,
+    pub switch: (usize, usize),
     /// What it does to the tile.
     pub action: LinkAction,
     /// The bridge tile's cell.
-    pub tile: CellAt,
+    pub tile: (usize, usize),
 }
 
 /// A split switch and the cells its cubes land on, drawn as dashed lines labelled `a` and `b`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SplitLink {
     /// The split switch's cell.
-    pub switch: CellAt,
+    pub switch: (usize, usize),
     /// Where cube `a` and cube `b` land.
-    pub targets: [CellAt; 2],
+    pub targets: [(usize, usize); 2],
 }
 
 /// A level to draw: its tiles and the links of its switches.
@@ -270,7 +270,7 @@ impl LevelPicture {
     /// # Panics
     ///
     /// If `cell` is outside the level.
-    pub fn tile(&self, (row, col): CellAt) -> Tile {
+    pub fn tile(&self, (row, col): (usize, usize)) -> Tile {
         assert!(row < self.rows && col < self.cols, "cell ({row}, {col}) outside the level");
         self.tiles[self.cols * row + col]
     }

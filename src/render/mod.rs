@@ -43,7 +43,7 @@
 //!
 //! # Coordinates and units
 //!
-//! Cells are `(row, col)`, 0-based from the top-left, as everywhere in the library ([`CellAt`]).
+//! Cells are `(row, col)`, 0-based from the top-left, as everywhere in the library.
 //! Grids are row-major: cell `(r, c)` of a `rows x cols` grid is entry `cols * r + c`.
 //!
 //! SVG lengths are user units; the root `<svg>` has `width` and `height` equal to its `viewBox`,
@@ -101,7 +101,7 @@ mod path;
 mod raster;
 mod sheet;
 
-pub use draw::{CELL, CellAt};
+pub use draw::CELL;
 pub use drawing::Drawing;
 pub use error::RenderError;
 pub use field::FieldPicture;

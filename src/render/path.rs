@@ -16,16 +16,16 @@ use super::palette;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Pose {
     /// The whole block standing on a cell.
-    Standing(CellAt),
+    Standing((usize, usize)),
     /// The whole block lying on two orthogonally adjacent cells (in either order).
-    Lying([CellAt; 2]),
+    Lying([(usize, usize); 2]),
     /// Two cubes: cube `a` on the first cell, cube `b` on the second (different cells).
-    Split([CellAt; 2]),
+    Split([(usize, usize); 2]),
 }
 
 impl Pose {
     /// The cells the block or the cubes cover: one, or two.
-    pub fn cells(&self) -> &[CellAt] {
+    pub fn cells(&self) -> &[(usize, usize)] {
         match self {
             Pose::Standing(cell) => std::slice::from_ref(cell),
             Pose::Lying(cells) | Pose::Split(cells) => cells,
@@ -77,7 +77,7 @@ pub struct Frame {
     pub step: String,
     /// The bridge tiles that appear or vanish during this move (switches pressed by it); only
     /// the animation shows them.
-    pub flipped: Vec<CellAt>,
+    pub flipped: Vec<(usize, usize)>,
 }
 
 /// A path over a level: where the block starts, and one frame per move.

@@ -28,17 +28,6 @@ const NEAR_END: usize = 4096;
 ///
 /// An I/O error from the reader ends the lines as the end of the input would; it is kept for
 /// [`StreamLines::take_error`].
-///
-/// ```
-/// use flipblox::text::{LineSource, Lines, stream::StreamLines};
-/// let bytes = b"ab \\r\\n\\ncd";
-/// let mut stream = StreamLines::new(&bytes[..], 100);
-/// let mut slice = Lines::with_limit(bytes, 100);
-/// while let Some(line) = stream.next_line() {
-///     assert_eq!(Some(line), slice.next());
-/// }
-/// assert_eq!(LineSource::end_position(&mut stream), slice.end_position());
-/// ```
 pub struct StreamLines<R> {
     reader: R,
     /// The buffer; `buf[start..filled]` is data not yet consumed.
@@ -554,5 +543,22 @@ mod tests {
         stream.next_line();
         assert!(stream.next_line().is_none());
         assert!(!stream.would_block(), "the end of the input never blocks");
+    }
+}
+
+#[cfg(test)]
+mod example {
+    use super::StreamLines;
+    use crate::text::{LineSource, Lines};
+
+    #[test]
+    fn a_stream_gives_the_lines_of_the_same_bytes_as_a_slice() {
+        let bytes = b"ab \\r\\n\\ncd";
+        let mut stream = StreamLines::new(&bytes[..], 100);
+        let mut slice = Lines::with_limit(bytes, 100);
+        while let Some(line) = stream.next_line() {
+            assert_eq!(Some(line), slice.next());
+        }
+        assert_eq!(LineSource::end_position(&mut stream), slice.end_position());
     }
 }

@@ -8,7 +8,10 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use super::bloxorz::{Grid, ROLLS, roll};
 use super::extended::{At, Block, DIRS, Ext, State};
-use flipblox::render::{CELL, CellAt, FieldPicture, Pose, Tile};
+use flipblox::render::{CELL, FieldPicture, Pose, Tile};
+
+/// A cell: 0-based row and column.
+pub type CellAt = (usize, usize);
 use roxmltree::{Document, Node};
 
 /// The colours the pictures are documented to use, written out here rather than taken from the

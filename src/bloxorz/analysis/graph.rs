@@ -12,7 +12,7 @@
 //! Per state: its key (16 bytes) in a list and in a hash map (up to twice that with the map's
 //! growth), its distance and the start of its moves (4 bytes each), and per move 4 bytes forward
 //! and 4 backward (at most 8 moves a state); about [`BYTES_PER_STATE`] in all with the measures'
-//! arrays. A walk that would store more states than its limit stops with a [`SearchLimit`].
+//! arrays. A walk that would store more states than its limit stops with a [`SearchError::Limit`].
 
 use std::collections::HashMap;
 
@@ -20,7 +20,7 @@ use rustc_hash::FxBuildHasher;
 
 use crate::bloxorz::model::level::{Level, Placement};
 use crate::bloxorz::search::general::rules::{Rules, State};
-use crate::bloxorz::search::solution::{SearchError, SearchLimit};
+use crate::bloxorz::search::solution::SearchError;
 use crate::memory::{AllocError, try_reserve};
 
 /// Bytes one state of the graph can take, with the measures computed over it (see the module
@@ -95,9 +95,8 @@ impl Graph {
         self.first.clear();
         self.next.clear();
         self.goals.clear();
-        let too_many = |states: usize| {
-            SearchError::from(SearchLimit { states: states as u64, limit: max_memory })
-        };
+        let too_many =
+            |states: usize| SearchError::Limit { states: states as u64, limit: max_memory };
         if max_states == 0 {
             return Err(too_many(0));
         }

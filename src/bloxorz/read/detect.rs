@@ -31,7 +31,7 @@ impl fmt::Display for LevelFormat {
     }
 }
 
-/// Why [`detect_format`] chose a format.
+/// Why the format of an input was told as it was ([`Detected`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Reason {
@@ -68,8 +68,10 @@ impl fmt::Display for Reason {
     }
 }
 
-/// What [`detect_format`] found: the format, why, and another format the input also looks
-/// like, if any (a caller then warns, and the user can name the format).
+/// What telling an input's format found
+/// ([`LevelInput::detected`](crate::bloxorz::LevelInput::detected)): the format, why, and another
+/// format the input also looks like, if any (a caller then warns, and the user can name the
+/// format).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Detected {
     /// The format chosen.
@@ -125,7 +127,8 @@ fn decided_by_first_line(text: &[u8]) -> Option<(LevelFormat, Reason)> {
 /// wrong.
 ///
 /// ```
-/// use flipblox::bloxorz::{LevelFormat, detect_format};
+/// use flipblox::bloxorz::{InputFormat, LevelFormat, LevelInput};
+/// let detect_format = |b: &'static [u8]| LevelInput::from_bytes(b, InputFormat::Auto, 1 << 20).detected().unwrap();
 /// assert_eq!(detect_format(b"3 4\nX..O\n").format, LevelFormat::Pack);
 /// assert_eq!(detect_format(b"oooo\noSoo\n--ooTo\n").format, LevelFormat::Drawing);
 /// assert_eq!(detect_format(b"var levels = [\"\", a];\n").format, LevelFormat::Flash);

@@ -27,7 +27,22 @@ pub struct LevelError {
     /// level that no reader made (see [`Level::origin`](crate::bloxorz::Level::origin)).
     pub position: Option<Position>,
     /// What was expected and what was found.
-    pub kind: ErrorKind,
+    pub(crate) kind: ErrorKind,
+}
+
+impl LevelError {
+    /// True when the error is a memory limit that a larger limit would lift (the command-line
+    /// tool then names its `--max-memory` option); a line too long for the readers counts, as
+    /// their line limit follows the memory limit.
+    pub fn is_over_memory_limit(&self) -> bool {
+        self.kind.is_over_memory_limit()
+    }
+
+    /// True when the level was read and its search, not its reading, failed: the search stored
+    /// more states than the memory limit allows.
+    pub fn is_search_limit(&self) -> bool {
+        matches!(self.kind, ErrorKind::Limit(Limit::SearchTooLarge { .. }))
+    }
 }
 
 impl fmt::Display for LevelError {

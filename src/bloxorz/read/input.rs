@@ -22,7 +22,7 @@ use crate::text::stream::StreamLines;
 use crate::text::{Lines, Position};
 
 /// How an input of levels is written: one of the formats, or `auto`, told from the input
-/// ([`detect_format`]). `FromStr` and `Display` use the command-line tool's spellings of
+/// ([`LevelInput::detected`]). `FromStr` and `Display` use the command-line tool's spellings of
 /// `--input-format`: `auto`, `pack`, `flash`, `drawing`, `pddl`.
 ///
 /// ```
@@ -222,7 +222,7 @@ impl<R> fmt::Debug for LevelInput<'_, R> {
 
 impl<'a> LevelInput<'a> {
     /// Opens the input `bytes` (borrowed, or owned) in `format`; with [`InputFormat::Auto`], the
-    /// format is told from all of them ([`detect_format`]).
+    /// format is told from all of them ([`LevelInput::detected`]).
     pub fn from_bytes(
         bytes: impl Into<Cow<'a, [u8]>>,
         format: InputFormat,

@@ -5,7 +5,7 @@
 //!
 //! Both readers check the same rules through one builder (`builder.rs`): they read their own
 //! syntax, hand it the cells and the definitions, and name what it finds wrong in their own
-//! coordinates ([`Notation`]).
+//! coordinates ([`Notation`](error::Notation)).
 
 mod builder;
 pub mod detect;
@@ -18,11 +18,11 @@ pub mod pddl;
 mod source;
 pub mod text;
 
-pub use detect::{Detected, LevelFormat, Reason, detect_format};
-pub use drawing::{DrawingReader, DrawingSyntax, NoDrawing};
-pub use error::{ErrorKind, LevelError, Limit, Notation, Rule};
-pub use flash::{FlashError, FlashPack, FlashSyntax, Stage};
+pub use detect::{Detected, LevelFormat, Reason};
+pub use drawing::NoDrawing;
+pub use error::{ErrorKind, LevelError, Limit};
+pub use flash::{FlashError, FlashPack, Stage};
 pub use input::{InputFormat, LevelInput, Levels, OpenError};
-pub use pddl::{NoPddl, PDDL_DOMAIN, PddlReader, PddlSyntax, write_pddl};
+pub use pddl::{NoPddl, PDDL_DOMAIN, write_pddl};
 pub use source::{Chunk, LevelSource};
-pub use text::{CutBy, DEFAULT_MAX_MEMORY, PackReader, TextSyntax};
+pub use text::{DEFAULT_MAX_MEMORY, PackReader};

@@ -15,7 +15,7 @@ impl FromStr for Level {
 
     /// Reads one level: in the text format, what `Display` writes (the level's own `R C` header,
     /// its rows and its `switch` and `split` lines; a closing `0 0` may follow), an S/T/o/-
-    /// drawing, or a PDDL problem of the Bloxorz domain ([`detect_format`] tells them apart).
+    /// drawing, or a PDDL problem of the Bloxorz domain (told apart as [`LevelInput`](crate::bloxorz::LevelInput) tells formats apart).
     ///
     /// ```
     /// use flipblox::bloxorz::Level;
@@ -28,7 +28,7 @@ impl FromStr for Level {
     /// # Errors
     ///
     /// The level's first error, as a reader of its format reports it; for text that holds no
-    /// level or a second one, [`TextSyntax::NotOneLevel`].
+    /// level or a second one, an error saying it is not one level.
     fn from_str(text: &str) -> Result<Level, LevelError> {
         let bytes = text.as_bytes();
         match detect_format(bytes).format {

@@ -12,5 +12,5 @@ pub(crate) mod poj;
 pub(crate) mod solution;
 
 pub use field::{DistanceField, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS};
-pub use general::replay::{ReplayError, ReplayReason};
-pub use solution::{SearchError, SearchLimit, Solution};
+pub use general::replay::ReplayError;
+pub use solution::{SearchError, Solution};

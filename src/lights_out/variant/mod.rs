@@ -15,4 +15,4 @@ pub use alphabet::{Alphabet, AlphabetError};
 pub use buttons::Buttons;
 pub use goal::{Goal, GoalError};
 pub use rules::{Variant, VariantBuilder, VariantError};
-pub use toggle::{TogglePattern, TogglePatternError, TogglePatternErrorKind};
+pub use toggle::{TogglePattern, TogglePatternError};

@@ -59,13 +59,19 @@ pub fn is_drawing_cell(byte: u8) -> bool {
 }
 
 /// Reads the levels of a drawing one after another from a [`LineSource`]: a byte slice
-/// ([`DrawingReader::new`]) or a byte stream ([`DrawingReader::from_reader`]), which read the
+/// ([`DrawingReader::new`]) or a byte stream (`DrawingReader::from_reader`), which read the
 /// same levels from the same bytes.
 ///
 /// ```
-/// use flipblox::bloxorz::DrawingReader;
+/// use flipblox::bloxorz::{InputFormat, Level, LevelInput, LevelSource};
 /// let drawing = b"oooo\noSoo\nooooooo\n--ooTo\n\nSoT\n\nSxT\n";
-/// let levels: Vec<_> = DrawingReader::new(drawing).collect();
+/// let mut input = LevelInput::from_bytes(&drawing[..], InputFormat::Drawing, 1 << 20);
+/// let mut reader = input.levels().unwrap();
+/// let mut levels = Vec::new();
+/// let mut level = Level::new();
+/// while let Some(read) = reader.read_into(&mut level) {
+///     levels.push(read.map(|()| level.clone()));
+/// }
 /// let first = levels[0].as_ref().unwrap();
 /// assert_eq!((first.rows(), first.cols(), first.target()), (4, 7, (3, 4)));
 /// assert_eq!(first.to_string(), "4 7\n....###\n.X..###\n.......\n##..O.#\n");
@@ -97,7 +103,8 @@ impl<'a> DrawingReader<Lines<'a>> {
 impl<R: Read> DrawingReader<StreamLines<R>> {
     /// Starts reading the drawing in the byte stream `reader`, with the default memory limit; it
     /// holds one line and the level being read.
-    pub fn from_reader(reader: R) -> DrawingReader<StreamLines<R>> {
+    #[cfg(any(test, feature = "fuzzing"))]
+    pub(crate) fn from_reader(reader: R) -> DrawingReader<StreamLines<R>> {
         DrawingReader::from_lines(StreamLines::new(reader, 0))
     }
 }

@@ -1,6 +1,6 @@
 //! The original Flash game's level file (`bloxorzlevels.txt`, Damien Clarke's *Bloxorz*, 2007;
 //! its layout and the game's rules are in `docs/LEVELS.md`): its reader ([`FlashPack`]), its
-//! ActionScript literals and its syntax errors ([`FlashSyntax`]).
+//! ActionScript literals and its syntax errors ([`FlashSyntax`](syntax::FlashSyntax)).
 //!
 //! The file is ActionScript: each level is an array (`levelez = [];`) onto which the game pushes
 //! its rows (strings, row `y` = 0, 1, ... of columns `x` = 0, 1, ...), its start `[x, y]` (the
@@ -15,7 +15,7 @@
 //! switch, `l` and `r` bridge tiles absent at the start, `k` and `q` bridge tiles present at the
 //! start, `v` split switch. Each stage becomes a [`Level`](crate::bloxorz::Level) of the text format (`docs/LEVELS.md`),
 //! with the same checks as a level written by hand (named in the file's terms,
-//! [`Notation::Flash`](super::Notation::Flash)); the start must be a normal tile `b`.
+//! [`Notation::Flash`](super::error::Notation::Flash)); the start must be a normal tile `b`.
 //!
 //! A JavaScript port of the file is run as JavaScript runs it (`eval`): values are bound when
 //! their statement runs, lists are shared by the names that hold them, a function's `var`s are
@@ -36,4 +36,4 @@ pub(crate) mod syntax;
 
 pub(crate) use stages::FlashStages;
 pub use stages::{FlashPack, Stage};
-pub use syntax::{FlashError, FlashSyntax};
+pub use syntax::FlashError;

@@ -322,8 +322,7 @@ impl FlashPack {
     }
 
     /// Statements of a JavaScript port that are read but not applied
-    /// ([`FlashSyntax::NotApplied`], such as `levels[1].unshift("780464");`): warnings, which
-    /// do not make the file fail.
+    /// (such as `levels[1].unshift("780464");`): warnings, which do not make the file fail.
     pub fn warnings(&self) -> &[FlashError] {
         &self.warnings
     }

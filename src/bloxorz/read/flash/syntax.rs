@@ -1,6 +1,6 @@
 //! The syntax and layout errors of the original Flash game's level file. The rules every level
-//! keeps whatever its format are [`Rule`](super::super::Rule)s, named in the file's own terms
-//! ([`Notation::Flash`](super::super::Notation::Flash)).
+//! keeps whatever its format are [`Rule`](super::super::error::Rule)s, named in the file's own terms
+//! ([`Notation::Flash`](super::super::error::Notation::Flash)).
 
 use std::fmt;
 
@@ -276,7 +276,7 @@ pub struct FlashError {
     /// Where (1-based line and column).
     pub position: Position,
     /// What.
-    pub problem: FlashSyntax,
+    pub(crate) problem: FlashSyntax,
 }
 
 impl FlashError {

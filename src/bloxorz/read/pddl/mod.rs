@@ -282,14 +282,15 @@ struct Problem<'a> {
 /// after another.
 ///
 /// ```
-/// use flipblox::bloxorz::{Limits, LevelSource, PddlReader, Solver};
+/// use flipblox::bloxorz::{InputFormat, LevelInput, LevelSource, Limits, Solver};
 /// let problem = b"(define (problem row) (:domain bloxorz)
 ///   (:objects a b c d - tile)
 ///   (:init (adjacent a b east) (adjacent b a west) (adjacent b c east) (adjacent c b west)
 ///          (adjacent c d east) (adjacent d c west)
 ///          (active a) (active b) (active c) (active d) (standing-on a))
 ///   (:goal (standing-on d)))";
-/// let mut reader = PddlReader::new(problem);
+/// let mut input = LevelInput::from_bytes(&problem[..], InputFormat::Pddl, 1 << 20);
+/// let mut reader = input.levels().unwrap();
 /// let mut level = flipblox::bloxorz::Level::new();
 /// reader.read_into(&mut level).unwrap().unwrap();
 /// assert_eq!(level.to_string(), "1 4\nX..O\n");

@@ -168,12 +168,14 @@ pub fn pddl_rules_may_differ(level: &Level) -> Option<String> {
 /// [`NoPddl`] for a level with a split switch.
 ///
 /// ```
-/// use flipblox::bloxorz::{PackReader, PddlReader, write_pddl};
+/// use flipblox::bloxorz::{InputFormat, Level, LevelInput, LevelSource, PackReader, write_pddl};
 /// let level = PackReader::new(b"1 7\nXS.-..O\nswitch 1 2: on 1 4\n").next().unwrap().unwrap();
 /// let mut problem = String::new();
 /// write_pddl(&level, "level-1", &mut problem).unwrap();
 /// assert!(problem.contains("(enabling t-1-2 t-1-4)"));
-/// let read = PddlReader::new(problem.as_bytes()).next().unwrap().unwrap();
+/// let mut input = LevelInput::from_bytes(problem.as_bytes(), InputFormat::Pddl, 1 << 20);
+/// let mut read = Level::new();
+/// input.levels().unwrap().read_into(&mut read).unwrap().unwrap();
 /// assert_eq!(read.to_string(), level.to_string());
 /// ```
 pub fn write_pddl(level: &Level, name: &str, out: &mut String) -> Result<(), NoPddl> {

@@ -6,4 +6,4 @@ mod pack;
 pub(crate) mod syntax;
 
 pub use pack::{DEFAULT_MAX_MEMORY, PackReader, cell_position, pack_line_limit};
-pub use syntax::{CutBy, TextSyntax};
+pub use syntax::TextSyntax;

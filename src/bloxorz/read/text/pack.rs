@@ -38,7 +38,7 @@
 //! # Lines
 //!
 //! The reader takes its lines from a byte slice ([`PackReader::new`]) or a byte stream
-//! ([`PackReader::from_reader`]), and reads the same levels from both. A line is kept whole up to
+//! (`PackReader::from_reader`), and reads the same levels from both. A line is kept whole up to
 //! [`pack_line_limit`] bytes: the longest row a level within the memory limit can have, plus
 //! 64 KiB. A longer line (a header, row or definition line) is an error of its level
 //! ([`TextSyntax::LineTooLong`]), and a reader over a stream never holds more of it.
@@ -192,8 +192,9 @@ fn parse_header(text: &[u8]) -> Result<Header, (usize, TextSyntax)> {
 }
 
 /// Reads the levels of a pack one after another from a [`LineSource`]: a byte slice, without
-/// copying it ([`PackReader::new`]), or a byte stream ([`PackReader::from_reader`]), which read
-/// the same levels from the same bytes.
+/// copying it ([`PackReader::new`]), or a byte stream (through
+/// [`LevelInput::from_reader`](crate::bloxorz::LevelInput::from_reader)), which read the same
+/// levels from the same bytes.
 ///
 /// Use [`PackReader::read_into`] to reuse one [`Level`]'s buffer for every level, or iterate to
 /// get a fresh `Level` per level. Either way each level is `Ok` or a [`LevelError`], and reading
@@ -277,21 +278,15 @@ impl<R: Read> PackReader<StreamLines<R>> {
     /// (2 GiB): it holds one line at a time, of at most the longest row a level within the memory
     /// limit can have plus 64 KiB (and the level being read), and reads the same levels as
     /// [`PackReader::new`] over the same bytes.
-    ///
-    /// ```
-    /// use flipblox::bloxorz::PackReader;
-    /// let input = std::io::Cursor::new(b"1 3\nX.O\n0 0\n".to_vec());
-    /// let levels: Vec<_> = PackReader::from_reader(input).collect();
-    /// assert_eq!(levels.len(), 1);
-    /// ```
-    pub fn from_reader(reader: R) -> PackReader<StreamLines<R>> {
+    #[cfg(any(test, feature = "fuzzing"))]
+    pub(crate) fn from_reader(reader: R) -> PackReader<StreamLines<R>> {
         PackReader::from_lines(StreamLines::new(reader, 0))
     }
 }
 
 impl<S: LineSource> PackReader<S> {
     /// Starts reading the pack in the lines of `lines`, with the default memory limit; the line
-    /// limit follows the memory limit (as for [`PackReader::from_reader`]).
+    /// limit follows the memory limit.
     pub fn from_lines(mut lines: S) -> PackReader<S> {
         lines.set_line_limit(pack_line_limit(DEFAULT_MAX_MEMORY));
         PackReader {
@@ -327,9 +322,10 @@ impl<S: LineSource> PackReader<S> {
     }
 
     /// Sets the memory limit for one level, in bytes: a header whose level would need more
-    /// ([`Level::bytes_needed`](crate::bloxorz::Level::bytes_needed)) is refused with
-    /// [`Limit::TooLarge`] before anything is allocated. The line limit follows it (the longest
-    /// row a level within the limit can have, plus 64 KiB); set it before reading.
+    /// ([`Level::bytes_needed`](crate::bloxorz::Level::bytes_needed)) is refused with a
+    /// [`LevelError`] over the memory limit before anything is allocated. The line limit follows
+    /// it (the longest row a level within the limit can have, plus 64 KiB); set it before
+    /// reading.
     pub fn max_memory(mut self, limit: u64) -> PackReader<S> {
         self.max_memory = limit;
         self.lines.set_line_limit(pack_line_limit(limit));
@@ -984,6 +980,13 @@ mod tests {
         PackReader::new(text.as_bytes())
             .map(|r| r.map(|l| (l.rows(), l.cols())).map_err(|e| e.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_stream_reads_its_one_level() {
+        let input = std::io::Cursor::new(b"1 3\nX.O\n0 0\n".to_vec());
+        let levels: Vec<_> = PackReader::from_reader(input).collect();
+        assert_eq!(levels.len(), 1);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The syntax errors of the text format (`docs/LEVELS.md`): headers, rows of cells, definition
-//! lines. The rules every level keeps whatever its format are [`Rule`](super::super::Rule)s.
+//! lines. The rules every level keeps whatever its format are [`Rule`](super::super::error::Rule)s.
 
 use std::fmt;
 

@@ -63,14 +63,14 @@
 //!
 //! The memory limit bounds the bytes in use: the level's tables, the configurations, pairs and
 //! bitmaps, the set of split states, the queue at its longest and the parent links. A search
-//! that would need more stops with a [`SearchLimit`] naming the states it stored.
+//! that would need more stops with a [`SearchError::Limit`] naming the states it stored.
 
 use super::board::{Block, Board, NEVER, SPECIAL, SPLIT_TAG, offset, unpack, whole};
 use super::intern::{Interner, KeySet};
 use crate::bloxorz::model::level::{Level, Placement};
 use crate::bloxorz::model::moves::{Move, state_of};
 use crate::bloxorz::model::notation::{Cube, Step};
-use crate::bloxorz::search::solution::{SearchError, SearchLimit, Solution};
+use crate::bloxorz::search::solution::{SearchError, Solution};
 use crate::memory::{AllocError, try_reserve};
 
 /// What the configuration table is called in allocation errors.
@@ -169,7 +169,7 @@ impl Search<'_> {
 
     /// The error of a search that would need more memory than the limit.
     fn full(&self) -> SearchError {
-        SearchLimit { states: self.stored, limit: self.max_memory }.into()
+        SearchError::Limit { states: self.stored, limit: self.max_memory }
     }
 
     /// The number of configuration `bits`, interned (with a fresh bitmap) when new.
@@ -354,7 +354,7 @@ impl Engine {
         // Placement numbers stay below the SPECIAL flag and codes fit a u32 (the readers only
         // accept levels whose state indices do): a larger level's tables alone would take more
         // than 8 GB.
-        let full = SearchError::Limit(SearchLimit { states: 0, limit: max_memory });
+        let full = SearchError::Limit { states: 0, limit: max_memory };
         let split_base = u32::try_from(3 * board.tiles.len()).map_err(|_| full)?;
         if board.placements >= SPECIAL as usize {
             return Err(full);
@@ -597,12 +597,12 @@ mod tests {
             let least = (0..10_000).find(|&limit| fits(&mut engine, limit).is_ok()).unwrap();
             assert_eq!(fits(&mut engine, least).unwrap().moves, Some(8));
             let err = fits(&mut engine, least - 1).unwrap_err();
-            let SearchError::Limit(SearchLimit { states, limit }) = err else { panic!("{err:?}") };
+            let SearchError::Limit { states, limit } = err else { panic!("{err:?}") };
             assert_eq!(limit, least - 1);
             assert!(states > 1, "{states}");
             // A limit too small even for the first state stores none.
             let err = fits(&mut engine, 100).unwrap_err();
-            assert_eq!(err, SearchError::Limit(SearchLimit { states: 0, limit: 100 }));
+            assert_eq!(err, SearchError::Limit { states: 0, limit: 100 });
         }
     }
 }

@@ -47,8 +47,8 @@ pub struct ReplayError {
     pub number: usize,
     /// That move.
     pub step: Step,
-    /// Why.
-    pub reason: ReplayReason,
+    /// Why (its `Display`).
+    pub(crate) reason: ReplayReason,
 }
 
 /// Why a move cannot be made.
