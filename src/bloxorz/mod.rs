@@ -63,6 +63,4 @@ pub use shard::{Shard, Sharded};
 pub use solver::{Limits, Solver};
 
 pub use read::PDDL_DOMAIN;
-#[cfg(feature = "render")]
-pub(crate) use search::IMPOSSIBLE;
 pub(crate) use search::{ILLEGAL, ORIENTATIONS};

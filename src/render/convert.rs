@@ -103,7 +103,7 @@ impl LevelPicture {
     /// [`Drawing::png_bytes`]: super::Drawing::png_bytes
     /// [`draw_level`]: super::LevelPicture::draw
     /// [`draw_path`]: super::LevelPicture::draw_path
-    /// [`draw_animation`]: super::draw_animation
+    /// [`draw_animation`]: super::LevelPicture::draw_animation
     pub fn drawing_bytes(level: &Level, moves: Option<usize>) -> u64 {
         drawing_bytes(level, moves)
     }

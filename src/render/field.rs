@@ -8,7 +8,11 @@ use super::draw::{CELL, CellAt};
 use super::drawing::{Board, Cell, Drawing};
 use super::error::{RenderError, check_grid};
 use super::palette;
-use crate::bloxorz::{ILLEGAL, IMPOSSIBLE};
+use crate::bloxorz::DistanceField;
+
+/// The field's sentinels ([`DistanceField::ILLEGAL`], [`DistanceField::IMPOSSIBLE`]).
+const ILLEGAL: i32 = DistanceField::ILLEGAL;
+const IMPOSSIBLE: i32 = DistanceField::IMPOSSIBLE;
 use crate::memory::try_with_capacity;
 
 /// The titles of the three panels, by orientation index (0 standing, 1 lying horizontally,

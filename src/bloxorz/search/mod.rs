@@ -11,6 +11,6 @@ pub(crate) mod general;
 pub(crate) mod poj;
 pub(crate) mod solution;
 
-pub use field::{DistanceField, FieldError, ILLEGAL, IMPOSSIBLE, ORIENTATIONS};
+pub use field::{DistanceField, FieldError, ILLEGAL, ORIENTATIONS};
 pub use general::replay::ReplayError;
 pub use solution::{SearchError, Solution};
