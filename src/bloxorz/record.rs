@@ -23,7 +23,7 @@ use super::runner::{Report, RunOptions};
 ///     Ok::<(), ()>(())
 /// }).unwrap();
 /// assert!(records[0].starts_with(r#"{"file":"pack.txt","index":1,"error":null,"distance":2"#));
-/// assert!(records[1].contains(r#""error":"2:2: level 2: expected a cell"#));
+/// assert!(records[1].contains(r#""error":"4:2: level 2: expected a cell"#));
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LevelRecord<'a> {
