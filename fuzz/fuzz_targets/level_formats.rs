@@ -13,8 +13,7 @@ mod javascript;
 
 use flipblox::bloxorz::{Level, LevelError, LevelFormat, PackReader};
 use flipblox::fuzzing::{
-    detect_format, detect_from_head, drawing, drawing_from_reader, pack_from_reader,
-    write_drawing,
+    detect_format, detect_from_head, drawing, drawing_from_reader, pack_from_reader, write_drawing,
 };
 use libfuzzer_sys::fuzz_target;
 

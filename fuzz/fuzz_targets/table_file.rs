@@ -41,7 +41,6 @@ fn check(data: &[u8]) {
                     lights_out(*colours, *cells, distances)
                 }
                 NpyTable::Bloxorz(field) => Table::Bloxorz(field.clone()),
-                other => panic!("a .npy table this target does not know: {other:?}"),
             };
             let mut again = Vec::new();
             export(&table, Format::Npy, &mut again).unwrap();
@@ -49,7 +48,6 @@ fn check(data: &[u8]) {
             assert_eq!(reread.table(), file.table());
             assert_eq!(reread.histogram(), file.histogram());
         }
-        Ok(other) => panic!("a file of no known kind: {other:?}"),
         Err(_) => {}
     }
     table_checks::answer_from_header_checked_table(data);
