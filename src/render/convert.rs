@@ -75,20 +75,6 @@ const FIXED_ELEMENTS: u64 = 64;
 /// (up to two pieces a move, each with a number), an animation's counter and its `<animate>`.
 const ELEMENTS_PER_MOVE: u64 = 4;
 
-/// About the bytes a picture of `level` (its [`LevelPicture`] and the [`Drawing`] of
-/// [`draw_level`], [`draw_path`] or [`draw_animation`] with a path of `moves` moves) holds
-/// before it is written: two bytes a cell (the tiles, and the board's cells),
-/// [`Drawing::memory_bytes`]' bytes for each element (links, footprints, legend), and an
-/// animation's timelines (a value a move for each bridge tile and each side of the block). A
-/// caller that bounds memory checks it before drawing; the SVG is then written as it is made,
-/// and a PNG needs [`Drawing::png_bytes`] more.
-///
-/// [`Drawing`]: super::Drawing
-/// [`Drawing::memory_bytes`]: super::Drawing::memory_bytes
-/// [`Drawing::png_bytes`]: super::Drawing::png_bytes
-/// [`draw_level`]: super::LevelPicture::draw
-/// [`draw_path`]: super::LevelPicture::draw_path
-/// [`draw_animation`]: super::draw_animation
 impl LevelPicture {
     /// About the bytes a picture of `level` (its [`LevelPicture`] and the [`Drawing`] of
     /// [`draw_level`], [`draw_path`] or [`draw_animation`] with a path of `moves` moves) holds

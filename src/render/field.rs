@@ -33,7 +33,7 @@ pub struct FieldPicture {
     pub rows: usize,
     /// Columns of the level (at least 1).
     pub cols: usize,
-    /// `rows * cols * 3` entries as in a [`DistanceField`](crate::bloxorz::DistanceField): moves to
+    /// `rows * cols * 3` entries as in a [`DistanceField`]: moves to
     /// the goal, -1 ([`IMPOSSIBLE`](crate::bloxorz::DistanceField::IMPOSSIBLE)) when the box may
     /// rest there but cannot reach the goal, -2
     /// ([`ILLEGAL`](crate::bloxorz::DistanceField::ILLEGAL)) when it may not rest there.
