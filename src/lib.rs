@@ -88,11 +88,11 @@ pub mod fuzzing {
 
     use crate::bloxorz::read::drawing::DrawingReader;
     use crate::bloxorz::read::text::PackReader;
-    use crate::bloxorz::{Detected, Level, LevelError, NoDrawing};
+    use crate::bloxorz::{InputFormat, Level, LevelError, Unwritable};
 
     /// The format `bytes` is written in (`bloxorz::read::detect::detect_format`).
-    pub fn detect_format(bytes: &[u8]) -> Detected {
-        crate::bloxorz::read::detect::detect_format(bytes)
+    pub fn detect_format(bytes: &[u8]) -> InputFormat {
+        crate::bloxorz::read::detect::detect_format(bytes).format.into()
     }
 
     /// The levels of an S/T/o/- drawing in `bytes` (`bloxorz::read::drawing::DrawingReader`).
@@ -120,8 +120,8 @@ pub mod fuzzing {
     }
 
     /// The format the start of an input decides (`bloxorz::read::detect::detect_from_head`).
-    pub fn detect_from_head(head: &[u8], full: bool) -> Option<Detected> {
-        crate::bloxorz::read::detect::detect_from_head(head, full)
+    pub fn detect_from_head(head: &[u8], full: bool) -> Option<InputFormat> {
+        crate::bloxorz::read::detect::detect_from_head(head, full).map(|d| d.format.into())
     }
 
     /// `level` as an S/T/o/- drawing (`bloxorz::read::drawing::write_drawing`).
@@ -129,7 +129,7 @@ pub mod fuzzing {
     /// # Errors
     ///
     /// As `write_drawing`.
-    pub fn write_drawing(level: &Level, out: &mut String) -> Result<(), NoDrawing> {
+    pub fn write_drawing(level: &Level, out: &mut String) -> Result<(), Unwritable> {
         level.write_drawing(out)
     }
 }

@@ -14,7 +14,7 @@ use crate::common::extended::{Act, At, Ext, random_ext, read_ext_pack};
 use crate::common::{Rng, flipblox, flipblox_ok, project, read_bytes, read_text, stderr, stdout};
 use flipblox::bloxorz::{
     InputFormat, Level, LevelError, LevelInput, LevelSource, Limits, PackReader, Report,
-    RunOptions, write_pddl,
+    RunOptions, Unwritable,
 };
 
 const HAND: &str = "tests/data/bloxorz/pddl/hand.pddl";
@@ -230,10 +230,10 @@ fn as_pddl(pack: &str) -> (String, String) {
     let (mut problems, mut kept) = (String::new(), String::new());
     for (i, level) in PackReader::new(pack.as_bytes()).enumerate() {
         let level = level.unwrap();
-        match write_pddl(&level, &format!("level-{}", i + 1), &mut problems) {
+        match level.write_pddl(&format!("level-{}", i + 1), &mut problems) {
             Ok(()) => kept.push_str(&level.to_string()),
             Err(no) => {
-                let (r, c) = no.split;
+                let Unwritable::SplitSwitch((r, c)) = no else { panic!("{no}") };
                 assert!(level.mechanics().splits().iter().any(|s| s.cell == (r, c)));
                 assert!(no.to_string().contains("no split switches"));
             }
@@ -479,7 +479,7 @@ fn problems() -> impl Strategy<Value = Vec<u8>> {
             for i in 0..n {
                 let level = random_ext(&mut rng).to_text();
                 let level: Level = PackReader::new(level.as_bytes()).next().unwrap().unwrap();
-                let _ = write_pddl(&level, &format!("p{i}"), &mut text);
+                let _ = level.write_pddl(&format!("p{i}"), &mut text);
             }
             let mut bytes = text.into_bytes();
             if let Some((i, b)) = change.filter(|_| !bytes.is_empty()) {

@@ -11,7 +11,7 @@
 #[path = "../../tests/common/javascript.rs"]
 mod javascript;
 
-use flipblox::bloxorz::{Level, LevelError, LevelFormat, PackReader};
+use flipblox::bloxorz::{InputFormat, Level, LevelError, PackReader};
 use flipblox::fuzzing::{
     detect_format, detect_from_head, drawing, drawing_from_reader, pack_from_reader, write_drawing,
 };
@@ -37,14 +37,14 @@ fuzz_target!(|bytes: &[u8]| {
     let packed = levels(PackReader::new(bytes).max_memory(MEMORY));
     assert_eq!(packed, levels(pack_from_reader(bytes, MEMORY)));
     let (program, play_order) = javascript::program(bytes);
-    assert_eq!(detect_format(program.as_bytes()).format, LevelFormat::Flash);
+    assert_eq!(detect_format(program.as_bytes()), InputFormat::Flash);
     javascript::check_stages(&program, &play_order, MEMORY);
     let whole = detect_format(bytes);
     if !bytes.contains(&b'\r') {
         for end in [0, 1, 2, 7, 64, bytes.len() / 2] {
             let head = &bytes[..end.min(bytes.len())];
             if let Some(early) = detect_from_head(head, false) {
-                assert_eq!(early.format, whole.format, "{:?}", head.escape_ascii().to_string());
+                assert_eq!(early, whole, "{:?}", head.escape_ascii().to_string());
             }
         }
     }

@@ -63,7 +63,7 @@ impl Prepared {
     ) -> PyResult<Prepared> {
         let Input { bytes, name } = input;
         let mut opened = LevelInput::from_bytes(bytes, format, max_memory);
-        if let Some(detected) = opened.detected().filter(|d| d.also.is_some()) {
+        if let Some(detected) = opened.detection().filter(|_| opened.also_looks_like().is_some()) {
             errors::warn(
                 py,
                 &format!("{name}: warning: {detected}; name the format with input_format="),

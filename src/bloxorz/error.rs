@@ -2,7 +2,7 @@
 //! `?`.
 
 use crate::bloxorz::generate::GenerateError;
-use crate::bloxorz::read::{FlashError, LevelError, NoPddl, OpenError};
+use crate::bloxorz::read::{FlashError, LevelError, OpenError, Unwritable};
 use crate::bloxorz::search::{FieldError, ReplayError, SearchError};
 use crate::memory::AllocError;
 
@@ -29,9 +29,10 @@ pub enum Error {
     /// A Flash game level file that could not be read.
     #[error(transparent)]
     Flash(#[from] FlashError),
-    /// A level that has no PDDL problem.
+    /// A level that cannot be written in a format ([`Level::write_drawing`](crate::bloxorz::Level::write_drawing),
+    /// [`Level::write_pddl`](crate::bloxorz::Level::write_pddl)).
     #[error(transparent)]
-    NoPddl(#[from] NoPddl),
+    Unwritable(#[from] Unwritable),
     /// A search that could not answer a level.
     #[error(transparent)]
     Search(#[from] SearchError),

@@ -17,7 +17,7 @@
 //! - Reading: the one door to an input's levels in any format ([`LevelInput`]: bytes or a
 //!   stream, the format named or told, [`InputFormat`]), the text format of level packs
 //!   ([`PackReader`]), the Flash game's level file ([`FlashPack`]), which format a file holds
-//!   ([`LevelInput::detected`]), their one error type ([`LevelError`]) and [`LevelSource`]. One level from a string: `text.parse::<Level>()`.
+//!   ([`LevelInput::detection`]), their one error type ([`LevelError`]) and [`LevelSource`]. One level from a string: `text.parse::<Level>()`.
 //! - [`Solver`]: the one entry point for answering a level; it picks the fast search for POJ 3322
 //!   levels or the general search for levels with switches (the searches themselves are not
 //!   reachable from outside).
@@ -53,8 +53,8 @@ mod solver;
 pub use error::Error;
 pub use model::{Cell, Cube, Level, Move, Orientation, Placement, Step};
 pub use read::{
-    Chunk, Detected, FlashError, FlashPack, InputFormat, LevelError, LevelFormat, LevelInput,
-    LevelSource, Levels, NoDrawing, NoPddl, OpenError, PackReader, Reason, Stage, write_pddl,
+    Chunk, FlashError, FlashPack, InputFormat, LevelError, LevelInput, LevelSource, Levels,
+    OpenError, PackReader, Stage, Unwritable,
 };
 pub use record::{AnalysisRecord, GeneratedRecord, LevelRecord};
 pub use runner::{Answer, Report, RunOptions, Runner};
@@ -62,5 +62,4 @@ pub use search::{DistanceField, FieldError, ReplayError, SearchError, Solution};
 pub use shard::{Shard, Sharded};
 pub use solver::{Limits, Solver};
 
-pub use read::PDDL_DOMAIN;
 pub(crate) use search::{ILLEGAL, ORIENTATIONS};

@@ -11,7 +11,7 @@ use super::args::{MapArgs, Outcome, level_error, parse_memory};
 use super::io::{Destination, escape_path, for_each_input, sources};
 use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
-use flipblox::bloxorz::{Level, LevelSource, NoDrawing, NoPddl, PDDL_DOMAIN, write_pddl};
+use flipblox::bloxorz::{Level, LevelSource, Unwritable};
 
 /// Write Bloxorz levels in the text format (docs/LEVELS.md).
 ///
@@ -67,21 +67,6 @@ enum OutputFormat {
     Pddl,
 }
 
-/// Why a level is not written: the format cannot hold it.
-enum Refused {
-    Drawing(NoDrawing),
-    Pddl(NoPddl),
-}
-
-impl std::fmt::Display for Refused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Refused::Drawing(why) => why.fmt(f),
-            Refused::Pddl(why) => why.fmt(f),
-        }
-    }
-}
-
 /// Runs `flipblox convert`.
 pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
     let to = args.to;
@@ -92,7 +77,8 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
     let output = destination.name().to_string();
     let out = destination.writer();
     if to == OutputFormat::Pddl && directory.is_none() {
-        out.write_all(PDDL_DOMAIN.as_bytes()).with_context(|| format!("{output}: cannot write"))?;
+        out.write_all(Level::PDDL_DOMAIN.as_bytes())
+            .with_context(|| format!("{output}: cannot write"))?;
     }
     let mut failed = false;
     // Drawings written so far (each after the first follows a blank line).
@@ -106,11 +92,11 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
     let mut write_level = |out: &mut dyn Write,
                            comment: Option<String>,
                            level: &Level|
-     -> std::io::Result<Option<Refused>> {
+     -> std::io::Result<Option<Unwritable>> {
         if to == OutputFormat::Drawing {
             drawing.clear();
             if let Err(why) = level.write_drawing(&mut drawing) {
-                return Ok(Some(Refused::Drawing(why)));
+                return Ok(Some(why));
             }
             if drawings > 0 {
                 writeln!(out)?;
@@ -124,8 +110,8 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
             if let Some(comment) = comment {
                 problem.push_str(&format!("; {comment}\n"));
             }
-            if let Err(why) = write_pddl(level, &format!("level-{}", written + 1), &mut problem) {
-                return Ok(Some(Refused::Pddl(why)));
+            if let Err(why) = level.write_pddl(&format!("level-{}", written + 1), &mut problem) {
+                return Ok(Some(why));
             }
             written += 1;
             if directory.is_some() {
@@ -238,7 +224,7 @@ fn write_directory(directory: &Path, problems: &[String], failed: bool) -> anyho
     }
     std::fs::create_dir_all(directory).with_context(|| format!("{name}: cannot create"))?;
     let width = problems.len().to_string().len();
-    let files = std::iter::once(("domain.pddl".to_string(), PDDL_DOMAIN)).chain(
+    let files = std::iter::once(("domain.pddl".to_string(), Level::PDDL_DOMAIN)).chain(
         problems
             .iter()
             .enumerate()

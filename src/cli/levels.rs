@@ -107,8 +107,8 @@ impl Reading {
                 return Ok(true);
             }
         };
-        if let Some(detected) = opened.detected() {
-            if detected.also.is_some() {
+        if let Some(detected) = opened.detection() {
+            if opened.also_looks_like().is_some() {
                 reporter.report_file(
                     name,
                     format_args!("warning: {detected}; name the format with --input-format"),

@@ -6,7 +6,7 @@ use crate::lights_out::read::{BoardError, ButtonsError};
 use crate::lights_out::size::SizeError;
 use crate::lights_out::solve::SolverError;
 use crate::lights_out::table::{TableError, TableFault};
-use crate::lights_out::variant::{AlphabetError, GoalError, TogglePatternError, VariantError};
+use crate::lights_out::variant::{TogglePatternError, VariantError};
 use crate::memory::AllocError;
 use crate::shape::ShapeError;
 
@@ -38,15 +38,9 @@ pub enum Error {
     /// A board size outside the limits.
     #[error(transparent)]
     Size(#[from] SizeError),
-    /// A variant refused.
+    /// A variant refused, or its goal or alphabet.
     #[error(transparent)]
     Variant(#[from] VariantError),
-    /// An alphabet refused.
-    #[error(transparent)]
-    Alphabet(#[from] AlphabetError),
-    /// A goal that could not be read.
-    #[error(transparent)]
-    Goal(#[from] GoalError),
     /// A toggle pattern that could not be read.
     #[error(transparent)]
     TogglePattern(#[from] TogglePatternError),

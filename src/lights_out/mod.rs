@@ -64,8 +64,8 @@ pub use size::{BoardSize, SizeError};
 pub use solve::{Answer, Method, Reference, SolutionCount, Solver, SolverBuilder, SolverError};
 pub use table::{DistanceTable, EntryDifference, TableComparison, TableError, TableFault};
 pub use variant::{
-    Alphabet, AlphabetError, Buttons, Goal, GoalError, TogglePattern, TogglePatternError, Variant,
-    VariantBuilder, VariantError,
+    Alphabet, Buttons, Goal, TogglePattern, TogglePatternError, Variant, VariantBuilder,
+    VariantError,
 };
 
 /// The distance of a 4x4 Flip Game board (POJ 1753) from its text: four rows of `b` (black) and

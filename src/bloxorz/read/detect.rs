@@ -9,7 +9,7 @@ use crate::text::{Line, Lines};
 /// A format of Bloxorz levels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum LevelFormat {
+pub(crate) enum LevelFormat {
     /// The text format of level packs (POJ 3322 and its extension).
     Pack,
     /// The original Flash game's level file, or a JavaScript port of it.
@@ -34,7 +34,7 @@ impl fmt::Display for LevelFormat {
 /// Why the format of an input was told as it was ([`Detected`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Reason {
+pub(crate) enum Reason {
     /// The first line that is not blank or a `;` comment starts with a digit (an `R C` header).
     Header,
     /// That line holds only drawing cells `S`, `T`, `o`, `-`.
@@ -69,17 +69,17 @@ impl fmt::Display for Reason {
 }
 
 /// What telling an input's format found
-/// ([`LevelInput::detected`](crate::bloxorz::LevelInput::detected)): the format, why, and another
+/// ([`LevelInput::detection`](crate::bloxorz::LevelInput::detection)): the format, why, and another
 /// format the input also looks like, if any (a caller then warns, and the user can name the
 /// format).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Detected {
+pub(crate) struct Detected {
     /// The format chosen.
-    pub format: LevelFormat,
+    pub(crate) format: LevelFormat,
     /// Why.
-    pub reason: Reason,
+    pub(crate) reason: Reason,
     /// Another format the input also looks like.
-    pub also: Option<LevelFormat>,
+    pub(crate) also: Option<LevelFormat>,
 }
 
 impl fmt::Display for Detected {
@@ -127,15 +127,15 @@ fn decided_by_first_line(text: &[u8]) -> Option<(LevelFormat, Reason)> {
 /// wrong.
 ///
 /// ```
-/// use flipblox::bloxorz::{InputFormat, LevelFormat, LevelInput};
-/// let detect_format = |b: &'static [u8]| LevelInput::from_bytes(b, InputFormat::Auto, 1 << 20).detected().unwrap();
-/// assert_eq!(detect_format(b"3 4\nX..O\n").format, LevelFormat::Pack);
-/// assert_eq!(detect_format(b"oooo\noSoo\n--ooTo\n").format, LevelFormat::Drawing);
-/// assert_eq!(detect_format(b"var levels = [\"\", a];\n").format, LevelFormat::Flash);
-/// assert_eq!(detect_format(b"; a level\n(define (problem p)\n").format, LevelFormat::Pddl);
-/// assert_eq!(detect_format(b"hello\n").format, LevelFormat::Pack);
+/// use flipblox::bloxorz::{InputFormat, LevelInput};
+/// let format = |b: &'static [u8]| LevelInput::from_bytes(b, InputFormat::Auto, 1 << 20).format();
+/// assert_eq!(format(b"3 4\nX..O\n"), InputFormat::Pack);
+/// assert_eq!(format(b"oooo\noSoo\n--ooTo\n"), InputFormat::Drawing);
+/// assert_eq!(format(b"var levels = [\"\", a];\n"), InputFormat::Flash);
+/// assert_eq!(format(b"; a level\n(define (problem p)\n"), InputFormat::Pddl);
+/// assert_eq!(format(b"hello\n"), InputFormat::Pack);
 /// ```
-pub fn detect_format(bytes: &[u8]) -> Detected {
+pub(crate) fn detect_format(bytes: &[u8]) -> Detected {
     // `levels` is looked for only when the first line leaves the choice open (or makes a
     // drawing), so that a pack, however large, is not scanned twice.
     let flash = Detected { format: LevelFormat::Flash, reason: Reason::AssignsLevels, also: None };
@@ -168,7 +168,7 @@ pub fn detect_format(bytes: &[u8]) -> Detected {
 /// neither a header nor a drawing line (then the whole input decides). When `head` is `full` (as
 /// long as the caller looks) and holds no complete level line, a pack ([`Reason::LongStart`]):
 /// the format with the longest lines, whose reader reports them.
-pub fn detect_from_head(head: &[u8], full: bool) -> Option<Detected> {
+pub(crate) fn detect_from_head(head: &[u8], full: bool) -> Option<Detected> {
     let mut lines = Lines::new(head);
     let first = first_level_line(&mut lines);
     // The line must be complete: a line ending follows it within `head`.
@@ -185,7 +185,7 @@ pub fn detect_from_head(head: &[u8], full: bool) -> Option<Detected> {
 
 /// True when `bytes` assign `levels`: the word `levels` (not part of a longer name), then blanks,
 /// then `=` that is not `==`.
-pub fn assigns_levels(bytes: &[u8]) -> bool {
+pub(crate) fn assigns_levels(bytes: &[u8]) -> bool {
     const WORD: &[u8] = b"levels";
     let is_name = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
     memchr::memmem::find_iter(bytes, WORD).any(|at| {

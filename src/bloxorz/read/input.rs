@@ -22,7 +22,7 @@ use crate::text::stream::StreamLines;
 use crate::text::{Lines, Position};
 
 /// How an input of levels is written: one of the formats, or `auto`, told from the input
-/// ([`LevelInput::detected`]). `FromStr` and `Display` use the command-line tool's spellings of
+/// ([`LevelInput::detection`]). `FromStr` and `Display` use the command-line tool's spellings of
 /// `--input-format`: `auto`, `pack`, `flash`, `drawing`, `pddl`.
 ///
 /// ```
@@ -182,19 +182,20 @@ type Probe = Box<dyn FnMut() -> bool + Send>;
 
 /// An input of Bloxorz levels opened in its format: bytes (a memory map, a file read, a text)
 /// or a stream, read as the command-line tool reads it. The format is named, or told from the
-/// input ([`InputFormat::Auto`]: [`LevelInput::detected`] says what was found and why); a pack
+/// input ([`InputFormat::Auto`]: [`LevelInput::detection`] says what was found and why); a pack
 /// or a drawing from a stream is read a line at a time, as levels come; the Flash game's file
 /// and PDDL are held whole, within the memory limit (also a stream whose start does not tell
 /// its format). The memory limit, in bytes, is also each reader's limit for one level
 /// ([`PackReader::max_memory`]). Its levels are read by [`LevelInput::levels`].
 ///
 /// ```
-/// use flipblox::bloxorz::{InputFormat, LevelFormat, LevelInput, LevelSource};
+/// use flipblox::bloxorz::{InputFormat, LevelInput, LevelSource};
 /// let text = b"; a comment\n1 3\nX.O\n0 0\n";
 /// let mut input = LevelInput::from_bytes(&text[..], InputFormat::Auto, 1 << 20);
-/// assert_eq!(input.format(), LevelFormat::Pack);
-/// let detected = input.detected().unwrap().to_string();
-/// assert_eq!(detected, "read as a level pack (its first line is an `R C` header)");
+/// assert_eq!(input.format(), InputFormat::Pack);
+/// let detection = input.detection().unwrap();
+/// assert_eq!(detection, "read as a level pack (its first line is an `R C` header)");
+/// assert_eq!(input.also_looks_like(), None);
 /// let mut levels = input.levels()?;
 /// let mut level = flipblox::bloxorz::Level::new();
 /// assert!(matches!(levels.read_into(&mut level), Some(Ok(()))));
@@ -222,7 +223,7 @@ impl<R> fmt::Debug for LevelInput<'_, R> {
 
 impl<'a> LevelInput<'a> {
     /// Opens the input `bytes` (borrowed, or owned) in `format`; with [`InputFormat::Auto`], the
-    /// format is told from all of them ([`LevelInput::detected`]).
+    /// format is told from all of them ([`LevelInput::detection`]).
     pub fn from_bytes(
         bytes: impl Into<Cow<'a, [u8]>>,
         format: InputFormat,
@@ -249,8 +250,8 @@ impl<'a> LevelInput<'a> {
 
 impl<'a, R: Read> LevelInput<'a, R> {
     /// Opens the stream `reader` in `format`. With [`InputFormat::Auto`], its start (up to its
-    /// first level line, at most 64 KiB) tells a pack, a drawing or PDDL ([`Detected`] then
-    /// never names [`Detected::also`]); a start that does not tell has the stream read whole,
+    /// first level line, at most 64 KiB) tells a pack, a drawing or PDDL
+    /// ([`LevelInput::also_looks_like`] is then `None`); a start that does not tell has the stream read whole,
     /// within `max_memory` bytes, and all of it decides. The rest is read by
     /// [`LevelInput::levels`].
     ///
@@ -298,16 +299,24 @@ impl<'a, R: Read> LevelInput<'a, R> {
         self
     }
 
-    /// The format the input is read in.
-    pub fn format(&self) -> LevelFormat {
-        self.format
+    /// The format the input is read in: never [`InputFormat::Auto`].
+    pub fn format(&self) -> InputFormat {
+        self.format.into()
     }
 
-    /// What [`InputFormat::Auto`] found, and why; `None` when the format was named. A front end
-    /// warns when [`Detected::also`] names another format (`Display` writes `read as FORMAT
-    /// (WHY)`, then `, but it also looks like FORMAT` when it does).
-    pub fn detected(&self) -> Option<Detected> {
-        self.detected
+    /// What [`InputFormat::Auto`] found, and why, as the line a front end prints to say how it
+    /// reads the input: `read as FORMAT (WHY)`, then `, but it also looks like FORMAT` when
+    /// [`LevelInput::also_looks_like`] names one (a front end warns then, and asks for the
+    /// format by name). `None` when the format was named.
+    pub fn detection(&self) -> Option<String> {
+        self.detected.map(|detected| detected.to_string())
+    }
+
+    /// Another format the input also looks like, when [`InputFormat::Auto`] chose between two
+    /// (a drawing or PDDL that also assigns `levels`, as the Flash game's file does); `None`
+    /// otherwise, and when the format was named. Never [`InputFormat::Auto`].
+    pub fn also_looks_like(&self) -> Option<InputFormat> {
+        self.detected.and_then(|detected| detected.also).map(InputFormat::from)
     }
 
     /// The input's bytes, when it is held whole (bytes given, or a stream whose format needs it
@@ -441,9 +450,9 @@ impl fmt::Debug for Levels<'_> {
 }
 
 impl<'b> Levels<'b> {
-    /// The format the levels are read in.
-    pub fn format(&self) -> LevelFormat {
-        self.format
+    /// The format the levels are read in: never [`InputFormat::Auto`].
+    pub fn format(&self) -> InputFormat {
+        self.format.into()
     }
 
     /// The Flash game's file the levels are the stages of (their names and passcodes, the

@@ -17,12 +17,11 @@ mod one;
 pub mod pddl;
 mod source;
 pub mod text;
+mod unwritable;
 
-pub use detect::{Detected, LevelFormat, Reason};
-pub use drawing::NoDrawing;
 pub use error::{ErrorKind, LevelError, Limit};
 pub use flash::{FlashError, FlashPack, Stage};
 pub use input::{InputFormat, LevelInput, Levels, OpenError};
-pub use pddl::{NoPddl, PDDL_DOMAIN, write_pddl};
 pub use source::{Chunk, LevelSource};
 pub use text::{DEFAULT_MAX_MEMORY, PackReader};
+pub use unwritable::Unwritable;

@@ -9,9 +9,7 @@ use crate::lights_out::read::ButtonsError;
 use crate::lights_out::size::BoardSize;
 use crate::lights_out::solve::{Method, Solver, SolverError};
 use crate::lights_out::table::{DistanceTable, TableError};
-use crate::lights_out::variant::{
-    Alphabet, AlphabetError, Buttons, Goal, TogglePattern, Variant, VariantError,
-};
+use crate::lights_out::variant::{Alphabet, Buttons, Goal, TogglePattern, Variant, VariantError};
 
 /// What a batch of Lights Out boards is answered with: the variant (each option as the
 /// command line names it: `goal`, `alphabet`, `toggle`, `wrap`, `colours`), where the board size
@@ -245,7 +243,7 @@ impl BatchOptions {
         let Some(hole) = self.hole else { return Ok(alphabet.clone()) };
         alphabet.with_symbol(hole).map_err(|e| {
             let reason = match e {
-                AlphabetError::Repeated { first_colour, .. } => {
+                VariantError::RepeatedSymbol { first_colour, .. } => {
                     format!("{hole:?} is already the symbol of colour {first_colour}")
                 }
                 _ => "expected a printable ASCII character other than the space and '/'".into(),

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::rules::VariantError;
 use crate::text::describe_at;
 
 /// The symbols of the default alphabets with more than two colours: colour `i` is the `i`-th.
@@ -42,61 +43,26 @@ impl fmt::Debug for Alphabet {
     }
 }
 
-/// Why an alphabet was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum AlphabetError {
-    /// Not one symbol per colour.
-    #[error("expected {expected} symbols, one per colour, found {found}")]
-    WrongLength {
-        /// The number of colours.
-        expected: usize,
-        /// Characters given.
-        found: usize,
-    },
-    /// A character that cannot be a symbol.
-    #[error(
-        "symbol {position}: expected a printable ASCII character other than the space and '/', \
-         found {found}"
-    )]
-    BadSymbol {
-        /// 1-based position of the symbol in the alphabet.
-        position: usize,
-        /// The character found, quoted or escaped.
-        found: String,
-    },
-    /// The same symbol twice.
-    #[error("symbol {second}: {symbol:?} already names colour {first_colour}")]
-    Repeated {
-        /// The repeated symbol.
-        symbol: char,
-        /// The colour (0-based) it named first.
-        first_colour: usize,
-        /// 1-based position of the repeat.
-        second: usize,
-    },
-}
-
 impl Alphabet {
     /// The alphabet `symbols` for `colours` colours: colour `i` is written as the `i`-th
     /// character.
     ///
     /// # Errors
     ///
-    /// [`AlphabetError::WrongLength`] unless there are `colours` characters,
-    /// [`AlphabetError::BadSymbol`] for a character that is not printable ASCII or is a space or
-    /// `/`, [`AlphabetError::Repeated`] for a symbol given twice.
-    pub fn new(symbols: &str, colours: u8) -> Result<Alphabet, AlphabetError> {
+    /// [`VariantError::AlphabetLength`] unless there are `colours` characters,
+    /// [`VariantError::BadSymbol`] for a character that is not printable ASCII or is a space or
+    /// `/`, [`VariantError::RepeatedSymbol`] for a symbol given twice.
+    pub fn new(symbols: &str, colours: u8) -> Result<Alphabet, VariantError> {
         let bytes = symbols.as_bytes();
         for (position, (index, _)) in symbols.char_indices().enumerate() {
             let b = bytes[index];
             if !b.is_ascii_graphic() || b == b'/' {
                 let found = describe_at(bytes, index);
-                return Err(AlphabetError::BadSymbol { position: position + 1, found });
+                return Err(VariantError::BadSymbol { position: position + 1, found });
             }
         }
         if bytes.len() != usize::from(colours) {
-            return Err(AlphabetError::WrongLength {
+            return Err(VariantError::AlphabetLength {
                 expected: usize::from(colours),
                 found: bytes.len(),
             });
@@ -105,7 +71,7 @@ impl Alphabet {
         for (colour, &b) in bytes.iter().enumerate() {
             let slot = &mut lookup[usize::from(b)];
             if *slot != NOT_A_SYMBOL {
-                return Err(AlphabetError::Repeated {
+                return Err(VariantError::RepeatedSymbol {
                     symbol: char::from(b),
                     first_colour: usize::from(*slot),
                     second: colour + 1,
@@ -147,19 +113,20 @@ impl Alphabet {
     ///
     /// # Errors
     ///
-    /// [`AlphabetError::BadSymbol`] for a character that is not printable ASCII or is a space or
-    /// `/`; [`AlphabetError::Repeated`] when `symbol` already reads as a colour.
-    pub fn with_symbol(&self, symbol: char) -> Result<Alphabet, AlphabetError> {
+    /// [`VariantError::BadSymbol`] for a character that is not printable ASCII or is a space or
+    /// `/`; [`VariantError::RepeatedSymbol`] when `symbol` already reads as a colour.
+    pub fn with_symbol(&self, symbol: char) -> Result<Alphabet, VariantError> {
         let second = self.symbols.len() + 1;
         let byte = u8::try_from(symbol).ok().filter(|b| b.is_ascii_graphic() && *b != b'/');
         let Some(byte) = byte else {
-            return Err(AlphabetError::BadSymbol {
-                position: second,
-                found: format!("{symbol:?}"),
-            });
+            return Err(VariantError::BadSymbol { position: second, found: format!("{symbol:?}") });
         };
         if let Some(first) = self.colour_of(byte) {
-            return Err(AlphabetError::Repeated { symbol, first_colour: first.into(), second });
+            return Err(VariantError::RepeatedSymbol {
+                symbol,
+                first_colour: first.into(),
+                second,
+            });
         }
         let mut alphabet = self.clone();
         alphabet.lookup[usize::from(byte)] = self.colours();

@@ -1,6 +1,7 @@
 //! The goal of a variant: [`Goal`], and reading one from text ([`Goal::parse`]).
 
 use super::alphabet::Alphabet;
+use super::rules::VariantError;
 
 /// The boards a variant asks to reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -13,28 +14,6 @@ pub enum Goal {
     Colour(u8),
 }
 
-/// Why a goal was refused (see [`Goal::parse`]).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum GoalError {
-    /// Neither a goal name nor a symbol of the alphabet.
-    #[error("expected any, white, {black}off, on or one of the symbols {symbols}, found '{found}'")]
-    Unknown {
-        /// `"black, "` when the variant has two colours, else empty.
-        black: &'static str,
-        /// The alphabet's symbols, e.g. `'w', 'b'`.
-        symbols: String,
-        /// The text given.
-        found: String,
-    },
-    /// `black` with more than two colours, where it names no single colour.
-    #[error("black names a colour only with 2 colours; with {colours}, give the colour's symbol")]
-    BlackWithMoreColours {
-        /// The number of colours.
-        colours: u8,
-    },
-}
-
 impl Goal {
     /// Reads a goal: `any`, `white` (colour 0), `black` (colour 1, two colours only), `off`
     /// (the lowest colour, 0: "all lights off"), `on` (the highest, `K - 1`), or one symbol of
@@ -43,7 +22,8 @@ impl Goal {
     ///
     /// # Errors
     ///
-    /// [`GoalError::Unknown`] for anything else, [`GoalError::BlackWithMoreColours`] for `black`
+    /// [`VariantError::UnknownGoal`] for anything else, [`VariantError::BlackWithMoreColours`] for
+    /// `black`
     /// with more than two colours.
     ///
     /// ```
@@ -55,7 +35,7 @@ impl Goal {
     /// assert_eq!(Goal::parse("on", &Alphabet::default_for(3)), Ok(Goal::Colour(2)));
     /// assert_eq!(Goal::parse("Off", &wb), Ok(Goal::Colour(0)));
     /// ```
-    pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Goal, GoalError> {
+    pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Goal, VariantError> {
         let colours = alphabet.colours();
         // Words have more than one letter, so they never shadow a symbol.
         match text.to_ascii_lowercase().as_str() {
@@ -64,7 +44,7 @@ impl Goal {
             "white" | "off" => return Ok(Goal::Colour(0)),
             "on" => return Ok(Goal::Colour(colours - 1)),
             "black" if colours == 2 => return Ok(Goal::Colour(1)),
-            "black" => return Err(GoalError::BlackWithMoreColours { colours }),
+            "black" => return Err(VariantError::BlackWithMoreColours { colours }),
             _ => {}
         }
         if let &[byte] = text.as_bytes()
@@ -73,7 +53,7 @@ impl Goal {
             return Ok(Goal::Colour(colour));
         }
         let symbols: Vec<String> = alphabet.as_str().chars().map(|c| format!("'{c}'")).collect();
-        Err(GoalError::Unknown {
+        Err(VariantError::UnknownGoal {
             black: if colours == 2 { "black, " } else { "" },
             symbols: symbols.join(", "),
             found: text.to_string(),

@@ -11,8 +11,8 @@ pub(crate) mod matrix;
 pub(crate) mod rules;
 pub(crate) mod toggle;
 
-pub use alphabet::{Alphabet, AlphabetError};
+pub use alphabet::Alphabet;
 pub use buttons::Buttons;
-pub use goal::{Goal, GoalError};
+pub use goal::Goal;
 pub use rules::{Variant, VariantBuilder, VariantError};
 pub use toggle::{TogglePattern, TogglePatternError};

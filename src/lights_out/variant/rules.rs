@@ -59,7 +59,9 @@ pub struct VariantBuilder {
     holes: Vec<bool>,
 }
 
-/// Why a variant was refused.
+/// Why a variant, or a part of one given as text, was refused: its size, colours, goal
+/// ([`Goal::parse`](crate::lights_out::Goal::parse)), alphabet
+/// ([`Alphabet::new`](crate::lights_out::Alphabet::new)), toggle pattern or buttons.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum VariantError {
@@ -94,6 +96,51 @@ pub enum VariantError {
         reach: usize,
         /// `"rows"` or `"columns"`.
         what: &'static str,
+    },
+    /// An alphabet without one symbol per colour.
+    #[error("expected {expected} symbols, one per colour, found {found}")]
+    AlphabetLength {
+        /// The number of colours.
+        expected: usize,
+        /// Characters given.
+        found: usize,
+    },
+    /// A character that cannot be a symbol of an alphabet.
+    #[error(
+        "symbol {position}: expected a printable ASCII character other than the space and '/', \
+         found {found}"
+    )]
+    BadSymbol {
+        /// 1-based position of the symbol in the alphabet.
+        position: usize,
+        /// The character found, quoted or escaped.
+        found: String,
+    },
+    /// The same symbol twice in an alphabet.
+    #[error("symbol {second}: {symbol:?} already names colour {first_colour}")]
+    RepeatedSymbol {
+        /// The repeated symbol.
+        symbol: char,
+        /// The colour (0-based) it named first.
+        first_colour: usize,
+        /// 1-based position of the repeat.
+        second: usize,
+    },
+    /// A goal that is neither a goal name nor a symbol of the alphabet.
+    #[error("expected any, white, {black}off, on or one of the symbols {symbols}, found '{found}'")]
+    UnknownGoal {
+        /// `"black, "` when the variant has two colours, else empty.
+        black: &'static str,
+        /// The alphabet's symbols, e.g. `'w', 'b'`.
+        symbols: String,
+        /// The text given.
+        found: String,
+    },
+    /// The goal `black` with more than two colours, where it names no single colour.
+    #[error("black names a colour only with 2 colours; with {colours}, give the colour's symbol")]
+    BlackWithMoreColours {
+        /// The number of colours.
+        colours: u8,
     },
     /// Buttons ([`VariantBuilder::buttons`]) or holes ([`VariantBuilder::holes`]) that do not
     /// fit the board or the other rules.

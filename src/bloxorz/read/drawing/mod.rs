@@ -38,13 +38,13 @@
 
 pub(crate) mod syntax;
 
-use std::fmt;
 use std::io::Read;
 
 use super::builder::{Builder, Where};
 use super::error::{ErrorKind, LevelError, Limit, Notation};
 use super::source::LevelSource;
 use super::text::{DEFAULT_MAX_MEMORY, pack_line_limit};
+use super::unwritable::Unwritable;
 use crate::bloxorz::model::level::{Level, Orientation};
 use crate::bloxorz::model::moves::bytes_needed;
 use crate::text::stream::StreamLines;
@@ -330,42 +330,16 @@ impl<S: LineSource> Iterator for DrawingReader<S> {
     }
 }
 
-/// Why a level has no drawing (`write_drawing`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum NoDrawing {
-    /// The box starts lying.
-    LyingStart,
-    /// The level has a cell the drawing has no letter for: its letter in the text format
-    /// (`E` fragile, `S`/`H` switches, `V` split switch, `B`/`-` bridge tiles).
-    Cell(char),
-}
-
-impl fmt::Display for NoDrawing {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NoDrawing::LyingStart => write!(
-                f,
-                "the S/T/o/- drawing shows only a standing start, and this level starts lying"
-            ),
-            NoDrawing::Cell(c) => write!(
-                f,
-                "the S/T/o/- drawing shows only tiles, the start and the target, and this level \
-                 has '{c}' cells"
-            ),
-        }
-    }
-}
-
 impl Level {
     /// Writes the level as an S/T/o/- drawing (the format of `flipblox convert --to drawing`,
     /// docs/LEVELS.md), one line per row of the level's full width, each ended by `\n`.
     ///
     /// # Errors
     ///
-    /// [`NoDrawing`] when the level has what the drawing cannot show: a lying start, fragile
+    /// [`Unwritable::LyingStart`] or [`Unwritable::Cell`] when the level has what the drawing
+    /// cannot show: a lying start, fragile
     /// tiles, switches or bridges (nothing is written then).
-    pub fn write_drawing(&self, out: &mut String) -> Result<(), NoDrawing> {
+    pub fn write_drawing(&self, out: &mut String) -> Result<(), Unwritable> {
         write_drawing(self, out)
     }
 }
@@ -375,10 +349,10 @@ impl Level {
 ///
 /// # Errors
 ///
-/// [`NoDrawing`] when the level has what the drawing cannot show (nothing is written then).
-pub fn write_drawing(level: &Level, out: &mut String) -> Result<(), NoDrawing> {
+/// [`Unwritable`] when the level has what the drawing cannot show (nothing is written then).
+pub fn write_drawing(level: &Level, out: &mut String) -> Result<(), Unwritable> {
     if level.start().orientation != Orientation::Standing {
-        return Err(NoDrawing::LyingStart);
+        return Err(Unwritable::LyingStart);
     }
     let text = level.to_string();
     // The text format: the header line, then the rows (then definition lines, which only
@@ -392,7 +366,7 @@ pub fn write_drawing(level: &Level, out: &mut String) -> Result<(), NoDrawing> {
                 'O' => 'T',
                 '.' => 'o',
                 '#' => '-',
-                other => return Err(NoDrawing::Cell(other)),
+                other => return Err(Unwritable::Cell(other)),
             });
         }
         drawing.push('\n');
@@ -491,8 +465,8 @@ mod tests {
         let back = DrawingReader::new(out.as_bytes()).next().unwrap().unwrap();
         assert_eq!(back.to_string(), level.to_string());
         let lying = crate::bloxorz::PackReader::new(b"1 3\nXXO\n").next().unwrap().unwrap();
-        assert_eq!(write_drawing(&lying, &mut out), Err(NoDrawing::LyingStart));
+        assert_eq!(write_drawing(&lying, &mut out), Err(Unwritable::LyingStart));
         let fragile = crate::bloxorz::PackReader::new(b"1 3\nXEO\n").next().unwrap().unwrap();
-        assert_eq!(write_drawing(&fragile, &mut out), Err(NoDrawing::Cell('E')));
+        assert_eq!(write_drawing(&fragile, &mut out), Err(Unwritable::Cell('E')));
     }
 }

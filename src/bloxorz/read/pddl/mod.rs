@@ -1,7 +1,8 @@
 //! Bloxorz levels as PDDL planning problems: the reader ([`PddlReader`]) of problem files of the
 //! Bloxorz domain of the planning benchmarks (the encoding of the public repository
 //! RAIRLab/bloxorz, `domain2.pddl`), its errors ([`PddlSyntax`]), and the writer
-//! ([`write_pddl`], with the domain, [`PDDL_DOMAIN`]).
+//! ([`Level::write_pddl`](crate::bloxorz::Level::write_pddl), with the domain,
+//! [`Level::PDDL_DOMAIN`](crate::bloxorz::Level::PDDL_DOMAIN)).
 //!
 //! # The encoding
 //!
@@ -49,7 +50,6 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 pub use syntax::PddlSyntax;
-pub use write::{NoPddl, PDDL_DOMAIN, write_pddl};
 
 use super::builder::{Builder, Where};
 use super::error::{ErrorKind, LevelError, Limit, Notation};

@@ -1,18 +1,15 @@
-//! Writing levels as PDDL problems of the Bloxorz domain ([`write_pddl`]), and the domain
-//! itself ([`PDDL_DOMAIN`]); the encoding is in the [module docs](super).
+//! Writing levels as PDDL problems of the Bloxorz domain ([`Level::write_pddl`]), and the
+//! domain itself ([`Level::PDDL_DOMAIN`]); the encoding is in the [module docs](super).
 
-use std::fmt::{self, Write};
+use std::fmt::Write;
+
+use crate::bloxorz::read::unwritable::Unwritable;
 
 use crate::bloxorz::model::level::{Level, Orientation};
 use crate::bloxorz::model::mechanics::{Action, SwitchKind};
 
-/// The Bloxorz domain in PDDL (ADL: typing, negative preconditions, conditional effects): the
-/// predicates of the planning benchmarks' encoding (RAIRLab/bloxorz's `domain2.pddl`), so that
-/// its problem files and [`write_pddl`]'s are problems of this domain, and three actions: the
-/// standing block tips over onto two tiles, the lying block stands up beyond one end, and the
-/// lying block rolls sideways. Arriving on a switch applies its `enabling` and `disabling`
-/// facts (both on one tile: the tile flips); a `hard` switch only under the block standing.
-pub const PDDL_DOMAIN: &str = r#"; The Bloxorz domain, as flipblox writes it beside its problems: the block stands on one tile
+/// The Bloxorz domain in PDDL ([`Level::PDDL_DOMAIN`]).
+const PDDL_DOMAIN: &str = r#"; The Bloxorz domain, as flipblox writes it beside its problems: the block stands on one tile
 ; or lies on two; tiles are active (there) or not; `yellow` tiles are fragile; a switch
 ; `enabling` or `disabling` tiles acts when the block arrives on it, a `hard` one only under the
 ; block standing. Problems: one per level, objects the tiles (docs/LEVELS.md of flipblox).
@@ -79,34 +76,49 @@ pub const PDDL_DOMAIN: &str = r#"; The Bloxorz domain, as flipblox writes it bes
                               (not (active ?x))))))))
 "#;
 
-/// A level [`write_pddl`] cannot write: the domain has no split switches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NoPddl {
-    /// The first split switch, `(row, col)`, 0-based.
-    pub split: (usize, usize),
-}
-
-impl fmt::Display for NoPddl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (r, c) = self.split;
-        write!(
-            f,
-            "the PDDL domain has no split switches, and this level has one at row {}, column {}",
-            r + 1,
-            c + 1
-        )
-    }
-}
-
-impl std::error::Error for NoPddl {}
-
 /// The name of the tile on level cell `(row, col)`: `t-R-C`, 1-based.
 fn tile((row, col): (usize, usize)) -> String {
     format!("t-{}-{}", row + 1, col + 1)
 }
 
 impl Level {
-    /// Why the rules of the PDDL domain flipblox writes ([`PDDL_DOMAIN`]) and flipblox's own
+    /// The Bloxorz domain in PDDL (ADL: typing, negative preconditions, conditional effects):
+    /// the predicates of the planning benchmarks' encoding (RAIRLab/bloxorz's `domain2.pddl`),
+    /// so that its problem files and [`Level::write_pddl`]'s are problems of this domain, and
+    /// three actions: the standing block tips over onto two tiles, the lying block stands up
+    /// beyond one end, and the lying block rolls sideways. Arriving on a switch applies its
+    /// `enabling` and `disabling` facts (both on one tile: the tile flips); a `hard` switch only
+    /// under the block standing. The text ends with `\n`.
+    pub const PDDL_DOMAIN: &'static str = PDDL_DOMAIN;
+
+    /// Writes the level as a PDDL problem named `name` of the Bloxorz domain
+    /// ([`Level::PDDL_DOMAIN`], the `domain.pddl` that `convert --to pddl` writes): objects
+    /// `t-R-C` (the tile on row `R`, column `C`, from 1) for every cell that is not empty, the
+    /// facts of docs/LEVELS.md, and the goal `(standing-on TARGET)`. When the domain's rules may
+    /// answer the level differently from flipblox's ([`Level::pddl_rules_may_differ`]), a
+    /// comment says so. `name` is written as given: a PDDL name (a letter, then letters, digits,
+    /// `-` and `_`).
+    ///
+    /// # Errors
+    ///
+    /// [`Unwritable::SplitSwitch`] for a level with a split switch (nothing is written then).
+    ///
+    /// ```
+    /// use flipblox::bloxorz::{InputFormat, Level, LevelInput, LevelSource, PackReader};
+    /// let level = PackReader::new(b"1 7\nXS.-..O\nswitch 1 2: on 1 4\n").next().unwrap().unwrap();
+    /// let mut problem = String::new();
+    /// level.write_pddl("level-1", &mut problem).unwrap();
+    /// assert!(problem.contains("(enabling t-1-2 t-1-4)"));
+    /// let mut input = LevelInput::from_bytes(problem.as_bytes(), InputFormat::Pddl, 1 << 20);
+    /// let mut read = Level::new();
+    /// input.levels().unwrap().read_into(&mut read).unwrap().unwrap();
+    /// assert_eq!(read.to_string(), level.to_string());
+    /// ```
+    pub fn write_pddl(&self, name: &str, out: &mut String) -> Result<(), Unwritable> {
+        write_pddl(self, name, out)
+    }
+
+    /// Why the rules of the PDDL domain flipblox writes ([`Level::PDDL_DOMAIN`]) and flipblox's own
     /// may answer this level differently, if they may: a soft switch that takes away a bridge
     /// tile next to it, or two soft switches side by side that act on one tile and not both the
     /// same way (docs/LEVELS.md). `None` when both answer alike.
@@ -156,32 +168,11 @@ pub fn pddl_rules_may_differ(level: &Level) -> Option<String> {
     None
 }
 
-/// Writes `level` as a PDDL problem named `name` of the Bloxorz domain (the `domain.pddl` that
-/// `convert --to pddl` writes): objects `t-R-C` (the tile on row `R`, column `C`, from 1) for
-/// every cell that is not empty,
-/// the facts of the module docs, and the goal `(standing-on TARGET)`. When the domain's rules may
-/// answer the level differently from flipblox's (docs/LEVELS.md, "PDDL"), a comment says so.
-/// `name` is written as given: a PDDL name (a letter, then letters, digits, `-` and `_`).
-///
-/// # Errors
-///
-/// [`NoPddl`] for a level with a split switch.
-///
-/// ```
-/// use flipblox::bloxorz::{InputFormat, Level, LevelInput, LevelSource, PackReader, write_pddl};
-/// let level = PackReader::new(b"1 7\nXS.-..O\nswitch 1 2: on 1 4\n").next().unwrap().unwrap();
-/// let mut problem = String::new();
-/// write_pddl(&level, "level-1", &mut problem).unwrap();
-/// assert!(problem.contains("(enabling t-1-2 t-1-4)"));
-/// let mut input = LevelInput::from_bytes(problem.as_bytes(), InputFormat::Pddl, 1 << 20);
-/// let mut read = Level::new();
-/// input.levels().unwrap().read_into(&mut read).unwrap().unwrap();
-/// assert_eq!(read.to_string(), level.to_string());
-/// ```
-pub fn write_pddl(level: &Level, name: &str, out: &mut String) -> Result<(), NoPddl> {
+/// Writes `level` as a PDDL problem named `name` ([`Level::write_pddl`]).
+pub(crate) fn write_pddl(level: &Level, name: &str, out: &mut String) -> Result<(), Unwritable> {
     let m = level.mechanics();
     if let Some(split) = m.splits().first() {
-        return Err(NoPddl { split: split.cell });
+        return Err(Unwritable::SplitSwitch(split.cell));
     }
     let (rows, cols) = (level.rows(), level.cols());
     let letter = |cell: (usize, usize)| level.letter(cell);
