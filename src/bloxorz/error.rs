@@ -29,7 +29,8 @@ pub enum Error {
     /// A Flash game level file that could not be read.
     #[error(transparent)]
     Flash(#[from] FlashError),
-    /// A level that cannot be written in a format ([`Level::write_drawing`](crate::bloxorz::Level::write_drawing),
+    /// A level that cannot be written in a format
+    /// ([`Level::write_drawing`](crate::bloxorz::Level::write_drawing),
     /// [`Level::write_pddl`](crate::bloxorz::Level::write_pddl)).
     #[error(transparent)]
     Unwritable(#[from] Unwritable),

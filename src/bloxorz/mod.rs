@@ -17,7 +17,8 @@
 //! - Reading: the one door to an input's levels in any format ([`LevelInput`]: bytes or a
 //!   stream, the format named or told, [`InputFormat`]), the text format of level packs
 //!   ([`PackReader`]), the Flash game's level file ([`FlashPack`]), which format a file holds
-//!   ([`LevelInput::detection`]), their one error type ([`LevelError`]) and [`LevelSource`]. One level from a string: `text.parse::<Level>()`.
+//!   ([`LevelInput::detection`]), their one error type ([`LevelError`]) and [`LevelSource`].
+//!   One level from a string: `text.parse::<Level>()`.
 //! - [`Solver`]: the one entry point for answering a level; it picks the fast search for POJ 3322
 //!   levels or the general search for levels with switches (the searches themselves are not
 //!   reachable from outside).

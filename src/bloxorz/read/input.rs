@@ -251,8 +251,8 @@ impl<'a> LevelInput<'a> {
 impl<'a, R: Read> LevelInput<'a, R> {
     /// Opens the stream `reader` in `format`. With [`InputFormat::Auto`], its start (up to its
     /// first level line, at most 64 KiB) tells a pack, a drawing or PDDL
-    /// ([`LevelInput::also_looks_like`] is then `None`); a start that does not tell has the stream read whole,
-    /// within `max_memory` bytes, and all of it decides. The rest is read by
+    /// ([`LevelInput::also_looks_like`] is then `None`); a start that does not tell has the
+    /// stream read whole, within `max_memory` bytes, and all of it decides. The rest is read by
     /// [`LevelInput::levels`].
     ///
     /// # Errors

@@ -32,7 +32,8 @@ impl fmt::Display for Unwritable {
             ),
             Unwritable::SplitSwitch((r, c)) => write!(
                 f,
-                "the PDDL domain has no split switches, and this level has one at row {}, column {}",
+                "the PDDL domain has no split switches, and this level has one at row {}, \
+                 column {}",
                 r + 1,
                 c + 1
             ),

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::rules::VariantError;
+use super::error::VariantError;
 use crate::text::describe_at;
 
 /// The symbols of the default alphabets with more than two colours: colour `i` is the `i`-th.

@@ -1,7 +1,7 @@
 //! The goal of a variant: [`Goal`], and reading one from text ([`Goal::parse`]).
 
 use super::alphabet::Alphabet;
-use super::rules::VariantError;
+use super::error::VariantError;
 
 /// The boards a variant asks to reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

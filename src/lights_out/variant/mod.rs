@@ -6,6 +6,7 @@
 
 pub(crate) mod alphabet;
 pub(crate) mod buttons;
+pub(crate) mod error;
 pub(crate) mod goal;
 pub(crate) mod matrix;
 pub(crate) mod rules;
@@ -13,6 +14,7 @@ pub(crate) mod toggle;
 
 pub use alphabet::Alphabet;
 pub use buttons::Buttons;
+pub use error::VariantError;
 pub use goal::Goal;
-pub use rules::{Variant, VariantBuilder, VariantError};
+pub use rules::{Variant, VariantBuilder};
 pub use toggle::{TogglePattern, TogglePatternError};

@@ -5,10 +5,11 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::buttons::Buttons;
+use super::error::{MAX_COLOURS, VariantError};
 use super::goal::Goal;
 use super::matrix::ToggleMatrix;
 use super::toggle::TogglePattern;
-use crate::lights_out::size::{BoardSize, SizeError};
+use crate::lights_out::size::BoardSize;
 
 /// One member of the Lights Out family: a board size, a toggle pattern, whether the board wraps
 /// around, a number of colours `K` and a goal (see the [module docs](crate::lights_out)); and,
@@ -57,98 +58,6 @@ pub struct VariantBuilder {
     goal: Goal,
     buttons: Option<Buttons>,
     holes: Vec<bool>,
-}
-
-/// Why a variant, or a part of one given as text, was refused: its size, colours, goal
-/// ([`Goal::parse`](crate::lights_out::Goal::parse)), alphabet
-/// ([`Alphabet::new`](crate::lights_out::Alphabet::new)), toggle pattern or buttons.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum VariantError {
-    /// A board size outside `1..=`[`BoardSize::MAX_SIDE`] on either side.
-    #[error(transparent)]
-    Size(#[from] SizeError),
-    /// A number of colours outside `2..=16`.
-    #[error("expected 2 to {} colours, found {found}", Variant::MAX_COLOURS)]
-    Colours {
-        /// The number given.
-        found: u64,
-    },
-    /// A goal colour that is not one of the colours.
-    #[error("the goal is colour {colour}, but the colours are 0 to {}", colours - 1)]
-    GoalColour {
-        /// The goal's colour.
-        colour: u8,
-        /// The number of colours.
-        colours: u8,
-    },
-    /// A toggle pattern reaching farther than the board is long or wide.
-    #[error(
-        "the toggle pattern {pattern} reaches {reach} {what} from the press, more than the \
-         {size} board has"
-    )]
-    PatternTooLarge {
-        /// The pattern, as written canonically.
-        pattern: String,
-        /// The board size.
-        size: BoardSize,
-        /// How far the pattern reaches.
-        reach: usize,
-        /// `"rows"` or `"columns"`.
-        what: &'static str,
-    },
-    /// An alphabet without one symbol per colour.
-    #[error("expected {expected} symbols, one per colour, found {found}")]
-    AlphabetLength {
-        /// The number of colours.
-        expected: usize,
-        /// Characters given.
-        found: usize,
-    },
-    /// A character that cannot be a symbol of an alphabet.
-    #[error(
-        "symbol {position}: expected a printable ASCII character other than the space and '/', \
-         found {found}"
-    )]
-    BadSymbol {
-        /// 1-based position of the symbol in the alphabet.
-        position: usize,
-        /// The character found, quoted or escaped.
-        found: String,
-    },
-    /// The same symbol twice in an alphabet.
-    #[error("symbol {second}: {symbol:?} already names colour {first_colour}")]
-    RepeatedSymbol {
-        /// The repeated symbol.
-        symbol: char,
-        /// The colour (0-based) it named first.
-        first_colour: usize,
-        /// 1-based position of the repeat.
-        second: usize,
-    },
-    /// A goal that is neither a goal name nor a symbol of the alphabet.
-    #[error("expected any, white, {black}off, on or one of the symbols {symbols}, found '{found}'")]
-    UnknownGoal {
-        /// `"black, "` when the variant has two colours, else empty.
-        black: &'static str,
-        /// The alphabet's symbols, e.g. `'w', 'b'`.
-        symbols: String,
-        /// The text given.
-        found: String,
-    },
-    /// The goal `black` with more than two colours, where it names no single colour.
-    #[error("black names a colour only with 2 colours; with {colours}, give the colour's symbol")]
-    BlackWithMoreColours {
-        /// The number of colours.
-        colours: u8,
-    },
-    /// Buttons ([`VariantBuilder::buttons`]) or holes ([`VariantBuilder::holes`]) that do not
-    /// fit the board or the other rules.
-    #[error("{reason}")]
-    Buttons {
-        /// What does not fit.
-        reason: String,
-    },
 }
 
 impl VariantBuilder {
@@ -240,7 +149,7 @@ impl VariantBuilder {
 
 impl Variant {
     /// The most colours a variant may have.
-    pub const MAX_COLOURS: u8 = 16;
+    pub const MAX_COLOURS: u8 = MAX_COLOURS;
 
     /// A builder of the variant on a `rows x cols` board, with the Flip Game's rules until told
     /// otherwise.
