@@ -2,9 +2,9 @@
 
 use super::draw::CellAt;
 
-/// Why a picture could not be drawn: the view model does not describe a picture, or the SVG
-/// could not be rasterised.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a picture could not be drawn or written: the view model does not describe a picture, the
+/// SVG could not be rasterised, or the PNG could not be written.
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum RenderError {
     /// A grid with no rows or no columns.
@@ -59,6 +59,13 @@ pub enum RenderError {
     /// The memory for the picture (its cells, its pixels) cannot be had.
     #[error(transparent)]
     Memory(#[from] crate::memory::AllocError),
+    /// The PNG could not be written ([`Drawing::write_png`]: including a closed pipe, and an
+    /// encoder failure as an error of kind `Other`); the message is the I/O error's, for the
+    /// caller to put after the output's name.
+    ///
+    /// [`Drawing::write_png`]: super::Drawing::write_png
+    #[error(transparent)]
+    Io(std::io::Error),
 }
 
 /// Checks that `cell` lies in a `rows x cols` grid.
