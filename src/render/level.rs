@@ -371,11 +371,24 @@ impl LevelPicture {
     ///
     /// Layout: the level's board group (see the module docs of [`super`]) at the top-left, the
     /// legend below it. Inside the board group, one `<rect>` per cell, in row-major order, exactly
-    /// covering the cell, with the class [`Tile::class`] and the fill [`Tile::fill`];
-    /// then the symbols on switches and absent bridges (`class="symbol"`); then one
-    /// `<path class="link on|off|toggle">` per switch link and two `<path class="link split">` per
-    /// split link, each a curve `M x1 y1 Q cx cy x2 y2` from the centre of the switch to the centre
-    /// of the tile or target.
+    /// covering the cell, with the class and the fill of its letter (below); then the symbols on
+    /// switches and absent bridges (`class="symbol"`); then one `<path class="link
+    /// on|off|toggle">` per switch link and two `<path class="link split">` per split link, each
+    /// a curve `M x1 y1 Q cx cy x2 y2` from the centre of the switch to the centre of the tile or
+    /// target.
+    ///
+    /// | letter | class | fill |
+    /// |---|---|---|
+    /// | `X` | `tile start` | `#7ea6e0` |
+    /// | `O` | `tile target` | `#23272e` |
+    /// | `.` | `tile rigid` | `#a9b0b8` |
+    /// | `E` | `tile fragile` | `#f2a14a` |
+    /// | `#` | `tile empty` | `#ffffff` |
+    /// | `S` | `tile soft-switch` | `#9ccc8a` |
+    /// | `H` | `tile heavy-switch` | `#5e9e55` |
+    /// | `V` | `tile split-switch` | `#c5a3dd` |
+    /// | `B` | `tile bridge` | `#b98b5e` |
+    /// | `-` | `tile bridge-absent` | `#fbf4ec` |
     ///
     /// ```
     /// use flipblox::render::{LevelOptions, LevelPicture};

@@ -20,7 +20,8 @@ mod flip_game;
 #[allow(dead_code)]
 #[path = "../../../tests/common/pictures.rs"]
 mod pictures;
-#[allow(dead_code)]
+// The Lights Out tests include it too.
+#[allow(dead_code, clippy::duplicate_mod)]
 #[path = "../../../tests/common/rng.rs"]
 mod rng;
 
