@@ -6,6 +6,7 @@
 //! in `src/render/tests/`.
 
 use std::collections::BTreeSet;
+use std::io::{self, Write};
 
 use crate::common::Rng;
 use crate::common::bloxorz::read_pack;
@@ -13,7 +14,10 @@ use crate::common::pictures::{
     POJ_SAMPLE, check_field_svg, check_flip_svg, check_histogram_svg, elements, field_of, palette,
     parse, sheet_entry,
 };
-use flipblox::render::{ContactSheet, FlipPicture, HistogramPicture, Outcome, RenderError};
+use flipblox::render::{
+    ContactSheet, FlipPicture, HistogramPicture, LevelOptions, LevelPicture, Outcome, PngOptions,
+    RenderError,
+};
 use roxmltree::Node;
 
 // ---------------------------------------------------------------------------------------------
@@ -142,4 +146,67 @@ fn the_contact_sheet_refuses_references_that_are_not_relative() {
         entries: vec![sheet_entry(1, Outcome::Moves(3), Some("pictures/level 1.svg"))],
     };
     assert!(sheet.html().is_ok());
+}
+
+// ---------------------------------------------------------------------------------------------
+// PNG files.
+
+/// A writer that takes `room` bytes, then refuses every write as a closed pipe would.
+struct Refusing {
+    room: usize,
+    taken: usize,
+}
+
+impl Write for Refusing {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.taken + bytes.len() > self.room {
+            return Err(io::Error::from(io::ErrorKind::BrokenPipe));
+        }
+        self.taken += bytes.len();
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_png_written_as_it_is_encoded_is_the_png_made_in_memory() {
+    let picture = LevelPicture::from_rows(&["X.E#O", "SHVB-"]).unwrap();
+    let drawing = picture.draw(&LevelOptions::default()).unwrap();
+    for options in [PngOptions::default(), PngOptions { scale: 0.7, max_side: 100 }] {
+        let mut written = Vec::new();
+        drawing.write_png(&options, &mut written).unwrap();
+        assert_eq!(written, drawing.to_png(&options).unwrap(), "{options:?}");
+        assert_eq!(&written[1..4], b"PNG");
+    }
+    // The writer's error comes back with its message; bad options are refused before a byte is
+    // written.
+    let mut out = Refusing { room: 100, taken: 0 };
+    let err = drawing.write_png(&PngOptions::default(), &mut out).unwrap_err();
+    assert!(matches!(&err, RenderError::Io(_)), "{err:?}");
+    assert_eq!(err.to_string(), io::Error::from(io::ErrorKind::BrokenPipe).to_string());
+    let mut out = Refusing { room: usize::MAX, taken: 0 };
+    let bad = PngOptions { scale: 0.0, max_side: 10 };
+    assert!(matches!(drawing.write_png(&bad, &mut out), Err(RenderError::Png(_))));
+    assert_eq!(out.taken, 0);
+}
+
+#[test]
+fn a_png_keeps_a_levels_legend_while_its_words_are_at_least_6_pixels_high() {
+    // A cell is 24 units and the legend's words 12: the board's longer side drawn at 0.5 pixels
+    // a unit or more keeps them 6 pixels high.
+    let default = PngOptions::default();
+    for (rows, cols, legible) in [(1, 1, true), (341, 2, true), (2, 342, false), (500, 500, false)]
+    {
+        let picture = LevelPicture::new(rows, cols);
+        assert_eq!(picture.legend_legible(&default), legible, "{rows} x {cols}");
+    }
+    let small = LevelPicture::new(1, 1);
+    assert!(!small.legend_legible(&PngOptions { scale: 0.49, max_side: 4096 }));
+    assert!(small.legend_legible(&PngOptions { scale: 0.5, max_side: 4096 }));
+    let large = LevelPicture::new(500, 500);
+    assert!(large.legend_legible(&PngOptions { scale: 2.0, max_side: 6000 }));
+    assert!(!large.legend_legible(&PngOptions { scale: 2.0, max_side: 5999 }));
 }

@@ -415,8 +415,9 @@ impl Drawing {
     ///
     /// Before anything is written: [`RenderError::Png`] for a scale that is not positive and
     /// finite or a `max_side` of 0, [`RenderError::Memory`] when the pixels' memory cannot be had.
-    /// Then [`RenderError::Io`]: writing to `out` failed, or the encoder failed (an I/O error of
-    /// kind `Other` with its message).
+    /// Then [`RenderError::Io`]: writing to `out` failed, or the encoder failed, with the
+    /// writer's or the encoder's message (the encoder passes some of the writer's errors on as
+    /// kind `Other`).
     pub fn write_png(&self, options: &PngOptions, out: &mut dyn Write) -> Result<(), RenderError> {
         self.rasterise(options)?.write_png(out).map_err(RenderError::Io)
     }

@@ -59,9 +59,10 @@ pub enum RenderError {
     /// The memory for the picture (its cells, its pixels) cannot be had.
     #[error(transparent)]
     Memory(#[from] crate::memory::AllocError),
-    /// The PNG could not be written ([`Drawing::write_png`]: including a closed pipe, and an
-    /// encoder failure as an error of kind `Other`); the message is the I/O error's, for the
-    /// caller to put after the output's name.
+    /// The PNG could not be written ([`Drawing::write_png`]): the writer failed, or the encoder
+    /// did; the message is the writer's or the encoder's, for the caller to put after the
+    /// output's name. The encoder passes some of the writer's errors on as errors of kind
+    /// `Other` with their message.
     ///
     /// [`Drawing::write_png`]: super::Drawing::write_png
     #[error(transparent)]
