@@ -8,8 +8,8 @@ use super::pictures::{
     number, palette, parse, rect_cells, sheet_entry,
 };
 use super::{
-    Frame, LinkAction, PathPicture, Pose, SwitchLink, Tile, levels, mechanics_pack, path_of,
-    picture_of, shortest_path, tile,
+    Frame, LinkAction, PathPicture, Pose, SwitchLink, TempDir, Tile, levels, mechanics_pack,
+    path_of, picture_of, shortest_path, tile,
 };
 use crate::render::{
     AnimationOptions, ContactSheet, FieldPicture, FlipPicture, HistogramPicture, LevelOptions,
@@ -107,7 +107,7 @@ fn an_animation_shows_a_bridge_appear_when_its_switch_is_pressed() {
 
 #[test]
 fn the_contact_sheet_links_every_written_picture_and_escapes_text() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TempDir::new("contact-sheet");
     let mut sheet = ContactSheet { title: "pack <a & b> \"x\"".to_owned(), entries: Vec::new() };
     for (i, ext) in levels().iter().enumerate() {
         let n = i + 1;

@@ -33,6 +33,30 @@ use super::path::{Frame, PathPicture, Pose};
 use extended::{Act, At, Block, DIRS, Ext, State, read_ext_pack};
 use pictures::{KINDS, POJ_SAMPLE, Walk, at};
 
+/// A directory of its own under the system's temporary directory, removed when dropped (the
+/// library names no crate of the command line's, `tempfile` included: `tests/layout.rs`).
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("flipblox-{name}-{}", std::process::id()));
+        // A directory left by an earlier process of the same id goes first.
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// The tile of a letter of the text format (`docs/LEVELS.md`), written out here rather than
 /// taken from the library.
 fn tile(letter: u8) -> Tile {
