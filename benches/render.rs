@@ -1,5 +1,5 @@
 //! Rendering benchmark: a 500 x 500 level drawn as PNG and as SVG (`flipblox::render`), the
-//! steps of the PNG apart (drawing the level; rasterising it; encoding the PNG), and the pictures
+//! steps of the PNG apart (drawing the level; the drawing to a PNG file), and the pictures
 //! of a contact sheet: 2,000 small levels (3 to 20 rows and columns, as in
 //! `data/bloxorz/mixed-small.txt`) each as SVG with and without legend, and the page.
 //!
@@ -11,9 +11,7 @@
 //! Run: `cargo bench --bench render`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use flipblox::render::{
-    ContactSheet, LevelOptions, LevelPicture, Outcome, PngOptions, SheetEntry, Tile,
-};
+use flipblox::render::{ContactSheet, LevelOptions, LevelPicture, Outcome, PngOptions, SheetEntry};
 
 /// SplitMix64 from a seed: numbers below 100.
 fn percent(mut state: u64) -> impl FnMut() -> u64 {
@@ -30,21 +28,28 @@ fn percent(mut state: u64) -> impl FnMut() -> u64 {
 /// soft switch, heavy switch, bridge and absent bridge, the rest rigid.
 fn level(rows: usize, cols: usize, seed: u64) -> LevelPicture {
     let mut next = percent(seed);
-    let mut picture = LevelPicture::new(rows, cols);
-    for tile in &mut picture.tiles {
-        *tile = match next() {
-            0..15 => Tile::Empty,
-            15..25 => Tile::Fragile,
-            25 => Tile::SoftSwitch,
-            26 => Tile::HeavySwitch,
-            27 => Tile::Bridge,
-            28 => Tile::AbsentBridge,
-            _ => Tile::Rigid,
-        };
-    }
-    picture.tiles[0] = Tile::Start;
-    picture.tiles[rows * cols - 1] = Tile::Target;
-    picture
+    let mut letters: Vec<u8> = (0..rows * cols)
+        .map(|_| match next() {
+            0..15 => b'#',
+            15..25 => b'E',
+            25 => b'S',
+            26 => b'H',
+            27 => b'B',
+            28 => b'-',
+            _ => b'.',
+        })
+        .collect();
+    letters[0] = b'X';
+    letters[rows * cols - 1] = b'O';
+    let lines: Vec<&str> =
+        letters.chunks(cols).map(|row| std::str::from_utf8(row).unwrap()).collect();
+    LevelPicture::from_rows(&lines).unwrap()
+}
+
+/// The width and height of a PNG file, from its header.
+fn png_size(png: &[u8]) -> (u32, u32) {
+    let field = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    (field(16), field(20))
 }
 
 fn bench(c: &mut Criterion) {
@@ -52,13 +57,12 @@ fn bench(c: &mut Criterion) {
     let options = LevelOptions::default();
     let png = PngOptions::default();
     let drawing = picture.draw(&options).unwrap();
-    let raster = drawing.rasterise(&png).unwrap();
+    let file = drawing.to_png(&png).unwrap();
+    let (width, height) = png_size(&file);
     eprintln!(
-        "500 x 500 level: SVG {} bytes; PNG {} x {} pixels, {} bytes",
+        "500 x 500 level: SVG {} bytes; PNG {width} x {height} pixels, {} bytes",
         drawing.to_svg().len(),
-        raster.width(),
-        raster.height(),
-        raster.encode_png().unwrap().len()
+        file.len()
     );
     let mut group = c.benchmark_group("render 500x500");
     group.sample_size(10);
@@ -66,8 +70,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| picture.draw(&options).unwrap().to_png(&png).unwrap())
     });
     group.bench_function("draw the level", |b| b.iter(|| picture.draw(&options).unwrap()));
-    group.bench_function("rasterise", |b| b.iter(|| drawing.rasterise(&png).unwrap()));
-    group.bench_function("encode the PNG", |b| b.iter(|| raster.encode_png().unwrap()));
+    group.bench_function("the drawing to PNG", |b| b.iter(|| drawing.to_png(&png).unwrap()));
     group.bench_function("level to SVG", |b| b.iter(|| picture.draw(&options).unwrap().to_svg()));
     group.finish();
 

@@ -70,6 +70,11 @@
 
 #![deny(missing_docs)]
 
+// The picture-test helpers of `tests/common`, which `src/render/tests` includes by path, name the
+// crate `flipblox`, as the integration tests do.
+#[cfg(all(test, feature = "render"))]
+extern crate self as flipblox;
+
 pub mod bloxorz;
 pub mod lights_out;
 pub mod memory;

@@ -1509,6 +1509,30 @@ fn inspect_checks_that_a_npy_can_be_a_distance_table() {
     );
 }
 
+/// A PNG whose write fails half-way (past a file-size limit) is reported as every other output's
+/// write is, naming the output and keeping the old file: the PNG's I/O errors reach the command
+/// line as I/O errors, apart from the picture's own errors.
+#[cfg(feature = "render")]
+#[test]
+fn a_png_that_cannot_be_written_names_the_output_and_keeps_the_old_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("level.png");
+    write_file(&output, "the old file");
+    let pack = project("data/bloxorz/mechanics.txt");
+    let mut run = command(&["render", "bloxorz", arg(&pack), "--level", "1", "-o", arg(&output)]);
+    limit(&mut run, libc::RLIMIT_FSIZE, 1000);
+    let ended = Supervised::spawn(run, TIME_LIMIT).wait();
+    assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+    assert_eq!(
+        ended.stderr,
+        format!("flipblox: {}: cannot write: File too large (os error 27)\n", output.display()),
+        "{}",
+        ended.describe()
+    );
+    assert_eq!(read_text(&output), "the old file");
+    assert_eq!(names(dir.path()), ["level.png"]);
+}
+
 /// A write that fails half-way (`convert` past a file-size limit: EFBIG, as a full disk gives
 /// ENOSPC) names the output, never the temporary file, and keeps the old output.
 #[test]

@@ -13,15 +13,15 @@ use std::process::Output;
 use crate::common::bloxorz::read_pack;
 use crate::common::extended::{Ext, read_ext_pack};
 use crate::common::pictures::{
-    board_of, check_animation_svg, check_field_svg, check_flip_svg, check_histogram_svg,
+    CELL, board_of, check_animation_svg, check_field_svg, check_flip_svg, check_histogram_svg,
     check_level_svg, check_path_svg, decode, elements, expected_fill, field_of, has_class,
-    hex_colour, parse, size, tile_of, translation,
+    hex_colour, parse, size, translation,
 };
 use crate::common::{
     Rng, flipblox, flipblox_ok, parse_moves_line, project, random_board, reachable_board,
     read_bytes, read_dir_sorted, read_text, stderr, stdout, write_file,
 };
-use flipblox::render::{CELL, ContactSheet};
+use flipblox::render::ContactSheet;
 
 const THUMBNAIL_SIZE: u32 = ContactSheet::THUMBNAIL_SIZE;
 
@@ -164,7 +164,7 @@ fn a_level_png_has_each_tile_colour_at_its_cell() {
             for (c, &letter) in row.iter().enumerate() {
                 // 5 units inside each corner of the cell: clear of the symbols (by at least a
                 // pixel at these scales), and a link may cross one of the four.
-                let expected = hex_colour(expected_fill(tile_of(letter)));
+                let expected = hex_colour(expected_fill(letter));
                 let corners = [(5.0, 5.0), (19.0, 5.0), (5.0, 19.0), (19.0, 19.0)];
                 let tiled = corners
                     .iter()
@@ -199,12 +199,7 @@ fn a_500x500_level_to_png_fits_4096_pixels_with_every_cell_in_its_colour() {
             let letter = grid.at(r, c);
             let pixel =
                 pixel_of(&rgb, w, (16.0, 16.0), scale, (r as usize, c as usize), CELL / 2.0);
-            assert_eq!(
-                pixel,
-                hex_colour(expected_fill(tile_of(letter))),
-                "({r}, {c}) {}",
-                letter as char
-            );
+            assert_eq!(pixel, hex_colour(expected_fill(letter)), "({r}, {c}) {}", letter as char);
             checked += 1;
         }
     }

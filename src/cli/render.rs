@@ -22,7 +22,7 @@ use flipblox::bloxorz::{
 };
 use flipblox::lights_out::{Board, BoardSize};
 use flipblox::render::{
-    AnimationOptions, CELL, ContactSheet, Drawing, FieldPicture, FlipPicture, HistogramPicture,
+    AnimationOptions, ContactSheet, Drawing, FieldPicture, FlipPicture, HistogramPicture,
     LevelOptions, LevelPicture, Outcome as SheetOutcome, PathPicture, PngOptions, RenderError,
     SheetEntry,
 };
@@ -257,6 +257,10 @@ fn format_of(output: &Path, command: &'static [&'static str]) -> anyhow::Result<
 
 /// Writes `drawing` in `format` to `destination` as it is made: an SVG element by element, a
 /// PNG a row of pixels at a time from its raster (the one copy of its pixels).
+///
+/// # Errors
+///
+/// A [`RenderError`] when the PNG cannot be drawn; an I/O error after `name: cannot write`.
 fn write_drawing(
     destination: &mut Destination,
     drawing: &Drawing,
@@ -267,10 +271,10 @@ fn write_drawing(
     let context = || format!("{name}: cannot write");
     match format {
         Format::Svg => drawing.write_svg(destination.writer()).with_context(context),
-        Format::Png => {
-            let raster = drawing.rasterise(png)?;
-            raster.write_png(destination.writer()).with_context(context)
-        }
+        Format::Png => match drawing.write_png(png, destination.writer()) {
+            Err(RenderError::Io(e)) => Err(e).with_context(context),
+            drawn => Ok(drawn?),
+        },
     }
 }
 
@@ -307,21 +311,16 @@ fn within_memory(needed: u64, limit: u64, number: usize, level: &Level) -> Resul
     ))
 }
 
-/// The memory the PNG of `drawing` (a picture of a level whose tiles take `tiles` bytes) needs
-/// with the drawing itself.
+/// The memory the PNG of `drawing` (a picture of a level whose tiles take `tiles` bytes: one a
+/// cell) needs with the drawing itself.
 fn png_needs(drawing: &Drawing, tiles: u64, png: &PngOptions) -> anyhow::Result<u64> {
     Ok(tiles + drawing.memory_bytes() + drawing.png_bytes(png)?)
 }
 
-/// The smallest scale at which a PNG keeps a level's legend: below it, its 12-unit words would
-/// be under 6 pixels high.
-const LEGEND_MIN_SCALE: f32 = 0.5;
-
-/// Whether a picture of a `rows x cols` level in `format` gets its legend.
-fn legend(args: &BloxorzArgs, format: Format, rows: usize, cols: usize) -> bool {
-    let side = rows.max(cols) as f32 * CELL as f32;
-    let scale = args.png.scale.min(args.png.max_side as f32 / side);
-    !args.no_legend && (format == Format::Svg || scale >= LEGEND_MIN_SCALE)
+/// Whether `picture` in `format` gets its legend: unless `--no-legend`, or a PNG whose legend
+/// would be too small to read ([`LevelPicture::legend_legible`]).
+fn legend(args: &BloxorzArgs, format: Format, picture: &LevelPicture) -> bool {
+    !args.no_legend && (format == Format::Svg || picture.legend_legible(&args.png.options()))
 }
 
 /// Calls `each` with every level of `input` (a text pack, or the stages of the Flash game's file
@@ -464,12 +463,6 @@ fn draw_one_level(
     level: &Level,
     err: &mut impl Reporter,
 ) -> anyhow::Result<Option<Drawing>> {
-    let options = LevelOptions {
-        legend: legend(args, format, level.rows(), level.cols()),
-        grid: args.grid,
-        heading: args.title.is_some(),
-        ..LevelOptions::default()
-    };
     let mut path = Vec::new();
     let mut moves = None;
     if args.path || args.animate {
@@ -500,6 +493,12 @@ fn draw_one_level(
         return Ok(None);
     }
     let picture = titled(LevelPicture::from_level(level)?, args);
+    let options = LevelOptions {
+        legend: legend(args, format, &picture),
+        grid: args.grid,
+        heading: args.title.is_some(),
+        ..LevelOptions::default()
+    };
     let drawing = if args.animate {
         let path = path_picture(level, &path)?;
         picture.draw_animation(&path, &AnimationOptions::default())?
@@ -509,7 +508,8 @@ fn draw_one_level(
         picture.draw(&options)?
     };
     if format == Format::Png {
-        let needed = png_needs(&drawing, picture.tiles.len() as u64, &args.png.options())?;
+        let tiles = (picture.rows * picture.cols) as u64;
+        let needed = png_needs(&drawing, tiles, &args.png.options())?;
         if let Err(message) = within_memory(needed, args.max_memory, number, level) {
             err.report(format_args!("{name}:{message}"));
             return Ok(None);
@@ -716,7 +716,7 @@ fn draw_level_files(
         let png = PngOptions { scale: 2.0, max_side: 2 * ContactSheet::THUMBNAIL_SIZE };
         let name = format!("{stem}-thumb.png");
         let drawing = picture.draw(&bare)?;
-        let needed = png_needs(&drawing, picture.tiles.len() as u64, &png)?;
+        let needed = png_needs(&drawing, (picture.rows * picture.cols) as u64, &png)?;
         if let Err(message) = within_memory(needed, args.max_memory, number, level) {
             entry.outcome = SheetOutcome::Error(message);
             return Ok(());
@@ -865,7 +865,7 @@ fn write_files<T>(
                     let mut bytes = Vec::new();
                     match format {
                         Format::Svg => drawing.write_svg(&mut bytes)?,
-                        Format::Png => drawing.rasterise(&options)?.write_png(&mut bytes)?,
+                        Format::Png => drawing.write_png(&options, &mut bytes)?,
                     }
                     Job::Whole(name.to_owned(), bytes)
                 } else {

@@ -20,18 +20,18 @@ use crate::lights_out::{Board, DistanceTable};
 
 impl LevelPicture {
     /// The picture of `level`: its cells by their letters of the text format
-    /// ([`Level::letter`]: the start `X` and the target `O` over the material), one
-    /// [`SwitchLink`] per action of each switch and one [`SplitLink`] per split switch, in the
-    /// level's row-major order.
+    /// ([`Level::letter`]: the start `X` and the target `O` over the material), one link per
+    /// action of each switch and one per split switch, in the level's row-major order.
     ///
     /// ```
     /// use flipblox::bloxorz::PackReader;
-    /// use flipblox::render::{LevelPicture, LinkAction, Tile};
+    /// use flipblox::render::{LevelOptions, LevelPicture};
     /// let level = PackReader::new(b"1 7\nXS.-..O\nswitch 1 2: on 1 4\n").next().unwrap().unwrap();
     /// let picture = LevelPicture::from_level(&level)?;
-    /// assert_eq!(picture.tile((0, 1)), Tile::SoftSwitch);
-    /// assert_eq!(picture.switch_links[0].action, LinkAction::On);
-    /// assert_eq!(picture.switch_links[0].tile, (0, 3));
+    /// assert_eq!((picture.rows, picture.cols), (1, 7));
+    /// let svg = picture.draw(&LevelOptions::default())?.to_svg();
+    /// assert_eq!(svg.matches("class=\"tile soft-switch\"").count(), 1);
+    /// assert_eq!(svg.matches("class=\"link on\"").count(), 1);
     /// # Ok::<(), flipblox::render::RenderError>(())
     /// ```
     ///
@@ -113,7 +113,7 @@ pub(crate) fn drawing_bytes(level: &Level, moves: Option<usize>) -> u64 {
 
 impl Pose {
     /// The pose of a whole block at `placement`.
-    pub fn of_placement(placement: Placement) -> Pose {
+    pub(crate) fn of_placement(placement: Placement) -> Pose {
         let mut cells = placement.cells();
         let first = cells.next().expect("a placement covers a cell");
         match cells.next() {
@@ -133,9 +133,8 @@ impl Pose {
 
 impl PathPicture {
     /// The picture of `path` (the `--path` steps of a solution, [`Step`]) replayed from the start
-    /// of `level` under the level's rules: one [`Frame`] per move, with its step in the `--path`
-    /// notation, where the block (or each split cube) is after it, and the bridge tiles it
-    /// changed.
+    /// of `level` under the level's rules: for each move, its step in the `--path` notation,
+    /// where the block (or each split cube) is after it, and the bridge tiles it changed.
     ///
     /// # Errors
     ///

@@ -11,7 +11,7 @@ use super::palette;
 pub(crate) type CellAt = (usize, usize);
 
 /// The side of one cell of a board picture, in SVG user units (see the module docs).
-pub const CELL: f64 = 24.0;
+pub(crate) const CELL: f64 = 24.0;
 
 /// The margin around every picture, in user units.
 pub(crate) const MARGIN: f64 = 16.0;

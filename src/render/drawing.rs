@@ -245,8 +245,8 @@ fn start_tag(element: &impl std::fmt::Display) -> String {
     }
 }
 
-/// A finished picture: write it with [`Drawing::write_svg`] (or [`Drawing::to_svg`]), or
-/// rasterise it with [`Drawing::rasterise`] and [`Raster::write_png`] (or [`Drawing::to_png`]).
+/// A finished picture: write it with [`Drawing::write_svg`] (or [`Drawing::to_svg`]), or as PNG
+/// with [`Drawing::write_png`] (or [`Drawing::to_png`]).
 ///
 /// A drawing is grids of coloured cells (a level's tiles, a field's distances, a board's
 /// squares) with vector drawing over and around them (symbols, links, footprints, labels,
@@ -309,7 +309,7 @@ impl Drawing {
     ///
     /// # Errors
     ///
-    /// As [`Drawing::rasterise`] for bad options.
+    /// [`RenderError::Png`] for a scale that is not positive and finite or a `max_side` of 0.
     pub fn png_bytes(&self, options: &PngOptions) -> Result<u64, RenderError> {
         let (width, height, _) = options.fit(self.width, self.height)?;
         let symbols: usize = self
@@ -365,7 +365,7 @@ impl Drawing {
     ///
     /// [`RenderError::Png`] for a scale that is not positive and finite or a `max_side` of 0;
     /// [`RenderError::Memory`] when the raster's memory cannot be had.
-    pub fn rasterise(&self, options: &PngOptions) -> Result<Raster, RenderError> {
+    pub(crate) fn rasterise(&self, options: &PngOptions) -> Result<Raster, RenderError> {
         let (width, height, scale) = options.fit(self.width, self.height)?;
         let size = IntSize::from_wh(width, height)
             .ok_or_else(|| RenderError::Png(format!("cannot make a {width} x {height} picture")))?;
@@ -404,13 +404,30 @@ impl Drawing {
         Ok(Raster::new(pixmap, scale))
     }
 
-    /// The picture as a PNG file in memory: [`Drawing::rasterise`], then
-    /// [`Raster::encode_png`] (to write it to a file as it is encoded, use
-    /// [`Raster::write_png`]).
+    /// Writes the picture as a PNG file to `out` as it is encoded: [`PngOptions::scale`] pixels
+    /// per user unit, or fewer so that neither side exceeds [`PngOptions::max_side`], text drawn
+    /// with the embedded Noto Sans; 8-bit RGB when every pixel is opaque (every picture of this
+    /// module, which all have a white page), else 8-bit RGBA; fast compression (`fdeflate`). The
+    /// picture is drawn whole before its first byte is written, and its pixels, 4 bytes each
+    /// ([`Drawing::png_bytes`]), are the only copy the encoder reads from, a row at a time.
     ///
     /// # Errors
     ///
-    /// As [`Drawing::rasterise`] and [`Raster::encode_png`].
+    /// Before anything is written: [`RenderError::Png`] for a scale that is not positive and
+    /// finite or a `max_side` of 0, [`RenderError::Memory`] when the pixels' memory cannot be had.
+    /// Then [`RenderError::Io`]: writing to `out` failed, or the encoder failed, with the
+    /// writer's or the encoder's message (the encoder passes some of the writer's errors on as
+    /// kind `Other`).
+    pub fn write_png(&self, options: &PngOptions, out: &mut dyn Write) -> Result<(), RenderError> {
+        self.rasterise(options)?.write_png(out).map_err(RenderError::Io)
+    }
+
+    /// The picture as a PNG file in memory ([`Drawing::write_png`] into a vector).
+    ///
+    /// # Errors
+    ///
+    /// As [`Drawing::write_png`] before anything is written, and [`RenderError::Png`] when the
+    /// encoder fails.
     pub fn to_png(&self, options: &PngOptions) -> Result<Vec<u8>, RenderError> {
         self.rasterise(options)?.encode_png()
     }

@@ -2,9 +2,9 @@
 
 use super::draw::CellAt;
 
-/// Why a picture could not be drawn: the view model does not describe a picture, or the SVG
-/// could not be rasterised.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a picture could not be drawn or written: the view model does not describe a picture, the
+/// SVG could not be rasterised, or the PNG could not be written.
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum RenderError {
     /// A grid with no rows or no columns.
@@ -59,6 +59,14 @@ pub enum RenderError {
     /// The memory for the picture (its cells, its pixels) cannot be had.
     #[error(transparent)]
     Memory(#[from] crate::memory::AllocError),
+    /// The PNG could not be written ([`Drawing::write_png`]): the writer failed, or the encoder
+    /// did; the message is the writer's or the encoder's, for the caller to put after the
+    /// output's name. The encoder passes some of the writer's errors on as errors of kind
+    /// `Other` with their message.
+    ///
+    /// [`Drawing::write_png`]: super::Drawing::write_png
+    #[error(transparent)]
+    Io(std::io::Error),
 }
 
 /// Checks that `cell` lies in a `rows x cols` grid.

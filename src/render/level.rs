@@ -8,14 +8,14 @@ use super::draw::{CELL, CellAt};
 use super::drawing::{Board, Cell, Drawing, Symbols};
 use super::error::{RenderError, check_cell, check_grid};
 use super::palette;
+use super::raster::PngOptions;
 use crate::memory::{AllocError, try_filled};
 
 /// What one cell of a level is (the letters of the text format, `docs/LEVELS.md`).
 ///
 /// The variants are in the order of [`Tile::ALL`] (the legend's order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Tile {
+pub(crate) enum Tile {
     /// `X`: rigid ground under the block at the start.
     Start,
     /// `O`: the target (rigid).
@@ -40,7 +40,7 @@ pub enum Tile {
 
 impl Tile {
     /// Every kind, in the order of the legend.
-    pub const ALL: [Tile; 10] = [
+    pub(crate) const ALL: [Tile; 10] = [
         Tile::Start,
         Tile::Target,
         Tile::Rigid,
@@ -55,12 +55,12 @@ impl Tile {
 
     /// The tile of a letter of the text format (`.` `E` `#` `O` `X` `S` `H` `V` `B` `-`), as
     /// written by `Level::letter`; `None` for any other character.
-    pub fn from_letter(letter: char) -> Option<Tile> {
+    pub(crate) fn from_letter(letter: char) -> Option<Tile> {
         Tile::ALL.into_iter().find(|t| t.letter() == letter)
     }
 
     /// The letter of the text format.
-    pub const fn letter(self) -> char {
+    pub(crate) const fn letter(self) -> char {
         match self {
             Tile::Empty => '#',
             Tile::Rigid => '.',
@@ -78,7 +78,7 @@ impl Tile {
     /// The cell's `class` in the SVG: `tile` and the kind, `tile empty`, `tile rigid`,
     /// `tile fragile`, `tile target`, `tile start`, `tile soft-switch`, `tile heavy-switch`,
     /// `tile split-switch`, `tile bridge`, `tile bridge-absent`.
-    pub const fn class(self) -> &'static str {
+    pub(crate) const fn class(self) -> &'static str {
         match self {
             Tile::Empty => "tile empty",
             Tile::Rigid => "tile rigid",
@@ -94,7 +94,7 @@ impl Tile {
     }
 
     /// The cell's `fill` (each kind has its own).
-    pub const fn fill(self) -> &'static str {
+    pub(crate) const fn fill(self) -> &'static str {
         match self {
             Tile::Empty => palette::EMPTY,
             Tile::Rigid => palette::RIGID,
@@ -110,7 +110,7 @@ impl Tile {
     }
 
     /// The words of the legend.
-    pub const fn description(self) -> &'static str {
+    pub(crate) const fn description(self) -> &'static str {
         match self {
             Tile::Empty => "empty",
             Tile::Rigid => "rigid",
@@ -128,8 +128,7 @@ impl Tile {
 
 /// What a switch does to a bridge tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum LinkAction {
+pub(crate) enum LinkAction {
     /// Makes it present (`on`).
     On,
     /// Makes it absent (`off`).
@@ -141,7 +140,7 @@ pub enum LinkAction {
 impl LinkAction {
     /// `on`, `off` or `toggle`: the word of the text format, and the second word of the link's
     /// `class` in the SVG (the first is `link`).
-    pub const fn word(self) -> &'static str {
+    pub(crate) const fn word(self) -> &'static str {
         match self {
             LinkAction::On => "on",
             LinkAction::Off => "off",
@@ -151,7 +150,7 @@ impl LinkAction {
 
     /// The link's colour: `#1f7a33` (on), `#c0392b` (off) or
     /// `#d4780f` (toggle).
-    pub const fn colour(self) -> &'static str {
+    pub(crate) const fn colour(self) -> &'static str {
         match self {
             LinkAction::On => palette::LINK_ON,
             LinkAction::Off => palette::LINK_OFF,
@@ -162,39 +161,40 @@ impl LinkAction {
 
 /// One action of a switch, drawn as a line from the switch to the bridge tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct SwitchLink {
+pub(crate) struct SwitchLink {
     /// The switch's cell.
-    pub switch: (usize, usize),
+    pub(crate) switch: (usize, usize),
     /// What it does to the tile.
-    pub action: LinkAction,
+    pub(crate) action: LinkAction,
     /// The bridge tile's cell.
-    pub tile: (usize, usize),
+    pub(crate) tile: (usize, usize),
 }
 
 /// A split switch and the cells its cubes land on, drawn as dashed lines labelled `a` and `b`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct SplitLink {
+pub(crate) struct SplitLink {
     /// The split switch's cell.
-    pub switch: (usize, usize),
+    pub(crate) switch: (usize, usize),
     /// Where cube `a` and cube `b` land.
-    pub targets: [(usize, usize); 2],
+    pub(crate) targets: [(usize, usize); 2],
 }
 
-/// A level to draw: its tiles and the links of its switches.
+/// A level to draw: its size, its tiles and the links of its switches, and its title.
 ///
-/// The tiles are row-major: the tile of cell `(r, c)` is `tiles[cols * r + c]`.
+/// A picture comes from a level of the library ([`LevelPicture::from_level`]) or from rows of
+/// letters ([`LevelPicture::from_rows`]); its tiles and links are not public.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LevelPicture {
     /// Rows of the level (at least 1).
     pub rows: usize,
     /// Columns of the level (at least 1).
     pub cols: usize,
-    /// `rows * cols` tiles, row-major.
-    pub tiles: Vec<Tile>,
+    /// `rows * cols` tiles, row-major: the tile of cell `(r, c)` is `tiles[cols * r + c]`.
+    pub(crate) tiles: Vec<Tile>,
     /// What each switch does, one entry per action.
-    pub switch_links: Vec<SwitchLink>,
+    pub(crate) switch_links: Vec<SwitchLink>,
     /// Where each split switch sends the cubes.
-    pub split_links: Vec<SplitLink>,
+    pub(crate) split_links: Vec<SplitLink>,
     /// The level's title ([`Level::title`](crate::bloxorz::Level::title)), if any: part of
     /// the picture's `<title>`, and its heading with [`LevelOptions::heading`].
     pub title: Option<String>,
@@ -230,10 +230,11 @@ impl LevelPicture {
     /// `V` `B` `-`), without links.
     ///
     /// ```
-    /// use flipblox::render::{LevelPicture, Tile};
+    /// use flipblox::render::{LevelOptions, LevelPicture};
     /// let level = LevelPicture::from_rows(&["X.E", "#.O"]).unwrap();
     /// assert_eq!((level.rows, level.cols), (2, 3));
-    /// assert_eq!(level.tile((1, 2)), Tile::Target);
+    /// let svg = level.draw(&LevelOptions::default()).unwrap().to_svg();
+    /// assert_eq!(svg.matches("class=\"tile target\"").count(), 1);
     /// ```
     ///
     /// # Errors
@@ -270,7 +271,7 @@ impl LevelPicture {
     /// # Panics
     ///
     /// If `cell` is outside the level.
-    pub fn tile(&self, (row, col): (usize, usize)) -> Tile {
+    pub(crate) fn tile(&self, (row, col): (usize, usize)) -> Tile {
         assert!(row < self.rows && col < self.cols, "cell ({row}, {col}) outside the level");
         self.tiles[self.cols * row + col]
     }
@@ -314,6 +315,31 @@ impl Default for LevelOptions {
     }
 }
 
+/// The smallest scale, in pixels per unit, at which a PNG of a level keeps its legend: below it,
+/// the legend's 12-unit words would be under 6 pixels high.
+const LEGEND_MIN_SCALE: f32 = 0.5;
+
+impl LevelPicture {
+    /// Whether a PNG of the level drawn with `png` keeps its legend legible: true when the scale
+    /// its board is drawn at, the smaller of [`PngOptions::scale`] and [`PngOptions::max_side`]
+    /// over the board's longer side (24 units a cell), is at least 0.5 pixels per unit, so that
+    /// the legend's 12-unit words are at least 6 pixels high. A caller drawing a large level as
+    /// PNG leaves the legend out ([`LevelOptions::legend`]) when this is false; an SVG scales
+    /// with its viewer and keeps it.
+    ///
+    /// ```
+    /// use flipblox::render::{LevelPicture, PngOptions};
+    /// let png = PngOptions::default(); // 2 pixels a unit, at most 4,096 pixels a side
+    /// assert!(LevelPicture::new(300, 340).legend_legible(&png));
+    /// assert!(!LevelPicture::new(300, 342).legend_legible(&png));
+    /// ```
+    pub fn legend_legible(&self, png: &PngOptions) -> bool {
+        let side = self.rows.max(self.cols) as f32 * CELL as f32;
+        let scale = png.scale.min(png.max_side as f32 / side);
+        scale >= LEGEND_MIN_SCALE
+    }
+}
+
 /// [`LevelPicture::draw`].
 pub(crate) fn draw_level(
     level: &LevelPicture,
@@ -345,11 +371,24 @@ impl LevelPicture {
     ///
     /// Layout: the level's board group (see the module docs of [`super`]) at the top-left, the
     /// legend below it. Inside the board group, one `<rect>` per cell, in row-major order, exactly
-    /// covering the cell, with the class [`Tile::class`] and the fill [`Tile::fill`];
-    /// then the symbols on switches and absent bridges (`class="symbol"`); then one
-    /// `<path class="link on|off|toggle">` per switch link and two `<path class="link split">` per
-    /// split link, each a curve `M x1 y1 Q cx cy x2 y2` from the centre of the switch to the centre
-    /// of the tile or target.
+    /// covering the cell, with the class and the fill of its letter (below); then the symbols on
+    /// switches and absent bridges (`class="symbol"`); then one `<path class="link
+    /// on|off|toggle">` per switch link and two `<path class="link split">` per split link, each
+    /// a curve `M x1 y1 Q cx cy x2 y2` from the centre of the switch to the centre of the tile or
+    /// target.
+    ///
+    /// | letter | class | fill |
+    /// |---|---|---|
+    /// | `X` | `tile start` | `#7ea6e0` |
+    /// | `O` | `tile target` | `#23272e` |
+    /// | `.` | `tile rigid` | `#a9b0b8` |
+    /// | `E` | `tile fragile` | `#f2a14a` |
+    /// | `#` | `tile empty` | `#ffffff` |
+    /// | `S` | `tile soft-switch` | `#9ccc8a` |
+    /// | `H` | `tile heavy-switch` | `#5e9e55` |
+    /// | `V` | `tile split-switch` | `#c5a3dd` |
+    /// | `B` | `tile bridge` | `#b98b5e` |
+    /// | `-` | `tile bridge-absent` | `#fbf4ec` |
     ///
     /// ```
     /// use flipblox::render::{LevelOptions, LevelPicture};

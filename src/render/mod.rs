@@ -18,16 +18,19 @@
 //! | the path played as an animation (SVG only) | [`LevelPicture`] + [`PathPicture`] | [`LevelPicture::animate`] |
 //! | a level pack's contact sheet (`index.html`) | [`ContactSheet`] | [`ContactSheet::html`] |
 //!
-//! The view models are plain data; the library's own types make them with
-//! [`LevelPicture::from_level`], [`PathPicture::from_path`] (a solution's path replayed under
-//! the level's rules), [`FieldPicture::from_field`],
-//! [`FlipPicture::from_board`] and [`HistogramPicture::of_table`].
+//! The library's own types make them with [`LevelPicture::from_level`],
+//! [`PathPicture::from_path`] (a solution's path replayed under the level's rules),
+//! [`FieldPicture::from_field`], [`FlipPicture::from_board`] and [`HistogramPicture::of_table`];
+//! a level also comes from its rows of letters ([`LevelPicture::from_rows`]). A level's tiles
+//! and links and a path's poses stay inside the pictures; the field, board and histogram
+//! pictures are plain data.
 //!
 //! The `draw` methods return a [`Drawing`], written with [`Drawing::write_svg`] as it is made
-//! (or [`Drawing::to_svg`] into memory) or as PNG ([`Drawing::rasterise`] gives the pixels,
-//! [`Raster::write_png`] writes them; [`Drawing::to_png`] into memory; [`PngOptions`]).
-//! [`Drawing::memory_bytes`] and [`Drawing::png_bytes`] say what a drawing holds and what its PNG
-//! needs, for a caller that bounds memory. Each method
+//! (or [`Drawing::to_svg`] into memory) or as PNG ([`Drawing::write_png`] as it is encoded,
+//! [`Drawing::to_png`] into memory; [`PngOptions`]). [`Drawing::memory_bytes`] and
+//! [`Drawing::png_bytes`] say what a drawing holds and what its PNG needs, for a caller that
+//! bounds memory; [`LevelPicture::legend_legible`] says whether a PNG of a level keeps its legend
+//! readable. Each method
 //! checks its input (lengths, cells inside the grid, adjacent cells of a lying block) and returns
 //! a [`RenderError`] instead of panicking.
 //!
@@ -48,9 +51,9 @@
 //!
 //! SVG lengths are user units; the root `<svg>` has `width` and `height` equal to its `viewBox`,
 //! so one unit is one CSS pixel at 100 % zoom and one PNG pixel at [`PngOptions::scale`] 1. In
-//! the board pictures each cell is a square of side [`CELL`] units. Every board is drawn inside a
+//! the board pictures each cell is a square of side 24 units. Every board is drawn inside a
 //! group `<g class="board" transform="translate(X Y)">`, in which cell `(r, c)` is exactly the
-//! square from `(CELL * c, CELL * r)` to `(CELL * (c + 1), CELL * (r + 1))`: a reader of the SVG
+//! square from `(24 c, 24 r)` to `(24 (c + 1), 24 (r + 1))`: a reader of the SVG
 //! finds a cell's rectangle, and a cell from a rectangle, without knowing the margins. The field
 //! picture has three such groups, one per orientation.
 //!
@@ -101,13 +104,15 @@ mod path;
 mod raster;
 mod sheet;
 
-pub use draw::CELL;
 pub use drawing::Drawing;
 pub use error::RenderError;
 pub use field::FieldPicture;
 pub use flip::FlipPicture;
 pub use histogram::HistogramPicture;
-pub use level::{LevelOptions, LevelPicture, LinkAction, SplitLink, SwitchLink, Tile};
-pub use path::{AnimationOptions, Frame, PathPicture, Pose};
-pub use raster::{PngOptions, Raster};
+pub use level::{LevelOptions, LevelPicture};
+pub use path::{AnimationOptions, PathPicture};
+pub use raster::PngOptions;
 pub use sheet::{ContactSheet, Outcome, SheetEntry};
+
+#[cfg(test)]
+mod tests;

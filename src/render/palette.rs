@@ -7,7 +7,7 @@
 //! [`colorous`]; the colours of states without a distance are greys and a red that neither map
 //! contains.
 //!
-//! [`Tile`]: super::Tile
+//! [`Tile`]: super::level::Tile
 
 use colorous::Gradient;
 

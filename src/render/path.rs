@@ -14,7 +14,7 @@ use super::palette;
 
 /// Where the block is: standing on a cell, lying on two adjacent cells, or split into two cubes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Pose {
+pub(crate) enum Pose {
     /// The whole block standing on a cell.
     Standing((usize, usize)),
     /// The whole block lying on two orthogonally adjacent cells (in either order).
@@ -25,7 +25,7 @@ pub enum Pose {
 
 impl Pose {
     /// The cells the block or the cubes cover: one, or two.
-    pub fn cells(&self) -> &[(usize, usize)] {
+    pub(crate) fn cells(&self) -> &[(usize, usize)] {
         match self {
             Pose::Standing(cell) => std::slice::from_ref(cell),
             Pose::Lying(cells) | Pose::Split(cells) => cells,
@@ -69,29 +69,30 @@ impl Pose {
 
 /// The block after one move.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Frame {
+pub(crate) struct Frame {
     /// Where the block or the cubes are after the move.
-    pub pose: Pose,
+    pub(crate) pose: Pose,
     /// The move in the `--path` notation (`R`, `aU`, ...), written beside the picture and in
     /// the footprint's `data-move`.
-    pub step: String,
+    pub(crate) step: String,
     /// The bridge tiles that appear or vanish during this move (switches pressed by it); only
     /// the animation shows them.
-    pub flipped: Vec<(usize, usize)>,
+    pub(crate) flipped: Vec<(usize, usize)>,
 }
 
-/// A path over a level: where the block starts, and one frame per move.
+/// A path over a level: where the block starts, and after each move where the block is, the
+/// move's step and the bridge tiles it changed; made with [`PathPicture::from_path`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PathPicture {
     /// Where the block is before the first move.
-    pub start: Pose,
+    pub(crate) start: Pose,
     /// One frame per move, in order; the last is the goal.
-    pub frames: Vec<Frame>,
+    pub(crate) frames: Vec<Frame>,
 }
 
 impl PathPicture {
     /// The poses: the start, then each frame's (`moves() + 1` of them).
-    pub fn poses(&self) -> impl Iterator<Item = Pose> + '_ {
+    pub(crate) fn poses(&self) -> impl Iterator<Item = Pose> + '_ {
         std::iter::once(self.start).chain(self.frames.iter().map(|f| f.pose))
     }
 

@@ -43,7 +43,7 @@ impl PngOptions {
 
 /// A rasterised picture: `width x height` pixels, RGBA.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Raster {
+pub(crate) struct Raster {
     pixmap: Pixmap,
     scale: f32,
 }
@@ -54,24 +54,26 @@ impl Raster {
     }
 
     /// Width in pixels.
-    pub fn width(&self) -> u32 {
+    pub(crate) fn width(&self) -> u32 {
         self.pixmap.width()
     }
 
     /// Height in pixels.
-    pub fn height(&self) -> u32 {
+    pub(crate) fn height(&self) -> u32 {
         self.pixmap.height()
     }
 
     /// Pixels per SVG user unit actually used (at most [`PngOptions::scale`]): the point `(x, y)`
     /// of the SVG is pixel `(x * scale, y * scale)`.
-    pub fn scale(&self) -> f32 {
+    #[cfg(test)]
+    pub(crate) fn scale(&self) -> f32 {
         self.scale
     }
 
     /// The colour of pixel `(x, y)` (0-based from the top-left) as `[r, g, b, a]`, not
     /// premultiplied; `None` outside the picture.
-    pub fn pixel(&self, x: u32, y: u32) -> Option<[u8; 4]> {
+    #[cfg(test)]
+    pub(crate) fn pixel(&self, x: u32, y: u32) -> Option<[u8; 4]> {
         let c = self.pixmap.pixel(x, y)?.demultiply();
         Some([c.red(), c.green(), c.blue(), c.alpha()])
     }
@@ -85,7 +87,7 @@ impl Raster {
     ///
     /// Writing to `out` failed (the I/O error), or the encoder failed (an error of kind
     /// `Other` with its message).
-    pub fn write_png(&self, out: &mut dyn Write) -> io::Result<()> {
+    pub(crate) fn write_png(&self, out: &mut dyn Write) -> io::Result<()> {
         let pixels = self.pixmap.pixels();
         let opaque = pixels.iter().all(|p| p.alpha() == u8::MAX);
         let error = |e: png::EncodingError| match e {
@@ -122,7 +124,7 @@ impl Raster {
     /// # Errors
     ///
     /// [`RenderError::Png`] if the encoder fails.
-    pub fn encode_png(&self) -> Result<Vec<u8>, RenderError> {
+    pub(crate) fn encode_png(&self) -> Result<Vec<u8>, RenderError> {
         let mut out = Vec::new();
         self.write_png(&mut out).map_err(|e| RenderError::Png(e.to_string()))?;
         Ok(out)

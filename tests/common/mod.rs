@@ -5,6 +5,7 @@ pub mod bloxorz;
 pub mod buttons;
 pub mod checks;
 pub mod extended;
+pub mod flip_game;
 pub mod javascript;
 pub mod lights_out;
 pub mod original;
@@ -15,6 +16,7 @@ pub mod process;
 pub mod rng;
 pub mod table_checks;
 
+pub use flip_game::{is_uniform, replay_rows};
 pub use rng::Rng;
 
 use flipblox::lights_out::{BoardSize, DistanceTable, Variant};
@@ -186,34 +188,6 @@ pub fn parse_moves_line(line: &str) -> (usize, Vec<(usize, usize)>) {
         })
         .collect();
     (n, presses)
-}
-
-/// Replays 1-based presses on a board given as rows of `b`/`w`, with a press written here
-/// independently of the library (the piece and its orthogonal neighbours flip); returns the
-/// final board, `true` = black.
-pub fn replay_rows(rows: &[&str], presses: &[(usize, usize)]) -> Vec<Vec<bool>> {
-    let mut cells: Vec<Vec<bool>> =
-        rows.iter().map(|r| r.bytes().map(|b| b == b'b').collect()).collect();
-    let (h, w) = (cells.len() as i64, cells[0].len() as i64);
-    for &(r, c) in presses {
-        assert!(
-            r >= 1 && c >= 1 && r as i64 <= h && c as i64 <= w,
-            "press ({r},{c}) off the board"
-        );
-        for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-            let (rr, cc) = (r as i64 - 1 + dr, c as i64 - 1 + dc);
-            if (0..h).contains(&rr) && (0..w).contains(&cc) {
-                cells[rr as usize][cc as usize] ^= true;
-            }
-        }
-    }
-    cells
-}
-
-/// True when every piece shows the same colour.
-pub fn is_uniform(cells: &[Vec<bool>]) -> bool {
-    let first = cells[0][0];
-    cells.iter().all(|row| row.iter().all(|&b| b == first))
 }
 
 /// A random `rows x cols` board, as rows of `b`/`w`.

@@ -1,18 +1,28 @@
 //! Reading the pictures of `flipblox::render` back, for the tests of the library
-//! (`tests/render.rs`) and of `flipblox render` (`tests/render_cli.rs`): SVG parsed with a real
-//! XML parser (roxmltree) and checked against the independent models of `tests/common` (a
-//! level's letters, a path replayed move by move, a field from a plain reverse BFS, a Flip Game
-//! board replayed press by press, a histogram's counts); PNG decoded with the `png` crate.
+//! (`tests/render.rs`, and `src/render/tests/`, which includes this file by path with the models
+//! it uses) and of `flipblox render` (`tests/render_cli.rs`): SVG parsed with a real XML parser
+//! (roxmltree) and checked against the independent models of `tests/common` (a level's letters,
+//! a path replayed move by move, a field from a plain reverse BFS, a Flip Game board replayed
+//! press by press, a histogram's counts); PNG decoded with the `png` crate. Only the library's
+//! public API is named here.
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use super::bloxorz::{Grid, ROLLS, roll};
 use super::extended::{At, Block, DIRS, Ext, State};
-use flipblox::render::{CELL, FieldPicture, Pose, Tile};
+use super::flip_game::{is_uniform, replay_rows};
+use flipblox::render::{FieldPicture, Outcome, SheetEntry};
+use roxmltree::{Document, Node};
 
 /// A cell: 0-based row and column.
 pub type CellAt = (usize, usize);
-use roxmltree::{Document, Node};
+
+/// The side of a board's cell in SVG user units, as the module docs of `flipblox::render`
+/// give it.
+pub const CELL: f64 = 24.0;
+
+/// The POJ 3322 sample level.
+pub const POJ_SAMPLE: &str = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n";
 
 /// The colours the pictures are documented to use, written out here rather than taken from the
 /// library.
@@ -101,43 +111,42 @@ pub fn board_of<'a>(doc: &'a Document) -> Node<'a, 'a> {
     boards[0]
 }
 
-/// Every kind of tile with its letter (`docs/LEVELS.md`), the class and the fill its cells must
-/// have: written out here, not taken from `Tile`'s own methods.
-pub const KINDS: [(u8, Tile, &str, &str); 10] = [
-    (b'#', Tile::Empty, "tile empty", palette::EMPTY),
-    (b'.', Tile::Rigid, "tile rigid", palette::RIGID),
-    (b'E', Tile::Fragile, "tile fragile", palette::FRAGILE),
-    (b'O', Tile::Target, "tile target", palette::TARGET),
-    (b'X', Tile::Start, "tile start", palette::START),
-    (b'S', Tile::SoftSwitch, "tile soft-switch", palette::SOFT_SWITCH),
-    (b'H', Tile::HeavySwitch, "tile heavy-switch", palette::HEAVY_SWITCH),
-    (b'V', Tile::SplitSwitch, "tile split-switch", palette::SPLIT_SWITCH),
-    (b'B', Tile::Bridge, "tile bridge", palette::BRIDGE),
-    (b'-', Tile::AbsentBridge, "tile bridge-absent", palette::BRIDGE_ABSENT),
+/// Every kind of tile by its letter (`docs/LEVELS.md`): the class and the fill its cells must
+/// have and its words in the legend, written out here, not taken from the library.
+pub const KINDS: [(u8, &str, &str, &str); 10] = [
+    (b'#', "tile empty", palette::EMPTY, "empty"),
+    (b'.', "tile rigid", palette::RIGID, "rigid"),
+    (b'E', "tile fragile", palette::FRAGILE, "fragile (no standing)"),
+    (b'O', "tile target", palette::TARGET, "target"),
+    (b'X', "tile start", palette::START, "start"),
+    (b'S', "tile soft-switch", palette::SOFT_SWITCH, "soft switch"),
+    (b'H', "tile heavy-switch", palette::HEAVY_SWITCH, "heavy switch"),
+    (b'V', "tile split-switch", palette::SPLIT_SWITCH, "split switch"),
+    (b'B', "tile bridge", palette::BRIDGE, "bridge"),
+    (b'-', "tile bridge-absent", palette::BRIDGE_ABSENT, "bridge, absent"),
 ];
 
-pub fn kind(tile: Tile) -> (u8, Tile, &'static str, &'static str) {
-    KINDS.into_iter().find(|k| k.1 == tile).unwrap()
+/// The kind of tile of a letter: `(letter, class, fill, legend words)`.
+pub fn tile_of(letter: u8) -> (u8, &'static str, &'static str, &'static str) {
+    KINDS.into_iter().find(|k| k.0 == letter).unwrap_or_else(|| panic!("letter {letter}"))
 }
 
-pub fn tile_of(letter: u8) -> Tile {
-    KINDS.into_iter().find(|k| k.0 == letter).unwrap_or_else(|| panic!("letter {letter}")).1
+pub fn expected_class(letter: u8) -> &'static str {
+    tile_of(letter).1
 }
 
-pub fn expected_class(tile: Tile) -> &'static str {
-    kind(tile).2
+pub fn expected_fill(letter: u8) -> &'static str {
+    tile_of(letter).2
 }
 
-pub fn expected_fill(tile: Tile) -> &'static str {
-    kind(tile).3
+/// The words of the legend for a letter's tile.
+pub fn legend_words(letter: u8) -> &'static str {
+    tile_of(letter).3
 }
 
 pub fn at(cell: At) -> CellAt {
     (cell.0 as usize, cell.1 as usize)
 }
-
-/// A move: the whole block rolls (`None`) or the cube on a cell slides.
-pub type Move = (Option<At>, char);
 
 pub fn dir_of(letter: char) -> At {
     DIRS.iter().find(|(l, _)| *l == letter).unwrap().1
@@ -180,26 +189,6 @@ impl Walk {
         };
         Some(Walk { state, named })
     }
-
-    /// The notation of a move of the model from here.
-    pub fn notation(&self, (cube, letter): Move) -> String {
-        match cube {
-            None => letter.to_string(),
-            Some(cell) => {
-                let name = if self.named[0] == cell { 'a' } else { 'b' };
-                format!("{name}{letter}")
-            }
-        }
-    }
-
-    /// The pose of the view model.
-    pub fn pose(&self) -> Pose {
-        match self.state.0 {
-            Block::Whole([a, b]) if a == b => Pose::Standing(at(a)),
-            Block::Whole([a, b]) => Pose::Lying([at(a), at(b)]),
-            Block::Cubes(_) => Pose::Split(self.named.map(at)),
-        }
-    }
 }
 
 /// The cells the model's block covers, sorted (one cell when standing), and whether it is split.
@@ -228,9 +217,9 @@ pub fn check_level_svg(doc: &Document, ext: &Ext) {
         let (first, last) = rect_cells(rect, 0.0);
         assert_eq!(first, last, "a tile covers exactly one cell");
         assert!(seen.insert(first), "two tiles on {first:?}");
-        let tile = tile_of(ext.rows[first.0][first.1]);
-        assert_eq!(rect.attribute("class"), Some(expected_class(tile)));
-        assert_eq!(rect.attribute("fill"), Some(expected_fill(tile)));
+        let letter = ext.rows[first.0][first.1];
+        assert_eq!(rect.attribute("class"), Some(expected_class(letter)));
+        assert_eq!(rect.attribute("fill"), Some(expected_fill(letter)));
     }
     // Links: a line per switch action and two per split switch, centre to centre.
     let lines = elements(doc, "path", "link");
@@ -266,7 +255,7 @@ pub fn check_level_svg(doc: &Document, ext: &Ext) {
         .collect();
     let kinds: BTreeSet<u8> = ext.rows.iter().flatten().copied().collect();
     for kind in &kinds {
-        let words = tile_of(*kind).description();
+        let words = legend_words(*kind);
         let named = legend.iter().filter(|l| l.trim() == words).count();
         assert_eq!(named, 1, "{words} in {legend:?}");
     }
@@ -534,8 +523,10 @@ pub fn check_flip_svg(doc: &Document, rows: &[&str]) -> Vec<(usize, usize)> {
     }
     let order: Vec<(usize, usize)> = order.into_iter().map(Option::unwrap).collect();
     let pressed: BTreeSet<_> = order.iter().collect();
-    assert_eq!(elements(doc, "circle", "press").len(), pressed.len());
-    assert!(super::is_uniform(&super::replay_rows(rows, &order)));
+    let rings = elements(doc, "circle", "press");
+    assert_eq!(rings.len(), pressed.len());
+    assert!(rings.iter().all(|ring| ring.attribute("stroke") == Some(palette::PRESS)));
+    assert!(is_uniform(&replay_rows(rows, &order)));
     order
 }
 
@@ -586,4 +577,20 @@ pub fn decode(png_bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     assert_eq!((info.color_type, info.bit_depth), (png::ColorType::Rgb, png::BitDepth::Eight));
     buf.truncate(info.buffer_size());
     (info.width, info.height, buf)
+}
+
+/// An entry of a contact sheet: level `level`, 3 x 7, with `outcome`, 40 + `level` states
+/// explored, the picture `image` and a link to its path picture.
+pub fn sheet_entry(level: usize, outcome: Outcome, image: Option<&str>) -> SheetEntry {
+    SheetEntry {
+        level,
+        rows: 3,
+        cols: 7,
+        outcome,
+        states_explored: Some(40 + level as u64),
+        image: image.map(str::to_owned),
+        thumbnail: None,
+        links: vec![("path".to_owned(), format!("level-{level:04}-path.svg"))],
+        title: None,
+    }
 }
