@@ -374,10 +374,13 @@ fn an_impossible_or_unreadable_board_writes_nothing() {
     assert_eq!(read_dir_sorted(dir.path()), Vec::<PathBuf>::new(), "no file, no temporary file");
 }
 
-/// The answers a library [`Batch`] hands over: per board, its error or its distance and presses
-/// (`None` when Impossible).
+/// A board's answer: its distance and presses `(cell, count)`.
+type Answered = (usize, Vec<(usize, u8)>);
+
+/// The answers a library [`Batch`] hands over: per board, its error or its answer (`None` when
+/// Impossible).
 #[derive(Default)]
-struct Answers(Vec<Result<Option<(usize, Vec<(usize, u8)>)>, String>>);
+struct Answers(Vec<Result<Option<Answered>, String>>);
 
 impl BatchSink for Answers {
     type Error = BatchError;
@@ -425,7 +428,7 @@ fn check_drawn_answer(
     svg: &str,
     variant: &Variant,
     board: &Board,
-    answer: &(usize, Vec<(usize, u8)>),
+    answer: &Answered,
     goal: Option<u8>,
 ) {
     let (rows, cols) = (board.rows(), board.cols());
