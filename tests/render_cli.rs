@@ -21,6 +21,10 @@ use crate::common::{
     Rng, flipblox, flipblox_ok, parse_moves_line, project, random_board, reachable_board,
     read_bytes, read_dir_sorted, read_text, stderr, stdout, write_file,
 };
+use flipblox::lights_out::{
+    Batch, BatchError, BatchOptions, BatchSink, Board, BoardRecord, BoardSize, Buttons, Goal,
+    Variant,
+};
 use flipblox::render::ContactSheet;
 
 const THUMBNAIL_SIZE: u32 = ContactSheet::THUMBNAIL_SIZE;
@@ -363,6 +367,238 @@ fn an_impossible_or_unreadable_board_writes_nothing() {
         render_fails(&["render", "flip", "--board", "bwwb/bxwb/bwwb/bwww", "-o", arg(&out)], 1);
     assert!(message.starts_with("--board:2:2: board 1: expected"), "{message}");
     assert_eq!(read_dir_sorted(dir.path()), Vec::<PathBuf>::new(), "no file, no temporary file");
+}
+
+/// A board's answer: its distance and presses `(cell, count)`.
+type Answered = (usize, Vec<(usize, u8)>);
+
+/// The answers a library [`Batch`] hands over: per board, its error or its answer (`None` when
+/// Impossible).
+#[derive(Default)]
+struct Answers(Vec<Result<Option<Answered>, String>>);
+
+impl BatchSink for Answers {
+    type Error = BatchError;
+
+    fn record(&mut self, record: &BoardRecord<'_>) -> Result<(), BatchError> {
+        self.0.push(match record.error() {
+            Some(error) => Err(error.to_owned()),
+            None => Ok(record.distance().map(|d| (d, record.presses().unwrap().to_vec()))),
+        });
+        Ok(())
+    }
+
+    fn lines(&mut self, _: &[u8]) -> Result<(), BatchError> {
+        panic!("no fast path with holes, buttons or game IDs")
+    }
+}
+
+/// A board of `rows x cols` with holes (`.`), made by `presses` random presses of `variant` (whose
+/// holes are the board's) from all white, as text rows.
+fn pressed_board(rng: &mut Rng, variant: &Variant, presses: usize) -> Vec<String> {
+    let size = variant.size();
+    let mut board = Board::new(size.rows(), size.cols());
+    for _ in 0..presses {
+        variant.press(&mut board, rng.below(size.cells() as u64) as usize, 1);
+    }
+    let holes = variant.holes().map(<[bool]>::to_vec).unwrap_or_default();
+    (0..size.rows())
+        .map(|r| {
+            (0..size.cols())
+                .map(|c| match holes.get(r * size.cols() + c) {
+                    Some(true) => '.',
+                    _ => ['w', 'b'][usize::from(board.get(r, c))],
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Checks the picture `svg` of `render flip` against the board `board` (`K` for a hole) and the
+/// library batch's `answer`: the pieces drawn are the board's, the holes are drawn as holes and
+/// carry no piece, the presses drawn are the answer's, as many as its distance, and pressing them
+/// on the board with the library reaches `goal` (`None`: any uniform colour) on every cell there.
+#[track_caller]
+fn check_drawn_answer(
+    svg: &str,
+    variant: &Variant,
+    board: &Board,
+    answer: &Answered,
+    goal: Option<u8>,
+) {
+    let (rows, cols) = (board.rows(), board.cols());
+    let k = variant.colours();
+    let (pieces, order) = read_flip_svg(svg, rows, cols);
+    let holes: Vec<bool> = board.cells().iter().map(|&c| c == k).collect();
+    let drawn: Vec<u8> = board.cells().iter().map(|&c| if c == k { u8::MAX } else { c }).collect();
+    assert_eq!(pieces, drawn, "the pieces drawn, none on a hole");
+    let doc = parse(svg);
+    let mut hole_rects = vec![false; rows * cols];
+    for rect in elements(&doc, "rect", "hole") {
+        let c = (rect.attribute("x").unwrap().parse::<f64>().unwrap() / CELL) as usize;
+        let r = (rect.attribute("y").unwrap().parse::<f64>().unwrap() / CELL) as usize;
+        hole_rects[r * cols + c] = true;
+    }
+    assert_eq!(hole_rects, holes, "the holes drawn");
+    assert_eq!(svg.contains("hole (no light, no button)"), holes.contains(&true), "legend");
+    let (distance, presses) = answer;
+    assert_eq!(order.len(), *distance, "one press drawn per press of the distance");
+    let mut counted = vec![0u8; rows * cols];
+    for &(r, c) in &order {
+        counted[(r - 1) * cols + c - 1] += 1;
+    }
+    let expected: Vec<(usize, u8)> =
+        counted.iter().enumerate().filter(|&(_, &n)| n > 0).map(|(i, &n)| (i, n)).collect();
+    assert_eq!(&expected, presses, "the batch's presses");
+    let mut after = board.clone();
+    for &(r, c) in &order {
+        variant.press(&mut after, (r - 1) * cols + c - 1, 1);
+    }
+    let there: Vec<u8> =
+        after.cells().iter().zip(&holes).filter(|(_, h)| !**h).map(|(&c, _)| c).collect();
+    let colour = goal.unwrap_or_else(|| there.first().copied().unwrap_or(0));
+    assert!(there.iter().all(|&c| c == colour), "the goal {goal:?} reached: {there:?}");
+}
+
+#[test]
+fn render_flip_draws_holes_buttons_and_tatham_ids_as_the_batch_answers_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(4242);
+    // --hole: two boards of a file, each with its own size and holes; --index picks the second.
+    let masks = [(4, 5, vec![2, 5, 19]), (5, 3, vec![0, 7, 8, 14])];
+    let mut text = String::new();
+    let mut boards = Vec::new();
+    for (rows, cols, holes) in &masks {
+        let mask: Vec<bool> = (0..rows * cols).map(|i| holes.contains(&i)).collect();
+        let variant = Variant::builder(*rows, *cols).holes(mask).build().unwrap();
+        let rows_text = pressed_board(&mut rng, &variant, 7);
+        text += &(rows_text.join("\n") + "\n\n");
+        boards.push((variant, rows_text));
+    }
+    let file = dir.path().join("holes.txt");
+    write_file(&file, &text);
+    let options = BatchOptions { hole: Some('.'), presses: true, ..BatchOptions::default() };
+    let mut answers = Answers::default();
+    let mut batch = Batch::new(options.clone(), &mut answers).unwrap();
+    batch.run_bytes("holes.txt", text.as_bytes(), &mut answers).unwrap();
+    for (index, (variant, rows_text)) in boards.iter().enumerate() {
+        let n = (index + 1).to_string();
+        let args = ["render", "flip", arg(&file), "--hole", ".", "--index", &n, "-o", "-"];
+        let svg = stdout(&flipblox_ok(&args, b""));
+        let board = variant.board(&rows_text.join("/").replace('.', "w")).unwrap();
+        let mut board = board;
+        for (i, h) in variant.holes().unwrap().iter().enumerate() {
+            if *h {
+                board.cells_mut()[i] = 2;
+            }
+        }
+        let answer = answers.0[index].clone().unwrap().expect("made by presses: not Impossible");
+        check_drawn_answer(&svg, variant, &board, &answer, None);
+    }
+    // --hole with a one-colour goal on the command line.
+    let mask: Vec<bool> = (0..16).map(|i| i % 5 == 1).collect();
+    let variant = Variant::builder(4, 4).holes(mask.clone()).build().unwrap();
+    let rows_text = pressed_board(&mut rng, &variant, 5).join("/");
+    let options_white = BatchOptions { goal: "white".into(), ..options.clone() };
+    let mut answers = Answers::default();
+    let mut batch = Batch::new(options_white, &mut answers).unwrap();
+    batch.run_texts("--board", &[&rows_text], &mut answers).unwrap();
+    let args =
+        ["render", "flip", "--board", &rows_text, "--hole", ".", "--goal", "white", "-o", "-"];
+    let svg = stdout(&flipblox_ok(&args, b""));
+    let mut board = variant.board(&rows_text.replace('.', "w")).unwrap();
+    mask.iter().enumerate().filter(|(_, h)| **h).for_each(|(i, _)| board.cells_mut()[i] = 2);
+    let answer = answers.0[0].clone().unwrap().unwrap();
+    check_drawn_answer(&svg, &variant, &board, &answer, Some(0));
+    // --buttons: a random toggle set per button of a 3x3 board, one button that cannot be
+    // pressed; the board made by pressing them.
+    let size = BoardSize::new(3, 3).unwrap();
+    let lines: Vec<String> = (0..9)
+        .map(|b| match b {
+            4 => String::new(),
+            _ => {
+                let cells = (0..9).filter(|&c| c == b || rng.chance(0.3));
+                cells.map(|c| format!("{},{}", c / 3 + 1, c % 3 + 1)).collect::<Vec<_>>().join(" ")
+            }
+        })
+        .collect();
+    let buttons_text = lines.join("\n") + "\n";
+    let buttons_file = dir.path().join("buttons.txt");
+    write_file(&buttons_file, &buttons_text);
+    let buttons = Buttons::parse(&buttons_text, size).unwrap();
+    let variant = Variant::builder(3, 3).buttons(buttons).build().unwrap();
+    let rows_text = pressed_board(&mut rng, &variant, 4).join("/");
+    let options_buttons = BatchOptions {
+        size: Some(size),
+        buttons: Some(buttons_text.clone()),
+        presses: true,
+        ..BatchOptions::default()
+    };
+    let mut answers = Answers::default();
+    let mut batch = Batch::new(options_buttons, &mut answers).unwrap();
+    batch.run_texts("--board", &[&rows_text], &mut answers).unwrap();
+    let args = ["render", "flip", "--board", &rows_text, "--size", "3x3", "--buttons"];
+    let svg = stdout(&flipblox_ok(&[&args[..], &[arg(&buttons_file), "-o", "-"]].concat(), b""));
+    let board = variant.board(&rows_text).unwrap();
+    let answer = answers.0[0].clone().unwrap().unwrap();
+    check_drawn_answer(&svg, &variant, &board, &answer, None);
+    // --tatham: the game ID's own board and buttons, towards all lights off.
+    let id = "2x2:edb7,f";
+    let (buttons, board) = Buttons::tatham(id).unwrap();
+    let variant = Variant::builder(2, 2).buttons(buttons).goal(Goal::Colour(0)).build().unwrap();
+    let options_tatham =
+        BatchOptions { tatham: Some(id.into()), presses: true, ..BatchOptions::default() };
+    let mut answers = Answers::default();
+    let mut batch = Batch::new(options_tatham, &mut answers).unwrap();
+    batch.run_tatham("--tatham", &mut answers).unwrap();
+    let svg = stdout(&flipblox_ok(&["render", "flip", "--tatham", id, "-o", "-"], b""));
+    let answer = answers.0[0].clone().unwrap().unwrap();
+    check_drawn_answer(&svg, &variant, &board, &answer, Some(0));
+}
+
+#[test]
+fn render_flip_errors_of_holes_buttons_and_tatham_ids_name_the_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("board.svg");
+    // A board that cannot be read names the file, line, column and board, as `flip` does.
+    let file = dir.path().join("holes.txt");
+    write_file(&file, "bw.b\nbbwb\n.wxb\nbwww\n");
+    let message = render_fails(&["render", "flip", arg(&file), "--hole", ".", "-o", arg(&out)], 1);
+    let name = arg(&file);
+    assert_eq!(message, format!("{name}:3:3: board 1: expected 'w', 'b' or '.', found 'x'\n"));
+    let flip = flipblox(&["flip", arg(&file), "--hole", "."], b"");
+    assert_eq!(stderr(&flip), message, "as `flip` says it");
+    let message = render_fails(
+        &["render", "flip", arg(&file), "--hole", ".", "--index", "2", "-o", arg(&out)],
+        1,
+    );
+    assert_eq!(message, format!("{name}:5:1: expected board 2, found 1 board\n"));
+    // A buttons file that does not parse: its name, line and column.
+    let buttons = dir.path().join("buttons.txt");
+    write_file(&buttons, "1,1 1,2\n1,9\n2,1 2,2\n2,2 1,1\n");
+    let args = ["render", "flip", "--board", "bw/wb", "--size", "2x2", "--buttons", arg(&buttons)];
+    let message = render_fails(&[&args[..], &["-o", arg(&out)]].concat(), 1);
+    let expected = format!("{}:2:1: cell 1,9 is off the 2x2 board", arg(&buttons));
+    assert!(message.contains(&expected), "{message}");
+    // A game ID that does not parse: the column; one that is Impossible says so.
+    let message = render_fails(&["render", "flip", "--tatham", "2x2:edbz,f", "-o", arg(&out)], 2);
+    assert!(message.contains("--tatham 2x2:edbz,f: column 8: expected 4 hexadecimal"), "{message}");
+    let message = render_fails(&["render", "flip", "--tatham", "2x1:f,8", "-o", arg(&out)], 1);
+    assert_eq!(
+        message,
+        "--tatham:1:1: board 1: Impossible: no presses reach the goal white, so there are none \
+         to draw\n"
+    );
+    // A game ID is a whole puzzle; a hole needs a board.
+    let args = ["render", "flip", "--tatham", "2x1:f,8", "--hole", ".", "-o", arg(&out)];
+    assert!(render_fails(&args, 2).contains("it cannot be used with --hole"));
+    let args = ["render", "flip", "--tatham", "2x1:f,8", "--board", "bw", "-o", arg(&out)];
+    assert!(render_fails(&args, 2).contains("it cannot be used with --board"));
+    // A board on one line names the option that gives its size, as `flip` does.
+    let message = render_fails(&["render", "flip", "--board", "bw", "-o", arg(&out)], 1);
+    assert_eq!(message, stderr(&flipblox(&["flip", "--board", "bw"], b"")));
+    assert!(message.ends_with("or give the size (--size RxC)\n"), "{message}");
+    assert_eq!(read_dir_sorted(dir.path()).len(), 2, "no picture, no temporary file");
 }
 
 /// The 4x4 histogram counted by brute force over all 2^16 press sets: for each state the fewest

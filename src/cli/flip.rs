@@ -4,7 +4,6 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
@@ -13,7 +12,7 @@ use super::io::{Destination, Text, for_each_input, sources};
 use super::print::{Printer, Record, Reporter};
 use super::progress;
 use super::shard::ShardArgs;
-use super::variant::VariantArgs;
+use super::variant::{PuzzleArgs, VariantArgs};
 use flipblox::lights_out::{
     Batch, BatchError, BatchSink, BoardRecord, BoardSize, Method, Solver, Variant,
 };
@@ -120,26 +119,8 @@ pub struct FlipArgs {
     #[command(flatten, next_help_heading = "Variant")]
     variant: VariantArgs,
 
-    /// A toggle set for every button, from FILE: one line per button in row-major order of
-    /// the board's cells (R*C lines), each listing the cells it toggles as ROW,COL pairs
-    /// (1-based) separated by spaces; an empty line is a button that cannot be pressed. A press
-    /// adds 1 mod K to each listed cell. Replaces --toggle; --wrap does not apply. The board
-    /// size is --size's (4x4 when omitted).
-    #[arg(long, value_name = "FILE")]
-    buttons: Option<PathBuf>,
-
-    /// A board symbol for a cell that is not there: no light, no button (its line in a --buttons
-    /// file is ignored, and presses skip it), its colour never counts for the goal. Each board
-    /// may have its own holes, and without --size (or --buttons) its own size.
-    #[arg(long, value_name = "SYMBOL")]
-    hole: Option<char>,
-
-    /// Answer the puzzle of a game ID of Simon Tatham's Flip (the "Game ID" its program shows,
-    /// e.g. `2x2:edb7,f`): its size, the cells each button toggles and its board, towards all
-    /// lights off (white) unless --goal names a colour. Takes no board, FILE, --size, --toggle
-    /// or --wrap.
-    #[arg(long, value_name = "ID", allow_hyphen_values = true)]
-    tatham: Option<String>,
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
 
     #[command(flatten, next_help_heading = "Output")]
     shard: ShardArgs,
@@ -178,8 +159,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     let method = Method::from(args.method);
     let mut options = args.variant.options();
     options.size = args.size;
-    options.hole = args.hole;
-    options.tatham = args.tatham.clone();
+    args.puzzle.apply(&mut options);
     options.method = method;
     options.max_table_cells = args.limit.cells();
     options.search_bits = args.search_bits;
@@ -188,8 +168,6 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     options.counts = args.json;
     options.shard = args.shard.shard;
     options.lines = args.layout == LayoutArg::Line;
-    // Checked with a stand-in for the buttons file, read once the options are known to fit.
-    options.buttons = args.buttons.as_ref().map(|_| String::new());
     let boards = match (args.board.is_empty(), args.files.is_empty()) {
         (false, _) => Some("--board"),
         (true, false) => Some("a FILE"),
@@ -231,27 +209,19 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             o.require_variant(&table, &chosen.variant)?;
             Batch::with_table(options, table, o.name()).map_err(batch_error)?
         }
-        None => {
-            if let Some(path) = &args.buttons {
-                args.variant.choose(args.size.unwrap_or(BoardSize::CLASSIC), &["flip"])?;
-                let bytes = std::fs::read(path)
-                    .with_context(|| format!("reading the buttons file {}", path.display()))?;
-                options.buttons = Some(String::from_utf8_lossy(&bytes).into_owned());
-            }
-            Batch::new(options, &mut sink.with(&mut printer)).map_err(|e| match e {
-                BatchError::Buttons(e) => match &args.buttons {
-                    Some(path) => anyhow::anyhow!("{}:{e}", path.display()),
-                    None => anyhow::anyhow!("{e}"),
-                },
-                e => batch_error(e),
-            })?
-        }
+        None => args.puzzle.batch(
+            options,
+            &args.variant,
+            args.size,
+            &mut sink.with(&mut printer),
+            &["flip"],
+        )?,
     };
     if let Some(path) = &args.output {
         printer = Printer::to(Destination::create(Some(path))?, args.json);
     }
     let mut out = sink.with(&mut printer);
-    if args.tatham.is_some() {
+    if args.puzzle.tatham.is_some() {
         batch.run_tatham("--tatham", &mut out).map_err(|e| e.0)?;
         return finish(printer, false);
     }
@@ -295,16 +265,10 @@ fn setup_budget(seconds: u64) -> u64 {
     }
 }
 
-/// A batch's error as the run's: the options' as a usage error of `flip`, a solver's with what
-/// was being done.
+/// A batch's error as the run's ([`variant::batch_error`](super::variant::batch_error) of
+/// `flip`).
 fn batch_error(error: BatchError) -> anyhow::Error {
-    match error {
-        BatchError::Options(message) => usage(&["flip"], message),
-        BatchError::Solver { context, source } if context.is_empty() => source.into(),
-        BatchError::Solver { context, source } => anyhow::Error::new(source).context(context),
-        BatchError::Variant(e) => e.into(),
-        error => anyhow::anyhow!("{error}"),
-    }
+    super::variant::batch_error(&["flip"], error)
 }
 
 /// A [`batch_error`] or a failed write: the error a [`Sink`] stops the batch with.

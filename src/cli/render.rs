@@ -16,11 +16,11 @@ use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
 use super::progress;
 use super::stats::StatsFlipArgs;
-use super::variant::VariantArgs;
+use super::variant::{PuzzleArgs, VariantArgs, batch_error};
 use flipblox::bloxorz::{
     FieldError, Level, LevelError, LevelSource, Limits, Solution, Solver, Step,
 };
-use flipblox::lights_out::{Board, BoardSize};
+use flipblox::lights_out::{BatchError, BatchSink, BoardRecord, BoardSize};
 use flipblox::render::{
     AnimationOptions, ContactSheet, Drawing, FieldPicture, FlipPicture, HistogramPicture,
     LevelOptions, LevelPicture, Outcome as SheetOutcome, PathPicture, PngOptions, RenderError,
@@ -55,7 +55,9 @@ enum RenderCommand {
     /// colours of their own, and a colour bar. POJ 3322 levels only (no switches).
     Field(FieldArgs),
     /// A Flip Game board with the presses of an optimal solution ringed and numbered in press
-    /// order (the order `flipblox flip --path` prints them).
+    /// order (the order `flipblox flip --path` prints them), answered as `flipblox flip`
+    /// answers it, with the same options for the variant, buttons, holes (drawn as empty
+    /// squares) and Tatham game IDs.
     Flip(FlipArgs),
     /// The distance histogram of the Flip Game or another Lights Out variant (as `flipblox stats
     /// flip` prints it, with the same options) as a bar chart: states at each minimum number of
@@ -179,7 +181,8 @@ struct FieldArgs {
 struct FlipArgs {
     /// A file of boards, read as `flipblox flip` reads them (`-` reads standard input): the
     /// board --index picks is drawn. For boards too large for the command line.
-    #[arg(value_name = "FILE", required_unless_present = "board", conflicts_with = "board")]
+    #[arg(value_name = "FILE", required_unless_present_any = ["board", "tatham"],
+          conflicts_with = "board")]
     file: Option<PathBuf>,
 
     /// The board: its rows separated by `/` (`bwwb/bbwb/bwwb/bwww`) or R*C characters row by
@@ -198,6 +201,9 @@ struct FlipArgs {
 
     #[command(flatten)]
     variant: VariantArgs,
+
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
 
     #[command(flatten)]
     out: PictureArgs,
@@ -924,123 +930,148 @@ fn field(args: &FieldArgs) -> anyhow::Result<Outcome> {
     })
 }
 
-/// `render flip --board BOARD [--size RxC] -o FILE`: the board in the variant's alphabet, answered
-/// by the solver, each press drawn as many times as the cell is pressed.
+/// `render flip (--board BOARD | FILE [--index N] | --tatham ID) -o FILE`: the board answered
+/// by the library's Lights Out batch, as `flip` answers it, each press drawn as many times as
+/// the cell is pressed.
 fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
     const COMMAND: &[&str] = &["render", "flip"];
     let format = format_of(&args.out.output, COMMAND)?;
-    // The alphabet, and the options checked on the largest board when the size is read.
-    let largest = BoardSize::new(BoardSize::MAX_SIDE, BoardSize::MAX_SIDE)?;
-    let alphabet = args.variant.choose(args.size.unwrap_or(largest), COMMAND)?.alphabet;
-    let flip_game = args.variant.is_default();
+    let mut options = args.variant.options();
+    options.size = args.size;
+    options.presses = true;
+    // Only board --index of FILE is answered: part N of usize::MAX parts holds board N alone.
+    options.shard = flipblox::bloxorz::Shard::new(args.index, usize::MAX);
+    args.puzzle.apply(&mut options);
+    let boards = match (&args.board, &args.file) {
+        (Some(_), _) => Some("--board"),
+        (None, Some(_)) => Some("a FILE"),
+        (None, None) => None,
+    };
+    options.check(boards, false).map_err(|e| batch_error(COMMAND, e))?;
+    let mut sink = FlipSink {
+        index: args.index,
+        flip_game: args.variant.is_default() && args.puzzle.is_none(),
+        picture: None,
+        missing: None,
+    };
+    let mut batch = args.puzzle.batch(options, &args.variant, args.size, &mut sink, COMMAND)?;
     picture(&args.out.output, format, args.out.png, || {
-        let Some((board, name, at)) = flip_board(args, &alphabet)? else { return Ok(None) };
-        let size = BoardSize::new(board.rows(), board.cols())?;
-        let chosen = args.variant.choose(size, COMMAND)?;
-        let mut solver = flipblox::lights_out::Solver::builder(&chosen.variant).build()?;
-        let answer = solver.solve(&board).with_context(|| format!("{name}:{at}"))?;
-        let Some(distance) = answer.distance else {
-            let why = match flip_game {
+        let ran = if args.puzzle.tatham.is_some() {
+            batch.run_tatham("--tatham", &mut sink)
+        } else if let Some(text) = &args.board {
+            batch.run_texts("--board", &[text], &mut sink)
+        } else {
+            let path = args.file.as_deref().unwrap_or(Path::new("-"));
+            let source = Source::from_arg(path);
+            let name = source.display_name();
+            let mut input =
+                Input::open(&source, true).with_context(|| format!("{name}: cannot read"))?;
+            match input.text() {
+                super::io::Text::Bytes(bytes) => batch.run_bytes(&name, bytes, &mut sink),
+                super::io::Text::Stream(incoming) => {
+                    batch.run_stream(&name, incoming, None::<fn() -> bool>, &mut sink)
+                }
+            }
+        };
+        match ran {
+            Ok(_) | Err(FlipStop::Answered) => {}
+            Err(FlipStop::Failed(e)) => return Err(e),
+        }
+        if let Some(message) = sink.missing.take() {
+            Stderr.report(format_args!("{message}"));
+        }
+        sink.picture.take().map(|p| Ok(p.draw()?)).transpose()
+    })
+}
+
+/// Why a `render flip` batch stopped: the board was answered (and the sink holds its
+/// picture, or reported why there is none), or an error.
+enum FlipStop {
+    Answered,
+    Failed(anyhow::Error),
+}
+
+impl From<BatchError> for FlipStop {
+    fn from(error: BatchError) -> FlipStop {
+        FlipStop::Failed(batch_error(&["render", "flip"], error))
+    }
+}
+
+/// The sink of `render flip`: takes the record of board `index`, reports on stderr why it has
+/// no picture or why its presses are not proven minimal, and stops the batch.
+struct FlipSink {
+    index: usize,
+    /// The Flip Game (no variant option, buttons, holes or game ID): messages say so.
+    flip_game: bool,
+    picture: Option<FlipPicture>,
+    /// `NAME:LINE:COLUMN: expected board N, found M boards` when the input ended before it.
+    missing: Option<String>,
+}
+
+impl BatchSink for FlipSink {
+    type Error = FlipStop;
+
+    fn record(&mut self, record: &BoardRecord<'_>) -> Result<(), FlipStop> {
+        if record.index() != self.index {
+            return Ok(());
+        }
+        self.picture = self.answered(record);
+        Err(FlipStop::Answered)
+    }
+
+    fn lines(&mut self, _: &[u8]) -> Result<(), FlipStop> {
+        // The batch is sharded: no fast path, no lines.
+        Err(FlipStop::Failed(anyhow::anyhow!("render flip: the batch wrote lines, not a record")))
+    }
+
+    fn end(&mut self, name: &str, boards: usize, end: flipblox::text::Position) {
+        let (index, s) = (self.index, if boards == 1 { "" } else { "s" });
+        self.missing =
+            Some(format!("{name}:{end}: expected board {index}, found {boards} board{s}"));
+    }
+
+    fn unreadable(&mut self, name: &str, error: &std::io::Error) {
+        Stderr.report(format_args!("{name}: cannot read: {error}"));
+    }
+}
+
+impl FlipSink {
+    /// The picture of an answered board; `None` when there is none (the board could not be
+    /// read or answered, or is Impossible: the message is on stderr).
+    fn answered(&self, record: &BoardRecord<'_>) -> Option<FlipPicture> {
+        let name = record.file();
+        if let Some(error) = record.error() {
+            Stderr.report(format_args!("{name}:{error}"));
+            return None;
+        }
+        let start = record.start().unwrap_or(flipblox::text::Position { line: 1, column: 1 });
+        let at = format!("{start}: board {}", record.index());
+        let board = record.board()?;
+        let Some(distance) = record.distance() else {
+            let why = match self.flip_game {
                 true => "no presses make every piece the same colour".to_string(),
-                false => format!("no presses reach the goal {}", chosen.goal_name()),
+                false => format!("no presses reach the goal {}", record.goal()),
             };
             Stderr
                 .report(format_args!("{name}:{at}: Impossible: {why}, so there are none to draw"));
-            return Ok(None);
+            return None;
         };
-        if !answer.proven_minimal {
-            let null_space = match flip_game {
-                true => format!("has dimension {}", solver.nullity()),
-                false => format!("has {} generators", solver.nullity()),
+        if record.proven_minimal() == Some(false) {
+            let nullity = record.nullity().unwrap_or_default();
+            let null_space = match self.flip_game {
+                true => format!("has dimension {nullity}"),
+                false => format!("has {nullity} generators"),
             };
+            let size = format!("{}x{}", board.rows(), board.cols());
             Stderr.report(format_args!(
                 "{name}:{at}: warning: the null space of {size} {null_space}, too large to \
                  search whole; the {distance} presses drawn are the best found, not proven \
                  minimal"
             ));
         }
-        let colours = chosen.variant.colours();
-        let picture = FlipPicture::from_board(&board, colours, &answer.presses);
-        Ok(Some(picture.draw()?))
-    })
-}
-
-/// The board `render flip` draws, read from `--board` or board `--index` of FILE, with the
-/// input's name and `LINE:COLUMN: board N` for messages; `None` when it cannot be read (the
-/// message is on stderr).
-///
-/// # Errors
-///
-/// FILE cannot be opened.
-fn flip_board(
-    args: &FlipArgs,
-    alphabet: &flipblox::lights_out::Alphabet,
-) -> anyhow::Result<Option<(Board, String, String)>> {
-    use flipblox::lights_out::BoardReader;
-    use flipblox::text::LineSource;
-    let Some(path) = &args.file else {
-        let text = args.board.as_deref().unwrap_or_default();
-        let board = match args.size {
-            Some(size) => Board::parse(text, size, alphabet),
-            None => Board::parse_any_size(text, alphabet),
-        };
-        return Ok(match board {
-            Ok(board) => Some((board, "--board".to_string(), "1:1: board 1".to_string())),
-            Err(mut e) => {
-                e.board = 1;
-                Stderr.report(format_args!("--board:{e}"));
-                None
-            }
-        });
-    };
-    let source = Source::from_arg(path);
-    let name = source.display_name();
-    let mut input = Input::open(&source, true).with_context(|| format!("{name}: cannot read"))?;
-    let mut board = Board::new(1, 1);
-    if let Some(size) = args.size {
-        board = Board::new(size.rows(), size.cols());
+        let presses = record.presses().unwrap_or_default();
+        Some(FlipPicture::from_board(board, record.colours(), presses))
     }
-    // Reads boards up to the one wanted.
-    fn nth<S: LineSource>(
-        mut reader: BoardReader<S>,
-        board: &mut Board,
-        index: usize,
-    ) -> Result<String, String> {
-        reader.read_count_line();
-        while let Some(result) = reader.read_into(board) {
-            if reader.boards_started() == index {
-                let at = format!("{}: board {index}", reader.board_start());
-                return result.map(|()| at).map_err(|e| e.to_string());
-            }
-        }
-        let end = reader.end_position();
-        let found = reader.boards_started();
-        Err(format!(
-            "{end}: expected board {index}, found {found} board{}",
-            if found == 1 { "" } else { "s" }
-        ))
-    }
-    let read = match (input.text(), args.size) {
-        (super::io::Text::Bytes(bytes), Some(size)) => {
-            nth(BoardReader::new(bytes, size, alphabet), &mut board, args.index)
-        }
-        (super::io::Text::Bytes(bytes), None) => {
-            nth(BoardReader::inferring(bytes, alphabet), &mut board, args.index)
-        }
-        (super::io::Text::Stream(incoming), Some(size)) => {
-            nth(BoardReader::from_reader(incoming, size, alphabet), &mut board, args.index)
-        }
-        (super::io::Text::Stream(incoming), None) => {
-            nth(BoardReader::from_reader_inferring(incoming, alphabet), &mut board, args.index)
-        }
-    };
-    Ok(match read {
-        Ok(at) => Some((board, name, at)),
-        Err(message) => {
-            Stderr.report(format_args!("{name}:{message}"));
-            None
-        }
-    })
 }
 
 /// `render stats [--size RxC | --table FILE] -o FILE`.

@@ -1,12 +1,18 @@
 //! The Lights Out family's options (`--goal`, `--alphabet`, `--wrap`, `--toggle`,
 //! `--colours`), shared by `flip`, `stats flip`, `table build`, `export flip` and
-//! `render flip`.
+//! `render flip`; the puzzles beyond a toggle pattern (`--buttons`, `--hole`, `--tatham`),
+//! shared by `flip` and `render flip`, and how a batch's errors are said.
 
+use std::path::PathBuf;
+
+use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
 use super::args::usage;
-use flipblox::lights_out::{Alphabet, BatchOptions, BoardSize, TogglePattern, Variant};
+use flipblox::lights_out::{
+    Alphabet, Batch, BatchError, BatchOptions, BatchSink, BoardSize, TogglePattern, Variant,
+};
 
 /// `--goal`, `--alphabet`, `--wrap`, `--toggle`, `--colours`.
 #[derive(Debug, Clone, Args)]
@@ -121,5 +127,90 @@ impl VariantArgs {
     /// True when no option differs from the Flip Game's (`--goal any`, no other option).
     pub fn is_default(&self) -> bool {
         self.options().is_flip_game()
+    }
+}
+
+/// `--buttons`, `--hole`, `--tatham`: puzzles beyond a toggle pattern.
+#[derive(Debug, Clone, Args)]
+pub struct PuzzleArgs {
+    /// A toggle set for every button, from FILE: one line per button in row-major order of
+    /// the board's cells (R*C lines), each listing the cells it toggles as ROW,COL pairs
+    /// (1-based) separated by spaces; an empty line is a button that cannot be pressed. A press
+    /// adds 1 mod K to each listed cell. Replaces --toggle; --wrap does not apply. The board
+    /// size is --size's (4x4 when omitted).
+    #[arg(long, value_name = "FILE")]
+    pub buttons: Option<PathBuf>,
+
+    /// A board symbol for a cell that is not there: no light, no button (its line in a --buttons
+    /// file is ignored, and presses skip it), its colour never counts for the goal. Each board
+    /// may have its own holes, and without --size (or --buttons) its own size.
+    #[arg(long, value_name = "SYMBOL")]
+    pub hole: Option<char>,
+
+    /// Answer the puzzle of a game ID of Simon Tatham's Flip (the "Game ID" its program shows,
+    /// e.g. `2x2:edb7,f`): its size, the cells each button toggles and its board, towards all
+    /// lights off (white) unless --goal names a colour. Takes no board, FILE, --size, --toggle
+    /// or --wrap.
+    #[arg(long, value_name = "ID", allow_hyphen_values = true)]
+    pub tatham: Option<String>,
+}
+
+impl PuzzleArgs {
+    /// True when none of the three is given.
+    pub fn is_none(&self) -> bool {
+        self.buttons.is_none() && self.hole.is_none() && self.tatham.is_none()
+    }
+
+    /// Puts the hole and the game ID in `options`, and a stand-in for the buttons file, so that
+    /// [`BatchOptions::check`] can refuse options that do not go together before the file is
+    /// read ([`PuzzleArgs::batch`] reads it).
+    pub fn apply(&self, options: &mut BatchOptions) {
+        options.hole = self.hole;
+        options.tatham = self.tatham.clone();
+        options.buttons = self.buttons.as_ref().map(|_| String::new());
+    }
+
+    /// The batch of `options` (with [`PuzzleArgs::apply`]'s, checked), with the buttons file
+    /// read once the variant of `variant` is known to fit the buttons' size (`size`, 4x4 when
+    /// `None`); its first solver's long step told to `sink`. `command` names the subcommand for
+    /// usage errors.
+    ///
+    /// # Errors
+    ///
+    /// A usage error for options that do not fit; the buttons file cannot be read, or does not
+    /// parse (`FILE:LINE:COLUMN: ...`); the solver's error.
+    pub fn batch(
+        &self,
+        mut options: BatchOptions,
+        variant: &VariantArgs,
+        size: Option<BoardSize>,
+        sink: &mut impl BatchSink,
+        command: &'static [&'static str],
+    ) -> anyhow::Result<Batch<'static>> {
+        if let Some(path) = &self.buttons {
+            variant.choose(size.unwrap_or(BoardSize::CLASSIC), command)?;
+            let bytes = std::fs::read(path)
+                .with_context(|| format!("reading the buttons file {}", path.display()))?;
+            options.buttons = Some(String::from_utf8_lossy(&bytes).into_owned());
+        }
+        Batch::new(options, sink).map_err(|e| match e {
+            BatchError::Buttons(e) => match &self.buttons {
+                Some(path) => anyhow::anyhow!("{}:{e}", path.display()),
+                None => anyhow::anyhow!("{e}"),
+            },
+            e => batch_error(command, e),
+        })
+    }
+}
+
+/// A batch's error as the run's: the options' as a usage error of `command`, a solver's with
+/// what was being done.
+pub fn batch_error(command: &'static [&'static str], error: BatchError) -> anyhow::Error {
+    match error {
+        BatchError::Options(message) => usage(command, message),
+        BatchError::Solver { context, source } if context.is_empty() => source.into(),
+        BatchError::Solver { context, source } => anyhow::Error::new(source).context(context),
+        BatchError::Variant(e) => e.into(),
+        error => anyhow::anyhow!("{error}"),
     }
 }

@@ -181,7 +181,8 @@ impl FieldPicture {
 impl FlipPicture {
     /// The picture of a board of the Lights Out family of `colours` colours and its presses as
     /// `(cell, count)` (as a [`Solver`](crate::lights_out::Solver) answers them): each cell is
-    /// listed `count` times, in ascending order of cells.
+    /// listed `count` times, in ascending order of cells. A cell of the value `colours` is a
+    /// hole (as a [`Batch`](crate::lights_out::Batch) with holes reads it).
     pub fn from_board(board: &Board, colours: u8, presses: &[(usize, u8)]) -> FlipPicture {
         let (rows, cols) = (board.rows(), board.cols());
         let presses = presses

@@ -13,7 +13,9 @@ use super::palette;
 /// A Flip Game board to draw, and the presses that solve it.
 ///
 /// The pieces are row-major: the colour of `(r, c)` is `pieces[cols * r + c]`, an index from 0
-/// (white) to `colours - 1` (black); the classic game has two colours.
+/// (white) to `colours - 1` (black), or `colours` for a hole (a cell that is not there: no
+/// light, no button; as a Lights Out batch with holes reads it); the classic game has two
+/// colours.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FlipPicture {
     /// Rows of the board (at least 1).
@@ -22,7 +24,7 @@ pub struct FlipPicture {
     pub cols: usize,
     /// How many colours a piece can show (at least 2).
     pub colours: u8,
-    /// `rows * cols` colour indices, row-major.
+    /// `rows * cols` colour indices, row-major (`colours` for a hole).
     pub pieces: Vec<u8>,
     /// The cells pressed, in press order (a cell may be pressed more than once).
     pub presses: Vec<(usize, usize)>,
@@ -79,13 +81,13 @@ impl FlipPicture {
                 self.colours
             )));
         }
-        if let Some(i) = self.pieces.iter().position(|&p| p >= self.colours) {
+        if let Some(i) = self.pieces.iter().position(|&p| p > self.colours) {
             return Err(RenderError::Invalid(format!(
-                "piece at row {}, column {}: expected a colour below {}, found {}",
+                "piece at row {}, column {}: expected a colour below {k} (or {k} for a hole), found {}",
                 i / self.cols + 1,
                 i % self.cols + 1,
-                self.colours,
-                self.pieces[i]
+                self.pieces[i],
+                k = self.colours,
             )));
         }
         for (i, &cell) in self.presses.iter().enumerate() {
@@ -100,7 +102,12 @@ pub(crate) fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
     board.check()?;
     // Every square looks alike; a cell's kind is its piece's colour, drawn over it.
     let square = Cell { class: "square", fill: palette::rgb(palette::FLIP_BOARD), data: None };
-    let kinds = vec![square; usize::from(board.colours)];
+    let mut kinds = vec![square; usize::from(board.colours)];
+    let holes = board.pieces.contains(&board.colours);
+    if holes {
+        // A hole: an empty square of the page's colour, with no piece.
+        kinds.push(Cell { class: "hole", fill: palette::rgb(palette::BACKGROUND), data: None });
+    }
     let mut group = Board::new((MARGIN, MARGIN), board.rows, board.cols, kinds)?;
     for (i, &colour) in board.pieces.iter().enumerate() {
         group.set(i, usize::from(colour));
@@ -133,6 +140,9 @@ pub(crate) fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
         };
         legend.square(&palette::piece_colour(colour, board.colours), Some(palette::GRID), &words);
     }
+    if holes {
+        legend.square(palette::BACKGROUND, Some(palette::GRID), "hole (no light, no button)");
+    }
     legend.square("none", Some(palette::PRESS), "press (numbered in order)");
     let n = board.presses.len();
     let words = format!("{n} press{}", if n == 1 { "" } else { "es" });
@@ -142,9 +152,9 @@ pub(crate) fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
 }
 
 /// The piece over a cell of a board whose kind is its colour `kind`, of `colours`, for
-/// [`Symbols`].
+/// [`Symbols`]; none over a hole (the kind `colours`).
 fn piece_symbol(kind: usize, at: CellAt, colours: u8) -> Option<Box<dyn svg::Node>> {
-    Some(Box::new(piece(at, kind as u8, colours)))
+    (kind < usize::from(colours)).then(|| Box::new(piece(at, kind as u8, colours)) as _)
 }
 
 /// The piece of colour `colour` (of `colours`) on the cell `at`, in board units.
@@ -167,7 +177,8 @@ impl FlipPicture {
     /// In the board group (see the module docs of [`super`]): one `<rect class="square">` per cell
     /// (`#3f7f5a`), the lines between them (`<path class="grid">`), one `<circle class="piece">`
     /// per cell at its centre with `data-colour` and a fill from white (colour 0) to black (the
-    /// last colour) in equal steps of grey, then for each pressed cell a `<circle class="press">`
+    /// last colour) in equal steps of grey (a hole is a `<rect class="hole">` of the page's
+    /// colour with no piece, and the legend names it), then for each pressed cell a `<circle class="press">`
     /// ring (`#e8413c`) and a `<text class="press-number">` at the cell's centre with its press
     /// numbers, 1-based in press order, joined by `,` (`data-presses` holds the same). A line under
     /// the board says how many presses.

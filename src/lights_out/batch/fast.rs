@@ -20,7 +20,7 @@ use crate::lights_out::table::DistanceTable;
 use crate::lights_out::variant::{Alphabet, Goal};
 use crate::text::{LineSource, Lines};
 
-use super::{Batch, BatchError, BatchSink, warn_count};
+use super::{Batch, BatchError, BatchSink, input_ended};
 
 /// The fast path's errors, boxed: the result of a record's write stays two words, in
 /// registers.
@@ -663,7 +663,8 @@ impl Batch<'_> {
                 None => break,
             }
         }
-        warn_count(sink, name, count, boards);
+        let end = reader.end_position();
+        input_ended(sink, name, count, boards, end);
         Ok(())
     }
 }

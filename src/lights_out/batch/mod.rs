@@ -241,7 +241,8 @@ impl<'t> Batch<'t> {
                 }
                 Err(mut e) => {
                     e.board = i + 1;
-                    self.failure(sink, name, i + 1, &e)?;
+                    let start = Position { line: 1, column: 1 };
+                    self.failure(sink, name, i + 1, start, &e)?;
                     failed = true;
                 }
             }
@@ -440,6 +441,7 @@ impl<'t> Batch<'t> {
             answer,
             nullity,
             solutions,
+            start: Some(position),
         };
         sink.record(&BoardRecord::answered(file, index, &self.fields, answered))?;
         if !answer.proven_minimal {
@@ -462,12 +464,14 @@ impl<'t> Batch<'t> {
         Ok(())
     }
 
-    /// Hands the record of board `index` of `file`, which could not be read, to `sink`.
+    /// Hands the record of board `index` of `file` (starting at `start`), which could not be
+    /// read, to `sink`.
     fn failure<S: BatchSink>(
         &self,
         sink: &mut S,
         file: &str,
         index: usize,
+        start: Position,
         error: &BoardError,
     ) -> Result<(), S::Error> {
         let message = match error.kind {
@@ -477,7 +481,7 @@ impl<'t> Batch<'t> {
             }
             _ => error.to_string(),
         };
-        sink.record(&BoardRecord::failed(file, index, &self.fields, message))
+        sink.record(&BoardRecord::failed(file, index, start, &self.fields, message))
     }
 
     /// Answers the board read (board `index` of `file`, read at `position`), first making the
@@ -494,7 +498,7 @@ impl<'t> Batch<'t> {
             .expect("the reader reads boards of a valid size");
         if let Err(message) = self.fit(size, sink) {
             let error = format!("{position}: board {index}: {message}");
-            sink.record(&BoardRecord::failed(file, index, &self.fields, error))?;
+            sink.record(&BoardRecord::failed(file, index, position, &self.fields, error))?;
             return Ok(false);
         }
         self.answer(sink, file, index, position)?;
@@ -531,7 +535,8 @@ impl<'t> Batch<'t> {
             }
             self.answer_one(sink, name, index, start, result, failed)?;
         }
-        warn_count(sink, name, count, reader.boards_started());
+        let end = reader.end_position();
+        input_ended(sink, name, count, reader.boards_started(), end);
         Ok(())
     }
 
@@ -549,12 +554,26 @@ impl<'t> Batch<'t> {
         match result {
             Ok(()) => *failed |= !self.answer_read(sink, name, index, start)?,
             Err(e) => {
-                self.failure(sink, name, index, &e)?;
+                self.failure(sink, name, index, start, &e)?;
                 *failed = true;
             }
         }
         Ok(())
     }
+}
+
+/// Warns when the leading count line (`count`: its number and position) does not match the
+/// `found` boards of the input `name`, then tells `sink` that the input ended at `end`
+/// ([`BatchSink::end`]).
+fn input_ended(
+    sink: &mut impl BatchSink,
+    name: &str,
+    count: Option<(u64, Position)>,
+    found: usize,
+    end: Position,
+) {
+    warn_count(sink, name, count, found);
+    sink.end(name, found, end);
 }
 
 /// Warns when the leading count line (`count`: its number and position) does not match the

@@ -10,6 +10,7 @@ use serde::ser::SerializeSeq;
 use crate::lights_out::board::Board;
 use crate::lights_out::solve::Answer;
 use crate::lights_out::variant::{Alphabet, Goal, Variant};
+use crate::text::Position;
 
 /// One board of a batch, answered or not: the record `flipblox flip --json` prints (docs/JSON.md,
 /// `flip-board`; the keys in its order), built by [`BoardRecord::new`] from an [`Answer`] or
@@ -34,6 +35,9 @@ pub struct BoardRecord<'a> {
     wrap: bool,
     toggle: Cow<'a, str>,
     colour: Option<String>,
+    /// Where the board starts in its input (not a key of the record).
+    #[serde(skip)]
+    start: Option<Position>,
 }
 
 /// The variant's fields of a record (goal, colours, wrap, toggle), made once for a batch.
@@ -74,6 +78,8 @@ pub(crate) struct Answered<'a> {
     pub(crate) nullity: usize,
     /// The solution count, with the answer's counts.
     pub(crate) solutions: Option<String>,
+    /// Where the board starts in its input.
+    pub(crate) start: Option<Position>,
 }
 
 impl<'a> BoardRecord<'a> {
@@ -99,6 +105,7 @@ impl<'a> BoardRecord<'a> {
             answer,
             nullity,
             solutions: Some(answer.solutions.to_string()),
+            start: None,
         };
         let variant = (Cow::Owned(fields.goal), fields.colours, fields.wrap, fields.toggle.into());
         BoardRecord::of_answer(file, index, variant, answered)
@@ -142,14 +149,16 @@ impl<'a> BoardRecord<'a> {
             wrap,
             toggle,
             colour: answer.colour.map(|c| Goal::Colour(c).name(answered.alphabet)),
+            start: answered.start,
         }
     }
 
-    /// The record of a board that could not be read or answered: `error` is
-    /// `LINE:COLUMN: board N: ...`.
+    /// The record of a board that could not be read or answered, which starts at `start` in
+    /// its input: `error` is `LINE:COLUMN: board N: ...`.
     pub(crate) fn failed(
         file: &'a str,
         index: usize,
+        start: Position,
         fields: &'a Fields,
         error: String,
     ) -> BoardRecord<'a> {
@@ -170,12 +179,20 @@ impl<'a> BoardRecord<'a> {
             wrap: fields.wrap,
             toggle: Cow::Borrowed(&fields.toggle),
             colour: None,
+            start: Some(start),
         }
     }
 
     /// The input's name.
     pub fn file(&self) -> &str {
         self.file
+    }
+
+    /// Where the board starts in its input: its first line (a size line, if it has one),
+    /// column 1; `1:1` for a board text or a game ID. `None` for a record made by
+    /// [`BoardRecord::new`].
+    pub fn start(&self) -> Option<Position> {
+        self.start
     }
 
     /// The board's number in its input, 1-based.
@@ -198,6 +215,31 @@ impl<'a> BoardRecord<'a> {
     /// The board answered, `None` for a board that was not.
     pub fn board(&self) -> Option<&Board> {
         self.board.map(|b| b.0)
+    }
+
+    /// The dimension of the null space of the board's variant (with its holes), as
+    /// [`Solver::nullity`] gives it (0 for a board that is all holes); `None` for a board that
+    /// was not answered.
+    ///
+    /// [`Solver::nullity`]: crate::lights_out::solve::Solver::nullity
+    pub fn nullity(&self) -> Option<usize> {
+        self.nullity
+    }
+
+    /// Whether the distance is proven minimal (false only when the null space was too large to
+    /// weigh whole); `None` for a board that was not answered.
+    pub fn proven_minimal(&self) -> Option<bool> {
+        self.proven_minimal
+    }
+
+    /// The goal as the record names it: `any`, `white`, `black` or a symbol.
+    pub fn goal(&self) -> &str {
+        &self.goal
+    }
+
+    /// The number of colours `K` of the variant; a hole of [`BoardRecord::board`] reads as `K`.
+    pub fn colours(&self) -> u8 {
+        self.colours
     }
 
     /// The presses of the answer (`(cell, count)`, cells row by row), with the batch's

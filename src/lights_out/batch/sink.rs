@@ -5,6 +5,7 @@ use std::io;
 use super::options::BatchError;
 use super::record::BoardRecord;
 use crate::lights_out::variant::{Goal, Variant};
+use crate::text::Position;
 
 /// Where a [`Batch`](super::Batch) hands its answers, warnings and progress. Only [`BatchSink::record`] and
 /// [`BatchSink::lines`] must be written; the others do nothing by default.
@@ -32,6 +33,15 @@ pub trait BatchSink {
     /// answer not proven minimal), after the records before it.
     fn warning(&mut self, message: &str) {
         let _ = message;
+    }
+
+    /// The input `name` read by [`Batch::run_bytes`](super::Batch::run_bytes) or
+    /// [`Batch::run_stream`](super::Batch::run_stream) ended, after its last record and
+    /// warning: `boards` boards were started in it (read or not, in the options' part or not),
+    /// and `end` is where it ends (the line after its last line ending, column 1, or just past
+    /// its last character). Not called when the sink stopped the batch.
+    fn end(&mut self, name: &str, boards: usize, end: Position) {
+        let _ = (name, boards, end);
     }
 
     /// A stream that ended with an I/O error after the records read from it.

@@ -283,8 +283,11 @@ fn inconsistent_view_models_are_errors() {
     board.presses.push((1, 0));
     assert!(matches!(board.draw(), Err(RenderError::OutOfGrid { .. })));
     board.presses.clear();
-    board.pieces[0] = 2;
+    // Colour K is a hole (drawn as one); above it is an error.
+    board.pieces[0] = 3;
     assert!(board.draw().is_err());
+    board.pieces[0] = 2;
+    assert!(board.draw().is_ok(), "a hole");
     assert!(FlipPicture::from_rows(&["bx"]).is_err());
     assert!(HistogramPicture::new(vec![], 0).draw().is_err());
     // An error names what is wrong.
