@@ -356,3 +356,81 @@ fn a_one_column_row_error_says_piece_not_pieces() {
         "<stdin>:1:2: board 1: expected 1 piece in the row, found 2 characters\n"
     );
 }
+
+/// A level's title (or `--title`) holding ESC, BEL, 0x01, FF or U+FFFE went raw into the SVG's
+/// `<title>` and heading: no XML reader would open the picture, and `-o x.png` failed.
+#[test]
+fn control_characters_in_titles_keep_every_picture_well_formed() {
+    let dir = tempfile::tempdir().unwrap();
+    let title = "a\u{1b}]0;set\u{7} \u{1}\u{c}\u{fffe}\u{ffff} <&> z";
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, format!("; {title}\n2 4\nX.E#\n..EO\n0 0\n"));
+    let pack = pack.to_str().unwrap();
+    let xml = |path: &std::path::Path| {
+        let text = String::from_utf8(read_bytes(path)).unwrap();
+        let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
+        if let Err(e) = roxmltree::Document::parse_with_options(&text, options) {
+            panic!("{}: not well-formed XML: {e}", path.display());
+        }
+        assert!(!text.contains('\u{1b}') && !text.contains('\u{ffff}'), "{}", path.display());
+    };
+    let kinds: [&[&str]; 3] = [&[], &["--path"], &["--animate"]];
+    for kind in kinds {
+        for titled in [&["--title"][..], &["--title", title], &[]] {
+            for ext in ["svg", "png"] {
+                if ext == "png" && kind == ["--animate"] {
+                    continue;
+                }
+                let out = dir.path().join(format!("x.{ext}"));
+                let mut args = vec!["render", "bloxorz", pack, "--level", "1"];
+                args.extend(kind.iter().chain(titled));
+                args.extend(["-o", out.to_str().unwrap()]);
+                let run = flipblox(&args, b"");
+                assert_eq!(run.status.code(), Some(0), "{args:?}: {}", stderr(&run));
+                if ext == "svg" {
+                    xml(&out);
+                } else {
+                    assert_eq!(&read_bytes(&out)[1..4], b"PNG", "{args:?}");
+                }
+            }
+        }
+    }
+    let out_dir = dir.path().join("pictures");
+    let out = format!("{}/", out_dir.display());
+    let run =
+        flipblox(&["render", "bloxorz", pack, "--path", "--animate", "--title", "-o", &out], b"");
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let files = read_dir_sorted(&out_dir);
+    assert!(files.len() >= 4, "{files:?}");
+    for file in files {
+        xml(&file);
+    }
+}
+
+/// A PNG of a level with a 200,000-character title took 21 s of CPU and 242 MB: its whole
+/// heading was laid out, though a picture as wide as the level shows a few hundred characters.
+#[test]
+fn a_long_title_is_drawn_cut_to_the_pictures_width() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, format!("; {}\n2 4\nX.E#\n..EO\n0 0\n", ";".repeat(200_000)));
+    let svg = dir.path().join("x.svg");
+    let png = dir.path().join("x.png");
+    for out in [&svg, &png] {
+        let args = ["render", "bloxorz", pack.to_str().unwrap(), "--level", "1", "--title"];
+        let run = flipblox(&[&args[..], &["-o", out.to_str().unwrap()]].concat(), b"");
+        assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    }
+    let text = String::from_utf8(read_bytes(&svg)).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let width: f64 = doc.root_element().attribute("width").unwrap().parse().unwrap();
+    let heading = doc
+        .descendants()
+        .find(|n| n.has_tag_name("text") && n.attribute("class") == Some("heading"))
+        .unwrap();
+    // Each character drawn at 15 units is at least a tenth of that wide.
+    let drawn = heading.text().unwrap().chars().count();
+    assert!(drawn as f64 <= width / 1.5 + 1.0, "{drawn} characters in {width} units");
+    assert!(drawn > 100, "{drawn}");
+    assert_eq!(&read_bytes(&png)[1..4], b"PNG");
+}

@@ -100,6 +100,7 @@ pub(crate) mod palette;
 mod path;
 mod raster;
 mod sheet;
+mod text;
 
 pub use draw::CELL;
 pub use drawing::Drawing;
