@@ -1539,3 +1539,66 @@ fn a_failed_write_names_the_output_and_keeps_the_old_file() {
         assert!(!names(dir.path()).iter().any(|n| n.starts_with(".flipblox-")));
     }
 }
+
+/// `convert --to pddl -o DIR` and `man --dir DIR` wrote through a symbolic link in DIR to the
+/// file outside it, and blocked on a FIFO there: every command that writes files it names
+/// itself into a directory replaces the entries, as `render -o DIR/` does (issue 38, item 5).
+#[test]
+fn every_command_writing_into_a_directory_replaces_links_and_fifos_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, "1 3\nXXO\n1 5\nX..O.\n");
+    let victim = dir.path().join("victim.txt");
+    write_file(&victim, "precious");
+    let cases: [(&str, Vec<&str>, [&str; 2]); 3] = [
+        (
+            "pddl",
+            vec!["convert", "--to", "pddl", arg(&pack), "-o"],
+            ["level-1.pddl", "domain.pddl"],
+        ),
+        ("man", vec!["man", "--dir"], ["flipblox.1", "flipblox-flip.1"]),
+        ("pictures", vec!["render", "bloxorz", arg(&pack), "-o"], ["level-0001.svg", "index.html"]),
+    ];
+    for (name, args, [linked, fifo]) in cases {
+        let out = dir.path().join(name);
+        std::fs::create_dir(&out).unwrap();
+        std::os::unix::fs::symlink("../victim.txt", out.join(linked)).unwrap();
+        mkfifo(&out.join(fifo));
+        let target = format!("{}/", arg(&out));
+        let ended = Supervised::flipblox(&with(&args, &[&target])).wait();
+        assert!(ended.status.success(), "{}", ended.describe());
+        assert_eq!(read_text(&victim), "precious", "{name}");
+        for entry in names(&out) {
+            let meta = std::fs::symlink_metadata(out.join(&entry)).unwrap();
+            assert!(meta.file_type().is_file(), "{name}/{entry} is a regular file now");
+            assert!(!entry.ends_with(".partial"), "{name}/{entry}");
+        }
+        assert!(std::fs::metadata(out.join(linked)).unwrap().len() > 100, "{name}/{linked}");
+        assert!(std::fs::metadata(out.join(fifo)).unwrap().len() > 100, "{name}/{fifo}");
+    }
+}
+
+/// `domain.pddl` is written only when every level was: a level file that cannot be written
+/// (a directory has its name) leaves no domain, and the run says so.
+#[test]
+fn convert_to_pddl_writes_the_domain_only_when_every_level_was_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, "1 3\nXXO\n1 5\nX..O.\n");
+    let out = dir.path().join("pddl");
+    std::fs::create_dir_all(out.join("level-2.pddl")).unwrap();
+    let ended =
+        Supervised::flipblox(&["convert", "--to", "pddl", arg(&pack), "-o", arg(&out)]).wait();
+    assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+    assert!(ended.stderr.contains("level-2.pddl: cannot write"), "{}", ended.describe());
+    assert_eq!(names(&out), ["level-1.pddl", "level-2.pddl"]);
+    // A file where the directory should be is refused in words.
+    let ended =
+        Supervised::flipblox(&["convert", "--to", "pddl", arg(&pack), "-o", arg(&pack)]).wait();
+    assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+    assert!(
+        ended.stderr.contains("cannot create the directory: a file of that name exists"),
+        "{}",
+        ended.describe()
+    );
+}
