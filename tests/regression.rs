@@ -434,3 +434,33 @@ fn a_long_title_is_drawn_cut_to_the_pictures_width() {
     assert!(drawn > 100, "{drawn}");
     assert_eq!(&read_bytes(&png)[1..4], b"PNG");
 }
+
+/// A usage error echoed the value given raw: an escape sequence in a pasted game ID could set
+/// the terminal's title, and a line break split the message (clap's `invalid value '...'` too).
+#[test]
+fn control_characters_in_usage_errors_are_escaped() {
+    let value = "a\u{1b}]0;x\u{7}\nb";
+    let cases: [&[&str]; 10] = [
+        &["flip", "--tatham"],
+        &["flip", "--toggle"],
+        &["flip", "--size"],
+        &["flip", "--alphabet"],
+        &["flip", "--goal"],
+        &["flip", "--hole"],
+        &["flip", "--colours"],
+        &["flip", "--max-setup"],
+        &["flip", "--shard"],
+        &["generate", "bloxorz", "--size"],
+    ];
+    for args in cases {
+        let out = flipblox(&[args, &[value]].concat(), b"");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        let first = err.lines().next().unwrap();
+        assert!(first.contains(r"a\u{1b}]0;x\u{7}\nb"), "{args:?}: {err}");
+        assert!(
+            !err.chars().any(|c| c.is_control() && c != '\n'),
+            "{args:?}: a raw control character in {err:?}"
+        );
+    }
+}
