@@ -464,3 +464,95 @@ fn control_characters_in_usage_errors_are_escaped() {
         );
     }
 }
+
+/// The press sets of a Tatham puzzle by brute force: every button can be pressed (a row of
+/// zeros too, as the game accepts the click); returns (fewest presses, press sets of that
+/// many, press sets reaching all lights off), or `None` when none does.
+fn tatham_brute_force(n: usize, matrix: &[u8], grid: &[u8]) -> Option<(u32, u64, u64)> {
+    let mut best: Option<(u32, u64)> = None;
+    let mut all = 0;
+    for set in 0u32..1 << n {
+        let mut lights = grid.to_vec();
+        for button in (0..n).filter(|b| set >> b & 1 == 1) {
+            for (light, &bit) in lights.iter_mut().zip(&matrix[button * n..(button + 1) * n]) {
+                *light ^= bit;
+            }
+        }
+        if lights.iter().all(|&l| l == 0) {
+            all += 1;
+            let weight = set.count_ones();
+            best = match best {
+                Some((w, count)) if w == weight => Some((w, count + 1)),
+                Some((w, count)) if w < weight => Some((w, count)),
+                _ => Some((weight, 1)),
+            };
+        }
+    }
+    best.map(|(w, count)| (w, count, all))
+}
+
+/// A Tatham matrix row of zeros became a button that cannot be pressed, but the game accepts
+/// the click: one more press set for every solution (counts as the brute force); a board of
+/// holes only counted its one press set once per goal colour; `--tatham ID --goal any`
+/// silently answered `white`.
+#[test]
+fn counts_on_degenerate_boards_follow_the_press_sets() {
+    use crate::common::Rng;
+    use crate::common::buttons::hex;
+    let mut rng = Rng(38);
+    let mut zero_rows = 0;
+    for (w, h) in [(2usize, 1usize), (2, 2), (3, 2), (1, 3)] {
+        let n = w * h;
+        for _ in 0..12 {
+            // About one button in three toggles nothing.
+            let matrix: Vec<u8> = (0..n)
+                .flat_map(|_| {
+                    let idle = rng.below(3) == 0;
+                    (0..n).map(|_| u8::from(!idle && rng.below(2) == 1)).collect::<Vec<_>>()
+                })
+                .collect();
+            zero_rows += matrix.chunks(n).filter(|row| row.iter().all(|&b| b == 0)).count();
+            let grid: Vec<u8> = (0..n).map(|_| rng.below(2) as u8).collect();
+            let id = format!("{w}x{h}r:{},{}", hex(&matrix), hex(&grid));
+            let out = flipblox(&["flip", "--json", "--tatham", &id], b"");
+            assert_eq!(out.status.code(), Some(0), "{id}: {}", stderr(&out));
+            let record: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+            match tatham_brute_force(n, &matrix, &grid) {
+                Some((distance, optimal, all)) => {
+                    assert_eq!(record["distance"], distance, "{id}: {record}");
+                    assert_eq!(record["optimal_solutions"], optimal, "{id}: {record}");
+                    assert_eq!(record["solutions"], all.to_string(), "{id}: {record}");
+                }
+                None => assert_eq!(record["distance"], serde_json::Value::Null, "{id}: {record}"),
+            }
+        }
+    }
+    assert!(zero_rows > 10, "{zero_rows}");
+    // The one the issue names: a 2x1 puzzle whose right button toggles nothing.
+    let out = flipblox(&["flip", "--json", "--tatham", "2x1:c,c"], b"");
+    let record: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(record["solutions"], "2", "{record}");
+
+    // A board of holes only: the empty press set, once, whatever the goal and colours.
+    for colours in ["2", "3", "5"] {
+        for goal in ["any", "white", "on"] {
+            let args = ["flip", "--json", "--hole", ".", "--colours", colours, "--goal", goal];
+            let out = flipblox(&[&args[..], &["--board", "../.."]].concat(), b"");
+            let record: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+            assert_eq!(record["optimal_solutions"], 1, "{args:?}: {record}");
+            assert_eq!(record["solutions"], "1", "{args:?}: {record}");
+        }
+    }
+
+    // `--goal any` is honoured (both lights on is a uniform board), not answered as white;
+    // without `--goal`, the game's goal, all lights off.
+    let goal = |extra: &[&str]| {
+        let out = flipblox(&[&["flip", "--json", "--tatham", "2x1:c,c"][..], extra].concat(), b"");
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let record: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        (record["goal"].clone(), record["distance"].clone(), record["colour"].clone())
+    };
+    assert_eq!(goal(&["--goal", "any"]), ("any".into(), 0.into(), "black".into()));
+    assert_eq!(goal(&[]), ("white".into(), 1.into(), "white".into()));
+    assert_eq!(stdout(&flipblox(&["flip", "--tatham", "2x1:c,c", "--goal", "black"], b"")), "0\n");
+}

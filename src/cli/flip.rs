@@ -136,8 +136,8 @@ pub struct FlipArgs {
 
     /// Answer the puzzle of a game ID of Simon Tatham's Flip (the "Game ID" its program shows,
     /// e.g. `2x2:edb7,f`): its size, the cells each button toggles and its board, towards all
-    /// lights off (white) unless --goal names a colour. Takes no board, FILE, --size, --toggle
-    /// or --wrap.
+    /// lights off (white, the game's goal) unless --goal names another (`--goal any`: either
+    /// uniform board). Takes no board, FILE, --size, --toggle or --wrap.
     #[arg(long, value_name = "ID", allow_hyphen_values = true)]
     tatham: Option<String>,
 
@@ -180,6 +180,10 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     options.size = args.size;
     options.hole = args.hole;
     options.tatham = args.tatham.clone();
+    if args.tatham.is_some() && !args.variant.has_goal() {
+        // The game's goal: all lights off.
+        options.goal = "white".to_string();
+    }
     options.method = method;
     options.max_table_cells = args.limit.cells();
     options.search_bits = args.search_bits;

@@ -14,9 +14,9 @@ pub struct VariantArgs {
     /// The boards to reach: `any` uniform board (the Flip Game's question), every cell `white`
     /// or `off` (colour 0: classic Lights Out's "all lights off"), every cell `black` (two
     /// colours), every cell `on` (the highest colour), or every cell of the colour a symbol of
-    /// the alphabet names. Words in any case.
-    #[arg(long, value_name = "GOAL", default_value = "any", allow_hyphen_values = true)]
-    pub goal: String,
+    /// the alphabet names. Words in any case. Default: any (with `flip --tatham`, white).
+    #[arg(long, value_name = "GOAL", allow_hyphen_values = true)]
+    pub goal: Option<String>,
 
     /// The cell symbols, one per colour, white (off, colour 0) first: `01`, `.#`, `-x`, ...
     /// (default `wb` for two colours, else the first K of `0123456789abcdef`, read in either
@@ -108,7 +108,7 @@ impl VariantArgs {
     /// default's).
     pub fn options(&self) -> BatchOptions {
         BatchOptions {
-            goal: self.goal.clone(),
+            goal: self.goal.clone().unwrap_or_else(|| "any".to_string()),
             alphabet: self.alphabet.clone(),
             toggle: self.toggle.clone(),
             wrap: self.wrap,
@@ -116,6 +116,11 @@ impl VariantArgs {
             option_name: flag,
             ..BatchOptions::default()
         }
+    }
+
+    /// True when `--goal` was given (not left to its default).
+    pub fn has_goal(&self) -> bool {
+        self.goal.is_some()
     }
 
     /// True when no option differs from the Flip Game's (`--goal any`, no other option).
