@@ -556,3 +556,26 @@ fn counts_on_degenerate_boards_follow_the_press_sets() {
     assert_eq!(goal(&[]), ("white".into(), 1.into(), "white".into()));
     assert_eq!(stdout(&flipblox(&["flip", "--tatham", "2x1:c,c", "--goal", "black"], b"")), "0\n");
 }
+
+/// `generate bloxorz --size 1024x1024` (a size the generator does not take) ended with exit
+/// code 1, as a failed run, instead of 2, a usage error; bzoj 4171's `K` was reported at the
+/// start of its size line, expecting "no cells that cannot be pressed" rather than the `0`
+/// flipblox reads.
+#[test]
+fn smaller_usage_and_reading_errors_say_what_is_expected() {
+    for size in ["1024x1024", "1x1"] {
+        let out = flipblox(&["generate", "bloxorz", "--size", size], b"");
+        assert_eq!(out.status.code(), Some(2), "{size}: {}", stderr(&out));
+        let want = format!("error: --size {size}: a level of ");
+        assert!(stderr(&out).starts_with(&want), "{}", stderr(&out));
+    }
+    let out = flipblox(&["flip", "-"], b"2\n2 2 0\nWB\nBW\n2 2  3\nWB\nBW\n1 1\n2 1\n1 2\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "2\nError\n");
+    assert_eq!(
+        stderr(&out),
+        "<stdin>:5:6: board 2: expected 0 as the size line's third number (bzoj 4171's count of \
+         cells that cannot be pressed, which flipblox does not read), found 3: the board and the \
+         3 lines after it are skipped\n"
+    );
+}
