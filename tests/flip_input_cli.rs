@@ -210,8 +210,12 @@ fn size_lines_before_boards_of_mixed_sizes_hdu_1882_and_bzoj_4171() {
     let partial = std::process::Output { stdout: answered.into_bytes(), ..out.clone() };
     check_records(&partial, &boards, Some(0));
     assert!(last.contains("\"error\":"), "{last}");
-    let unpressable =
-        format!("board {}: expected no cells that cannot be pressed, found 2", boards.len() + 1);
+    let unpressable = format!(
+        "board {}: expected 0 as the size line's third number (bzoj 4171's count of cells that \
+         cannot be pressed, which flipblox does not read), found 2: the board and the 2 lines \
+         after it are skipped",
+        boards.len() + 1
+    );
     assert!(stderr(&out).contains(&unpressable), "{}", stderr(&out));
     // A bad size line is a board's error, and the boards after it are read.
     let out = flipblox(&["flip"], b"1 2\nbw\nbwb\nbb\n2 2\nbw\nwb\n");

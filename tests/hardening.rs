@@ -1563,3 +1563,163 @@ fn a_failed_write_names_the_output_and_keeps_the_old_file() {
         assert!(!names(dir.path()).iter().any(|n| n.starts_with(".flipblox-")));
     }
 }
+
+/// `convert --to pddl -o DIR` and `man --dir DIR` wrote through a symbolic link in DIR to the
+/// file outside it, and blocked on a FIFO there: every command that writes files it names
+/// itself into a directory replaces the entries, as `render -o DIR/` does (issue 38, item 5).
+#[test]
+fn every_command_writing_into_a_directory_replaces_links_and_fifos_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, "1 3\nXXO\n1 5\nX..O.\n");
+    let victim = dir.path().join("victim.txt");
+    write_file(&victim, "precious");
+    let cases: [(&str, Vec<&str>, [&str; 2]); 3] = [
+        (
+            "pddl",
+            vec!["convert", "--to", "pddl", arg(&pack), "-o"],
+            ["level-1.pddl", "domain.pddl"],
+        ),
+        ("man", vec!["man", "--dir"], ["flipblox.1", "flipblox-flip.1"]),
+        ("pictures", vec!["render", "bloxorz", arg(&pack), "-o"], ["level-0001.svg", "index.html"]),
+    ];
+    for (name, args, [linked, fifo]) in cases {
+        let out = dir.path().join(name);
+        std::fs::create_dir(&out).unwrap();
+        std::os::unix::fs::symlink("../victim.txt", out.join(linked)).unwrap();
+        mkfifo(&out.join(fifo));
+        let target = format!("{}/", arg(&out));
+        let ended = Supervised::flipblox(&with(&args, &[&target])).wait();
+        assert!(ended.status.success(), "{}", ended.describe());
+        assert_eq!(read_text(&victim), "precious", "{name}");
+        for entry in names(&out) {
+            let meta = std::fs::symlink_metadata(out.join(&entry)).unwrap();
+            assert!(meta.file_type().is_file(), "{name}/{entry} is a regular file now");
+            assert!(!entry.ends_with(".partial"), "{name}/{entry}");
+        }
+        assert!(std::fs::metadata(out.join(linked)).unwrap().len() > 100, "{name}/{linked}");
+        assert!(std::fs::metadata(out.join(fifo)).unwrap().len() > 100, "{name}/{fifo}");
+    }
+}
+
+/// `domain.pddl` is written only when every level was: a level file that cannot be written
+/// (a directory has its name) leaves no domain, and the run says so.
+#[test]
+fn convert_to_pddl_writes_the_domain_only_when_every_level_was_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, "1 3\nXXO\n1 5\nX..O.\n");
+    let out = dir.path().join("pddl");
+    std::fs::create_dir_all(out.join("level-2.pddl")).unwrap();
+    let ended =
+        Supervised::flipblox(&["convert", "--to", "pddl", arg(&pack), "-o", arg(&out)]).wait();
+    assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+    assert!(ended.stderr.contains("level-2.pddl: cannot write"), "{}", ended.describe());
+    assert_eq!(names(&out), ["level-1.pddl", "level-2.pddl"]);
+    // A file where the directory should be is refused in words.
+    let ended =
+        Supervised::flipblox(&["convert", "--to", "pddl", arg(&pack), "-o", arg(&pack)]).wait();
+    assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+    assert!(
+        ended.stderr.contains("cannot create the directory: a file of that name exists"),
+        "{}",
+        ended.describe()
+    );
+}
+
+// ----------------------------------------------------------------------------------------------
+// Every command that takes a file, with the files RELIABILITY.md names (issue 38).
+
+/// Every command that reads a file, given `/dev/zero`, a FIFO and a symbolic link in its place
+/// (docs/RELIABILITY.md, "Inputs"): `/dev/zero` ends in a clear message naming it, exit code
+/// 1, within an address space of 3 GiB (no run buffers an endless input, none hangs: the
+/// watchdog); a FIFO is read as a stream, and a link as the file it names, with the answers
+/// the file gives. Writing into a directory is checked for every command that does by
+/// `every_command_writing_into_a_directory_replaces_links_and_fifos_there`, `-o FILE` by the
+/// tests above.
+#[test]
+fn every_command_that_reads_a_file_keeps_the_promises_on_zero_fifo_and_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("t.fbt");
+    let out = flipblox(&["export", "flip", "--format", "bincode", "-o", arg(&table)], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let boards = project("data/flip/poj-sample.txt");
+    let pack = project("data/bloxorz/poj-sample.txt");
+    let expected = project("data/bloxorz/poj-sample.expected");
+    let buttons = dir.path().join("buttons.txt");
+    write_file(&buttons, "1,1 1,2\n1,2\n2,1\n2,2 2,1\n");
+    let svg = dir.path().join("x.svg");
+    let npy = dir.path().join("x.npy");
+    let (svg, npy) = (arg(&svg), arg(&npy));
+    let board = "bwbw/wwbb/bbww/wbwb";
+    // (command with `@` for the file, a good file for it, whether `/dev/zero` is walked).
+    // `--buttons` and `--expect` read `/dev/zero` whole until issue 38's item 2 is merged.
+    let cases: Vec<(Vec<&str>, &Path, bool)> = vec![
+        (vec!["flip", "@"], &boards, true),
+        (vec!["flip", "--table", "@", "--board", board], &table, true),
+        (vec!["flip", "--size", "2x2", "--buttons", "@", "--board", "bw/wb"], &buttons, false),
+        (vec!["bloxorz", "@"], &pack, true),
+        (vec!["bloxorz", "--expect", "@", arg(&pack)], &expected, false),
+        (vec!["stats", "flip", "--table", "@"], &table, true),
+        (vec!["inspect", "@"], &table, true),
+        (vec!["verify", "flip", "@"], &table, true),
+        (vec!["convert", "@"], &pack, true),
+        (vec!["export", "bloxorz", "--level", "1", "@", "-o", npy], &pack, true),
+        (
+            vec!["render", "bloxorz", "--level", "1", "@", "-o", svg, "--max-memory", "64MiB"],
+            &pack,
+            true,
+        ),
+        (
+            vec!["render", "field", "--level", "1", "@", "-o", svg, "--max-memory", "64MiB"],
+            &pack,
+            true,
+        ),
+        (vec!["render", "flip", "@", "-o", svg], &boards, true),
+        (vec!["render", "stats", "--table", "@", "-o", svg], &table, true),
+    ];
+    let fifo = dir.path().join("fifo");
+    let link = dir.path().join("link");
+    std::os::unix::fs::symlink(dir.path().join("missing"), &link).unwrap();
+    for (args, good, zero) in cases {
+        let with_file = |file: &str| -> Vec<String> {
+            args.iter()
+                .map(|a| if *a == "@" { file.to_string() } else { (*a).to_string() })
+                .collect()
+        };
+        let direct = Supervised::flipblox(&with_file(arg(good))).wait();
+        assert!(direct.status.success(), "{}", direct.describe());
+        if zero {
+            let mut run = command(&with_file("/dev/zero"));
+            limit(&mut run, libc::RLIMIT_AS, 3 << 30);
+            let ended = Supervised::spawn(run, TIME_LIMIT).wait();
+            assert_eq!(ended.status.code(), Some(1), "{}", ended.describe());
+            assert!(ended.stderr.contains("/dev/zero"), "{}", ended.describe());
+            assert!(!ended.stderr.contains("panicked"), "{}", ended.describe());
+            assert!(ended.stderr.lines().count() <= 2, "{}", ended.describe());
+        }
+        // A link: read as the file it names.
+        std::fs::remove_file(&link).unwrap();
+        std::os::unix::fs::symlink(good, &link).unwrap();
+        let linked = Supervised::flipblox(&with_file(arg(&link))).wait();
+        assert!(linked.status.success(), "{}", linked.describe());
+        // The same answers, under the name given.
+        let named = |ended: &Ended, name: &Path| {
+            String::from_utf8_lossy(&ended.stdout).replace(arg(name), arg(good))
+        };
+        assert_eq!(named(&linked, &link), named(&direct, good), "{}", linked.describe());
+        // A FIFO: read as a stream, the file written into it by another process.
+        mkfifo(&fifo);
+        let contents = read_bytes(good);
+        let path = fifo.clone();
+        let writer = std::thread::spawn(move || {
+            let mut pipe = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+            let _ = std::io::Write::write_all(&mut pipe, &contents);
+        });
+        let piped = Supervised::flipblox(&with_file(arg(&fifo))).wait();
+        writer.join().unwrap();
+        std::fs::remove_file(&fifo).unwrap();
+        assert!(piped.status.success(), "{}", piped.describe());
+        assert_eq!(named(&piped, &fifo), named(&direct, good), "{}", piped.describe());
+    }
+}

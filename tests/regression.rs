@@ -356,3 +356,226 @@ fn a_one_column_row_error_says_piece_not_pieces() {
         "<stdin>:1:2: board 1: expected 1 piece in the row, found 2 characters\n"
     );
 }
+
+/// A level's title (or `--title`) holding ESC, BEL, 0x01, FF or U+FFFE went raw into the SVG's
+/// `<title>` and heading: no XML reader would open the picture, and `-o x.png` failed.
+#[test]
+fn control_characters_in_titles_keep_every_picture_well_formed() {
+    let dir = tempfile::tempdir().unwrap();
+    let title = "a\u{1b}]0;set\u{7} \u{1}\u{c}\u{fffe}\u{ffff} <&> z";
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, format!("; {title}\n2 4\nX.E#\n..EO\n0 0\n"));
+    let pack = pack.to_str().unwrap();
+    let xml = |path: &std::path::Path| {
+        let text = String::from_utf8(read_bytes(path)).unwrap();
+        let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
+        if let Err(e) = roxmltree::Document::parse_with_options(&text, options) {
+            panic!("{}: not well-formed XML: {e}", path.display());
+        }
+        assert!(!text.contains('\u{1b}') && !text.contains('\u{ffff}'), "{}", path.display());
+    };
+    let kinds: [&[&str]; 3] = [&[], &["--path"], &["--animate"]];
+    for kind in kinds {
+        for titled in [&["--title"][..], &["--title", title], &[]] {
+            for ext in ["svg", "png"] {
+                if ext == "png" && kind == ["--animate"] {
+                    continue;
+                }
+                let out = dir.path().join(format!("x.{ext}"));
+                let mut args = vec!["render", "bloxorz", pack, "--level", "1"];
+                args.extend(kind.iter().chain(titled));
+                args.extend(["-o", out.to_str().unwrap()]);
+                let run = flipblox(&args, b"");
+                assert_eq!(run.status.code(), Some(0), "{args:?}: {}", stderr(&run));
+                if ext == "svg" {
+                    xml(&out);
+                } else {
+                    assert_eq!(&read_bytes(&out)[1..4], b"PNG", "{args:?}");
+                }
+            }
+        }
+    }
+    let out_dir = dir.path().join("pictures");
+    let out = format!("{}/", out_dir.display());
+    let run =
+        flipblox(&["render", "bloxorz", pack, "--path", "--animate", "--title", "-o", &out], b"");
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let files = read_dir_sorted(&out_dir);
+    assert!(files.len() >= 4, "{files:?}");
+    for file in files {
+        xml(&file);
+    }
+}
+
+/// A PNG of a level with a 200,000-character title took 21 s of CPU and 242 MB: its whole
+/// heading was laid out, though a picture as wide as the level shows a few hundred characters.
+#[test]
+fn a_long_title_is_drawn_cut_to_the_pictures_width() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, format!("; {}\n2 4\nX.E#\n..EO\n0 0\n", ";".repeat(200_000)));
+    let svg = dir.path().join("x.svg");
+    let png = dir.path().join("x.png");
+    for out in [&svg, &png] {
+        let args = ["render", "bloxorz", pack.to_str().unwrap(), "--level", "1", "--title"];
+        let run = flipblox(&[&args[..], &["-o", out.to_str().unwrap()]].concat(), b"");
+        assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    }
+    let text = String::from_utf8(read_bytes(&svg)).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let width: f64 = doc.root_element().attribute("width").unwrap().parse().unwrap();
+    let heading = doc
+        .descendants()
+        .find(|n| n.has_tag_name("text") && n.attribute("class") == Some("heading"))
+        .unwrap();
+    // Each character drawn at 15 units is at least a tenth of that wide.
+    let drawn = heading.text().unwrap().chars().count();
+    assert!(drawn as f64 <= width / 1.5 + 1.0, "{drawn} characters in {width} units");
+    assert!(drawn > 100, "{drawn}");
+    assert_eq!(&read_bytes(&png)[1..4], b"PNG");
+}
+
+/// A usage error echoed the value given raw: an escape sequence in a pasted game ID could set
+/// the terminal's title, and a line break split the message (clap's `invalid value '...'` too).
+#[test]
+fn control_characters_in_usage_errors_are_escaped() {
+    let value = "a\u{1b}]0;x\u{7}\nb";
+    let cases: [&[&str]; 10] = [
+        &["flip", "--tatham"],
+        &["flip", "--toggle"],
+        &["flip", "--size"],
+        &["flip", "--alphabet"],
+        &["flip", "--goal"],
+        &["flip", "--hole"],
+        &["flip", "--colours"],
+        &["flip", "--max-setup"],
+        &["flip", "--shard"],
+        &["generate", "bloxorz", "--size"],
+    ];
+    for args in cases {
+        let out = flipblox(&[args, &[value]].concat(), b"");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        let first = err.lines().next().unwrap();
+        assert!(first.contains(r"a\u{1b}]0;x\u{7}\nb"), "{args:?}: {err}");
+        assert!(
+            !err.chars().any(|c| c.is_control() && c != '\n'),
+            "{args:?}: a raw control character in {err:?}"
+        );
+    }
+}
+
+/// The press sets of a Tatham puzzle by brute force: every button can be pressed (a row of
+/// zeros too, as the game accepts the click); returns (fewest presses, press sets of that
+/// many, press sets reaching all lights off), or `None` when none does.
+fn tatham_brute_force(n: usize, matrix: &[u8], grid: &[u8]) -> Option<(u32, u64, u64)> {
+    let mut best: Option<(u32, u64)> = None;
+    let mut all = 0;
+    for set in 0u32..1 << n {
+        let mut lights = grid.to_vec();
+        for button in (0..n).filter(|b| set >> b & 1 == 1) {
+            for (light, &bit) in lights.iter_mut().zip(&matrix[button * n..(button + 1) * n]) {
+                *light ^= bit;
+            }
+        }
+        if lights.iter().all(|&l| l == 0) {
+            all += 1;
+            let weight = set.count_ones();
+            best = match best {
+                Some((w, count)) if w == weight => Some((w, count + 1)),
+                Some((w, count)) if w < weight => Some((w, count)),
+                _ => Some((weight, 1)),
+            };
+        }
+    }
+    best.map(|(w, count)| (w, count, all))
+}
+
+/// A Tatham matrix row of zeros became a button that cannot be pressed, but the game accepts
+/// the click: one more press set for every solution (counts as the brute force); a board of
+/// holes only counted its one press set once per goal colour; `--tatham ID --goal any`
+/// silently answered `white`.
+#[test]
+fn counts_on_degenerate_boards_follow_the_press_sets() {
+    use crate::common::Rng;
+    use crate::common::buttons::hex;
+    let mut rng = Rng(38);
+    let mut zero_rows = 0;
+    for (w, h) in [(2usize, 1usize), (2, 2), (3, 2), (1, 3)] {
+        let n = w * h;
+        for _ in 0..12 {
+            // About one button in three toggles nothing.
+            let matrix: Vec<u8> = (0..n)
+                .flat_map(|_| {
+                    let idle = rng.below(3) == 0;
+                    (0..n).map(|_| u8::from(!idle && rng.below(2) == 1)).collect::<Vec<_>>()
+                })
+                .collect();
+            zero_rows += matrix.chunks(n).filter(|row| row.iter().all(|&b| b == 0)).count();
+            let grid: Vec<u8> = (0..n).map(|_| rng.below(2) as u8).collect();
+            let id = format!("{w}x{h}r:{},{}", hex(&matrix), hex(&grid));
+            let out = flipblox(&["flip", "--json", "--tatham", &id], b"");
+            assert_eq!(out.status.code(), Some(0), "{id}: {}", stderr(&out));
+            let record: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+            match tatham_brute_force(n, &matrix, &grid) {
+                Some((distance, optimal, all)) => {
+                    assert_eq!(record["distance"], distance, "{id}: {record}");
+                    assert_eq!(record["optimal_solutions"], optimal, "{id}: {record}");
+                    assert_eq!(record["solutions"], all.to_string(), "{id}: {record}");
+                }
+                None => assert_eq!(record["distance"], serde_json::Value::Null, "{id}: {record}"),
+            }
+        }
+    }
+    assert!(zero_rows > 10, "{zero_rows}");
+    // The one the issue names: a 2x1 puzzle whose right button toggles nothing.
+    let out = flipblox(&["flip", "--json", "--tatham", "2x1:c,c"], b"");
+    let record: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(record["solutions"], "2", "{record}");
+
+    // A board of holes only: the empty press set, once, whatever the goal and colours.
+    for colours in ["2", "3", "5"] {
+        for goal in ["any", "white", "on"] {
+            let args = ["flip", "--json", "--hole", ".", "--colours", colours, "--goal", goal];
+            let out = flipblox(&[&args[..], &["--board", "../.."]].concat(), b"");
+            let record: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+            assert_eq!(record["optimal_solutions"], 1, "{args:?}: {record}");
+            assert_eq!(record["solutions"], "1", "{args:?}: {record}");
+        }
+    }
+
+    // `--goal any` is honoured (both lights on is a uniform board), not answered as white;
+    // without `--goal`, the game's goal, all lights off.
+    let goal = |extra: &[&str]| {
+        let out = flipblox(&[&["flip", "--json", "--tatham", "2x1:c,c"][..], extra].concat(), b"");
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let record: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        (record["goal"].clone(), record["distance"].clone(), record["colour"].clone())
+    };
+    assert_eq!(goal(&["--goal", "any"]), ("any".into(), 0.into(), "black".into()));
+    assert_eq!(goal(&[]), ("white".into(), 1.into(), "white".into()));
+    assert_eq!(stdout(&flipblox(&["flip", "--tatham", "2x1:c,c", "--goal", "black"], b"")), "0\n");
+}
+
+/// `generate bloxorz --size 1024x1024` (a size the generator does not take) ended with exit
+/// code 1, as a failed run, instead of 2, a usage error; bzoj 4171's `K` was reported at the
+/// start of its size line, expecting "no cells that cannot be pressed" rather than the `0`
+/// flipblox reads.
+#[test]
+fn smaller_usage_and_reading_errors_say_what_is_expected() {
+    for size in ["1024x1024", "1x1"] {
+        let out = flipblox(&["generate", "bloxorz", "--size", size], b"");
+        assert_eq!(out.status.code(), Some(2), "{size}: {}", stderr(&out));
+        let want = format!("error: --size {size}: a level of ");
+        assert!(stderr(&out).starts_with(&want), "{}", stderr(&out));
+    }
+    let out = flipblox(&["flip", "-"], b"2\n2 2 0\nWB\nBW\n2 2  3\nWB\nBW\n1 1\n2 1\n1 2\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "2\nError\n");
+    assert_eq!(
+        stderr(&out),
+        "<stdin>:5:6: board 2: expected 0 as the size line's third number (bzoj 4171's count of \
+         cells that cannot be pressed, which flipblox does not read), found 3: the board and the \
+         3 lines after it are skipped\n"
+    );
+}

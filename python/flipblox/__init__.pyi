@@ -190,7 +190,7 @@ def flip(
     *,
     board: Union[str, Sequence[str], None] = None,
     size: Optional[Size] = None,
-    goal: str = "any",
+    goal: Optional[str] = None,
     alphabet: Optional[str] = None,
     wrap: bool = False,
     toggle: Optional[str] = None,

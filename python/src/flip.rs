@@ -130,7 +130,8 @@ const _: () = assert!(Solver::DEFAULT_SEARCH_BITS == 24 && Solver::DEFAULT_MAX_T
 /// Simon Tatham's Flip (`"2x2:edb7,f"`, `file` `"--tatham"`): its size, buttons and board.
 ///
 /// The options are the command-line tool's: `size` (`"RxC"` or `(rows, cols)`, each side 1 to
-/// 1024), `goal` (`"any"`, `"white"`/`"off"`, `"black"`, `"on"` or a symbol), `alphabet`,
+/// 1024), `goal` (`"any"`, `"white"`/`"off"`, `"black"`, `"on"` or a symbol; by default
+/// `"any"`, and `"white"`, the game's own, for `tatham`), `alphabet`,
 /// `wrap`, `toggle` (a pattern such as `".x./xxx/.x."`), `colours` (2 to 16), `hole` (the
 /// symbol of a cell that is not there; each board has its own holes), `buttons` (a buttons file:
 /// a path, or its text as `str`), `method` (`"auto"`, `"table"` or `"gf2"`, also spelt
@@ -145,7 +146,7 @@ const _: () = assert!(Solver::DEFAULT_SEARCH_BITS == 24 && Solver::DEFAULT_MAX_T
 /// option out of its range; warns (`InputWarning`) about a count line that does not match and
 /// answers not proven minimal.
 #[pyfunction]
-#[pyo3(signature = (source=None, *, board=None, size=None, goal="any", alphabet=None,
+#[pyo3(signature = (source=None, *, board=None, size=None, goal=None, alphabet=None,
                     wrap=false, toggle=None, colours=2, hole=None, buttons=None, tatham=None,
                     path=false, method="auto", search_bits=24,
                     max_setup=60, max_table_cells=25,
@@ -156,7 +157,7 @@ fn flip<'py>(
     source: Option<&Bound<'py, PyAny>>,
     board: Option<&Bound<'py, PyAny>>,
     size: Option<&Bound<'py, PyAny>>,
-    goal: &str,
+    goal: Option<&str>,
     alphabet: Option<String>,
     wrap: bool,
     toggle: Option<&str>,
@@ -251,7 +252,8 @@ fn flip<'py>(
     };
     let options = BatchOptions {
         size: size.map(board_size).transpose()?,
-        goal: goal.to_string(),
+        // Without a goal: any uniform board, or for a Tatham game ID the game's, all lights off.
+        goal: goal.unwrap_or(if tatham.is_some() { "white" } else { "any" }).to_string(),
         alphabet,
         toggle,
         wrap,

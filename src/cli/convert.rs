@@ -8,7 +8,7 @@ use anyhow::Context;
 use clap::Args;
 
 use super::args::{MapArgs, Outcome, level_error, parse_memory};
-use super::io::{Destination, escape_path, for_each_input, sources};
+use super::io::{Destination, create_directory, escape_path, for_each_input, sources};
 use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
 use flipblox::bloxorz::{Level, LevelSource, Unwritable};
@@ -210,9 +210,10 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<Outcome> {
     Ok(Outcome::from_failed(failed || unreadable))
 }
 
-/// Writes `domain.pddl` and `level-N.pddl` (N from 1, zero-padded to one width) into
-/// `directory`, created if need be; nothing when `failed` (an input or a level could not be
-/// read or written), which is then the outcome.
+/// Writes `level-N.pddl` (N from 1, zero-padded to one width), then `domain.pddl`, into
+/// `directory`, created if need be, each replacing its entry whatever it is
+/// ([`Destination::entry`]); nothing when `failed` (an input or a level could not be read or
+/// written), which is then the outcome. `domain.pddl` is written only when every level was.
 fn write_directory(directory: &Path, problems: &[String], failed: bool) -> anyhow::Result<Outcome> {
     let name = escape_path(directory);
     if failed {
@@ -222,16 +223,15 @@ fn write_directory(directory: &Path, problems: &[String], failed: bool) -> anyho
         );
         return Ok(Outcome::SomeFailed);
     }
-    std::fs::create_dir_all(directory).with_context(|| format!("{name}: cannot create"))?;
+    create_directory(directory)?;
     let width = problems.len().to_string().len();
-    let files = std::iter::once(("domain.pddl".to_string(), Level::PDDL_DOMAIN)).chain(
-        problems
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (format!("level-{:0width$}.pddl", i + 1), p.as_str())),
-    );
+    let files = problems
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (format!("level-{:0width$}.pddl", i + 1), p.as_str()))
+        .chain(std::iter::once(("domain.pddl".to_string(), Level::PDDL_DOMAIN)));
     for (file, text) in files {
-        let mut destination = Destination::create(Some(&directory.join(file)))?;
+        let mut destination = Destination::entry(directory, &file)?;
         let output = destination.name().to_string();
         destination
             .writer()

@@ -159,7 +159,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
     let method = Method::from(args.method);
     let mut options = args.variant.options();
     options.size = args.size;
-    args.puzzle.apply(&mut options);
+    args.puzzle.apply(&mut options, &args.variant);
     options.method = method;
     options.max_table_cells = args.limit.cells();
     options.search_bits = args.search_bits;

@@ -7,12 +7,12 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use super::args::Outcome;
+use super::args::{Outcome, usage};
 use super::io::Destination;
 use super::print::stdout;
 use super::progress;
 use flipblox::bloxorz::analysis::Analyser;
-use flipblox::bloxorz::generate::{GenerateOptions, Generated, Generator};
+use flipblox::bloxorz::generate::{GenerateError, GenerateOptions, Generated, Generator};
 use flipblox::bloxorz::{GeneratedRecord, Limits, Solver};
 use flipblox::lights_out::BoardSize;
 
@@ -97,7 +97,15 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = args.jobs.map_or(cores, |n| (n as usize).min(cores)).max(1);
     let bar = progress::levels(args.count, "generating levels");
-    let levels = generate_all(&options, args.count, jobs, &bar)?;
+    let levels = generate_all(&options, args.count, jobs, &bar).map_err(|e| {
+        // A size the generator does not take is the command line's fault (exit code 2).
+        match e.downcast_ref::<GenerateError>() {
+            Some(size @ GenerateError::Size { .. }) => {
+                usage(&["generate", "bloxorz"], format!("--size {}: {size}", args.size))
+            }
+            _ => e,
+        }
+    })?;
     bar.finish_and_clear();
     let mut out = stdout();
     let mut solver = Solver::new();

@@ -445,6 +445,26 @@ fn names_descriptor(path: &Path, fd: i32) -> bool {
     false
 }
 
+/// Makes `dir` (and its parents) for the files a command names itself in it
+/// ([`Destination::entry`]: `render -o DIR/`, `convert --to pddl -o DIR`, `man --dir DIR`); an
+/// existing directory, or a link to one, is kept as it is.
+///
+/// # Errors
+///
+/// A file that is not a directory has that name (`a file of that name exists`), or the
+/// directory cannot be made; the message names `dir`.
+pub fn create_directory(dir: &Path) -> anyhow::Result<()> {
+    // `afile/` names no file (a trailing '/' asks for a directory): look at `afile` itself.
+    let bare: PathBuf = dir.components().collect();
+    if std::fs::metadata(&bare).is_ok_and(|m| !m.is_dir()) {
+        anyhow::bail!(
+            "{}: cannot create the directory: a file of that name exists",
+            escape_path(dir)
+        );
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", escape_path(dir)))
+}
+
 impl Destination {
     /// Standard output for `-` or no path; otherwise, for a regular file or a new path, a
     /// temporary file in the (link-resolved) target's directory, with the target's permissions
@@ -506,8 +526,9 @@ impl Destination {
         Destination::replacing(name, &target, Some(meta))
     }
 
-    /// The entry `name` of the directory `dir` (a file a command names itself, such as
-    /// `render -o DIR/`'s `level-0001.svg`): written to a temporary file in `dir` and renamed over
+    /// The entry `name` of the directory `dir` (a file a command names itself: `render -o
+    /// DIR/`'s `level-0001.svg`, `convert --to pddl -o DIR`'s `domain.pddl`, `man --dir DIR`'s
+    /// `flipblox.1`): written to a temporary file in `dir` and renamed over
     /// the entry when complete, whatever the entry is. A symbolic link there is replaced, not
     /// followed; a FIFO or a device there is replaced, not opened. A regular file's permissions
     /// are kept (0644, less the umask, otherwise).

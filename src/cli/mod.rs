@@ -104,10 +104,45 @@ fn parse() -> Cli {
         .nth(1)
         .is_some_and(|first| first.to_str().is_some_and(LazyCommand::has_subcommand));
     if !named || asks_short_help() {
-        return Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
+        let matches = command().try_get_matches().unwrap_or_else(|e| exit_escaped(e));
+        return Cli::from_arg_matches(&matches).unwrap_or_else(|e| exit_escaped(e));
     }
-    let mut matches = LazyCli::command().get_matches();
-    Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|e| e.format(&mut Cli::command()).exit())
+    let mut matches = LazyCli::command().try_get_matches().unwrap_or_else(|e| exit_escaped(e));
+    Cli::from_arg_matches_mut(&mut matches)
+        .unwrap_or_else(|e| exit_escaped(e.format(&mut Cli::command())))
+}
+
+/// Prints clap's error (or help) `e` and exits as [`clap::Error::exit`] does, with each control
+/// character a value brought into an error escaped as every message escapes it
+/// ([`print::one_line`]): a pasted escape sequence cannot reach the terminal, nor a line break
+/// split the message. The values are the error's context (`invalid value 'VALUE'`) and its
+/// source (a value parser's message); clap's own layout is kept.
+fn exit_escaped(e: clap::Error) -> ! {
+    use clap::error::ContextValue;
+    let mut pieces: Vec<String> = e
+        .context()
+        .flat_map(|(_, value)| match value {
+            ContextValue::String(text) => vec![text.clone()],
+            ContextValue::Strings(texts) => texts.clone(),
+            _ => Vec::new(),
+        })
+        .chain(std::error::Error::source(&e).map(ToString::to_string))
+        .filter(|text| text.chars().any(char::is_control))
+        .collect();
+    if pieces.is_empty() || !e.use_stderr() {
+        e.exit()
+    }
+    // The longest first: a source holds the value it is about.
+    pieces.sort_by_key(|text| std::cmp::Reverse(text.len()));
+    // Styled, so that the values are as given (plain text has escape sequences taken out), then
+    // plain: the styles go, and the escaped values stay.
+    let mut text = e.render().ansi().to_string();
+    for piece in &pieces {
+        text = text.replace(piece.as_str(), &print::one_line(piece));
+    }
+    let text = clap::builder::StyledStr::from(text).to_string();
+    let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), text.as_bytes());
+    std::process::exit(e.exit_code())
 }
 
 /// The command line: [`Cli`]'s, with `flip`'s options summed up in one line each under `-h`
@@ -172,7 +207,8 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             for name in usage.command {
                 sub = sub.find_subcommand_mut(name).expect("a usage error names a real subcommand");
             }
-            sub.error(clap::error::ErrorKind::ArgumentConflict, usage.message).exit()
+            let message = print::one_line(&usage.message);
+            sub.error(clap::error::ErrorKind::ArgumentConflict, message).exit()
         }
         other => other,
     }

@@ -11,7 +11,9 @@ use clap::{Args, Subcommand};
 
 use super::args::{MapArgs, Outcome, level_error, level_number, parse_memory, usage};
 use super::export::FieldLevelArgs;
-use super::io::{Destination, Input, Pending, Source, escape_path, for_each_input};
+use super::io::{
+    Destination, Input, Pending, Source, create_directory, escape_path, for_each_input,
+};
 use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
 use super::progress;
@@ -564,15 +566,7 @@ fn bloxorz_pack(args: &BloxorzArgs) -> anyhow::Result<Outcome> {
             ),
         ));
     }
-    // `afile/` names no file (a trailing '/' asks for a directory): look at `afile` itself.
-    let bare: PathBuf = dir.components().collect();
-    if std::fs::metadata(&bare).is_ok_and(|m| !m.is_dir()) {
-        anyhow::bail!(
-            "{}: cannot create the directory: a file of that name exists",
-            escape_path(dir)
-        );
-    }
-    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", escape_path(dir)))?;
+    create_directory(dir)?;
     let index = Destination::entry(dir, "index.html")?;
     let source = Source::from_arg(&args.file);
     let total = match &source {
@@ -941,7 +935,7 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
     options.presses = true;
     // Only board --index of FILE is answered: part N of usize::MAX parts holds board N alone.
     options.shard = flipblox::bloxorz::Shard::new(args.index, usize::MAX);
-    args.puzzle.apply(&mut options);
+    args.puzzle.apply(&mut options, &args.variant);
     let boards = match (&args.board, &args.file) {
         (Some(_), _) => Some("--board"),
         (None, Some(_)) => Some("a FILE"),

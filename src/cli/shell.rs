@@ -8,7 +8,7 @@ use anyhow::Context;
 use clap::Args;
 
 use super::args::Outcome;
-use super::io::{Destination, escape_path};
+use super::io::{Destination, create_directory};
 use super::print;
 
 /// Print a completion script for a shell.
@@ -56,7 +56,7 @@ pub fn man(args: &ManArgs, command: clap::Command) -> anyhow::Result<Outcome> {
         out.flush().context("writing to stdout")?;
         return Ok(Outcome::Success);
     };
-    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", escape_path(dir)))?;
+    create_directory(dir)?;
     for page in &pages {
         write_page(page, dir)?;
     }
@@ -86,9 +86,10 @@ fn manual_pages(mut command: clap::Command, pages: &mut Vec<clap_mangen::Man>) {
     }
 }
 
-/// Writes `page` as `DIR/NAME.1` (a whole file or none).
+/// Writes `page` as `DIR/NAME.1` (a whole file or none), replacing the entry whatever it is
+/// ([`Destination::entry`]).
 fn write_page(page: &clap_mangen::Man, dir: &Path) -> anyhow::Result<()> {
-    let mut destination = Destination::create(Some(&dir.join(page.get_filename())))?;
+    let mut destination = Destination::entry(dir, &page.get_filename())?;
     let name = destination.name().to_string();
     page.render(destination.writer()).with_context(|| format!("{name}: cannot write"))?;
     destination.commit()

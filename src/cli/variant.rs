@@ -20,9 +20,9 @@ pub struct VariantArgs {
     /// The boards to reach: `any` uniform board (the Flip Game's question), every cell `white`
     /// or `off` (colour 0: classic Lights Out's "all lights off"), every cell `black` (two
     /// colours), every cell `on` (the highest colour), or every cell of the colour a symbol of
-    /// the alphabet names. Words in any case.
-    #[arg(long, value_name = "GOAL", default_value = "any", allow_hyphen_values = true)]
-    pub goal: String,
+    /// the alphabet names. Words in any case. Default: any (with `flip --tatham`, white).
+    #[arg(long, value_name = "GOAL", allow_hyphen_values = true)]
+    pub goal: Option<String>,
 
     /// The cell symbols, one per colour, white (off, colour 0) first: `01`, `.#`, `-x`, ...
     /// (default `wb` for two colours, else the first K of `0123456789abcdef`, read in either
@@ -114,7 +114,7 @@ impl VariantArgs {
     /// default's).
     pub fn options(&self) -> BatchOptions {
         BatchOptions {
-            goal: self.goal.clone(),
+            goal: self.goal.clone().unwrap_or_else(|| "any".to_string()),
             alphabet: self.alphabet.clone(),
             toggle: self.toggle.clone(),
             wrap: self.wrap,
@@ -122,6 +122,11 @@ impl VariantArgs {
             option_name: flag,
             ..BatchOptions::default()
         }
+    }
+
+    /// True when `--goal` was given (not left to its default).
+    pub fn has_goal(&self) -> bool {
+        self.goal.is_some()
     }
 
     /// True when no option differs from the Flip Game's (`--goal any`, no other option).
@@ -149,8 +154,8 @@ pub struct PuzzleArgs {
 
     /// Answer the puzzle of a game ID of Simon Tatham's Flip (the "Game ID" its program shows,
     /// e.g. `2x2:edb7,f`): its size, the cells each button toggles and its board, towards all
-    /// lights off (white) unless --goal names a colour. Takes no board, FILE, --size, --toggle
-    /// or --wrap.
+    /// lights off (white, the game's goal) unless --goal names another (`--goal any`: either
+    /// uniform board). Takes no board, FILE, --size, --toggle or --wrap.
     #[arg(long, value_name = "ID", allow_hyphen_values = true)]
     pub tatham: Option<String>,
 }
@@ -163,10 +168,14 @@ impl PuzzleArgs {
 
     /// Puts the hole and the game ID in `options`, and a stand-in for the buttons file, so that
     /// [`BatchOptions::check`] can refuse options that do not go together before the file is
-    /// read ([`PuzzleArgs::batch`] reads it).
-    pub fn apply(&self, options: &mut BatchOptions) {
+    /// read ([`PuzzleArgs::batch`] reads it). A game ID without `--goal` in `variant` asks for
+    /// the game's goal, all lights off.
+    pub fn apply(&self, options: &mut BatchOptions, variant: &VariantArgs) {
         options.hole = self.hole;
         options.tatham = self.tatham.clone();
+        if self.tatham.is_some() && !variant.has_goal() {
+            options.goal = "white".to_string();
+        }
         options.buttons = self.buttons.as_ref().map(|_| String::new());
     }
 

@@ -80,7 +80,8 @@ impl LevelPicture {
     /// [`draw_level`], [`draw_path`] or [`draw_animation`] with a path of `moves` moves) holds
     /// before it is written: two bytes a cell (the tiles, and the board's cells),
     /// [`Drawing::memory_bytes`]' bytes for each element (links, footprints, legend), and an
-    /// animation's timelines (a value a move for each bridge tile and each side of the block). A
+    /// animation's timelines (a value a move for each bridge tile and each side of the block),
+    /// and two copies of the level's title (the picture's, the drawing's `<title>`). A
     /// caller that bounds memory checks it before drawing; the SVG is then written as it is made,
     /// and a PNG needs [`Drawing::png_bytes`] more.
     ///
@@ -105,10 +106,13 @@ pub(crate) fn drawing_bytes(level: &Level, moves: Option<usize>) -> u64 {
     let bridges = actions as u64;
     let elements = FIXED_ELEMENTS + links + ELEMENTS_PER_MOVE.saturating_mul(moves);
     let timelines = (bridges + 8).saturating_mul(moves).saturating_mul(24);
+    // The title, copied into the picture and into the drawing's `<title>`.
+    let title = 2 * level.title().map_or(0, str::len) as u64;
     cells
         .saturating_mul(2)
         .saturating_add(elements.saturating_mul(super::drawing::ELEMENT_BYTES))
         .saturating_add(timelines)
+        .saturating_add(title)
 }
 
 impl Pose {

@@ -36,7 +36,8 @@ pub(crate) fn document(
         .set("viewBox", (0, 0, width, height))
         .set("font-family", FONT_FAMILY)
         .set("font-size", FONT_SIZE);
-    let mut children: Vec<Box<dyn Node>> = vec![Box::new(svg::node::element::Title::new(title))];
+    let mut children: Vec<Box<dyn Node>> =
+        vec![Box::new(svg::node::element::Title::new(super::text::well_formed(title)))];
     if page {
         children.push(Box::new(rect("background", 0.0, 0.0, width, height, palette::BACKGROUND)));
     }
@@ -122,7 +123,8 @@ impl Build for Element {
 /// A label of `size` user units with its baseline at `y`.
 ///
 /// A plain `<text>` element: the crate's typed `Text` writes its content between line breaks,
-/// which a reader of the SVG would find in the text.
+/// which a reader of the SVG would find in the text. The text goes through
+/// [`super::text::well_formed`], so that the picture parses whatever it holds.
 pub(crate) fn label(text: &str, x: f64, y: f64, size: f64, anchor: Anchor) -> Element {
     let anchor = match anchor {
         Anchor::Start => "start",
@@ -130,7 +132,7 @@ pub(crate) fn label(text: &str, x: f64, y: f64, size: f64, anchor: Anchor) -> El
         Anchor::End => "end",
     };
     Element::new("text")
-        .add(svg::node::Text::new(text))
+        .add(svg::node::Text::new(super::text::well_formed(text)))
         .set("x", x)
         .set("y", y)
         .set("font-size", size)

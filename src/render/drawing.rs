@@ -264,6 +264,9 @@ pub struct Drawing {
     pub(crate) boards: Vec<Board>,
     /// Elements in picture units drawn after the boards, in order.
     pub(crate) overlay: Vec<Box<dyn Node>>,
+    /// Characters of the text from outside drawn (a heading, a histogram's labels), each cut to
+    /// the picture's width: counted by [`Drawing::png_bytes`].
+    pub(crate) text_chars: u64,
 }
 
 /// Bytes counted for each element of a drawing held in memory (an `svg` element with its
@@ -271,11 +274,14 @@ pub struct Drawing {
 /// resvg's tree): measured, then rounded up.
 pub(crate) const ELEMENT_BYTES: u64 = 1024;
 pub(crate) const PARSED_ELEMENT_BYTES: u64 = 2048;
+/// Bytes counted for each character of text drawn in a PNG (its glyph's outline in resvg's
+/// tree): measured, then rounded up.
+pub(crate) const GLYPH_BYTES: u64 = 2048;
 
 impl Drawing {
     /// An empty `width x height` drawing titled `title` (the SVG's `<title>`).
     pub(crate) fn new(width: f64, height: f64, title: String) -> Drawing {
-        Drawing { width, height, title, boards: Vec::new(), overlay: Vec::new() }
+        Drawing { width, height, title, boards: Vec::new(), overlay: Vec::new(), text_chars: 0 }
     }
 
     /// Adds an element over everything drawn so far.
@@ -305,7 +311,8 @@ impl Drawing {
 
     /// About the bytes a PNG of the drawing needs besides the drawing: the raster (4 bytes a
     /// pixel, at the size `options` gives) and the vector drawing parsed to draw it
-    /// (2 KiB an element, symbols included).
+    /// (2 KiB an element, symbols included, and 2 KiB a character of a heading or a
+    /// histogram's labels, which are cut to what the picture's width can show).
     ///
     /// # Errors
     ///
@@ -320,13 +327,16 @@ impl Drawing {
             .sum();
         let elements =
             self.overlay.len() + symbols + self.boards.iter().map(|b| b.above.len()).sum::<usize>();
-        Ok(4 * u64::from(width) * u64::from(height) + elements as u64 * PARSED_ELEMENT_BYTES)
+        Ok(4 * u64::from(width) * u64::from(height)
+            + elements as u64 * PARSED_ELEMENT_BYTES
+            + self.text_chars * GLYPH_BYTES)
     }
 
     /// Writes the document: with `cells` the whole SVG; without, only the vector drawing over a
-    /// transparent page, for [`Drawing::rasterise`].
+    /// transparent page, for [`Drawing::rasterise`] (its `<title>` left empty: it is not drawn).
     fn write_document(&self, out: &mut dyn Write, cells: bool) -> io::Result<()> {
-        let (root, children) = draw::document(self.width, self.height, &self.title, cells);
+        let title = if cells { self.title.as_str() } else { "" };
+        let (root, children) = draw::document(self.width, self.height, title, cells);
         out.write_all(start_tag(&root).as_bytes())?;
         for node in &children {
             write!(out, "\n{node}")?;
@@ -447,7 +457,8 @@ const HEADING_HEIGHT: f64 = 24.0;
 
 /// The drawing around a finished board of `rows x cols` cells drawn at `(MARGIN, MARGIN)`: the
 /// board at the top, then the footer (a group drawn with its origin at the left end of its
-/// baseline) and the legend, if any, the picture sized to fit them all.
+/// baseline) and the legend, if any, the picture sized to fit them all. The heading is cut to
+/// what the picture's width can show ([`super::text::fitted`]).
 pub(crate) fn compose(
     mut board: Board,
     footer: Option<Group>,
@@ -456,10 +467,14 @@ pub(crate) fn compose(
     heading: Option<&str>,
 ) -> Drawing {
     let mut width = board.cols as f64 * CELL;
+    let mut text_chars = 0;
     let heading = heading.map(|text| {
         board.origin.1 += HEADING_HEIGHT;
         width = width.max(LEGEND_ENTRY_WIDTH * 2.0);
-        draw::label(text, MARGIN, MARGIN + 15.0, 15.0, draw::Anchor::Start)
+        // From the left margin to the picture's right edge.
+        let text = super::text::fitted(text, width + MARGIN, 15.0);
+        text_chars = text.chars().count() as u64;
+        draw::label(&text, MARGIN, MARGIN + 15.0, 15.0, draw::Anchor::Start)
             .set("class", "heading")
             .set("font-weight", "bold")
     });
@@ -477,6 +492,7 @@ pub(crate) fn compose(
         legend.draw(MARGIN, top, per_row)
     });
     let mut drawing = Drawing::new(width + 2.0 * MARGIN, bottom + MARGIN, title);
+    drawing.text_chars = text_chars;
     drawing.boards.push(board);
     if let Some(heading) = heading {
         drawing.add(heading);

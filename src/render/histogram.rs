@@ -6,6 +6,7 @@ use super::draw::{self, Anchor, Build};
 use super::drawing::Drawing;
 use super::error::RenderError;
 use super::palette;
+use super::text::fitted;
 
 /// A histogram to draw: how many states lie at each distance, and how many have none.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,7 +15,7 @@ pub struct HistogramPicture {
     pub counts: Vec<u64>,
     /// States with no distance, drawn as a separate bar at the right (0: no bar).
     pub impossible: u64,
-    /// The chart's title.
+    /// The chart's title. Each text is drawn cut to what the chart's width can show.
     pub title: String,
     /// The label of the horizontal axis.
     pub x_label: String,
@@ -62,6 +63,15 @@ pub(crate) fn draw_histogram(histogram: &HistogramPicture) -> Result<Drawing, Re
     let slot = (RIGHT - LEFT) / slots as f64;
     let bar_w = slot * 0.8;
     let height_of = |count: u64| count as f64 / top_value as f64 * plot_h;
+
+    let title = fitted(&histogram.title, WIDTH, 15.0);
+    let x_label = fitted(&histogram.x_label, WIDTH, 12.0);
+    let y_label = fitted(&histogram.y_label, HEIGHT, 12.0);
+    let impossible_label = fitted(&histogram.impossible_label, WIDTH, 11.0);
+    let text_chars = [&title, &x_label, &y_label, &impossible_label]
+        .iter()
+        .map(|text| text.chars().count() as u64)
+        .sum();
 
     let mut axes = Group::new().set("class", "axes");
     for tick in draw::ticks(top_value, 5) {
@@ -112,7 +122,7 @@ pub(crate) fn draw_histogram(histogram: &HistogramPicture) -> Result<Drawing, Re
                     .set("data-count", histogram.impossible),
             )
             .add(draw::label(
-                &histogram.impossible_label,
+                &impossible_label,
                 x + bar_w / 2.0,
                 BOTTOM + 15.0,
                 11.0,
@@ -123,27 +133,19 @@ pub(crate) fn draw_histogram(histogram: &HistogramPicture) -> Result<Drawing, Re
     let y_mid = (TOP + BOTTOM) / 2.0;
     let labels = Group::new()
         .set("class", "labels")
+        .add(draw::label(&title, WIDTH / 2.0, 24.0, 15.0, Anchor::Middle).set("class", "title"))
         .add(
-            draw::label(&histogram.title, WIDTH / 2.0, 24.0, 15.0, Anchor::Middle)
-                .set("class", "title"),
+            draw::label(&x_label, (LEFT + RIGHT) / 2.0, HEIGHT - 14.0, 12.0, Anchor::Middle)
+                .set("class", "x-label"),
         )
         .add(
-            draw::label(
-                &histogram.x_label,
-                (LEFT + RIGHT) / 2.0,
-                HEIGHT - 14.0,
-                12.0,
-                Anchor::Middle,
-            )
-            .set("class", "x-label"),
-        )
-        .add(
-            draw::label(&histogram.y_label, 20.0, y_mid, 12.0, Anchor::Middle)
+            draw::label(&y_label, 20.0, y_mid, 12.0, Anchor::Middle)
                 .set("class", "y-label")
                 .set("transform", format!("rotate(-90 20 {y_mid})")),
         );
     let title = format!("{}: {} distances", histogram.title, histogram.counts.len());
     let mut drawing = Drawing::new(WIDTH, HEIGHT, title);
+    drawing.text_chars = text_chars;
     drawing.add(axes);
     drawing.add(bars);
     drawing.add(labels);

@@ -103,6 +103,7 @@ pub(crate) mod palette;
 mod path;
 mod raster;
 mod sheet;
+mod text;
 
 pub use drawing::Drawing;
 pub use error::RenderError;

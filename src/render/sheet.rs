@@ -3,9 +3,21 @@
 
 use std::fmt::Write as _;
 
-use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
+use html_escape::{encode_double_quoted_attribute, encode_text};
 
 use super::error::RenderError;
+use super::text::well_formed;
+
+/// `value` as the text of an element: escaped, and only characters XML allows
+/// ([`well_formed`]).
+fn text(value: &str) -> String {
+    encode_text(&well_formed(value)).into_owned()
+}
+
+/// `value` as a double-quoted attribute's value, as [`text`].
+fn attr(value: &str) -> String {
+    encode_double_quoted_attribute(&well_formed(value)).into_owned()
+}
 
 /// What the solver said about a level.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

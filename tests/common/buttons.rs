@@ -11,6 +11,8 @@ pub struct Sets {
     pub toggles: Vec<Vec<usize>>,
     pub holes: Vec<bool>,
     pub k: u8,
+    /// A button that toggles nothing can be pressed (to no effect), as in a Tatham game ID.
+    pub idle_pressable: bool,
 }
 
 /// The value of no distance.
@@ -32,9 +34,14 @@ impl Sets {
         self.rows * self.cols
     }
 
-    /// The buttons that exist and toggle something.
+    /// The buttons that exist and toggle something (or, with `idle_pressable`, nothing).
     pub fn live(&self) -> Vec<usize> {
-        (0..self.cells()).filter(|&b| !self.holes[b] && !self.toggles[b].is_empty()).collect()
+        (0..self.cells()).filter(|&b| !self.holes[b] && self.pressable(b)).collect()
+    }
+
+    /// Whether button `b` can be pressed, hole or not.
+    fn pressable(&self, b: usize) -> bool {
+        self.idle_pressable || !self.toggles[b].is_empty()
     }
 
     /// The cells that are there.
@@ -46,7 +53,7 @@ impl Sets {
     pub fn replay(&self, cells: &[u8], presses: &[(usize, u8)]) -> Vec<u8> {
         let mut out = cells.to_vec();
         for &(b, times) in presses {
-            assert!(!self.holes[b] && !self.toggles[b].is_empty(), "pressed {b}, no button");
+            assert!(!self.holes[b] && self.pressable(b), "pressed {b}, no button");
             for &c in &self.toggles[b] {
                 if !self.holes[c] {
                     out[c] = ((u32::from(out[c]) + u32::from(times)) % u32::from(self.k)) as u8;
@@ -148,7 +155,7 @@ pub fn random_sets(
     if holes.iter().all(|&h| h) {
         holes[0] = false;
     }
-    Sets { rows, cols, toggles, holes, k }
+    Sets { rows, cols, toggles, holes, k, idle_pressable: false }
 }
 
 /// The plus (with wrap-around or not) as sets.
@@ -173,7 +180,7 @@ pub fn plus_sets(rows: usize, cols: usize, wrap: bool, k: u8, holes: Vec<bool>) 
                 .collect()
         })
         .collect();
-    Sets { rows, cols, toggles, holes, k }
+    Sets { rows, cols, toggles, holes, k, idle_pressable: false }
 }
 
 /// Encodes bits as Tatham's hexadecimal bitmaps: four bits a digit, most significant first.

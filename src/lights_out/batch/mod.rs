@@ -416,10 +416,10 @@ impl<'t> Batch<'t> {
             })?;
         } else {
             // Every cell is a hole: every goal is met, with no press (no button, so the empty
-            // press set is the only one: once per goal colour for the goal "any").
+            // press set is the only one, whatever goal colours it meets).
             let (colour, goals) = match self.chosen.variant.goal() {
                 Goal::Colour(c) => (c, 1),
-                Goal::Any => (0, u64::from(self.chosen.variant.colours())),
+                Goal::Any => (0, 1),
             };
             let answer = &mut self.answer;
             answer.presses.clear();
@@ -589,8 +589,7 @@ fn warn_count(sink: &mut impl BatchSink, name: &str, count: Option<(u64, Positio
     }
 }
 
-/// The puzzle of a Tatham game ID: its variant (goal all lights off unless the options' goal
-/// names a colour) and its board.
+/// The puzzle of a Tatham game ID: its variant (towards the options' goal) and its board.
 fn tatham_puzzle(
     id: &str,
     chosen: &Chosen,
@@ -601,10 +600,7 @@ fn tatham_puzzle(
         BatchError::Options(format!("{tatham} {id}: column {}: {}", e.column, e.reason()))
     })?;
     let size = buttons.size();
-    let goal = match chosen.variant.goal() {
-        Goal::Any => Goal::Colour(0),
-        goal => goal,
-    };
+    let goal = chosen.variant.goal();
     let variant = Variant::builder(size.rows(), size.cols())
         .buttons(buttons)
         .colours(chosen.variant.colours())

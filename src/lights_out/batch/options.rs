@@ -39,7 +39,8 @@ pub struct BatchOptions {
     /// replaces `toggle`.
     pub buttons: Option<String>,
     /// A game ID of Simon Tatham's Flip: the whole puzzle, answered by
-    /// [`Batch::run_tatham`](super::Batch::run_tatham).
+    /// [`Batch::run_tatham`](super::Batch::run_tatham) towards `goal` (the game's own goal, all
+    /// lights off, is `white`; `any` is any uniform board, as for every other board).
     pub tatham: Option<String>,
     /// How boards other than the embedded 4x4 table's are answered.
     pub method: Method,

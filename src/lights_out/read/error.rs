@@ -106,7 +106,7 @@ pub enum BoardErrorKind {
         found: String,
     },
     /// A size line `ROWS COLS K` with `K` > 0 cells that cannot be pressed (bzoj 4171), which
-    /// the reader skips but does not read.
+    /// the reader skips but does not read; positioned at `K`.
     UnpressableCells {
         /// `K`.
         count: u64,
@@ -173,8 +173,10 @@ impl fmt::Display for BoardErrorKind {
             ),
             BoardErrorKind::UnpressableCells { count } => write!(
                 f,
-                "expected no cells that cannot be pressed, found {count} (bzoj 4171's third \
-                 number): they are not read"
+                "expected 0 as the size line's third number (bzoj 4171's count of cells that \
+                 cannot be pressed, which flipblox does not read), found {count}: the board and \
+                 the {count} line{} after it are skipped",
+                if *count == 1 { "" } else { "s" }
             ),
             BoardErrorKind::OneLine { found } => write!(
                 f,

@@ -16,6 +16,15 @@ impl<S: LineSource> BoardReader<S> {
     ) -> Option<Result<(), BoardError>> {
         let line = self.skip_blank_lines()?;
         let position = line.position(0);
+        // Where bzoj 4171's third number, `K`, starts (the line's start when there is none).
+        let third = line
+            .text
+            .iter()
+            .enumerate()
+            .filter(|&(i, &b)| !is_blank(b) && (i == 0 || is_blank(line.text[i - 1])))
+            .nth(2)
+            .map_or(0, |(i, _)| i);
+        let unpressable_at = line.position(third);
         let header = size_line(line.text);
         let found = crate::text::quote(line.text).to_string();
         self.lines.next_line();
@@ -74,7 +83,7 @@ impl<S: LineSource> BoardReader<S> {
         }
         Some(read.and(Err(BoardError {
             board: self.boards,
-            position,
+            position: unpressable_at,
             kind: BoardErrorKind::UnpressableCells { count: unpressable },
         })))
     }

@@ -17,7 +17,9 @@ impl Buttons {
     /// four bits, most significant first, padded to whole digits. `MATRIX` has `(W*H)^2` bits:
     /// bit `i * W*H + j` set when pressing cell `i` toggles cell `j` (cells row-major). `GRID` has
     /// `W*H` bits, bit `j` set when light `j` is on (colour 1, black). Digits may be upper or
-    /// lower case; padding bits are ignored, as Tatham's program ignores them.
+    /// lower case; padding bits are ignored, as Tatham's program ignores them. A row of zeros in
+    /// `MATRIX` is a button that toggles nothing and can still be pressed, as the game accepts
+    /// the click: pressing it is another press set reaching the same board.
     ///
     /// Source: the format is that of `flip.c` in Simon Tatham's Portable Puzzle Collection
     /// (`decode_params`, `validate_desc`, `new_game`).
@@ -94,7 +96,8 @@ impl Buttons {
             cells.extend((0..n as u32).filter(|&j| row[j as usize] == 1));
             starts.push(cells.len());
         }
-        let buttons = Buttons::from_parts(size, starts, cells);
+        // The game accepts a click on a button whose row of the matrix is zeros.
+        let buttons = Buttons::from_parts(size, starts, cells).with_empty_pressable();
         Ok((buttons, Board::from_cells(size.rows(), size.cols(), grid)))
     }
 }

@@ -144,7 +144,7 @@ fn buttons_that_toggle_nothing_count_as_press_sets() {
             })
             .collect();
         let builder = Variant::builder(rows, cols).toggle("x.x/.../x.x".parse().unwrap());
-        (Sets { rows, cols, toggles, holes, k }, builder)
+        (Sets { rows, cols, toggles, holes, k, idle_pressable: false }, builder)
     };
     let (f, t) = (false, true);
     let buttons = Buttons::parse("1,1 2,2\n2,1\n\n1,1\n", BoardSize::new(2, 2).unwrap());
@@ -161,6 +161,7 @@ fn buttons_that_toggle_nothing_count_as_press_sets() {
                 toggles: vec![vec![0, 3], vec![2], vec![], vec![0]],
                 holes: vec![f, f, t, f],
                 k: 3,
+                idle_pressable: false,
             },
             Variant::builder(2, 2).buttons(buttons.unwrap()),
         ),

@@ -10,8 +10,10 @@ use crate::lights_out::size::BoardSize;
 /// pattern (a [`TogglePattern`](crate::lights_out::TogglePattern) around the press).
 ///
 /// Buttons and cells are both row-major indices `row * C + col`: button `b` is the one on cell
-/// `b`. A button with no cell is one that cannot be pressed. Each button's cells are kept
-/// ascending, each once; a press advances each by one colour modulo `K`.
+/// `b`. A button with no cell is one that cannot be pressed (an empty line of a buttons file),
+/// except in a Tatham game ID ([`Buttons::tatham`]), whose game accepts a click on a button that
+/// toggles nothing: there it is a button still, pressed to no effect. Each button's cells are
+/// kept ascending, each once; a press advances each by one colour modulo `K`.
 ///
 /// A [`Variant`](crate::lights_out::Variant) takes them with
 /// [`VariantBuilder::buttons`](crate::lights_out::VariantBuilder::buttons) in place of the
@@ -33,6 +35,8 @@ pub struct Buttons {
     starts: Vec<usize>,
     /// Per button, the cells it toggles, ascending.
     cells: Vec<u32>,
+    /// A button that toggles nothing can be pressed (a Tatham game ID's).
+    empty_pressable: bool,
 }
 
 impl Buttons {
@@ -41,7 +45,23 @@ impl Buttons {
     pub(crate) fn from_parts(size: BoardSize, starts: Vec<usize>, cells: Vec<u32>) -> Buttons {
         debug_assert_eq!(starts.len(), size.cells() + 1, "a start per button of {size}");
         debug_assert_eq!(starts.last(), Some(&cells.len()), "the toggle sets end with the cells");
-        Buttons { size, starts, cells }
+        Buttons { size, starts, cells, empty_pressable: false }
+    }
+
+    /// The same buttons, those that toggle nothing pressable (to no effect), as in Tatham's game.
+    pub(crate) fn with_empty_pressable(mut self) -> Buttons {
+        self.empty_pressable = true;
+        self
+    }
+
+    /// Whether button `button` can be pressed: it toggles a cell, or the buttons are a Tatham
+    /// game ID's ([`Buttons::with_empty_pressable`]).
+    ///
+    /// # Panics
+    ///
+    /// If `button` is not below `R * C`.
+    pub(crate) fn pressable(&self, button: usize) -> bool {
+        self.empty_pressable || !self.toggled(button).is_empty()
     }
 
     /// The board size.
@@ -50,7 +70,7 @@ impl Buttons {
     }
 
     /// The cells button `button` toggles (row-major indices, ascending); empty for a button that
-    /// cannot be pressed.
+    /// cannot be pressed, or (in a Tatham game ID) one pressed to no effect.
     ///
     /// # Panics
     ///

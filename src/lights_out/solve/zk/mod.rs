@@ -189,11 +189,11 @@ struct Live {
 }
 
 /// True when press `press` of `variant` is a button: not a hole, and not a button that cannot
-/// be pressed (an empty line of a buttons file). A button that toggles nothing (every cell it
+/// be pressed (an empty line of a buttons file; [`Buttons::pressable`](crate::lights_out::Buttons::pressable)). A button that toggles nothing (every cell it
 /// reaches a hole, or reached a multiple of `K` times on a torus) is one still: pressing it is
 /// another press set reaching the same board, as on boards without holes.
 fn pressable(variant: &Variant, press: usize) -> bool {
-    !variant.is_hole(press) && variant.buttons().is_none_or(|b| !b.toggled(press).is_empty())
+    !variant.is_hole(press) && variant.buttons().is_none_or(|b| b.pressable(press))
 }
 
 impl Live {
