@@ -23,7 +23,8 @@
 //!
 //! The goal is `(standing-on T)`, alone or in an `(and ...)`: `T` is the target `O`. The tiles'
 //! places come from the `adjacent` facts, which must lay them on a square grid, both ways (each
-//! fact with its reverse) and between every two tiles side by side; when every tile's name ends
+//! fact with its reverse), between every two tiles side by side and only between tiles side by
+//! side in the fact's direction (a ring of facts is refused); when every tile's name ends
 //! in two numbers (`t-4-12`, `t-004-012`, row then column, from 1) that agree with the facts,
 //! those numbers place it, so a level keeps its margins; otherwise each group of connected tiles
 //! is laid out from the top left, the groups side by side one empty column apart. Names,
@@ -768,6 +769,16 @@ fn build(
                 return fault(t.at, PddlSyntax::MissingAdjacency { from, to, direction });
             }
             debug_assert!(t.next[d].0 == there || there == NONE, "{i}");
+        }
+    }
+    // Every fact joins two tiles side by side in its direction: facts that close a ring or
+    // spiral past the grid lay a tile away from a neighbour they name.
+    for (t, &(r, c)) in tiles.iter().zip(&places) {
+        for (d, (&(n, at), (dr, dc))) in t.next.iter().zip(STEPS).enumerate() {
+            if n != NONE && places[n as usize] != (r + dr, c + dc) {
+                let (from, to) = (shown(t.name), shown(tiles[n as usize].name));
+                return fault(at, PddlSyntax::Apart { from, to, direction: DIRECTIONS[d] });
+            }
         }
     }
     let letters = letters(problem, end)?;
