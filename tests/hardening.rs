@@ -692,6 +692,68 @@ fn an_endless_line_is_cut_off_with_a_positioned_error() {
     }
 }
 
+/// Issue 38, item 2: `bloxorz --expect /dev/zero` and `flip --buttons /dev/zero` read the whole
+/// file (they grew to gigabytes); each is now read a line at a time and ends with a positioned
+/// error at once, in the address space of a stream reader.
+#[test]
+#[cfg(target_os = "linux")]
+fn expect_and_buttons_files_from_dev_zero_end_with_an_error_in_bounded_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, "1 3\nXXO\n");
+    let cases: [(&[&str], &str); 2] = [
+        (
+            &["bloxorz", "--expect", "/dev/zero", arg(&pack)],
+            "/dev/zero:1:1: expected an answer (a number of moves, Impossible or Error) as \
+             `flipblox bloxorz` prints it, found `\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0...` (at least 65 bytes)\n",
+        ),
+        (
+            &["flip", "--buttons", "/dev/zero", "--board", "bwwb/bbwb/bwwb/bwww"],
+            "/dev/zero:1:1: expected the cells of one button of the 4x4 board, at most 65856 \
+             bytes, found a longer line\n",
+        ),
+    ];
+    for (args, message) in cases {
+        let ended = spawn_limited(args, STREAM_ADDRESS_SPACE).wait();
+        assert_eq!(ended.status.code(), Some(1), "{args:?}: {}", ended.describe());
+        assert_eq!(ended.stdout_text(), "", "{args:?}");
+        assert_eq!(ended.stderr, format!("flipblox: {message}"), "{args:?}");
+    }
+}
+
+/// Issue 38, item 2: a 3 MB bad line in an expect file gave a 6 MB message; the word shown is
+/// cut after 40 characters and the message is one short line.
+#[test]
+fn a_long_bad_line_in_an_expect_file_gives_a_short_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.txt");
+    write_file(&pack, "1 3\nXXO\n");
+    let expected = dir.path().join("pack.expected");
+    let mut bad = "\u{1b}]0;title\u{7}".to_string();
+    bad.push_str(&"x".repeat(3 << 20));
+    write_file(&expected, &format!("1\n{bad}\n"));
+    let out = flipblox(&["bloxorz", "--expect", arg(&expected), arg(&pack)], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..300.min(err.len())]);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!err.contains('\u{1b}'), "{err}");
+    assert!(
+        err.ends_with(&format!(
+            "{}:2:1: expected an answer (a number of moves, Impossible or Error) as `flipblox \
+             bloxorz` prints it, found `\\u{{1b}}]0;title\\u{{7}}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...` \
+             (at least 65 bytes)\n",
+            arg(&expected)
+        )),
+        "{err}"
+    );
+    // A long line whose answer is good (a long path) is read, and its rest passed over.
+    let path_line = format!("1 {}\n", "R".repeat(3 << 20));
+    write_file(&expected, &path_line);
+    let out = flipblox(&["bloxorz", "--expect", arg(&expected), arg(&pack)], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
 // ----------------------------------------------------------------------------------------------
 // Memory: the Flash reader, and allocations whose size comes from input or flags.
 
