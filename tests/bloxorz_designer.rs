@@ -512,7 +512,7 @@ fn expect_with_shard_matches_on_the_levels_number() {
         (1..=3).map(|k| stdout(&run(&["--shard", &format!("{k}/3")]))).collect();
     assert_eq!(parts[1], "2\tImpossible\n5\tImpossible\n2\t1\n");
     // A whole run's output, against every part.
-    write_file(&expected, &stdout(&whole));
+    write_file(&expected, stdout(&whole));
     for k in 1..=3 {
         let shard = format!("{k}/3");
         let out = run(&["--expect", expected_arg, "--shard", &shard]);

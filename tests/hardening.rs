@@ -731,7 +731,7 @@ fn a_long_bad_line_in_an_expect_file_gives_a_short_message() {
     let expected = dir.path().join("pack.expected");
     let mut bad = "\u{1b}]0;title\u{7}".to_string();
     bad.push_str(&"x".repeat(3 << 20));
-    write_file(&expected, &format!("1\n{bad}\n"));
+    write_file(&expected, format!("1\n{bad}\n"));
     let out = flipblox(&["bloxorz", "--expect", arg(&expected), arg(&pack)], b"");
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
