@@ -21,8 +21,8 @@ mod cli {
 
 use std::io::BufReader;
 
-use read::{Answers, Layout, read_answers};
 use libfuzzer_sys::fuzz_target;
+use read::{Answers, Layout, read_answers};
 
 /// The answers of `bytes` read through a buffer of `capacity` bytes, as comparable values.
 fn answers(bytes: &[u8], capacity: usize) -> Result<(Option<Layout>, Vec<String>), String> {
@@ -51,7 +51,8 @@ fuzz_target!(|bytes: &[u8]| {
                 }
             }
             let back = read_answers(text.as_bytes(), 1000).unwrap();
-            let answers = |a: &Answers| a.entries.iter().map(|e| (e.index, e.answer)).collect::<Vec<_>>();
+            let answers =
+                |a: &Answers| a.entries.iter().map(|e| (e.index, e.answer)).collect::<Vec<_>>();
             assert_eq!(answers(&back), answers(&read));
         }
     }

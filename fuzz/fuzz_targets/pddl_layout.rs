@@ -126,7 +126,8 @@ fuzz_target!(|bytes: &[u8]| {
             assert_eq!(floor.count(), n, "{text}\n{drawn}");
             let mut written = String::new();
             if write_pddl(&level, "back", &mut written).is_ok() {
-                let back = read_one(written.as_bytes()).expect("one problem").expect("written PDDL reads");
+                let back =
+                    read_one(written.as_bytes()).expect("one problem").expect("written PDDL reads");
                 assert_eq!(back.to_string(), drawn);
             }
         }
