@@ -7,6 +7,9 @@
 
 use std::io::{self, BufRead};
 
+/// The UTF-8 byte-order mark, skipped at the start of the input.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// One line as kept: its 1-based number, and its first bytes (without its line ending and a
 /// carriage return before it).
 #[derive(Debug)]
@@ -14,7 +17,7 @@ pub struct Kept<'a> {
     /// The line's number, from 1.
     pub number: usize,
     /// The bytes kept: the whole line, or its first `keep + 1` bytes when it is longer than
-    /// `keep` (see [`Scanner::next_line`]).
+    /// `keep` (see [`Scanner::next_line`]); the same whatever pieces the reader hands it in.
     pub text: &'a [u8],
     /// True when `text` is the whole line.
     pub whole: bool,
@@ -48,18 +51,28 @@ impl<R: BufRead> Scanner<R> {
         if self.partial {
             self.skip_rest()?;
         }
+        self.kept.clear();
         if !self.started {
+            // A byte-order mark, read a byte at a time (a pipe may hand it over in pieces); the
+            // bytes of one begun and not finished start the first line.
             self.started = true;
-            let head = fill(&mut self.reader)?;
-            if head.starts_with(b"\xEF\xBB\xBF") {
-                self.reader.consume(3);
+            while self.kept.len() < BOM.len() {
+                let buf = fill(&mut self.reader)?;
+                if buf.first() != Some(&BOM[self.kept.len()]) {
+                    break;
+                }
+                self.kept.push(buf[0]);
+                self.reader.consume(1);
+            }
+            if self.kept == BOM {
+                self.kept.clear();
             }
         }
         if self.done {
             return Ok(None);
         }
-        self.kept.clear();
-        let mut any = false;
+        // Up to `keep + 2` bytes are held: a line of `keep` bytes and its `\r` are whole.
+        let mut any = !self.kept.is_empty();
         let whole = loop {
             let buf = fill(&mut self.reader)?;
             if buf.is_empty() {
@@ -67,12 +80,15 @@ impl<R: BufRead> Scanner<R> {
                 if !any {
                     return Ok(None);
                 }
-                break true;
+                if self.kept.last() == Some(&b'\r') {
+                    self.kept.pop();
+                }
+                break self.kept.len() <= keep;
             }
             any = true;
-            let room = keep + 1 - self.kept.len();
+            let room = (keep + 2).saturating_sub(self.kept.len());
             match memchr::memchr(b'\n', &buf[..buf.len().min(room + 1)]) {
-                Some(i) if i <= room => {
+                Some(i) => {
                     self.kept.extend_from_slice(&buf[..i]);
                     self.reader.consume(i + 1);
                     if self.kept.last() == Some(&b'\r') {
@@ -80,11 +96,12 @@ impl<R: BufRead> Scanner<R> {
                     }
                     break self.kept.len() <= keep;
                 }
-                _ => {
+                None => {
                     let take = buf.len().min(room);
                     self.kept.extend_from_slice(&buf[..take]);
                     self.reader.consume(take);
-                    if self.kept.len() > keep {
+                    if self.kept.len() >= keep + 2 {
+                        self.kept.truncate(keep + 1);
                         self.partial = true;
                         break false;
                     }
@@ -92,6 +109,9 @@ impl<R: BufRead> Scanner<R> {
             }
         };
         self.number += 1;
+        if !whole {
+            self.kept.truncate(keep + 1);
+        }
         Ok(Some(Kept { number: self.number, text: &self.kept, whole }))
     }
 
@@ -135,7 +155,7 @@ mod tests {
     use super::*;
 
     fn lines(bytes: &[u8], keep: usize) -> Vec<(usize, String, bool)> {
-        let mut scanner = Scanner::new(io::BufReader::with_capacity(3, bytes));
+        let mut scanner = Scanner::new(io::BufReader::with_capacity(1 << 16, bytes));
         let mut out = Vec::new();
         while let Some(line) = scanner.next_line(keep).unwrap() {
             out.push((line.number, String::from_utf8_lossy(line.text).into_owned(), line.whole));
@@ -152,6 +172,31 @@ mod tests {
         assert_eq!(lines(b"abcd\n", 4), [(1, "abcd".to_string(), true)]);
         assert_eq!(lines(b"abcde", 4), [(1, "abcde".to_string(), false)]);
         assert!(lines(b"", 4).is_empty());
+    }
+
+    #[test]
+    fn lines_are_the_same_whatever_pieces_the_reader_hands_over() {
+        let inputs: [&[u8]; 6] = [
+            b"\xEF\xBB\xBFab\r\n\ncdefgh\nij",
+            b"\xEF\xBBx\nabcd\r\nabcde\r\nabcd\r",
+            b"abcde\r\nabcdef\r\r\nx\r",
+            b"\xEFabc",
+            b"abcd\rx\nab",
+            b"\r\n\r\r\n",
+        ];
+        for bytes in inputs {
+            let whole = lines(bytes, 4);
+            for capacity in 1..8 {
+                let mut scanner = Scanner::new(io::BufReader::with_capacity(capacity, bytes));
+                let mut got = Vec::new();
+                while let Some(line) = scanner.next_line(4).unwrap() {
+                    let text = String::from_utf8_lossy(line.text).into_owned();
+                    got.push((line.number, text, line.whole));
+                }
+                assert_eq!(got, whole, "{bytes:?} in pieces of {capacity}");
+            }
+        }
+        assert_eq!(lines(b"\xEF\xBBx", 4), [(1, "\u{FFFD}\u{FFFD}x".to_string(), true)]);
     }
 
     #[test]
