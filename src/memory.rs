@@ -31,6 +31,69 @@ impl AllocError {
     }
 }
 
+/// Why [`read_bounded`] read no bytes.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// The reader failed (`cannot read: ...`).
+    #[error("cannot read: {0}")]
+    Read(std::io::Error),
+    /// The input is longer than the limit.
+    #[error("the input is longer than {limit} bytes")]
+    TooLong {
+        /// The limit, in bytes.
+        limit: u64,
+    },
+    /// The memory to hold the input cannot be had.
+    #[error(transparent)]
+    Alloc(#[from] AllocError),
+}
+
+/// Reads `reader` to its end into memory, refusing an input of more than `limit` bytes as soon
+/// as byte `limit + 1` arrives, and allocating fallibly: the buffer grows by doubling, never far
+/// past `limit` (at most 256 KiB past the bytes read). An interrupted read is retried. Every
+/// input that a reader needs whole (the Flash game's file, a stream whose format is told from
+/// all of it, a table file, a pack read whole) is read through here.
+///
+/// ```
+/// use flipblox::memory::{ReadError, read_bounded};
+/// assert_eq!(read_bounded(&b"0123"[..], 4)?, b"0123");
+/// assert!(matches!(read_bounded(std::io::repeat(0), 1000), Err(ReadError::TooLong { limit: 1000 })));
+/// # Ok::<(), ReadError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ReadError::TooLong`] past `limit`, [`ReadError::Alloc`] (for `the input read whole`) when
+/// the memory cannot be had, [`ReadError::Read`] when the reader fails.
+pub fn read_bounded(mut reader: impl std::io::Read, limit: u64) -> Result<Vec<u8>, ReadError> {
+    const CHUNK: usize = 1 << 16;
+    let mut bytes: Vec<u8> = Vec::new();
+    loop {
+        if bytes.len() as u64 > limit {
+            return Err(ReadError::TooLong { limit });
+        }
+        if bytes.capacity() - bytes.len() < CHUNK {
+            // Doubling, but never far past the limit: the input may end just under it.
+            let at_most = usize::try_from(limit).unwrap_or(usize::MAX).saturating_add(1);
+            let wanted = (bytes.capacity() * 2).min(at_most).max(bytes.len() + CHUNK);
+            let more = wanted - bytes.len();
+            try_reserve_exact(&mut bytes, more, "the input read whole")?;
+        }
+        let len = bytes.len();
+        bytes.resize(bytes.capacity().min(len + 4 * CHUNK), 0);
+        match reader.read(&mut bytes[len..]) {
+            Ok(0) => {
+                bytes.truncate(len);
+                return Ok(bytes);
+            }
+            Ok(n) => bytes.truncate(len + n),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => bytes.truncate(len),
+            Err(e) => return Err(ReadError::Read(e)),
+        }
+    }
+}
+
 /// An empty vector with room for `capacity` values.
 ///
 /// # Errors

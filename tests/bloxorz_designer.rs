@@ -486,3 +486,98 @@ fn the_original_stages_agree_with_the_reference_and_the_difficulty_follows_the_g
     let originals: Vec<serde_json::Value> = records.iter().map(|r| r["title"].clone()).collect();
     assert_eq!(titles, originals);
 }
+
+/// Issue 38, item 8: `--expect` with `--shard` paired expected lines by print order and read the
+/// `INDEX<TAB>` column as the answer. Lines are matched on the level's number: a whole run's
+/// output against any part, a part's own output, the parts' outputs sorted, over two inputs.
+#[test]
+fn expect_with_shard_matches_on_the_levels_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+    // Answers 1, Impossible, 2, 1, Impossible; then 2, 1.
+    write_file(&a, "1 3\nXXO\n1 4\nX#.O\n1 5\nX..O.\n1 3\nXXO\n1 4\nX#.O\n");
+    write_file(&b, "1 4\nX..O\n1 3\nXXO\n");
+    let (a_arg, b_arg) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let expected = dir.path().join("run.expected");
+    let expected_arg = expected.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["bloxorz"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&[a_arg, b_arg]);
+        flipblox(&args, b"")
+    };
+    let whole = run(&[]);
+    assert_eq!(stdout(&whole), "1\nImpossible\n2\n1\nImpossible\n2\n1\n");
+    let parts: Vec<String> =
+        (1..=3).map(|k| stdout(&run(&["--shard", &format!("{k}/3")]))).collect();
+    assert_eq!(parts[1], "2\tImpossible\n5\tImpossible\n2\t1\n");
+    // A whole run's output, against every part.
+    write_file(&expected, stdout(&whole));
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let out = run(&["--expect", expected_arg, "--shard", &shard]);
+        assert!(out.status.success(), "{shard}: {}", stderr(&out));
+        assert_eq!(stdout(&out), parts[k - 1]);
+    }
+    // Each part's own output, against that part.
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        write_file(&expected, &parts[k - 1]);
+        let out = run(&["--expect", expected_arg, "--shard", &shard]);
+        assert!(out.status.success(), "{shard}: {}", stderr(&out));
+    }
+    // The parts' outputs of one input sorted by the index: the whole run's, and any part's.
+    let one = |extra: &[&str]| {
+        let mut args = vec!["bloxorz"];
+        args.extend_from_slice(extra);
+        args.push(a_arg);
+        flipblox(&args, b"")
+    };
+    let mut lines: Vec<String> = (1..=3)
+        .flat_map(|k| {
+            let out = stdout(&one(&["--shard", &format!("{k}/3")]));
+            out.lines().map(str::to_string).collect::<Vec<_>>()
+        })
+        .collect();
+    lines.sort_by_key(|l| l.split('\t').next().unwrap().parse::<usize>().unwrap());
+    write_file(&expected, &(lines.join("\n") + "\n"));
+    for extra in [&[][..], &["--shard", "2/3"][..]] {
+        let mut args = vec!["--expect", expected_arg];
+        args.extend_from_slice(extra);
+        let out = one(&args);
+        assert!(out.status.success(), "{extra:?}: {}", stderr(&out));
+    }
+    // A changed answer is reported at its level; a missing one at its line.
+    write_file(&expected, "1\nImpossible\n2\n1\n3\n2\n1\n");
+    let out = run(&["--expect", expected_arg, "--shard", "2/3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), format!("{a_arg}:9: level 5: Impossible, expected 3\n"));
+    write_file(&expected, "2\tImpossible\n2\t1\n");
+    let out = run(&["--expect", expected_arg, "--shard", "2/3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "{a_arg}:9: level 5: Impossible, expected nothing ({expected_arg} has no line for \
+             level 5 here)\n"
+        )
+    );
+    write_file(&expected, "2\tImpossible\n5\tImpossible\n8\t3\n2\t1\n");
+    let out = run(&["--expect", expected_arg, "--shard", "2/3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        format!("{expected_arg}:3: level 8: no such level in the input, expected 3\n")
+    );
+    // Plain and indexed lines in one file are refused before any level is answered.
+    write_file(&expected, "1\n2\tImpossible\n");
+    let out = run(&["--expect", expected_arg]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert!(
+        stderr(&out)
+            .contains(&format!("{expected_arg}:2:1: expected an answer as on the lines before")),
+        "{}",
+        stderr(&out)
+    );
+}

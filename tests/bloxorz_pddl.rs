@@ -541,3 +541,41 @@ fn the_hand_written_file_cut_anywhere_reads_without_a_panic() {
         check_pddl(&bytes[..end]);
     }
 }
+
+/// Issue 38, item 1: eight tiles each east of the one before and the first east of the last (a
+/// ring) cannot lie on a grid; they were laid out with a fact dropped and answered `Impossible`.
+#[test]
+fn a_ring_of_adjacent_facts_is_refused_at_the_fact_the_grid_cannot_hold() {
+    let mut init = String::new();
+    for i in 0..8 {
+        let j = (i + 1) % 8;
+        init.push_str(&format!("(adjacent r{i} r{j} east) (adjacent r{j} r{i} west)\n"));
+        init.push_str(&format!("(active r{i})\n"));
+    }
+    let ring = format!(
+        "(define (problem ring) (:domain bloxorz) (:objects r0 r1 r2 r3 r4 r5 r6 r7 - tile)\n\
+         (:init\n{init}(standing-on r0))\n(:goal (standing-on r6)))\n"
+    );
+    let err = pddl_levels(ring.as_bytes()).into_iter().next().unwrap().unwrap_err();
+    let message = err.to_string();
+    assert!(message.starts_with("level 1") || message.contains(": level 1: "), "{message}");
+    assert!(
+        message.contains("side by side on a square grid, found the other facts lay them apart"),
+        "{message}"
+    );
+    // The fact named is one that really is in the file, at its own line and column.
+    let position = err.position.expect("a position");
+    let line = ring.lines().nth(position.line - 1).unwrap();
+    assert!(line[position.column - 1..].starts_with("(adjacent "), "{message}: {line}");
+    // From the command line: an error, not an answer.
+    let out = flipblox(&["bloxorz", "--input-format", "pddl"], ring.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "Error\n");
+    assert!(stderr(&out).starts_with("<stdin>:"), "{}", stderr(&out));
+    // A ring cut open (no fact from r7 back to r0) is a row of eight tiles.
+    let open = ring
+        .replace("(adjacent r7 r0 east) (adjacent r0 r7 west)", "")
+        .replace("(problem ring)", "(problem row)");
+    let level = pddl_levels(open.as_bytes()).remove(0).unwrap();
+    assert_eq!(level.to_string(), "1 8\nX.....O.\n");
+}

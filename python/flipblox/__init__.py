@@ -14,8 +14,8 @@ Lights Out and the Flip Game (POJ 1753)
 Distance tables as NumPy arrays
     ``table()`` is the embedded 4x4 table (65,536 ``uint8`` entries, index = state, 255 =
     impossible), ``Variant(...).table()`` builds any variant's table, and ``load_table(path)``
-    maps a ``.fbt`` table file (``flipblox table build`` / ``flipblox export``) after checking
-    it.
+    reads a ``.fbt`` table file (``flipblox table build`` / ``flipblox export``) after checking
+    it (a copy up to 256 MiB, a memory map above).
 
 Bloxorz (POJ 3322, and the original game's switches, bridges and split cubes)
     ``solve(pack)`` answers every level of a level source (a ``pathlib.Path``, the text as

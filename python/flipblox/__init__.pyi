@@ -218,7 +218,7 @@ def table() -> npt.NDArray[np.uint8]:
 def load_table(
     path: "os.PathLike[str] | str", *, check: Literal["full", "payload", "header"] = "full"
 ) -> npt.NDArray[Any]:
-    """A table file's entries, memory-mapped and checked: uint8 (states,) or int32 (R, C, 3)."""
+    """A table file's entries, checked, copied (mapped above 256 MiB): uint8 (states,) or int32 (R, C, 3)."""
 
 def solve(
     pack: Source,

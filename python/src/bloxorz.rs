@@ -225,7 +225,7 @@ fn solve<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let options = Options::new(path, analyse, timings, jobs, max_memory, shard)?;
     let format = parse_format(input_format)?;
-    let input = Input::extract(pack, name)?;
+    let input = Input::extract(pack, name, max_memory, " (max_memory=)")?;
     let mut prepared = Prepared::new(py, input, format, max_memory)?;
     let mut events = Vec::new();
     py.detach(|| {
@@ -275,7 +275,7 @@ fn iter_solve(
 ) -> PyResult<Records> {
     let options = Options::new(path, analyse, timings, jobs, max_memory, shard)?;
     let format = parse_format(input_format)?;
-    let input = Input::extract(pack, name)?;
+    let input = Input::extract(pack, name, max_memory, " (max_memory=)")?;
     let mut prepared = Prepared::new(py, input, format, max_memory)?;
     let name = prepared.name.clone();
     let (sender, receiver): (SyncSender<Event>, Receiver<Event>) = sync_channel(AHEAD);
@@ -378,7 +378,7 @@ fn field<'py>(
         return Err(errors::argument("level", "levels are numbered from 1"));
     }
     let format = parse_format(input_format)?;
-    let input = Input::extract(pack, name)?;
+    let input = Input::extract(pack, name, max_memory, " (max_memory=)")?;
     let mut prepared = Prepared::new(py, input, format, max_memory)?;
     let made = py.detach(|| -> Result<(u32, u32, Vec<i32>), (String, bool)> {
         let with_hint = |e: &FieldError| {

@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use crate::errors::{self, BoardError, TableError};
-use crate::input::Input;
+use crate::input::{FILE_LIMIT, Input};
 use crate::records;
 
 /// Adds `flip` to the module.
@@ -103,7 +103,7 @@ fn board_size(size: &Bound<'_, PyAny>) -> PyResult<BoardSize> {
 
 /// `buttons=`: a path (its text and name), or the text itself (named `<string>`).
 fn buttons_text(buttons: &Bound<'_, PyAny>) -> PyResult<(String, String)> {
-    let input = Input::extract(buttons, None)?;
+    let input = Input::extract(buttons, None, FILE_LIMIT, "")?;
     Ok((String::from_utf8_lossy(&input.bytes).into_owned(), input.name))
 }
 
@@ -277,7 +277,7 @@ fn flip<'py>(
     options.check(given, false).map_err(|e| batch_error(&e))?;
     let boards = match (texts, file) {
         (Some(texts), _) => Boards::Texts(texts),
-        (None, Some(source)) => Boards::Input(Input::extract(source, name)?),
+        (None, Some(source)) => Boards::Input(Input::extract(source, name, FILE_LIMIT, "")?),
         (None, None) => Boards::Tatham,
     };
     let mut sink = Collected::default();

@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use pyo3::exceptions::PyTypeError;
+use flipblox::memory::{ReadError, read_bounded};
+use pyo3::exceptions::{PyMemoryError, PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
 
@@ -18,6 +19,9 @@ pub struct Input {
     pub name: String,
 }
 
+/// The most bytes of a file of boards or buttons read whole (2 GiB, as `max_memory`'s default).
+pub const FILE_LIMIT: u64 = 1 << 31;
+
 /// The name of an input given as text when the caller names none.
 pub const TEXT: &str = "<string>";
 
@@ -26,14 +30,21 @@ pub const BYTES: &str = "<bytes>";
 
 impl Input {
     /// Reads `source`: a `str` is the text itself, `bytes`-like objects its bytes, and an
-    /// `os.PathLike` (`pathlib.Path`) a file read whole, with the GIL released. `name` overrides
-    /// the name (the path as given, [`TEXT`] or [`BYTES`]).
+    /// `os.PathLike` (`pathlib.Path`) a file read whole, with the GIL released, up to `limit`
+    /// bytes (`limit_name`, say ` (max_memory=)`, follows the limit in the message). `name`
+    /// overrides the name (the path as given, [`TEXT`] or [`BYTES`]).
     ///
     /// # Errors
     ///
     /// `TypeError` for anything else (a `str` is never taken for a path: pass `pathlib.Path`);
-    /// the `OSError` of a file that cannot be read ([`errors::unreadable`]).
-    pub fn extract(source: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Input> {
+    /// the `OSError` of a file that cannot be read ([`errors::unreadable`]) or is longer than
+    /// `limit`; `MemoryError` when the memory for it cannot be had.
+    pub fn extract(
+        source: &Bound<'_, PyAny>,
+        name: Option<String>,
+        limit: u64,
+        limit_name: &str,
+    ) -> PyResult<Input> {
         let py = source.py();
         if let Ok(text) = source.cast::<PyString>() {
             let bytes = text.to_cow()?.as_bytes().to_vec();
@@ -50,10 +61,17 @@ impl Input {
         if source.hasattr("__fspath__")? {
             let path: PathBuf = source.extract()?;
             let shown = name.unwrap_or_else(|| path.to_string_lossy().into_owned());
-            let read = py.detach(|| std::fs::read(&path));
+            let read = py.detach(|| {
+                let file = std::fs::File::open(&path).map_err(ReadError::Read)?;
+                read_bounded(file, limit)
+            });
             return match read {
                 Ok(bytes) => Ok(Input { bytes, name: shown }),
-                Err(e) => Err(errors::unreadable(&shown, &e)),
+                Err(ReadError::Read(e)) => Err(errors::unreadable(&shown, &e)),
+                Err(ReadError::TooLong { limit }) => Err(PyOSError::new_err(format!(
+                    "{shown}: cannot read: the input is longer than {limit} bytes{limit_name}"
+                ))),
+                Err(e) => Err(PyMemoryError::new_err(format!("{shown}: {e}"))),
             };
         }
         if source.is_instance_of::<PyMemoryView>()

@@ -10,11 +10,12 @@ use std::sync::Mutex;
 use flipblox::lights_out::{
     self as lo, Alphabet, Board, BoardSize, DistanceTable, Goal, Method, Solver, TogglePattern,
 };
+use flipblox::memory::{ReadError, read_bounded};
 use flipblox::table_file::{Check, TableFile};
 use memmap2::Mmap;
 use numpy::ndarray::ArrayView1;
 use numpy::{PyArray1, PyArrayMethods};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
@@ -450,9 +451,10 @@ fn table(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     embedded_table(py)
 }
 
-/// Maps the table file `path` (`.fbt`, as `flipblox table build` and `flipblox export` write
-/// it; docs/FORMATS.md) and returns its entries as a read-only NumPy array viewing the mapped
-/// file, not copied: a Lights Out table as `uint8` of shape (K^(rows*cols),), a Bloxorz field as
+/// Reads the table file `path` (`.fbt`, as `flipblox table build` and `flipblox export` write
+/// it; docs/FORMATS.md) and returns its entries as a read-only NumPy array: a copy of a file of
+/// up to 256 MiB (it does not change when the file does), a view of the mapped file, not
+/// copied, for a larger one (docs/RELIABILITY.md, "Python"): a Lights Out table as `uint8` of shape (K^(rows*cols),), a Bloxorz field as
 /// `int32` of shape (R, C, 3) (the shapes and dtypes of the `.npy` export).
 ///
 /// `check` is `"full"` (the default: the header and payload checksums, the histogram, and for
@@ -476,14 +478,30 @@ fn load_table<'py>(py: Python<'py>, path: PathBuf, check: &str) -> PyResult<Boun
     };
     let name = path.to_string_lossy().into_owned();
     let file = File::open(&path).map_err(|e| errors::unreadable(&name, &e))?;
-    // SAFETY: a mapped file changed or truncated by another process while it is mapped changes
-    // or faults (SIGBUS) the reads of it; the file is mapped read-only and private to this
-    // object, so nothing in this process writes it. Table files are written to a temporary file
-    // and renamed over the old one (the command-line tool does), which never changes a mapped
-    // file's contents.
-    let map = unsafe { Mmap::map(&file) }.map_err(|e| errors::unreadable(&name, &e))?;
+    let len = file.metadata().map_err(|e| errors::unreadable(&name, &e))?.len();
+    let owned = if len <= COPY_LIMIT {
+        // A copy: the array cannot change or fault when the file is truncated or rewritten.
+        match py.detach(|| read_bounded(&file, COPY_LIMIT)) {
+            Ok(bytes) => Owned::Copied(bytes),
+            Err(ReadError::Read(e)) => return Err(errors::unreadable(&name, &e)),
+            Err(ReadError::TooLong { .. }) => {
+                return Err(TableError::new_err(format!(
+                    "{name}: the file changed size while being read"
+                )));
+            }
+            Err(e) => return Err(PyMemoryError::new_err(format!("{name}: {e}"))),
+        }
+    } else {
+        // SAFETY: a mapped file changed or truncated by another process while it is mapped
+        // changes or faults (SIGBUS) the reads of it, as docs/RELIABILITY.md says for Python;
+        // the file is mapped read-only and private to this object, so nothing in this process
+        // writes it. Table files are written to a temporary file and renamed over the old one
+        // (the command-line tool does), which never changes a mapped file's contents.
+        Owned::Mapped(unsafe { Mmap::map(&file) }.map_err(|e| errors::unreadable(&name, &e))?)
+    };
+    let bytes = owned.bytes();
     let layout = py.detach(|| -> Result<(usize, usize, String, Vec<usize>), String> {
-        let parsed = TableFile::parse(&map, check).map_err(|e| e.to_string())?;
+        let parsed = TableFile::parse(bytes, check).map_err(|e| e.to_string())?;
         let header = parsed.header();
         let offset = usize::try_from(header.payload_offset).map_err(|e| e.to_string())?;
         let len = usize::try_from(header.payload_len).map_err(|e| e.to_string())?;
@@ -492,9 +510,13 @@ fn load_table<'py>(py: Python<'py>, path: PathBuf, check: &str) -> PyResult<Boun
     });
     let (offset, len, descr, shape) =
         layout.map_err(|e| TableError::new_err(format!("{name}: {e}")))?;
-    let owner = Bound::new(py, TableMemory { owned: Owned::Mapped(map) })?;
+    let owner = Bound::new(py, TableMemory { owned })?;
     table_array(owner, Some((offset, len)), Some((descr, shape)))
 }
+
+/// The largest table file `load_table` copies into memory (256 MiB: every Lights Out table up
+/// to 5x5 and 2 colours, every Bloxorz field of up to 22 million cells); a larger one is mapped.
+const COPY_LIMIT: u64 = 256 << 20;
 
 /// The memory a table array views: the embedded table, a table built at run time, or a mapped
 /// table file. It is the array's `base`, alive as long as the array (and any view of it).
@@ -506,15 +528,25 @@ struct TableMemory {
 enum Owned {
     /// The embedded table (its bytes are static) or a table built at run time.
     Table(DistanceTable<'static>),
+    /// A table file of at most [`COPY_LIMIT`] bytes, read into memory.
+    Copied(Vec<u8>),
+    /// A larger table file, mapped.
     Mapped(Mmap),
+}
+
+impl Owned {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Owned::Table(table) => table.as_bytes(),
+            Owned::Copied(bytes) => bytes,
+            Owned::Mapped(map) => map,
+        }
+    }
 }
 
 impl TableMemory {
     fn bytes(&self) -> &[u8] {
-        match &self.owned {
-            Owned::Table(table) => table.as_bytes(),
-            Owned::Mapped(map) => map,
-        }
+        self.owned.bytes()
     }
 }
 

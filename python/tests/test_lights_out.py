@@ -304,3 +304,27 @@ def test_table_files_that_fail_a_check_are_refused(cli, tmp_path):
         flipblox.load_table(tmp_path / "missing.fbt")
     with pytest.raises(ValueError, match="check"):
         flipblox.load_table(fbt, check="some")
+
+
+def test_a_loaded_table_does_not_change_or_fault_when_its_file_does(cli, tmp_path):
+    # Issue 38, item 6: the array viewed the mapped file, so truncating the file killed the
+    # interpreter with SIGBUS and `cp` over it showed the new bytes. Tables up to 256 MiB are
+    # copied.
+    fbt, other = tmp_path / "t.fbt", tmp_path / "other.fbt"
+    subprocess.run([cli, "export", "flip", "-o", str(fbt)], check=True)
+    subprocess.run([cli, "export", "flip", "--goal", "white", "-o", str(other)], check=True)
+    loaded = flipblox.load_table(fbt)
+    want = np.array(loaded, copy=True)
+    with open(fbt, "r+b") as f:  # truncated in place
+        f.truncate(100)
+    np.testing.assert_array_equal(loaded, want)
+    assert int(loaded.sum()) == int(want.sum())
+    loaded = flipblox.load_table(other)
+    want = np.array(loaded, copy=True)
+    # Rewritten in place, as `cp` does, with other bytes of the same length.
+    data = bytearray(other.read_bytes())
+    for i in range(len(data) - 1000, len(data)):
+        data[i] ^= 0xFF
+    with open(other, "r+b") as f:
+        f.write(data)
+    np.testing.assert_array_equal(loaded, want)

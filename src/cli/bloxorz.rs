@@ -162,7 +162,11 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
         analyse: args.analyse,
     };
     let mut runner = Runner::new(options);
-    let expect = args.expect.as_deref().map(Expectations::read).transpose()?;
+    let expect = args
+        .expect
+        .as_deref()
+        .map(|path| Expectations::read(path, args.max_memory, args.shard.shard))
+        .transpose()?;
     let total_bytes = sources
         .iter()
         .map(|s| match s {
@@ -192,13 +196,16 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
             let source = Sharded::new(&mut *levels, shard);
             batch.run(&mut runner, printer, &name, source)?;
             batch.bytes_before += levels.input_len().unwrap_or(levels.offset()) as u64;
+            if let Some(expect) = &mut batch.expect {
+                expect.end_input(levels.levels_started(), printer);
+            }
             Ok(())
         })?;
         batch.failed |= failed;
         Ok(())
     })?;
     drop(stop_bar);
-    let changed = batch.expect.as_ref().is_some_and(|expect| expect.finish(&mut printer));
+    let changed = batch.expect.as_mut().is_some_and(|expect| expect.finish(&mut printer));
     printer.finish()?;
     Ok(Outcome::from_failed(batch.failed || unreadable || changed))
 }

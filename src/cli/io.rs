@@ -29,6 +29,7 @@ use memmap2::Mmap;
 
 use super::print::{OutputFile, Reporter, Stdout, stdin_closed};
 use super::signals::{MapWatch, Temporary};
+use flipblox::memory::ReadError;
 use flipblox::table_file::{Format, Table, export};
 
 /// Where an input comes from: a path, or `-` for standard input.
@@ -243,39 +244,15 @@ impl Input {
     }
 }
 
-/// Reads `reader` to its end into memory, refusing more than `limit` bytes, and allocating
-/// fallibly.
+/// Reads `reader` whole, within `limit` bytes ([`flipblox::memory::read_bounded`]; `what`
+/// names the limit in the message).
 fn read_bounded(reader: &mut impl Read, limit: u64, what: &str) -> anyhow::Result<Vec<u8>> {
-    const CHUNK: usize = 1 << 16;
-    let mut bytes: Vec<u8> = Vec::new();
-    loop {
-        if bytes.len() as u64 > limit {
-            anyhow::bail!("the input is longer than {limit} bytes ({what})");
+    flipblox::memory::read_bounded(reader, limit).map_err(|e| match e {
+        ReadError::TooLong { limit } => {
+            anyhow::anyhow!("the input is longer than {limit} bytes ({what})")
         }
-        if bytes.capacity() - bytes.len() < CHUNK {
-            // Doubling, but never far past the limit: the input may end just under it.
-            let at_most = usize::try_from(limit).unwrap_or(usize::MAX).saturating_add(1);
-            let wanted = (bytes.capacity() * 2).min(at_most).max(bytes.len() + CHUNK);
-            let more = wanted - bytes.len();
-            bytes.try_reserve_exact(more).map_err(|_| {
-                flipblox::memory::AllocError::of::<u8>(
-                    bytes.len().saturating_add(more),
-                    "the input read whole",
-                )
-            })?;
-        }
-        let len = bytes.len();
-        bytes.resize(bytes.capacity().min(len + 4 * CHUNK), 0);
-        match reader.read(&mut bytes[len..]) {
-            Ok(0) => {
-                bytes.truncate(len);
-                return Ok(bytes);
-            }
-            Ok(n) => bytes.truncate(len + n),
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => bytes.truncate(len),
-            Err(e) => return Err(anyhow::Error::new(e).context("cannot read")),
-        }
-    }
+        e => anyhow::Error::new(e),
+    })
 }
 
 /// What a stream reads from.

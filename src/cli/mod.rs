@@ -16,6 +16,7 @@ mod generate;
 mod inspect;
 mod io;
 mod levels;
+mod lines;
 mod print;
 mod progress;
 #[cfg(feature = "render")]

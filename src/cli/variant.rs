@@ -197,10 +197,9 @@ impl PuzzleArgs {
         command: &'static [&'static str],
     ) -> anyhow::Result<Batch<'static>> {
         if let Some(path) = &self.buttons {
-            variant.choose(size.unwrap_or(BoardSize::CLASSIC), command)?;
-            let bytes = std::fs::read(path)
-                .with_context(|| format!("reading the buttons file {}", path.display()))?;
-            options.buttons = Some(String::from_utf8_lossy(&bytes).into_owned());
+            let size = size.unwrap_or(BoardSize::CLASSIC);
+            variant.choose(size, command)?;
+            options.buttons = Some(read_buttons(path, size)?);
         }
         Batch::new(options, sink).map_err(|e| match e {
             BatchError::Buttons(e) => match &self.buttons {
@@ -222,4 +221,37 @@ pub fn batch_error(command: &'static [&'static str], error: BatchError) -> anyho
         BatchError::Variant(e) => e.into(),
         error => anyhow::anyhow!("{error}"),
     }
+}
+
+/// The text of the buttons file `path` for boards of `size`, read a line at a time: at most one
+/// line more than the board has cells (the reader reports it), none longer than a button
+/// listing every cell can be (with room for blanks), so that an endless line or input is
+/// reported at once.
+///
+/// # Errors
+///
+/// The file cannot be read, or a line is longer than that: `PATH:LINE:1: ...`.
+fn read_buttons(path: &std::path::Path, size: BoardSize) -> anyhow::Result<String> {
+    let name = super::io::escape_path(path);
+    let file =
+        std::fs::File::open(path).with_context(|| format!("reading the buttons file {name}"))?;
+    let mut scanner = super::lines::Scanner::new(std::io::BufReader::with_capacity(1 << 16, file));
+    // Each cell as `ROW,COL` and a blank, nine digits a number at most, and 64 KiB of blanks.
+    let keep = size.cells().saturating_mul(20).saturating_add(1 << 16);
+    let mut text = String::new();
+    for _ in 0..=size.cells() {
+        let line =
+            scanner.next_line(keep).with_context(|| format!("reading the buttons file {name}"))?;
+        let Some(line) = line else { break };
+        if !line.whole {
+            anyhow::bail!(
+                "{name}:{}:1: expected the cells of one button of the {size} board, at most {keep} \
+                 bytes, found a longer line",
+                line.number
+            );
+        }
+        text.push_str(&String::from_utf8_lossy(line.text));
+        text.push('\n');
+    }
+    Ok(text)
 }

@@ -17,7 +17,7 @@ use super::pddl::PddlReader;
 use super::source::{Chunk, LevelSource};
 use super::text::{PackReader, cell_position};
 use crate::bloxorz::model::level::Level;
-use crate::memory::{AllocError, try_reserve_exact};
+use crate::memory::{AllocError, ReadError, read_bounded};
 use crate::text::stream::StreamLines;
 use crate::text::{Lines, Position};
 
@@ -561,34 +561,13 @@ fn peek(reader: &mut impl Read) -> (Vec<u8>, Option<Detected>) {
     (head, detected)
 }
 
-/// Reads `reader` to its end into memory, refusing more than `limit` bytes, and allocating
-/// fallibly.
-fn read_whole(mut reader: impl Read, limit: u64) -> Result<Vec<u8>, OpenError> {
-    const CHUNK: usize = 1 << 16;
-    let mut bytes: Vec<u8> = Vec::new();
-    loop {
-        if bytes.len() as u64 > limit {
-            return Err(OpenError::TooLong { limit });
-        }
-        if bytes.capacity() - bytes.len() < CHUNK {
-            // Doubling, but never far past the limit: the input may end just under it.
-            let at_most = usize::try_from(limit).unwrap_or(usize::MAX).saturating_add(1);
-            let wanted = (bytes.capacity() * 2).min(at_most).max(bytes.len() + CHUNK);
-            let more = wanted - bytes.len();
-            try_reserve_exact(&mut bytes, more, "the input read whole")?;
-        }
-        let len = bytes.len();
-        bytes.resize(bytes.capacity().min(len + 4 * CHUNK), 0);
-        match reader.read(&mut bytes[len..]) {
-            Ok(0) => {
-                bytes.truncate(len);
-                return Ok(bytes);
-            }
-            Ok(n) => bytes.truncate(len + n),
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => bytes.truncate(len),
-            Err(e) => return Err(OpenError::Read(e)),
-        }
-    }
+/// Reads `reader` whole, within `limit` bytes ([`read_bounded`]).
+fn read_whole(reader: impl Read, limit: u64) -> Result<Vec<u8>, OpenError> {
+    read_bounded(reader, limit).map_err(|e| match e {
+        ReadError::Read(e) => OpenError::Read(e),
+        ReadError::TooLong { limit } => OpenError::TooLong { limit },
+        ReadError::Alloc(e) => OpenError::Alloc(e),
+    })
 }
 
 #[cfg(test)]

@@ -24,7 +24,8 @@
 //!
 //! The goal is `(standing-on T)`, alone or in an `(and ...)`: `T` is the target `O`. The tiles'
 //! places come from the `adjacent` facts, which must lay them on a square grid, both ways (each
-//! fact with its reverse) and between every two tiles side by side; when every tile's name ends
+//! fact with its reverse), between every two tiles side by side and only between tiles side by
+//! side in the fact's direction (a ring of facts is refused); when every tile's name ends
 //! in two numbers (`t-4-12`, `t-004-012`, row then column, from 1) that agree with the facts,
 //! those numbers place it, so a level keeps its margins; otherwise each group of connected tiles
 //! is laid out from the top left, the groups side by side one empty column apart. Names,
@@ -58,7 +59,7 @@ use super::text::DEFAULT_MAX_MEMORY;
 use crate::bloxorz::model::level::Level;
 use crate::bloxorz::model::mechanics::Action;
 use crate::bloxorz::model::moves::bytes_needed;
-use crate::text::Position;
+use crate::text::{Position, bom_len};
 use syntax::BYTES_PER_OBJECT;
 
 /// The four directions, in the order of [`Tile::next`]: north, south, west, east (a row up, a
@@ -229,20 +230,44 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// The line and column of byte offset `at` of `bytes` (lines end at `\n`; columns count
-/// characters, from the character after a byte-order mark that starts the file).
-fn position_of(bytes: &[u8], at: usize) -> Position {
-    let at = at.min(bytes.len());
-    let before = &bytes[..at];
-    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-    let mut text = &before[line_start..];
-    if line_start == 0 {
-        text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+/// Turns byte offsets into lines and columns (lines end at `\n`; columns count characters, from
+/// the character after a byte-order mark that starts the file), scanning each byte of the input
+/// once while the offsets asked for grow, as a reader's do: reading a file of many problems
+/// stays linear in its length.
+#[derive(Debug, Clone, Copy, Default)]
+struct Positions {
+    /// The offset scanned up to, and its line and column.
+    at: usize,
+    line: usize,
+    column: usize,
+    /// Bytes scanned in all (each byte once unless an offset before `at` is asked for).
+    scanned: usize,
+}
+
+impl Positions {
+    /// The line and column of byte offset `at` of `bytes`.
+    fn of(&mut self, bytes: &[u8], at: usize) -> Position {
+        let at = at.min(bytes.len());
+        if at < self.at || self.line == 0 {
+            // Start over from the top of the file (never, for offsets that grow).
+            let start = bom_len(bytes);
+            *self = Positions { at: start.min(at), line: 1, column: 1, scanned: self.scanned };
+        }
+        let span = &bytes[self.at..at];
+        self.scanned += span.len();
+        let after_line_break = match memchr::memrchr(b'\n', span) {
+            Some(last) => {
+                self.line += memchr::memchr_iter(b'\n', span).count();
+                self.column = 1;
+                &span[last + 1..]
+            }
+            None => span,
+        };
+        // Characters: every byte but UTF-8 continuation bytes.
+        self.column += after_line_break.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        self.at = at;
+        Position { line: self.line, column: self.column }
     }
-    // Characters: every byte but UTF-8 continuation bytes.
-    let column = 1 + text.iter().filter(|&&b| b & 0xC0 != 0x80).count();
-    Position { line, column }
 }
 
 /// One object of a problem.
@@ -303,6 +328,8 @@ pub struct PddlReader<'a> {
     max_memory: u64,
     /// The offset just past the last problem read.
     offset: usize,
+    /// Lines and columns of the offsets reported.
+    positions: Positions,
 }
 
 impl<'a> PddlReader<'a> {
@@ -314,6 +341,7 @@ impl<'a> PddlReader<'a> {
             levels: 0,
             max_memory: DEFAULT_MAX_MEMORY,
             offset: 0,
+            positions: Positions::default(),
         }
     }
 
@@ -362,7 +390,7 @@ impl<'a> PddlReader<'a> {
             self.offset = self.cursor.at;
             return Some(result.map_err(|(at, kind)| LevelError {
                 level: number,
-                position: Some(position_of(bytes, at)),
+                position: Some(self.positions.of(bytes, at)),
                 kind,
             }));
         }
@@ -376,7 +404,7 @@ impl<'a> PddlReader<'a> {
             Ok((problem, end)) => {
                 self.cursor = form;
                 build(&problem, start, end, self.max_memory, level)?;
-                level.set_origin(position_of(self.cursor.bytes, start));
+                level.set_origin(self.positions.of(self.cursor.bytes, start));
                 Ok(())
             }
             Err(e) => {
@@ -770,6 +798,16 @@ fn build(
             debug_assert!(t.next[d].0 == there || there == NONE, "{i}");
         }
     }
+    // Every fact joins two tiles side by side in its direction: facts that close a ring or
+    // spiral past the grid lay a tile away from a neighbour they name.
+    for (t, &(r, c)) in tiles.iter().zip(&places) {
+        for (d, (&(n, at), (dr, dc))) in t.next.iter().zip(STEPS).enumerate() {
+            if n != NONE && places[n as usize] != (r + dr, c + dc) {
+                let (from, to) = (shown(t.name), shown(tiles[n as usize].name));
+                return fault(at, PddlSyntax::Apart { from, to, direction: DIRECTIONS[d] });
+            }
+        }
+    }
     let letters = letters(problem, end)?;
     let mut builder = Builder::begin(level, rows, cols, Notation::Text);
     let mut row = vec![b'#'; cols];
@@ -913,5 +951,72 @@ impl Iterator for PddlReader<'_> {
     fn next(&mut self) -> Option<Result<Level, LevelError>> {
         let mut level = Level::new();
         self.read_into(&mut level).map(|read| read.map(|()| level))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The line and column of `at`, counted from the top of the file.
+    fn counted(bytes: &[u8], at: usize) -> Position {
+        Positions::default().of(bytes, at)
+    }
+
+    /// Issue 38, item 4: every problem's position was counted from the top of the file, so a
+    /// file of many problems took time quadratic in its length. The reader scans each byte once
+    /// for positions, however many problems (read or refused, on many lines or on one) it holds.
+    #[test]
+    fn positions_scan_each_byte_once_however_many_problems_there_are() {
+        let ok = "(define (problem ok) (:domain bloxorz) (:objects a b c d - tile)\n\
+                  (:init (adjacent a b east) (adjacent b a west) (adjacent b c east)\n\
+                  (adjacent c b west) (adjacent c d east) (adjacent d c west)\n\
+                  (active a) (active b) (active c) (active d) (standing-on a))\n\
+                  (:goal (standing-on d)))\n";
+        let bad = "(define (problem bad) (:objects a - tile) (:init (actve a)))\n";
+        let mut text = "\u{FEFF}; many problems\n(define (domain bloxorz))\n".to_string();
+        for i in 0..3000 {
+            text.push_str(if i % 7 == 3 { bad } else { ok });
+        }
+        // A thousand problems on one line, one with a multi-byte name.
+        text.push_str(&ok.replace('\n', " ").repeat(999));
+        text.push_str(&ok.replace('\n', " ").replace("problem ok", "problem \u{e9}t\u{e9}"));
+        let bytes = text.as_bytes();
+        let mut reader = PddlReader::new(bytes);
+        let mut level = Level::new();
+        let mut read = 0;
+        while let Some(result) = reader.read_into(&mut level) {
+            let at = match result {
+                Ok(()) => level.origin().expect("an origin"),
+                Err(e) => e.position.expect("a position"),
+            };
+            // Spot checks against a count from the top of the file.
+            if read % 500 == 0 || read > 3990 {
+                let start = reader.positions.at;
+                assert_eq!(at, counted(bytes, start), "problem {}", read + 1);
+            }
+            read += 1;
+        }
+        assert_eq!(read, 4000);
+        assert!(
+            reader.positions.scanned <= bytes.len(),
+            "{} bytes scanned for positions in a file of {}",
+            reader.positions.scanned,
+            bytes.len()
+        );
+    }
+
+    #[test]
+    fn positions_count_lines_and_characters_after_a_byte_order_mark() {
+        let bytes = "\u{FEFF}ab\n\u{e9}\u{e9}x\ny".as_bytes();
+        let x = bytes.iter().position(|&b| b == b'x').unwrap();
+        assert_eq!(counted(bytes, 3), Position { line: 1, column: 1 });
+        assert_eq!(counted(bytes, 4), Position { line: 1, column: 2 });
+        assert_eq!(counted(bytes, x), Position { line: 2, column: 3 });
+        assert_eq!(counted(bytes, bytes.len()), Position { line: 3, column: 2 });
+        // Offsets asked for out of order start over, and are still right.
+        let mut positions = Positions::default();
+        assert_eq!(positions.of(bytes, x), Position { line: 2, column: 3 });
+        assert_eq!(positions.of(bytes, 4), Position { line: 1, column: 2 });
     }
 }

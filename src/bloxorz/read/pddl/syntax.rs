@@ -93,6 +93,16 @@ pub enum PddlSyntax {
         /// The direction from the first to the second.
         direction: &'static str,
     },
+    /// An `adjacent` fact whose two tiles the other facts lay apart on the grid (facts that
+    /// close a ring, say), reported at the fact.
+    Apart {
+        /// The fact's first tile.
+        from: String,
+        /// The fact's second tile.
+        to: String,
+        /// The fact's direction.
+        direction: &'static str,
+    },
     /// No `standing-on` and no `lying-on` start, or a third `lying-on`, or a second
     /// `standing-on` (reported at the fact or the end of `(:init ...)`).
     Start {
@@ -171,6 +181,11 @@ impl fmt::Display for PddlSyntax {
                 f,
                 "expected the fact (adjacent {from} {to} {direction}) between tiles side by side \
                  on the grid, found none"
+            ),
+            PddlSyntax::Apart { from, to, direction } => write!(
+                f,
+                "expected the tiles of (adjacent {from} {to} {direction}) side by side on a \
+                 square grid, found the other facts lay them apart"
             ),
             PddlSyntax::Start { problem } => write!(f, "expected {problem}"),
             PddlSyntax::Tile { tile, problem } => write!(f, "expected {problem}, found `{tile}`"),
