@@ -8,7 +8,7 @@
 //! a tile, and reads back the same from the PDDL flipblox writes of it.
 #![no_main]
 
-use flipblox::bloxorz::{InputFormat, Level, LevelInput, LevelSource, write_pddl};
+use flipblox::bloxorz::{InputFormat, Level, LevelInput, LevelSource};
 use libfuzzer_sys::fuzz_target;
 
 const DIRECTIONS: [&str; 4] = ["north", "south", "west", "east"];
@@ -125,7 +125,7 @@ fuzz_target!(|bytes: &[u8]| {
             let floor = drawn.lines().skip(1).flat_map(str::bytes).filter(|&b| b != b'#');
             assert_eq!(floor.count(), n, "{text}\n{drawn}");
             let mut written = String::new();
-            if write_pddl(&level, "back", &mut written).is_ok() {
+            if level.write_pddl("back", &mut written).is_ok() {
                 let back =
                     read_one(written.as_bytes()).expect("one problem").expect("written PDDL reads");
                 assert_eq!(back.to_string(), drawn);
