@@ -58,7 +58,8 @@ pub enum ReadError {
 /// ```
 /// use flipblox::memory::{ReadError, read_bounded};
 /// assert_eq!(read_bounded(&b"0123"[..], 4)?, b"0123");
-/// assert!(matches!(read_bounded(std::io::repeat(0), 1000), Err(ReadError::TooLong { limit: 1000 })));
+/// let endless = read_bounded(std::io::repeat(0), 1000);
+/// assert!(matches!(endless, Err(ReadError::TooLong { limit: 1000 })));
 /// # Ok::<(), ReadError>(())
 /// ```
 ///

@@ -451,17 +451,18 @@ fn table(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     embedded_table(py)
 }
 
-/// Reads the table file `path` (`.fbt`, as `flipblox table build` and `flipblox export` write
-/// it; docs/FORMATS.md) and returns its entries as a read-only NumPy array: a copy of a file of
-/// up to 256 MiB (it does not change when the file does), a view of the mapped file, not
-/// copied, for a larger one (docs/RELIABILITY.md, "Python"): a Lights Out table as `uint8` of shape (K^(rows*cols),), a Bloxorz field as
-/// `int32` of shape (R, C, 3) (the shapes and dtypes of the `.npy` export).
+/// Reads the table file `path` (`.fbt`, as `flipblox table build` and `flipblox export` write it;
+/// docs/FORMATS.md) and returns its entries as a read-only NumPy array: a copy of a file of up to
+/// 256 MiB (it does not change when the file does), a view of the mapped file, not copied, for a
+/// larger one (docs/RELIABILITY.md, "Python"): a Lights Out table as `uint8` of shape
+/// (K^(rows*cols),), a Bloxorz field as `int32` of shape (R, C, 3) (the shapes and dtypes of the
+/// `.npy` export).
 ///
-/// `check` is `"full"` (the default: the header and payload checksums, the histogram, and for
-/// a Lights Out table the proof that it holds the distances of its variant), `"payload"`
-/// (checksums and histogram) or `"header"` (the header alone: reads the first page only). The
-/// checks run with the GIL released. Raises `OSError` for a file that cannot be read and
-/// `TableError` (the command-line tool's message, `NAME: ...`) for one that fails a check.
+/// `check` is `"full"` (the default: the header and payload checksums, the histogram, and for a
+/// Lights Out table the proof that it holds the distances of its variant), `"payload"` (checksums
+/// and histogram) or `"header"` (the header alone: reads the first page only). The checks run with
+/// the GIL released. Raises `OSError` for a file that cannot be read and `TableError` (the
+/// command-line tool's message, `NAME: ...`) for one that fails a check.
 #[pyfunction]
 #[pyo3(signature = (path, *, check="full"))]
 fn load_table<'py>(py: Python<'py>, path: PathBuf, check: &str) -> PyResult<Bound<'py, PyAny>> {

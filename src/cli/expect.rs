@@ -180,9 +180,8 @@ impl Expectations {
         }
     }
 
-    /// Reports the expected answers no level was compared with, one line each
-    /// (`FILE:LINE: level N: no such level in the input, expected 15`); true when any answer differed or was
-    /// missing.
+    /// Reports the expected answers no level was compared with, one line each (`FILE:LINE: level N:
+    /// no such level in the input, expected 15`); true when any answer differed or was missing.
     pub fn finish(&mut self, reporter: &mut impl Reporter) -> bool {
         match self.layout {
             Layout::Plain => {

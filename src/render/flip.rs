@@ -177,11 +177,11 @@ impl FlipPicture {
     /// In the board group (see the module docs of [`super`]): one `<rect class="square">` per cell
     /// (`#3f7f5a`), the lines between them (`<path class="grid">`), one `<circle class="piece">`
     /// per cell at its centre with `data-colour` and a fill from white (colour 0) to black (the
-    /// last colour) in equal steps of grey (a hole is a `<rect class="hole">` of the page's
-    /// colour with no piece, and the legend names it), then for each pressed cell a `<circle class="press">`
-    /// ring (`#e8413c`) and a `<text class="press-number">` at the cell's centre with its press
-    /// numbers, 1-based in press order, joined by `,` (`data-presses` holds the same). A line under
-    /// the board says how many presses.
+    /// last colour) in equal steps of grey (a hole is a `<rect class="hole">` of the page's colour
+    /// with no piece, and the legend names it), then for each pressed cell a `<circle
+    /// class="press">` ring (`#e8413c`) and a `<text class="press-number">` at the cell's centre
+    /// with its press numbers, 1-based in press order, joined by `,` (`data-presses` holds the
+    /// same). A line under the board says how many presses.
     ///
     /// # Errors
     ///

@@ -32,8 +32,8 @@ pub(crate) fn max_chars(width: f64, size: f64) -> usize {
 }
 
 /// `text` (as [`well_formed`]) cut to what a line of `width` user units at font size `size` can
-/// show ([`max_chars`] characters, the last of a cut text `…`). The cost of drawing a text (its layout, its
-/// glyphs in a PNG) then grows with the picture, not with the text.
+/// show ([`max_chars`] characters, the last of a cut text `…`). The cost of drawing a text (its
+/// layout, its glyphs in a PNG) then grows with the picture, not with the text.
 pub(crate) fn fitted(text: &str, width: f64, size: f64) -> Cow<'_, str> {
     let limit = max_chars(width, size);
     match text.char_indices().nth(limit) {

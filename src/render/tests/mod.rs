@@ -1,9 +1,9 @@
-//! The pictures checked through what only the library sees: level pictures built tile by tile
-//! and link by link, and path pictures pose by pose, from the independent models of
-//! `tests/common` (a level's letters, a path found by a plain BFS and replayed move by move),
-//! drawn, and read back with a real XML parser (roxmltree); rasters checked pixel by pixel against
-//! resvg drawing the whole SVG and against the PNG file. The tests of the public API are in
-//! `tests/render.rs` and `tests/render_cli.rs`; both share the readers of `tests/common/pictures.rs`.
+//! The pictures checked through what only the library sees: level pictures built tile by tile and
+//! link by link, and path pictures pose by pose, from the independent models of `tests/common` (a
+//! level's letters, a path found by a plain BFS and replayed move by move), drawn, and read back
+//! with a real XML parser (roxmltree); rasters checked pixel by pixel against resvg drawing the
+//! whole SVG and against the PNG file. The tests of the public API are in `tests/render.rs` and
+//! `tests/render_cli.rs`; both share the readers of `tests/common/pictures.rs`.
 
 mod levels;
 mod png;

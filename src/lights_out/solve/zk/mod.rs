@@ -188,10 +188,11 @@ struct Live {
     rows: Vec<usize>,
 }
 
-/// True when press `press` of `variant` is a button: not a hole, and not a button that cannot
-/// be pressed (an empty line of a buttons file; [`Buttons::pressable`](crate::lights_out::Buttons::pressable)). A button that toggles nothing (every cell it
-/// reaches a hole, or reached a multiple of `K` times on a torus) is one still: pressing it is
-/// another press set reaching the same board, as on boards without holes.
+/// True when press `press` of `variant` is a button: not a hole, and not a button that cannot be
+/// pressed (an empty line of a buttons file;
+/// [`Buttons::pressable`](crate::lights_out::Buttons::pressable)). A button that toggles nothing
+/// (every cell it reaches a hole, or reached a multiple of `K` times on a torus) is one still:
+/// pressing it is another press set reaching the same board, as on boards without holes.
 fn pressable(variant: &Variant, press: usize) -> bool {
     !variant.is_hole(press) && variant.buttons().is_none_or(|b| b.pressable(press))
 }
@@ -254,12 +255,12 @@ impl ZkSolver {
         ZkSolver::try_new(variant).unwrap_or_else(|e| panic!("{variant}: {e}"))
     }
 
-    /// Sets up the solver for `variant` (see the module docs; the cost is about `f + 1` chases
-    /// of the whole board and `f^3` steps of elimination per prime power of `K`, `f` being the
-    /// free presses: the shorter side for the plus; over two colours, one chase of bit vectors
-    /// and an elimination on words of 64 entries, so about 64 times less). Memory: a few buffers of the board's cells,
-    /// the `f x (f + 1)` residual matrix, and two planes of the board's cells per generator of
-    /// the goal's coset (up to `f + 1` of them), all allocated fallibly.
+    /// Sets up the solver for `variant` (see the module docs; the cost is about `f + 1` chases of
+    /// the whole board and `f^3` steps of elimination per prime power of `K`, `f` being the free
+    /// presses: the shorter side for the plus; over two colours, one chase of bit vectors and an
+    /// elimination on words of 64 entries, so about 64 times less). Memory: a few buffers of the
+    /// board's cells, the `f x (f + 1)` residual matrix, and two planes of the board's cells per
+    /// generator of the goal's coset (up to `f + 1` of them), all allocated fallibly.
     ///
     /// # Errors
     ///
