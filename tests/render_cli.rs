@@ -546,8 +546,14 @@ fn render_flip_draws_holes_buttons_and_tatham_ids_as_the_batch_answers_them() {
     let id = "2x2:edb7,f";
     let (buttons, board) = Buttons::tatham(id).unwrap();
     let variant = Variant::builder(2, 2).buttons(buttons).goal(Goal::Colour(0)).build().unwrap();
-    let options_tatham =
-        BatchOptions { tatham: Some(id.into()), presses: true, ..BatchOptions::default() };
+    // The library's goal is the options' (`any` by default); the command line asks for the
+    // game's, white, when --goal is not given.
+    let options_tatham = BatchOptions {
+        tatham: Some(id.into()),
+        goal: "white".into(),
+        presses: true,
+        ..BatchOptions::default()
+    };
     let mut answers = Answers::default();
     let mut batch = Batch::new(options_tatham, &mut answers).unwrap();
     batch.run_tatham("--tatham", &mut answers).unwrap();
