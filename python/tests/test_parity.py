@@ -76,8 +76,9 @@ def assert_same(expected, found):
         assert found == expected
 
 
-def flip_args(options):
-    """The command-line flags of the keyword arguments `options` of `flipblox.flip`."""
+def cli_args(options):
+    """The command-line flags of the keyword arguments `options` of `flipblox.flip` or
+    `flipblox.solve`."""
     args = []
     for key, value in options.items():
         flag = "--" + key.replace("_", "-")
@@ -120,7 +121,7 @@ FLIP_GROUPS = {
 @pytest.mark.parametrize("path", INPUTS, ids=ids)
 def test_flip_records_equal_the_command_line_records(cli, path, group):
     options = FLIP_GROUPS[group]
-    expected = tool(cli, ["flip", "--json", *flip_args(options), str(path)])
+    expected = tool(cli, ["flip", "--json", *cli_args(options), str(path)])
     assert_same(expected, python(lambda: flipblox.flip(path, **options)))
 
 
@@ -165,10 +166,10 @@ BOARD_GROUPS = {
 def test_flip_answers_board_strings_as_the_command_line(cli, group):
     options = BOARD_GROUPS[group]
     args = [arg for board in BOARDS for arg in ("--board", board)]
-    expected = tool(cli, ["flip", "--json", *flip_args(options), *args])
+    expected = tool(cli, ["flip", "--json", *cli_args(options), *args])
     assert_same(expected, python(lambda: flipblox.flip(board=BOARDS, **options)))
     assert_same(expected, python(lambda: flipblox.flip(BOARDS, **options)))
-    one = tool(cli, ["flip", "--json", *flip_args(options), "--board", BOARDS[2]])
+    one = tool(cli, ["flip", "--json", *cli_args(options), "--board", BOARDS[2]])
     assert_same(one, python(lambda: flipblox.flip(board=BOARDS[2], **options)))
 
 
@@ -202,7 +203,7 @@ def test_flip_answers_a_buttons_file_as_the_command_line(cli, tmp_path, path, op
     rows, cols = options["size"]
     buttons = tmp_path / "buttons.txt"
     buttons.write_text(buttons_file(rows, cols))
-    args = ["flip", "--json", *flip_args(options), "--buttons", str(buttons), str(path)]
+    args = ["flip", "--json", *cli_args(options), "--buttons", str(buttons), str(path)]
     expected = tool(cli, args)
     assert_same(expected, python(lambda: flipblox.flip(path, buttons=buttons, **options)))
     # The buttons as text, not a file.
@@ -250,7 +251,7 @@ def test_flip_refuses_what_the_command_line_refuses(cli, tmp_path, case):
         elif key == "source":
             args.append(str(value))
         elif key != "tatham" or not extra:
-            args += flip_args({key: value})
+            args += cli_args({key: value})
     kind, _ = tool(cli, args)
     assert kind == "usage"
     source = options.pop("source", None)
@@ -308,24 +309,11 @@ BLOXORZ_GROUPS = {
 }
 
 
-def bloxorz_args(options):
-    args = []
-    for key, value in options.items():
-        flag = "--" + key.replace("_", "-")
-        if value is True:
-            args.append(flag)
-        elif key == "shard":
-            args += [flag, f"{value[0]}/{value[1]}"]
-        else:
-            args += [flag, str(value)]
-    return args
-
-
 @pytest.mark.parametrize("group", BLOXORZ_GROUPS)
 @pytest.mark.parametrize("path", INPUTS, ids=ids)
 def test_solve_records_equal_the_command_line_records(cli, path, group):
     options = BLOXORZ_GROUPS[group]
-    expected = tool(cli, ["bloxorz", "--json", *bloxorz_args(options), str(path)])
+    expected = tool(cli, ["bloxorz", "--json", *cli_args(options), str(path)])
     assert_same(expected, python(lambda: flipblox.solve(path, **options)))
 
 
