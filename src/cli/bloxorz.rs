@@ -174,7 +174,7 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
             Source::Stdin => 0,
         })
         .sum();
-    let (bar, stop_bar) = progress::pack(total_bytes);
+    let (bar, stop_bar) = progress::pack(total_bytes, "solving levels");
     let mut printer = Printer::new(args.json).with_bar(bar.clone());
     let mut batch = Batch {
         bar,
@@ -273,7 +273,7 @@ impl Batch {
                     self.bar.set_length(position);
                 }
                 self.bar.set_position(position);
-                self.bar.set_message(format!("{} levels", self.levels));
+                self.bar.set_message(format!("solved {} levels", self.levels));
             }
             Ok(())
         })

@@ -573,7 +573,7 @@ fn bloxorz_pack(args: &BloxorzArgs) -> anyhow::Result<Outcome> {
         Source::Path(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
         Source::Stdin => 0,
     };
-    let (bar, stop_bar) = progress::pack(total);
+    let (bar, stop_bar) = progress::pack(total, "drawing levels");
     let mut failed = false;
     let name = source.display_name();
     let file = Path::new(&name).file_name().map(|n| n.to_string_lossy().into_owned());

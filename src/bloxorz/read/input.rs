@@ -275,15 +275,18 @@ impl<'a, R: Read> LevelInput<'a, R> {
         if let Some(format) = format.known() {
             return Ok(input(Held::Stream { head: Vec::new(), rest: Some(reader) }, format, None));
         }
-        let (head, detected) = peek(&mut reader);
+        let (head, detected, ended) = peek(&mut reader);
+        // A stream that has ended is not read again: a terminal would wait for a second end of
+        // input (Ctrl-D) before the empty input, or the last line, is answered.
+        let rest = (!ended).then_some(reader);
         match detected {
             Some(detected) => {
-                let held = Held::Stream { head, rest: Some(reader) };
+                let held = Held::Stream { head, rest };
                 Ok(input(held, detected.format, Some(detected)))
             }
             None => {
                 // The start does not decide: the whole input does.
-                let bytes = read_whole(Cursor::new(head).chain(reader), max_memory)?;
+                let bytes = read_whole(Cursor::new(head).chain(Rest(rest)), max_memory)?;
                 let detected = detect_format(&bytes);
                 Ok(input(Held::Bytes(Cow::Owned(bytes)), detected.format, Some(detected)))
             }
@@ -538,8 +541,10 @@ impl LevelSource for Levels<'_> {
 }
 
 /// Reads the start of `reader` (up to its first level line, at most [`PEEK`] bytes) and what it
-/// decides ([`detect_from_head`]): the bytes read, which the stream's reader must read first.
-fn peek(reader: &mut impl Read) -> (Vec<u8>, Option<Detected>) {
+/// decides ([`detect_from_head`]): the bytes read, which the stream's reader must read first,
+/// and whether the stream has ended (it is then not read again).
+fn peek(reader: &mut impl Read) -> (Vec<u8>, Option<Detected>, bool) {
+    let mut ended = false;
     let mut head = Vec::new();
     let mut chunk = [0u8; 4096];
     let detected = loop {
@@ -551,14 +556,17 @@ fn peek(reader: &mut impl Read) -> (Vec<u8>, Option<Detected>) {
         }
         match reader.read(&mut chunk[..(PEEK - head.len()).min(4096)]) {
             // All of the input is at hand.
-            Ok(0) => break Some(detect_format(&head)),
+            Ok(0) => {
+                ended = true;
+                break Some(detect_format(&head));
+            }
             Ok(n) => head.extend_from_slice(&chunk[..n]),
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             // The stream's reader meets the error again.
             Err(_) => break None,
         }
     };
-    (head, detected)
+    (head, detected, ended)
 }
 
 /// Reads `reader` whole, within `limit` bytes ([`read_bounded`]).
@@ -612,6 +620,42 @@ mod tests {
             let mut stream = LevelInput::from_reader(bytes, InputFormat::Auto, limit).unwrap();
             assert_eq!(whole.format(), stream.format());
             assert_eq!(read(whole.levels()), read(stream.levels()), "{bytes:?}");
+        }
+    }
+
+    /// A terminal: it gives what was typed, then one end of input (Ctrl-D), and a read after
+    /// that would wait for another Ctrl-D (here: it fails the test).
+    struct Terminal {
+        typed: Option<Vec<u8>>,
+        ended: bool,
+    }
+
+    impl Read for Terminal {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            assert!(!self.ended, "read again after the end of the input: a second Ctrl-D");
+            match self.typed.take() {
+                Some(typed) if !typed.is_empty() => {
+                    buf[..typed.len()].copy_from_slice(&typed);
+                    Ok(typed.len())
+                }
+                _ => {
+                    self.ended = true;
+                    Ok(0)
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stream_that_has_ended_is_not_read_again() {
+        let inputs: [&[u8]; 5] = [b"", b"\n", b"oSoT\n", b"1 3\nX.O\n", b"var levels = [];\n"];
+        for typed in inputs {
+            for format in InputFormat::ALL {
+                let terminal = Terminal { typed: Some(typed.to_vec()), ended: false };
+                let mut stream = LevelInput::from_reader(terminal, format, 1 << 20).unwrap();
+                let mut whole = LevelInput::from_bytes(typed, format, 1 << 20);
+                assert_eq!(read(whole.levels()), read(stream.levels()), "{typed:?} {format}");
+            }
         }
     }
 
