@@ -298,3 +298,50 @@ fn a_pack_with_errors_in_many_places_prints_the_same_with_one_and_two_jobs() {
         }
     }
 }
+
+/// At a terminal, `flipblox bloxorz` with no FILE waits for the user: no progress bar is drawn
+/// while nothing has been typed (it used to draw `0 B/0 B` after a second), and one Ctrl-D
+/// ends the empty input, as in `flip` (it used to take two: the stream was read again after
+/// its end). Standard input and error are a pseudo-terminal.
+#[cfg(unix)]
+#[test]
+fn bloxorz_at_a_terminal_draws_no_bar_while_waiting_and_ends_at_one_ctrl_d() {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    use crate::common::process::{Supervised, TIME_LIMIT, command, openpty};
+
+    let (mut master, slave) = openpty();
+    let mut run = command(&["bloxorz"]);
+    run.stdin(Stdio::from(slave.try_clone().unwrap())).stderr(Stdio::from(slave));
+    // The command, and with it the test's copies of the slave side, goes with the spawn: reading
+    // the master ends once the child has ended.
+    let child = Supervised::spawn(run, TIME_LIMIT);
+    let mut shown = master.try_clone().unwrap();
+    let terminal = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        // Ends with EIO once no process holds the slave side.
+        let _ = shown.read_to_end(&mut bytes);
+        String::from_utf8_lossy(&bytes).into_owned()
+    });
+    // A bar shows once a run has lasted a second: the user types nothing for longer than that.
+    std::thread::sleep(Duration::from_millis(1500));
+    master.write_all(&[4]).unwrap(); // Ctrl-D
+    let waited = Instant::now();
+    while child.is_running() && waited.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let ended_at_once = !child.is_running();
+    if !ended_at_once {
+        master.write_all(&[4]).unwrap(); // a second Ctrl-D, so that the child ends
+    }
+    let ended = child.wait();
+    let shown = terminal.join().unwrap();
+    let start: String = shown.chars().take(300).collect();
+    assert!(ended_at_once, "one Ctrl-D did not end the input; the terminal showed {start:?}");
+    assert_eq!(ended.status.code(), Some(0), "{}", ended.describe());
+    assert_eq!(ended.stdout, b"");
+    assert!(!shown.contains(" B"), "a progress bar was drawn while waiting: {shown:?}");
+    assert_eq!(shown.trim_matches(|c: char| c.is_whitespace() || c == '^' || c == 'D'), "");
+}

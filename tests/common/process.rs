@@ -100,6 +100,29 @@ pub fn on_terminal(args: &str) -> (Option<i32>, String) {
     (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// A new pseudo-terminal (`openpty(3)`): its master side, which the test reads (what the
+/// terminal shows) and writes (what the user types), and its slave side, for the child.
+pub fn openpty() -> (std::fs::File, std::os::fd::OwnedFd) {
+    use std::os::fd::FromRawFd;
+    let (mut master, mut slave) = (-1, -1);
+    // SAFETY: openpty(3) writes the two descriptors it opens into the two integers; the name,
+    // terminal settings and window size are null, which it takes as "none given".
+    let opened = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(opened, 0, "openpty: {}", std::io::Error::last_os_error());
+    // SAFETY: both descriptors were just opened by openpty and are owned by nothing else.
+    unsafe {
+        (std::fs::File::from_raw_fd(master), std::os::fd::OwnedFd::from_raw_fd(slave))
+    }
+}
+
 /// Makes a named pipe (FIFO) at `path`, as `mkfifo` does.
 #[track_caller]
 pub fn mkfifo(path: &Path) {
