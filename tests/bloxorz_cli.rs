@@ -345,3 +345,39 @@ fn bloxorz_at_a_terminal_draws_no_bar_while_waiting_and_ends_at_one_ctrl_d() {
     assert!(!shown.contains(" B"), "a progress bar was drawn while waiting: {shown:?}");
     assert_eq!(shown.trim_matches(|c: char| c.is_whitespace() || c == '^' || c == 'D'), "");
 }
+
+/// One vocabulary across commands: `bloxorz -o FILE` writes the answers as `flip -o` does (the
+/// file whole, nothing on standard output; an existing file left as it was when the output
+/// cannot be made), `-v` is `--verbose`, and `bloxorz -h` sums up each option in one line
+/// under headings, as `flip -h` does.
+#[test]
+fn bloxorz_speaks_the_vocabulary_of_flip() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = project("data/bloxorz/poj-sample.txt");
+    let expected = read_text(project("data/bloxorz/poj-sample.expected"));
+    let out = dir.path().join("answers.txt");
+    let run = flipblox_ok(&["bloxorz", "-o", out.to_str().unwrap(), pack.to_str().unwrap()], b"");
+    assert_eq!(stdout(&run), "");
+    assert_eq!(read_text(&out), expected);
+    let bad = dir.path().join("no-such-dir/answers.txt");
+    let refused = flipblox(&["bloxorz", "-o", bad.to_str().unwrap(), pack.to_str().unwrap()], b"");
+    assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("answers.txt"), "{}", stderr(&refused));
+    assert!(!bad.exists());
+
+    let drawing = b"SoT\n";
+    let short = flipblox_ok(&["bloxorz", "-v"], drawing);
+    let long = flipblox_ok(&["bloxorz", "--verbose"], drawing);
+    assert!(stderr(&short).contains("read as drawing"), "{}", stderr(&short));
+    assert_eq!(stderr(&short), stderr(&long));
+
+    let help = stdout(&flipblox_ok(&["bloxorz", "-h"], b""));
+    for heading in ["Input:", "Output:", "Resources:"] {
+        assert!(help.lines().any(|l| l == heading), "{heading} in\n{help}");
+    }
+    let full = stdout(&flipblox_ok(&["bloxorz", "--help"], b""));
+    assert!(help.lines().count() * 2 < full.lines().count(), "-h is short:\n{help}");
+    assert!(help.contains("-o, --output <FILE>") && help.contains("-v, --verbose"), "{help}");
+    let flip = stdout(&flipblox_ok(&["flip", "-h"], b""));
+    assert!(flip.contains("[possible values: any, off, on, white, black]"), "{flip}");
+}

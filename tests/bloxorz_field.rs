@@ -329,6 +329,16 @@ fn every_format_round_trips_through_export_and_back() {
         let args = ["export", "bloxorz", "-", "--level", "1", "--format", format];
         let out = flipblox(&args, &read_bytes(&pack));
         assert_eq!(out.stdout, bytes, "{format} from stdin");
+        // As `bloxorz` and `convert`: no FILE reads standard input too, and `fbt` names the
+        // table file as `bincode` does.
+        let args = ["export", "bloxorz", "--level", "1", "--format", format];
+        let out = flipblox(&args, &read_bytes(&pack));
+        assert_eq!(out.stdout, bytes, "{format} from stdin without -");
+        if format == "bincode" {
+            let args = ["export", "bloxorz", "--level", "1", "--format", "fbt"];
+            let out = flipblox(&args, &read_bytes(&pack));
+            assert_eq!(out.stdout, bytes, "fbt is bincode");
+        }
     }
 }
 

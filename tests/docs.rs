@@ -558,3 +558,74 @@ fn the_measurement_check_finds_measurements_and_nothing_else() {
     }
     assert_eq!(measurements("a\nb 20 ms"), [(2, "a time")]);
 }
+
+/// The benchmarks `Cargo.toml` declares (`[[bench]]` names), each with its file in `benches/`.
+fn bench_targets() -> Vec<String> {
+    let manifest = read_text(project("Cargo.toml"));
+    let mut names = Vec::new();
+    let mut in_bench = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_bench = line == "[[bench]]";
+        } else if in_bench && let Some(name) = line.strip_prefix("name = ") {
+            let name = name.trim_matches('"').to_string();
+            assert!(project(&format!("benches/{name}.rs")).exists(), "benches/{name}.rs");
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// True when `paragraph` states a peak of memory: `peak`, `peaks` or `RSS` with a figure in
+/// KB, MB or GB.
+fn states_a_peak(paragraph: &str) -> bool {
+    let words: Vec<&str> = paragraph.split_whitespace().collect();
+    let figure = words.windows(2).any(|pair| {
+        is_number(pair[0].trim_start_matches(['(', '~']))
+            && ["KB", "MB", "GB"].contains(&pair[1].trim_end_matches([',', '.', ')', ';', ':']))
+    });
+    let peak = words.iter().any(|w| w.starts_with("peak") || w.trim_matches(',') == "RSS");
+    figure && peak
+}
+
+/// Figures in the pages do not drift from what the code does: each peak of memory a page
+/// states names in its paragraph the command that measures it (`/usr/bin/time`, a
+/// `cargo bench --bench NAME`, or docs/PERFORMANCE.md, whose figures each name theirs), and
+/// every `cargo bench --bench NAME` a page names is a benchmark of `Cargo.toml`.
+#[test]
+fn every_figure_of_the_docs_names_a_command_that_exists() {
+    let benches = bench_targets();
+    let mut wrong = Vec::new();
+    for page in pages() {
+        let text = read_text(project(&page));
+        for (at, _) in text.match_indices("cargo bench --bench ") {
+            let rest = &text[at + "cargo bench --bench ".len()..];
+            let name: String =
+                rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            if !benches.contains(&name) {
+                wrong.push(format!("{page}: `cargo bench --bench {name}` names no benchmark"));
+            }
+        }
+        if page.ends_with("PERFORMANCE.md") {
+            continue;
+        }
+        for paragraph in text.split("\n\n").filter(|p| states_a_peak(p)) {
+            let named = ["/usr/bin/time", "cargo bench --bench", "PERFORMANCE.md"]
+                .iter()
+                .any(|command| paragraph.contains(command));
+            if !named {
+                let start: String = paragraph.trim().chars().take(120).collect();
+                wrong.push(format!("{page}: a peak of memory without its command: {start}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "name the command (or drop the figure):\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_peak_of_memory_is_found_and_a_size_is_not() {
+    assert!(states_a_peak("one 5x5 board: 5.7 MB peak RSS, against 3.5 MB"));
+    assert!(states_a_peak("and peaks at 4.5 MB RSS."));
+    assert!(!states_a_peak("the 5x5 table is 32 MiB, and 65,537 lines, about 1.5 MB for 4x4"));
+    assert!(!states_a_peak("a peak of the histogram at 12"));
+}

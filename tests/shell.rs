@@ -197,3 +197,40 @@ fn short_and_long_help_agree_and_state_the_limits() {
     assert!(!options.iter().any(|l| l.contains("--table")), "no --table option: {options:?}");
     assert!(build.contains("1 to 32"), "{build}");
 }
+
+/// The summaries `flipblox help`, `flip --help` and `man flipblox` show come from one text each,
+/// and say what the commands do today: `flip` reads sizes from the input (no `--size` needed)
+/// and has `--buttons`, `--hole` and `--tatham`; `convert` reads and writes drawings and PDDL.
+#[test]
+fn the_command_summaries_say_what_the_commands_do() {
+    let listing = stdout(&flipblox_ok(&["help"], b""));
+    let flip_help = stdout(&flipblox_ok(&["flip", "--help"], b""));
+    let first_lines: String = flip_help.lines().take(4).collect::<Vec<_>>().join(" ");
+    let page = stdout(&flipblox_ok(&["man"], b"")).replace("\\-", "-");
+    for text in [&listing, &first_lines, &page] {
+        assert!(!text.contains("any board with --size"), "{text}");
+        for option in ["--buttons", "--hole", "--tatham"] {
+            assert!(text.contains(option), "the flip summary names {option}: {text}");
+        }
+    }
+    let convert = listing.lines().skip_while(|l| !l.trim_start().starts_with("convert")).take(2);
+    let convert = convert.collect::<Vec<_>>().join(" ");
+    assert!(convert.contains("drawing") && convert.contains("PDDL"), "{convert}");
+}
+
+/// The completions' help names the five shells clap_complete writes for, and `--goal <TAB>`
+/// completes the goals' words (not file names).
+#[test]
+fn completions_name_every_shell_and_complete_the_goals() {
+    let help = stdout(&flipblox_ok(&["completions", "--help"], b""));
+    let about: String = help.split("Usage:").next().unwrap().split_whitespace().collect();
+    for shell in ["bash", "elvish", "fish", "powershell", "zsh"] {
+        assert!(about.to_lowercase().contains(shell), "{shell}: {help}");
+    }
+    let bash = stdout(&flipblox_ok(&["completions", "bash"], b""));
+    assert!(bash.contains(
+        "--goal)\n                    COMPREPLY=($(compgen -W \"any off on white black\""
+    ));
+    let zsh = stdout(&flipblox_ok(&["completions", "zsh"], b""));
+    assert!(zsh.contains("--goal=[") && zsh.contains(":(any off on white black)"), "{zsh}");
+}

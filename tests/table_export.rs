@@ -479,3 +479,24 @@ fn the_readme_s_numpy_lines_print_what_their_comment_says() {
     assert!(code.contains("# the POJ 1753 sample: 4; 4096 solvable states"), "{code}");
     assert_eq!(python_in(dir.path(), code, &[]), "4 4096\n");
 }
+
+/// `--format fbt` names the table file, as the README calls it (`.fbt`); `bincode`, its old
+/// name, still works; the usage error for a missing format names `fbt`.
+#[test]
+fn the_table_file_format_is_named_fbt_and_bincode_still_works() {
+    let fbt = flipblox(&["export", "flip", "--format", "fbt"], b"");
+    let bincode = flipblox(&["export", "flip", "--format", "bincode"], b"");
+    assert!(fbt.status.success(), "{}", stderr(&fbt));
+    assert!(fbt.stdout == bincode.stdout, "fbt and bincode write the same bytes");
+    let help = stdout(&flipblox(&["export", "flip", "--help"], b""));
+    assert!(help.contains("- fbt:"), "{help}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.unknown");
+    let out = flipblox(&["export", "flip", "-o", path.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("give --format (fbt, npy, csv, json or raw)"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -219,8 +219,10 @@ impl OpenedTable {
 /// `--format` on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
-    /// The versioned flipblox table file: magic, version, bincode header (shape, layout,
-    /// sentinel, histogram, CRC-32), payload at a 64-byte boundary; `inspect` checks it.
+    /// The versioned flipblox table file (`.fbt`): magic, version, bincode header (shape,
+    /// layout, sentinel, histogram, CRC-32), payload at a 64-byte boundary; `inspect` checks it.
+    /// Also named `bincode`.
+    #[value(name = "fbt", alias = "bincode")]
     Bincode,
     /// NumPy .npy, format version 1.0: uint8, index = state (Flip Game), or int32, shape
     /// (R, C, 3) (Bloxorz).
@@ -239,7 +241,7 @@ pub enum FormatArg {
 
 impl FormatArg {
     /// The format an output file's extension names: `.fbt` and `.bin` the table file
-    /// (`bincode`), `.npy`, `.csv`, `.json`, `.raw`; `None` for any other (or none).
+    /// (`fbt`), `.npy`, `.csv`, `.json`, `.raw`; `None` for any other (or none).
     pub fn from_extension(path: &Path) -> Option<FormatArg> {
         let extension = path.extension()?.to_str()?.to_ascii_lowercase();
         Some(match extension.as_str() {
@@ -273,7 +275,7 @@ impl FormatArg {
             usage(
                 command,
                 format!(
-                    "give --format (bincode, npy, csv, json or raw): {why} (.fbt or .bin, .npy, \
+                    "give --format (fbt, npy, csv, json or raw): {why} (.fbt or .bin, .npy, \
                      .csv, .json, .raw)"
                 ),
             )

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::args::{MapArgs, Outcome, parse_memory};
 use super::expect::{Expectations, Expected};
-use super::io::{Source, for_each_input, sources};
+use super::io::{Source, answers_printer, for_each_input, sources};
 use super::levels::{FormatArgs, Reading};
 use super::print::{Printer, Record};
 use super::progress;
@@ -33,30 +33,36 @@ use flipblox::bloxorz::{AnalysisRecord, LevelRecord, LevelSource, Report, RunOpt
 #[derive(Debug, Args)]
 pub struct BloxorzArgs {
     /// Level packs; `-` or nothing reads standard input.
-    #[arg(value_name = "FILE")]
+    #[arg(value_name = "FILE", help_heading = "Input")]
     files: Vec<PathBuf>,
 
     /// Also print one shortest path: `N MOVES`, MOVES a string of U D L R (U = towards the first
     /// row, L = towards the first column); a split cube's move is its name then the direction
     /// (`aU`, `bL`: cube a is on the split switch's first target).
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     path: bool,
 
-    #[command(flatten)]
+    /// Write the answers to FILE instead of standard output: a temporary file beside it, renamed
+    /// over FILE once every level is answered (levels that could not be read are in it as
+    /// `Error`), so FILE is whole or as it was; `-` is standard output.
+    #[arg(short, long, value_name = "FILE", help_heading = "Output")]
+    output: Option<PathBuf>,
+
+    #[command(flatten, next_help_heading = "Input")]
     formats: FormatArgs,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Output")]
     shard: ShardArgs,
 
     /// Print one JSON object per line (docs/JSON.md): file, index (the level, 1-based), error,
     /// distance (the minimum number of moves; null when impossible), path (null without --path),
     /// rows, cols, states_explored.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     json: bool,
 
     /// With --json, add each search's wall time in microseconds (`microseconds`); without it
     /// two runs print identical records.
-    #[arg(long, requires = "json")]
+    #[arg(long, requires = "json", help_heading = "Output")]
     timings: bool,
 
     /// Also analyse every level (docs/BLOXORZ.md, "For designers"): after the answer (and the
@@ -67,27 +73,29 @@ pub struct BloxorzArgs {
     /// `cells_unused=N` (tiles no reachable state covers) and `difficulty=X` (`-` when
     /// impossible); with --json the same keys, and `unused_cells`, the list of those tiles.
     /// The analysis stores every reachable state, about 256 bytes each, within --max-memory.
-    #[arg(long, alias = "analyze")]
+    #[arg(long, alias = "analyze", help_heading = "Output")]
     analyse: bool,
 
     /// Compare every answer with FILE, the text output of an earlier run (one line per level,
     /// its first word the answer): each level whose answer differs is reported on stderr as
     /// `PATH:LINE: level N: par 17, expected 15`, and the exit code is 1. The answers are
     /// printed as usual.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
     expect: Option<PathBuf>,
 
     /// Solve levels on N threads (default, and at most: the number of cores); the output stays
     /// in input order.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024),
+          help_heading = "Resources")]
     jobs: Option<u32>,
 
-    /// Refuse, before allocating, any level that would need more memory than SIZE
-    /// (16 bytes per cell of the level padded by 2 on each side), e.g. 512MiB, 4GB, 1000000.
-    #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = parse_memory)]
+    /// Refuse any level that would need more memory than SIZE, before allocating it (16 bytes
+    /// per cell of the level padded by 2 on each side), e.g. 512MiB, 4GB, 1000000.
+    #[arg(long, value_name = "SIZE", default_value = "2GiB", value_parser = parse_memory,
+          help_heading = "Resources")]
     max_memory: u64,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Input")]
     map: MapArgs,
 }
 
@@ -175,7 +183,7 @@ pub fn run(args: BloxorzArgs) -> anyhow::Result<Outcome> {
         })
         .sum();
     let (bar, stop_bar) = progress::pack(total_bytes, "solving levels");
-    let mut printer = Printer::new(args.json).with_bar(bar.clone());
+    let mut printer = answers_printer(args.output.as_deref(), args.json)?.with_bar(bar.clone());
     let mut batch = Batch {
         bar,
         options,

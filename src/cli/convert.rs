@@ -13,7 +13,8 @@ use super::levels::{FormatArgs, Reading};
 use super::print::{Reporter, Stderr};
 use flipblox::bloxorz::{Level, LevelSource, Unwritable};
 
-/// Write Bloxorz levels in the text format (docs/LEVELS.md).
+/// Convert Bloxorz levels: read a pack, the Flash game's file, a drawing or PDDL, write a pack,
+/// a drawing or PDDL (docs/LEVELS.md).
 ///
 /// With `--input-format flash`, FILE is the original Flash game's level file: each stage of its
 /// play order is written as a level of the text format, after a comment line `; stage N: NAME

@@ -107,8 +107,9 @@ struct ExportBloxorzArgs {
 /// The level whose distance field is wanted (`export bloxorz`, `render field`).
 #[derive(Debug, Args)]
 pub(super) struct FieldLevelArgs {
-    /// The level pack (POJ 3322 layout, as for `flipblox bloxorz`); `-` reads standard input.
-    #[arg(value_name = "FILE")]
+    /// The level pack (POJ 3322 layout, as for `flipblox bloxorz`); `-` or nothing reads
+    /// standard input.
+    #[arg(value_name = "FILE", default_value = "-", hide_default_value = true)]
     file: PathBuf,
 
     /// The level, 1-based within FILE (levels that cannot be read count, as in the numbers

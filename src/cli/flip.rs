@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::args::{MapArgs, OpenedTable, Outcome, TableLimitArgs, usage};
-use super::io::{Destination, Text, for_each_input, sources};
+use super::io::{Text, answers_printer, for_each_input, sources};
 use super::print::{Printer, Record, Reporter};
 use super::progress;
 use super::shard::ShardArgs;
@@ -19,8 +19,9 @@ use flipblox::lights_out::{
 use flipblox::table_file::Check;
 
 /// Answer Flip Game boards: the minimum number of presses to make every piece white or every
-/// piece black, or `Impossible` (POJ 1753 for 4x4; Lights Out with the plus-shaped toggle on
-/// any board with --size; the Lights Out family with --goal, --toggle, --wrap, --colours).
+/// piece black, or `Impossible` (POJ 1753 for 4x4; Lights Out on boards of any size, read from
+/// the input; the Lights Out family with --goal, --toggle, --wrap, --colours, --buttons, --hole,
+/// and Simon Tatham's Flip with --tatham).
 ///
 /// Input: boards in the POJ layout, R lines of C characters `b` (black) or `w` (white), with or
 /// without blank lines between boards; cells may be separated by spaces or tabs; a leading line
@@ -217,8 +218,8 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             &["flip"],
         )?,
     };
-    if let Some(path) = &args.output {
-        printer = Printer::to(Destination::create(Some(path))?, args.json);
+    if args.output.is_some() {
+        printer = answers_printer(args.output.as_deref(), args.json)?;
     }
     let mut out = sink.with(&mut printer);
     if args.puzzle.tatham.is_some() {

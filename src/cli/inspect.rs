@@ -15,7 +15,7 @@ use flipblox::table_file::{
     Element, Loaded, NpyFile, NpyTable, Puzzle, Table, TableFile, VariantFields, load,
 };
 
-/// Check table files (from `flipblox table build`, or `flipblox export --format bincode` or
+/// Check table files (from `flipblox table build`, or `flipblox export --format fbt` or
 /// `--format npy`) and print their metadata and distance histogram.
 ///
 /// Checks: magic, format version, header checksum, shape, payload checksum, the histogram

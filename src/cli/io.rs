@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use memmap2::Mmap;
 
-use super::print::{OutputFile, Reporter, Stdout, stdin_closed};
+use super::print::{OutputFile, Printer, Reporter, Stdout, stdin_closed};
 use super::signals::{MapWatch, Temporary};
 use flipblox::memory::ReadError;
 use flipblox::table_file::{Format, Table, export};
@@ -663,6 +663,21 @@ pub fn write_table(
     let name = destination.name().to_string();
     export(table, format, destination.writer()).with_context(|| format!("{name}: cannot write"))?;
     destination.commit()
+}
+
+/// The printer of a command's answers (`flip`, `bloxorz`): to standard output without
+/// `output` (or for `-`), else to the file `output` through a [`Destination`], created now (a
+/// bad path fails at once) and committed by [`Printer::finish`]: the file appears whole, and a
+/// run that ends with an error leaves it as it was.
+///
+/// # Errors
+///
+/// The output cannot be created; the message names it.
+pub fn answers_printer(output: Option<&Path>, json: bool) -> anyhow::Result<Printer> {
+    Ok(match output {
+        Some(path) => Printer::to(Destination::create(Some(path))?, json),
+        None => Printer::new(json),
+    })
 }
 
 impl OutputFile for Destination {

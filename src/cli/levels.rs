@@ -25,7 +25,7 @@ pub struct FormatArgs {
     pub input_format: InputFormat,
 
     /// Print on stderr the format each input is read in, and why.
-    #[arg(long)]
+    #[arg(short, long)]
     pub verbose: bool,
 }
 

@@ -146,22 +146,26 @@ fn exit_escaped(e: clap::Error) -> ! {
     std::process::exit(e.exit_code())
 }
 
-/// The command line: [`Cli`]'s, with `flip`'s options summed up in one line each under `-h`
+/// The command line: [`Cli`]'s, with the options of `flip` and `bloxorz` (the commands of
+/// many options, under headings) summed up in one line each under `-h`
 /// (their whole text under `--help`). The summaries are made only when `-h` is given, so that
 /// a run that answers boards does not pay for them.
 fn command() -> clap::Command {
     if !asks_short_help() {
         return Cli::command();
     }
-    Cli::command().mut_subcommand("flip", |flip| {
-        flip.mut_args(|arg| match arg.get_long_help().or(arg.get_help()).map(|h| h.to_string()) {
-            Some(text) => {
-                let summary = summary(&text);
-                arg.long_help(text).help(summary)
+    let short = |command: clap::Command| {
+        command.mut_args(|arg| {
+            match arg.get_long_help().or(arg.get_help()).map(|h| h.to_string()) {
+                Some(text) => {
+                    let summary = summary(&text);
+                    arg.long_help(text).help(summary)
+                }
+                None => arg,
             }
-            None => arg,
         })
-    })
+    };
+    Cli::command().mut_subcommand("flip", short).mut_subcommand("bloxorz", short)
 }
 
 /// True when the command line has `-h`, which [`command`] answers with one-line summaries.

@@ -11,12 +11,14 @@ use super::args::Outcome;
 use super::io::{Destination, create_directory};
 use super::print;
 
-/// Print a completion script for a shell.
+/// Print a completion script for a shell: bash, elvish, fish, powershell or zsh.
 ///
 /// For example, for bash: `mkdir -p ~/.local/share/bash-completion/completions`, then
 /// `flipblox completions bash > ~/.local/share/bash-completion/completions/flipblox`; for fish:
 /// `flipblox completions fish > ~/.config/fish/completions/flipblox.fish`; for zsh, into a
-/// folder of your `fpath`: `flipblox completions zsh > ~/.zfunc/_flipblox`.
+/// folder of your `fpath`: `flipblox completions zsh > ~/.zfunc/_flipblox`; for elvish:
+/// `flipblox completions elvish > ~/.config/elvish/lib/flipblox.elv`, then `use flipblox` in
+/// rc.elv; for PowerShell: `flipblox completions powershell >> $PROFILE`.
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
     /// The shell.

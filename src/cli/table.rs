@@ -42,9 +42,9 @@ struct BuildArgs {
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
 
-    /// The file format: the flipblox table file (`bincode`, the one `flip --table` reads) or
+    /// The file format: the flipblox table file (`fbt`, the one `flip --table` reads) or
     /// any other format of `flipblox export` (docs/FORMATS.md). When left out: the one the
-    /// output's extension names (.fbt or .bin, .npy, .csv, .json, .raw), else `bincode`.
+    /// output's extension names (.fbt or .bin, .npy, .csv, .json, .raw), else `fbt`.
     #[arg(long, value_enum, value_name = "FORMAT")]
     format: Option<FormatArg>,
 

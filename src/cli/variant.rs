@@ -21,7 +21,7 @@ pub struct VariantArgs {
     /// or `off` (colour 0: classic Lights Out's "all lights off"), every cell `black` (two
     /// colours), every cell `on` (the highest colour), or every cell of the colour a symbol of
     /// the alphabet names. Words in any case. Default: any (with `flip --tatham`, white).
-    #[arg(long, value_name = "GOAL", allow_hyphen_values = true)]
+    #[arg(long, value_name = "GOAL", allow_hyphen_values = true, value_parser = GoalParser)]
     pub goal: Option<String>,
 
     /// The cell symbols, one per colour, white (off, colour 0) first: `01`, `.#`, `-x`, ...
@@ -45,6 +45,31 @@ pub struct VariantArgs {
     #[arg(long, visible_alias = "colors", value_name = "K", default_value_t = 2,
           value_parser = clap::value_parser!(u8).range(2..=Variant::MAX_COLOURS as i64))]
     pub colours: u8,
+}
+
+/// `--goal`'s value, as given (the library reads it against the alphabet): any text, with
+/// the goals named by words listed, so that `-h` shows them and a shell completes them.
+#[derive(Debug, Clone, Copy)]
+struct GoalParser;
+
+impl clap::builder::TypedValueParser for GoalParser {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(command, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let words = ["any", "off", "on", "white", "black"];
+        Some(Box::new(words.into_iter().map(clap::builder::PossibleValue::new)))
+    }
 }
 
 /// The command line's option of a batch option's `name`: `search_bits` is `--search-bits`.

@@ -45,7 +45,7 @@ enum VerifyCommand {
 
 #[derive(Debug, Args)]
 struct VerifyFlipArgs {
-    /// Check this file (written by `export flip` or `table build`, `bincode` or `npy`) instead
+    /// Check this file (written by `export flip` or `table build`, `fbt` or `npy`) instead
     /// of the embedded table.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,

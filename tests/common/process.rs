@@ -118,9 +118,7 @@ pub fn openpty() -> (std::fs::File, std::os::fd::OwnedFd) {
     };
     assert_eq!(opened, 0, "openpty: {}", std::io::Error::last_os_error());
     // SAFETY: both descriptors were just opened by openpty and are owned by nothing else.
-    unsafe {
-        (std::fs::File::from_raw_fd(master), std::os::fd::OwnedFd::from_raw_fd(slave))
-    }
+    unsafe { (std::fs::File::from_raw_fd(master), std::os::fd::OwnedFd::from_raw_fd(slave)) }
 }
 
 /// Makes a named pipe (FIFO) at `path`, as `mkfifo` does.
