@@ -368,7 +368,7 @@ fn bloxorz_speaks_the_vocabulary_of_flip() {
     let drawing = b"SoT\n";
     let short = flipblox_ok(&["bloxorz", "-v"], drawing);
     let long = flipblox_ok(&["bloxorz", "--verbose"], drawing);
-    assert!(stderr(&short).contains("read as drawing"), "{}", stderr(&short));
+    assert!(stderr(&short).contains("read as an S/T/o/- drawing"), "{}", stderr(&short));
     assert_eq!(stderr(&short), stderr(&long));
 
     let help = stdout(&flipblox_ok(&["bloxorz", "-h"], b""));

@@ -1102,3 +1102,29 @@ fn the_readmes_pictures_are_what_their_documented_commands_draw() {
     }
     assert_eq!(drawn, 6, "a picture of each kind");
 }
+
+/// `render flip --alphabet 01` draws the board in its own symbols: lit cells as lights (not as
+/// black pieces), and a legend that names `0 (off)` and `1 (on)`, not white and black. The Flip
+/// Game's pictures keep their white and black.
+#[test]
+fn render_flip_with_an_alphabet_draws_lights_named_by_its_symbols() {
+    let board = "11111/11111/11011/10001/11011";
+    let args = ["render", "flip", "--alphabet", "01", "--goal", "off", "--board", board];
+    let svg = stdout(&flipblox_ok(&[&args[..], &["-o", "-"]].concat(), b""));
+    let doc = parse(&svg);
+    let legend: String = elements(&doc, "g", "legend")[0]
+        .descendants()
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join("|");
+    assert!(legend.contains("0 (off)") && legend.contains("1 (on)"), "{legend}");
+    assert!(!legend.contains("black") && !legend.contains("white"), "{legend}");
+    for piece in elements(&doc, "circle", "piece") {
+        let fill = piece.attribute("fill").unwrap();
+        let lit = piece.attribute("data-colour") == Some("1");
+        assert_ne!(fill, if lit { "#000000" } else { "#ffffff" }, "a light is not a Flip piece");
+    }
+    let flip =
+        stdout(&flipblox_ok(&["render", "flip", "--board", "bwwb/bbwb/bwwb/bwww", "-o", "-"], b""));
+    assert!(flip.contains(">white<") && flip.contains(">black<"), "the Flip Game's legend");
+}

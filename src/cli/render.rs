@@ -22,7 +22,7 @@ use super::variant::{PuzzleArgs, VariantArgs, batch_error};
 use flipblox::bloxorz::{
     FieldError, Level, LevelError, LevelSource, Limits, Solution, Solver, Step,
 };
-use flipblox::lights_out::{BatchError, BatchSink, BoardRecord, BoardSize};
+use flipblox::lights_out::{Alphabet, BatchError, BatchSink, BoardRecord, BoardSize};
 use flipblox::render::{
     AnimationOptions, ContactSheet, Drawing, FieldPicture, FlipPicture, HistogramPicture,
     LevelOptions, LevelPicture, Outcome as SheetOutcome, PathPicture, PngOptions, RenderError,
@@ -945,6 +945,7 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
     let mut sink = FlipSink {
         index: args.index,
         flip_game: args.variant.is_default() && args.puzzle.is_none(),
+        alphabet: args.variant.alphabet.clone(),
         picture: None,
         missing: None,
     };
@@ -997,6 +998,8 @@ struct FlipSink {
     index: usize,
     /// The Flip Game (no variant option, buttons, holes or game ID): messages say so.
     flip_game: bool,
+    /// `--alphabet`: the symbols the picture names the colours by.
+    alphabet: Option<String>,
     picture: Option<FlipPicture>,
     /// `NAME:LINE:COLUMN: expected board N, found M boards` when the input ended before it.
     missing: Option<String>,
@@ -1064,7 +1067,11 @@ impl FlipSink {
             ));
         }
         let presses = record.presses().unwrap_or_default();
-        Some(FlipPicture::from_board(board, record.colours(), presses))
+        let mut picture = FlipPicture::from_board(board, record.colours(), presses);
+        // A board written in symbols of its own (`--alphabet 01`) is drawn in them.
+        let symbols = self.alphabet.as_deref();
+        picture.alphabet = symbols.and_then(|s| Alphabet::new(s, record.colours()).ok());
+        Some(picture)
     }
 }
 

@@ -193,7 +193,8 @@ impl FlipPicture {
             .iter()
             .flat_map(|&(i, n)| std::iter::repeat_n((i / cols, i % cols), usize::from(n)))
             .collect();
-        FlipPicture { rows, cols, colours, pieces: board.cells().to_vec(), presses }
+        let pieces = board.cells().to_vec();
+        FlipPicture { rows, cols, colours, pieces, presses, alphabet: None }
     }
 }
 

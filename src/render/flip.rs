@@ -9,6 +9,7 @@ use super::draw::{CELL, CellAt};
 use super::drawing::{Board, Cell, Drawing, Symbols};
 use super::error::{RenderError, check_cell, check_grid};
 use super::palette;
+use crate::lights_out::Alphabet;
 
 /// A Flip Game board to draw, and the presses that solve it.
 ///
@@ -28,6 +29,12 @@ pub struct FlipPicture {
     pub pieces: Vec<u8>,
     /// The cells pressed, in press order (a cell may be pressed more than once).
     pub presses: Vec<(usize, usize)>,
+    /// The symbols the board is written in, when not the Flip Game's `wb` (e.g. `01` for Lights
+    /// Out): the pieces are then drawn as lights, dark when off (colour 0) to yellow when lit
+    /// (the last colour), and the legend names each colour by its symbol
+    /// ([`Alphabet::colour_name`]: `0 (off)`, `1 (on)`). `None`: white to black, as the Flip
+    /// Game's pieces.
+    pub alphabet: Option<Alphabet>,
 }
 
 impl FlipPicture {
@@ -70,7 +77,8 @@ impl FlipPicture {
                 });
             }
         }
-        Ok(FlipPicture { rows: rows.len(), cols, colours: 2, pieces, presses: Vec::new() })
+        let presses = Vec::new();
+        Ok(FlipPicture { rows: rows.len(), cols, colours: 2, pieces, presses, alphabet: None })
     }
 
     fn check(&self) -> Result<(), RenderError> {
@@ -113,7 +121,10 @@ pub(crate) fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
         group.set(i, usize::from(colour));
     }
     group.add(grid_lines(board.rows, board.cols));
-    group.symbols = Some(Symbols { draw: piece_symbol, extra: board.colours });
+    let alphabet =
+        board.alphabet.as_ref().filter(|a| a.as_str().as_bytes().get(..2) != Some(b"wb"));
+    let draw = if alphabet.is_some() { light_symbol } else { piece_symbol };
+    group.symbols = Some(Symbols { draw, extra: board.colours });
     group.symbols_after = 1;
     let mut pressed: BTreeMap<CellAt, Vec<usize>> = BTreeMap::new();
     for (i, &cell) in board.presses.iter().enumerate() {
@@ -133,12 +144,21 @@ pub(crate) fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
     }
     let mut legend = Legend::new();
     for colour in 0..board.colours {
-        let words = match (colour, board.colours) {
-            (0, _) => "white".to_owned(),
-            (c, n) if c == n - 1 => "black".to_owned(),
-            (c, _) => format!("colour {c}"),
+        let (words, fill) = match alphabet {
+            Some(alphabet) => (
+                alphabet.colour_name(colour, board.colours),
+                palette::light_colour(colour, board.colours),
+            ),
+            None => {
+                let words = match (colour, board.colours) {
+                    (0, _) => "white".to_owned(),
+                    (c, n) if c == n - 1 => "black".to_owned(),
+                    (c, _) => format!("colour {c}"),
+                };
+                (words, palette::piece_colour(colour, board.colours))
+            }
         };
-        legend.square(&palette::piece_colour(colour, board.colours), Some(palette::GRID), &words);
+        legend.square(&fill, Some(palette::GRID), &words);
     }
     if holes {
         legend.square(palette::BACKGROUND, Some(palette::GRID), "hole (no light, no button)");
@@ -155,6 +175,14 @@ pub(crate) fn draw_flip(board: &FlipPicture) -> Result<Drawing, RenderError> {
 /// [`Symbols`]; none over a hole (the kind `colours`).
 fn piece_symbol(kind: usize, at: CellAt, colours: u8) -> Option<Box<dyn svg::Node>> {
     (kind < usize::from(colours)).then(|| Box::new(piece(at, kind as u8, colours)) as _)
+}
+
+/// [`piece_symbol`] for a board written in symbols: the piece drawn as a light.
+fn light_symbol(kind: usize, at: CellAt, colours: u8) -> Option<Box<dyn svg::Node>> {
+    (kind < usize::from(colours)).then(|| {
+        let fill = palette::light_colour(kind as u8, colours);
+        Box::new(piece(at, kind as u8, colours).set("fill", fill)) as _
+    })
 }
 
 /// The piece of colour `colour` (of `colours`) on the cell `at`, in board units.

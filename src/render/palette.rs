@@ -107,6 +107,16 @@ pub fn step_colour(step: usize, moves: usize) -> String {
     hex(PATH_MAP.eval_continuous(t))
 }
 
+/// The fill of a light of colour `index` out of `colours` (a board written in symbols, such as
+/// Lights Out's `01`): dark grey when off (0) to yellow when lit (`colours - 1`), in equal steps.
+pub fn light_colour(index: u8, colours: u8) -> String {
+    let (off, lit) = ([0x3b_u32, 0x3b, 0x3b], [0xff_u32, 0xd2, 0x3f]);
+    let steps = u32::from(colours.max(2) - 1);
+    let step = u32::from(index.min(colours.max(2) - 1));
+    let channel = |i: usize| (off[i] * (steps - step) + lit[i] * step) / steps;
+    format!("#{:02x}{:02x}{:02x}", channel(0), channel(1), channel(2))
+}
+
 /// The fill of a Flip Game piece of colour `index` out of `colours`: white (0) to black
 /// (`colours - 1`) in equal steps of grey (for two colours, exactly white and black).
 pub fn piece_colour(index: u8, colours: u8) -> String {

@@ -160,6 +160,36 @@ impl Alphabet {
         self.symbols[usize::from(colour)]
     }
 
+    /// How a picture's legend names `colour`, of the first `colours` colours (the symbols after
+    /// them, such as a hole's, are not colours): `white` and `black` in the Flip Game's alphabet
+    /// (`wb`); in any other, the colour's own symbol, with `off` after colour 0 and `on` after
+    /// the last colour, as Lights Out names its lights.
+    ///
+    /// ```
+    /// use flipblox::lights_out::Alphabet;
+    /// assert_eq!(Alphabet::default_for(2).colour_name(1, 2), "black");
+    /// let lights = Alphabet::new("01", 2).unwrap();
+    /// assert_eq!(lights.colour_name(0, 2), "0 (off)");
+    /// assert_eq!(lights.colour_name(1, 2), "1 (on)");
+    /// assert_eq!(Alphabet::default_for(3).colour_name(1, 3), "1");
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `colour` is not below `colours`, or `colours` is more than [`Alphabet::colours`].
+    pub fn colour_name(&self, colour: u8, colours: u8) -> String {
+        assert!(colour < colours && colours <= self.colours(), "colour {colour} of {colours}");
+        if &self.symbols[..usize::from(colours)] == b"wb" {
+            return if colour == 0 { "white" } else { "black" }.to_string();
+        }
+        let symbol = char::from(self.symbol(colour));
+        match colour {
+            0 => format!("{symbol} (off)"),
+            c if c == colours - 1 => format!("{symbol} (on)"),
+            _ => symbol.to_string(),
+        }
+    }
+
     /// Writes `cells` (colours) as symbols with `separator` between two cells (`None`: none).
     ///
     /// # Panics
