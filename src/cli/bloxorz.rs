@@ -276,11 +276,7 @@ impl Batch {
             let position = self.bytes_before + report.end_offset as u64;
             if self.levels % 64 == 1 || position.saturating_sub(self.shown_at) >= 1 << 16 {
                 self.shown_at = position;
-                if self.bar.length().is_some_and(|length| length < position) {
-                    // Standard input has no length known ahead.
-                    self.bar.set_length(position);
-                }
-                self.bar.set_position(position);
+                progress::read_to(&self.bar, position);
                 self.bar.set_message(format!("solved {} levels", self.levels));
             }
             Ok(())

@@ -96,6 +96,15 @@ pub fn pack(total_bytes: u64, what: &str) -> (ProgressBar, mpsc::Sender<()>) {
     (bar, stop_tx)
 }
 
+/// Moves a [`pack`] bar to byte `position`, lengthening it to there when the input's length
+/// was not known ahead (standard input).
+pub fn read_to(bar: &ProgressBar, position: u64) {
+    if bar.length().is_some_and(|length| length < position) {
+        bar.set_length(position);
+    }
+    bar.set_position(position);
+}
+
 /// Draws `bar` on stderr, ticking, once a second has passed and `ready(bar)` holds, unless the
 /// returned sender is dropped (or sends) first; nothing when stderr is not a terminal. The
 /// thread that waits, if any, is returned too.

@@ -588,7 +588,7 @@ fn bloxorz_pack(args: &BloxorzArgs) -> anyhow::Result<Outcome> {
                 let mut solver = Solver::new();
                 let mut level_failed = false;
                 let file_failed = for_each_level(input, args, err, |number, offset, read| {
-                    bar.set_position(offset as u64);
+                    progress::read_to(&bar, offset as u64);
                     let entry = match read {
                         Ok(level) => level_entry(args, &mut solver, number, level, write)?,
                         Err(e) => error_entry(number, level_error(&e)),
