@@ -82,7 +82,7 @@ def test_the_pages_have_python_blocks_and_the_scale_recipes():
     assert len(blocks()) >= 10
 
 
-@pytest.mark.parametrize("code, method", runs())
+@pytest.mark.parametrize("code, method", list(runs()))
 def test_a_python_block_runs_as_a_script(folder, code, method):
     for module in sorted(set(IMPORT.findall(code))):
         if importlib.util.find_spec(module) is None and not (folder / f"{module}.py").exists():
