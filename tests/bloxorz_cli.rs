@@ -380,4 +380,24 @@ fn bloxorz_speaks_the_vocabulary_of_flip() {
     assert!(help.contains("-o, --output <FILE>") && help.contains("-v, --verbose"), "{help}");
     let flip = stdout(&flipblox_ok(&["flip", "-h"], b""));
     assert!(flip.contains("[possible values: any, off, on, white, black]"), "{flip}");
+#[test]
+fn a_pack_of_a_few_switch_levels_prints_the_same_bytes_with_one_and_two_jobs() {
+    // Levels with 16 bridge tiles: each weighs as a batch of its own (`runner.rs`), so two jobs
+    // solve them on both workers; the output keeps input order, byte for byte.
+    let toggles: Vec<String> = (3..19).map(|c| format!("toggle 1 {c}")).collect();
+    let switch = format!("1 20\nXSBBBBBBBBBBBBBBBB.O\nswitch 1 2: {}\n", toggles.join(", "));
+    let wide = format!(
+        "2 20\nXX..................\nS.----------------.O\nswitch 2 1: {}\n",
+        (3..19).map(|c| format!("toggle 2 {c}")).collect::<Vec<_>>().join(", ")
+    );
+    let pack = [switch.as_str(), "1 5\nX..O.\n", wide.as_str()].concat().repeat(4);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("switches.txt");
+    std::fs::write(&path, pack).unwrap();
+    let run = |jobs| {
+        stdout(&flipblox_ok(&["bloxorz", "--path", "--json", "--jobs", jobs, arg(&path)], b""))
+    };
+    let one = run("1");
+    assert_eq!(one.lines().count(), 12, "{one}");
+    assert_eq!(run("2"), one);
 }

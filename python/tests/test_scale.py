@@ -1,8 +1,7 @@
-"""docs/SCALE.md's Python section, run as written: the recipe module and the scheduler blocks
-(processes always; Dask and Ray when installed) give the records of one `flipblox.solve`."""
+"""docs/SCALE.md's Python section: the recipe module's parts, merged, give the records of one
+`flipblox.solve` (test_docs.py runs the scheduler blocks as scripts)."""
 
 import os
-import pathlib
 import re
 import sys
 
@@ -36,16 +35,9 @@ def recipe(tmp_path, monkeypatch):
     sys.modules.pop("scale_recipe", None)
 
 
-def run_block(code):
-    """Runs a block and returns the `records` it made, and those of one `flipblox.solve` of its
-    `pack`, named as the block names it."""
-    scope = {"__name__": "scale_block"}
-    exec(compile(code, str(PAGE), "exec"), scope)
-    return scope["records"], flipblox.solve(pathlib.Path(scope["pack"]))
-
-
-def test_the_page_has_the_recipe_and_three_schedulers():
-    assert set(python_blocks()) == {"scale_recipe.py", "dask", "ray", "processes"}
+def test_the_page_has_the_recipe_and_four_schedulers():
+    # test_docs.py runs each scheduler's block as a script.
+    assert set(python_blocks()) == {"scale_recipe.py", "dask", "ray", "processes", "threads"}
 
 
 def test_parts_merged_are_the_single_run(recipe):
@@ -57,26 +49,6 @@ def test_parts_merged_are_the_single_run(recipe):
                                  for k in range(1, parts + 1))  # fmt: skip
         assert got == whole
     assert [r["index"] for r in scale_recipe.solve_part(str(PACK), 2, 3)[:3]] == [2, 5, 8]
-
-
-def test_the_processes_block(recipe):
-    records, whole = run_block(recipe["processes"])
-    assert records == whole and len(records) == 2000
-
-
-def test_the_dask_block(recipe):
-    pytest.importorskip("dask.bag", reason="Dask is not installed")
-    records, whole = run_block(recipe["dask"])
-    assert records == whole and len(records) == 2000
-
-
-def test_the_ray_block(recipe):
-    ray = pytest.importorskip("ray", reason="Ray is not installed")
-    try:
-        records, whole = run_block(recipe["ray"])
-        assert records == whole and len(records) == 2000
-    finally:
-        ray.shutdown()
 
 
 def test_a_shard_out_of_range_is_refused():

@@ -1,8 +1,10 @@
 //! The batch runner: every level of a pack, solved by N workers, reported in input order.
 //!
 //! The calling thread parses levels (in place, from the input's bytes) and hands them to the
-//! workers in batches through a bounded queue: a batch is handed out once its levels reach
-//! [`Runner::BATCH_WEIGHT`] cells (so a large level goes alone) or [`Runner::BATCH_LEVELS`] levels,
+//! workers in batches through a bounded queue: a batch is handed out once its levels weigh
+//! [`Runner::BATCH_WEIGHT`] (a bound of their search's work in cells, so that a large level, or a
+//! level with switches whose bridge configurations multiply its states, goes alone, and a pack of
+//! a few hard levels is spread over every worker) or hold [`Runner::BATCH_LEVELS`] levels,
 //! so that on packs of many small levels the cost of handing work over stays small against the work
 //! (each batch handed out wakes a thread or two). Each worker owns one [`Solver`] for the whole
 //! run, which picks the search for each level. Batches come back in any order and their reports are
@@ -159,11 +161,11 @@ impl Worker {
 
 impl Runner {
     /// Batches in flight per worker (handed out, not yet reported). A batch is one level, or
-    /// levels of at most about [`Runner::BATCH_WEIGHT`] cells in all.
+    /// levels weighing at most about [`Runner::BATCH_WEIGHT`] in all.
     pub(crate) const WINDOW_PER_JOB: usize = 4;
 
-    /// A batch is handed to a worker once its levels weigh this much: their cells plus 64 per
-    /// level.
+    /// A batch is handed to a worker once its levels weigh this much: a bound of their search's
+    /// work, counted as cells (their cells for a level without switches), plus 64 per level.
     pub(crate) const BATCH_WEIGHT: usize = 1 << 16;
 
     /// A batch is handed to a worker once it holds this many levels.
@@ -344,6 +346,8 @@ fn hand_out(
     let mut full = std::mem::replace(filling, spare_batches.pop().unwrap_or_default());
     full.number = *sent;
     *sent += 1;
+    #[cfg(test)]
+    tests::HANDED_OUT.with_borrow_mut(|sizes| sizes.push(full.items.len() + full.chunk.levels()));
     // The queue's receiver lives until the end of the scope, so sending cannot fail.
     job_tx.send(full).expect("queue open");
 }
@@ -388,7 +392,7 @@ impl Batch {
     }
 
     fn add(&mut self, number: usize, end_offset: usize, level: Level) {
-        self.weight += level.rows() * level.cols() + Chunk::LEVEL_WEIGHT;
+        self.weight = self.weight.saturating_add(weight(&level));
         self.items.push(Item::Level(number, end_offset, level));
     }
 
@@ -435,6 +439,27 @@ impl Batch {
     }
 }
 
+/// The weight of a level in a batch (see [`Runner::BATCH_WEIGHT`]): a bound of its search's
+/// work, counted as cells, plus [`Chunk::LEVEL_WEIGHT`]. A level the array search answers weighs
+/// its cells, as in a [`Chunk`]; one the general engine answers weighs its cells once per bridge
+/// configuration it may reach (2 to the power of its bridge tiles), and once more per cell when
+/// it has split switches (the two cubes move apart), saturating. So a level whose search may be
+/// long is a batch of its own, and a pack of `J` such levels keeps `J` workers busy.
+fn weight(level: &Level) -> usize {
+    let cells = level.rows() * level.cols();
+    let mechanics = level.mechanics();
+    let mut bound = cells;
+    if mechanics.needs_engine() {
+        // 2^16 configurations are enough to make any level a batch of its own.
+        let tiles = mechanics.bridges().len().min(Runner::BATCH_WEIGHT.trailing_zeros() as usize);
+        bound = bound.saturating_mul(1 << tiles);
+        if !mechanics.splits().is_empty() {
+            bound = bound.saturating_mul(cells);
+        }
+    }
+    bound.saturating_add(Chunk::LEVEL_WEIGHT)
+}
+
 /// Solved batches waiting for the batches before them.
 struct InOrder {
     pending: BTreeMap<usize, Batch>,
@@ -466,5 +491,73 @@ impl InOrder {
             result?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use super::*;
+
+    thread_local! {
+        /// The number of levels in each batch the runner on this thread handed out, in order.
+        pub(super) static HANDED_OUT: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// A level of 1 x 20 cells with 16 bridge tiles that its soft switch toggles one by one:
+    /// few states, but as many bridge configurations as a hard level may have.
+    fn switch_level() -> String {
+        let toggles: Vec<String> = (3..19).map(|c| format!("toggle 1 {c}")).collect();
+        format!("1 20\nXSBBBBBBBBBBBBBBBB.O\nswitch 1 2: {}\n", toggles.join(", "))
+    }
+
+    /// Runs `pack` with `jobs` jobs: the reports' results in order, and the sizes of the batches
+    /// handed out.
+    fn run(pack: &str, jobs: usize) -> (Vec<Result<Answer, LevelError>>, Vec<usize>) {
+        HANDED_OUT.with_borrow_mut(Vec::clear);
+        let mut results = Vec::new();
+        let mut runner = Runner::new(RunOptions { jobs, paths: true, ..RunOptions::default() });
+        runner
+            .run(pack.as_bytes(), |report| {
+                results.push(report.result);
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+        (results, HANDED_OUT.with_borrow_mut(std::mem::take))
+    }
+
+    #[test]
+    fn a_level_weighs_its_cells_and_with_switches_its_bridge_configurations() {
+        let plain: Level = "2 3\nX..\n..O\n".parse().unwrap();
+        assert_eq!(weight(&plain), 6 + Chunk::LEVEL_WEIGHT);
+        let one_bridge: Level = "1 7\nXS.-..O\nswitch 1 2: on 1 4\n".parse().unwrap();
+        assert_eq!(weight(&one_bridge), 7 * 2 + Chunk::LEVEL_WEIGHT);
+        let bridges_only: Level = "1 5\nX.BBO\n".parse().unwrap();
+        assert_eq!(weight(&bridges_only), 5 + Chunk::LEVEL_WEIGHT, "no switch, no engine");
+        let hard: Level = switch_level().parse().unwrap();
+        assert_eq!(weight(&hard), 20 * (1 << 16) + Chunk::LEVEL_WEIGHT);
+        assert!(weight(&hard) >= Runner::BATCH_WEIGHT);
+    }
+
+    #[test]
+    fn a_pack_of_few_hard_levels_is_handed_out_one_level_a_batch_with_the_same_answers() {
+        let pack = switch_level().repeat(5);
+        let (one, _) = run(&pack, 1);
+        let (two, batches) = run(&pack, 2);
+        assert_eq!(batches, [1; 5], "each hard level is a batch of its own");
+        assert_eq!(one.len(), 5);
+        assert_eq!(two, one);
+    }
+
+    #[test]
+    fn a_pack_of_small_plain_levels_is_still_handed_out_in_large_batches() {
+        let pack = "2 3\nX..\n..O\n".repeat(3000);
+        let (one, _) = run(&pack, 1);
+        let (two, batches) = run(&pack, 2);
+        // Batches of hundreds of levels: their cells, and their text, weigh little.
+        assert_eq!(batches.iter().sum::<usize>(), 3000);
+        assert!(batches.len() <= 4, "{batches:?}");
+        assert_eq!(two, one);
     }
 }
