@@ -71,6 +71,7 @@ impl Batch<'_> {
             && o.is_flip_game()
             && o.shard.is_none()
             && o.buttons.is_none()
+            && o.broken.is_empty()
             && o.hole.is_none()
             && o.tatham.is_none()
     }

@@ -24,9 +24,9 @@ mod options;
 mod record;
 mod sink;
 
-use holes::{Holes, variant_with};
+use holes::Holes;
 pub use options::{BatchError, BatchOptions};
-use options::{Chosen, read_buttons};
+use options::Chosen;
 pub use record::BoardRecord;
 use record::{Answered, Fields};
 pub use sink::BatchSink;
@@ -100,7 +100,7 @@ impl Batch<'static> {
             // the first board.
             let largest = BoardSize::new(BoardSize::MAX_SIDE, BoardSize::MAX_SIDE)
                 .expect("the largest size is a size");
-            let alphabet = options.choose(largest)?.alphabet;
+            let alphabet = options.choose_rules(largest)?.alphabet;
             let variant = Variant::flip_game(BoardSize::CLASSIC);
             stand_in = true;
             let solver = Solver::builder(&variant)
@@ -109,10 +109,6 @@ impl Batch<'static> {
             (solver, Chosen { variant, alphabet })
         } else {
             let mut chosen = options.choose(options.size.unwrap_or(BoardSize::CLASSIC))?;
-            if let Some(text) = &options.buttons {
-                let buttons = read_buttons(text, chosen.variant.size())?;
-                chosen.variant = variant_with(&chosen.variant, Some(buttons), Vec::new())?;
-            }
             if let Some(id) = &options.tatham {
                 let (variant, board) = tatham_puzzle(id, &chosen, &options)?;
                 chosen.variant = variant;
@@ -333,7 +329,7 @@ impl<'t> Batch<'t> {
         let options = &self.options;
         if let Some(holes) = &mut self.holes {
             // The solver follows each board's holes: only the variant of the size is kept.
-            self.chosen = options.choose(size).map_err(|e| e.to_string())?;
+            self.chosen = options.choose(size).map_err(|e| read_size_error(options, size, e))?;
             self.fields = Fields::of(&self.chosen.variant, &self.chosen.alphabet);
             sizes.stand_in = false;
             holes.forget();
@@ -342,7 +338,8 @@ impl<'t> Batch<'t> {
         let mut next = match sizes.spare.iter().position(|(_, c, _)| c.variant.size() == size) {
             Some(i) => sizes.spare.remove(i),
             None => {
-                let chosen = options.choose(size).map_err(|e| e.to_string())?;
+                let chosen =
+                    options.choose(size).map_err(|e| read_size_error(options, size, e))?;
                 let made = set_up_step(sink, &chosen.variant, || options.solver(&chosen.variant));
                 let solver = made
                     .map_err(|e| options.set_up_error(e, &chosen.variant))
@@ -559,6 +556,19 @@ impl<'t> Batch<'t> {
             }
         }
         Ok(())
+    }
+}
+
+/// The message of `error`, the options' on boards of `size` read from the input: a buttons
+/// file that does not fit them says which option it is and which option gives the size.
+fn read_size_error(options: &BatchOptions, size: BoardSize, error: BatchError) -> String {
+    match error {
+        BatchError::Buttons(e) => format!(
+            "{} {e} (the board is {size}, read from the input; {} RxC gives the size)",
+            options.name("buttons"),
+            options.name("size")
+        ),
+        e => e.to_string(),
     }
 }
 
