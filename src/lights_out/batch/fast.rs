@@ -665,7 +665,7 @@ impl Batch<'_> {
             }
         }
         let end = reader.end_position();
-        input_ended(sink, name, count, boards, end);
+        input_ended(sink, &self.options, name, count, (boards, None), end);
         Ok(())
     }
 }
