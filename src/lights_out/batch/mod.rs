@@ -25,8 +25,8 @@ mod record;
 mod sink;
 
 use holes::Holes;
-pub use options::{BatchError, BatchOptions};
 use options::Chosen;
+pub use options::{BatchError, BatchOptions};
 pub use record::BoardRecord;
 use record::{Answered, Fields};
 pub use sink::BatchSink;
@@ -338,8 +338,7 @@ impl<'t> Batch<'t> {
         let mut next = match sizes.spare.iter().position(|(_, c, _)| c.variant.size() == size) {
             Some(i) => sizes.spare.remove(i),
             None => {
-                let chosen =
-                    options.choose(size).map_err(|e| read_size_error(options, size, e))?;
+                let chosen = options.choose(size).map_err(|e| read_size_error(options, size, e))?;
                 let made = set_up_step(sink, &chosen.variant, || options.solver(&chosen.variant));
                 let solver = made
                     .map_err(|e| options.set_up_error(e, &chosen.variant))
@@ -639,9 +638,9 @@ fn warn_count(
                      give {size} {fits})",
                     s(count)
                 ),
-                _ => format!(
-                    " ({boards}, the size read from the input; {size} RxC gives the size)"
-                ),
+                _ => {
+                    format!(" ({boards}, the size read from the input; {size} RxC gives the size)")
+                }
             }
         }
     };
