@@ -154,7 +154,7 @@ pub struct PuzzleArgs {
 
     /// A board symbol for a cell that is not there: no light, no button (its line in a --buttons
     /// file is ignored, and presses skip it), its colour never counts for the goal. Each board
-    /// may have its own holes, and without --size (or --buttons) its own size.
+    /// may have its own holes, and without --size its own size.
     #[arg(long, value_name = "SYMBOL")]
     pub hole: Option<char>,
 

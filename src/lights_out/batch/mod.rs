@@ -625,7 +625,7 @@ fn warn_count(
         None => String::new(),
         Some(read) => {
             let rows = (found as u64).saturating_mul(read.rows() as u64);
-            let fits = (count > 0 && rows % count == 0)
+            let fits = (count > 0 && rows.is_multiple_of(count))
                 .then(|| BoardSize::new((rows / count) as usize, read.cols()).ok())
                 .flatten();
             let boards = match found {
