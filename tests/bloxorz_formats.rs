@@ -274,7 +274,7 @@ fn a_drawing_with_a_dot_or_indented_rows_is_read_as_a_drawing() {
     assert!(
         stderr(&out).contains(
             "<stdin>:1:1: level 1: expected a cell 'S', 'T', 'o' or '-' of the drawing, found ' ' \
-             (a row's cells start at its first column; '-' is no tile)"
+             (a blank is no cell: '-' is no tile)"
         ),
         "{}",
         stderr(&out)

@@ -34,9 +34,7 @@ impl fmt::Display for DrawingSyntax {
                 // The mistakes people make: a cell written as a pack writes it, an indented row.
                 match found.as_str() {
                     "'.'" => f.write_str(" ('-' is no tile, 'o' a tile)"),
-                    "' '" | "'\\t'" => {
-                        f.write_str(" (a row's cells start at its first column; '-' is no tile)")
-                    }
+                    "' '" | "'\\t'" => f.write_str(" (a blank is no cell: '-' is no tile)"),
                     _ => Ok(()),
                 }
             }
