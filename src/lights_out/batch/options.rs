@@ -159,13 +159,15 @@ impl BatchOptions {
             && self.colours == 2
     }
 
-    /// The variant these options name on boards of `size`, and the alphabet boards are written
-    /// in (without the hole's symbol).
+    /// The variant these options name on boards of `size` (with the buttons of `buttons` and
+    /// `broken`, if any), and the alphabet boards are written in (without the hole's symbol).
     ///
     /// # Errors
     ///
     /// [`BatchError::Options`] for an alphabet, goal or toggle pattern that does not fit
-    /// (`--alphabet X: ...`, `--goal X: ...`, `--toggle X: ...`).
+    /// (`--alphabet X: ...`, `--goal X: ...`, `--toggle X: ...`), a broken button off the board
+    /// or a pattern that wraps onto a cell twice with more than two colours (`--broken ...`);
+    /// [`BatchError::Buttons`] for a buttons file that does not parse for `size`.
     pub fn variant(&self, size: BoardSize) -> Result<(Variant, Alphabet), BatchError> {
         let chosen = self.choose(size)?;
         Ok((chosen.variant, chosen.alphabet))
