@@ -213,6 +213,7 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             options,
             &args.variant,
             args.size,
+            &args.board,
             &mut sink.with(&mut printer),
             &["flip"],
         )?,

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::args::usage;
 use flipblox::lights_out::{
-    Alphabet, Batch, BatchError, BatchOptions, BatchSink, BoardSize, TogglePattern, Variant,
+    Alphabet, Batch, BatchError, BatchOptions, BatchSink, Board, BoardSize, TogglePattern, Variant,
 };
 
 /// `--goal`, `--alphabet`, `--wrap`, `--toggle`, `--colours`.
@@ -203,6 +203,7 @@ impl PuzzleArgs {
         mut options: BatchOptions,
         variant: &VariantArgs,
         size: Option<BoardSize>,
+        boards: &[String],
         sink: &mut impl BatchSink,
         command: &'static [&'static str],
     ) -> anyhow::Result<Batch<'static>> {
@@ -210,7 +211,17 @@ impl PuzzleArgs {
             if let Some(size) = size {
                 variant.choose(size, command)?;
             }
-            options.buttons = Some(read_buttons(path, size)?);
+            // Without --size, the first --board's size bounds the file's lines.
+            let bound = size.or_else(|| {
+                let (_, alphabet) = variant.options().variant(BoardSize::CLASSIC).ok()?;
+                let alphabet = match self.hole {
+                    Some(hole) => alphabet.with_symbol(hole).ok()?,
+                    None => alphabet,
+                };
+                let board = Board::parse_any_size(boards.first()?, &alphabet).ok()?;
+                BoardSize::new(board.rows(), board.cols()).ok()
+            });
+            options.buttons = Some(read_buttons(path, bound)?);
         }
         Batch::new(options, sink).map_err(|e| match e {
             BatchError::Buttons(e) => match &self.buttons {
