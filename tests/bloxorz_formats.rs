@@ -252,3 +252,42 @@ fn shards_merged_by_index_equal_the_single_run() {
     let out = flipblox(&["bloxorz", "--shard", "4/3", pack], b"");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A drawing with `.` for a cell (`So.oT`) or with its rows indented was read as a pack, whose
+/// reader asked for an `R C` header: it is read as a drawing, whose reader names the line and
+/// column of the mistake and what a drawing writes there.
+#[test]
+fn a_drawing_with_a_dot_or_indented_rows_is_read_as_a_drawing() {
+    let out = flipblox(&["bloxorz", "--verbose"], b"So.oT\n");
+    assert_eq!((out.status.code(), stdout(&out).as_str()), (Some(1), "Error\n"));
+    let err = stderr(&out);
+    assert!(err.contains("read as an S/T/o/- drawing (its first line holds the cells"), "{err}");
+    assert!(
+        err.contains(
+            "<stdin>:1:3: level 1: expected a cell 'S', 'T', 'o' or '-' of the drawing, found '.' \
+             ('-' is no tile, 'o' a tile)"
+        ),
+        "{err}"
+    );
+    let out = flipblox(&["bloxorz"], b"  oooo\n  oSoo\n  ooooooo\n  --ooTo\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(
+            "<stdin>:1:1: level 1: expected a cell 'S', 'T', 'o' or '-' of the drawing, found ' ' \
+             (a blank is no cell: '-' is no tile)"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    // Once fixed as the message says, the drawing is answered; a file reads as the stream does.
+    let drawing = b"oooo\noSoo\nooooooo\n--ooTo\n";
+    let fixed = flipblox_ok(&["bloxorz"], drawing);
+    let named = flipblox_ok(&["bloxorz", "--input-format", "drawing"], drawing);
+    assert_eq!(stdout(&fixed), stdout(&named));
+    assert_ne!(stdout(&fixed), "Error\n");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("dotted.txt");
+    std::fs::write(&file, "So.oT\n\nSooT\n").unwrap();
+    let out = flipblox(&["bloxorz", file.to_str().unwrap()], b"");
+    assert_eq!(stdout(&out), "Error\n2\n");
+}

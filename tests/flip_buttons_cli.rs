@@ -383,3 +383,162 @@ fn holes_keep_the_default_alphabet_in_either_case() {
     assert_eq!(strip(&upper), strip(&lower));
     assert!(stdout(&lower).contains("\"distance\":4"), "{}", stdout(&lower));
 }
+
+/// `--broken ROW,COL`: the plus (with and without wrap-around, K = 2 and 3, with holes) with
+/// some buttons that cannot be pressed, every state against the brute force over press sets of
+/// the other buttons; with the size given and read from the input.
+#[test]
+fn broken_buttons_answer_every_state_as_the_brute_force() {
+    let mut rng = Rng(1753);
+    for (k, rows, cols, wrap, holes) in [
+        (2u8, 3, 3, false, false),
+        (3, 2, 3, false, false),
+        (2, 2, 3, true, false),
+        (2, 3, 4, false, false),
+        (2, 3, 3, false, true),
+    ] {
+        let n = rows * cols;
+        let mask: Vec<bool> = (0..n).map(|i| holes && i == 4).collect();
+        let mut sets = plus_sets(rows, cols, wrap, k, mask);
+        // One to three broken buttons, none a hole; their cells keep their lights.
+        let mut broken = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            let b = rng.below(n as u64) as usize;
+            if !sets.holes[b] && !broken.contains(&b) {
+                broken.push(b);
+                sets.toggles[b].clear();
+            }
+        }
+        let cells: Vec<String> =
+            broken.iter().map(|b| format!("{},{}", b / cols + 1, b % cols + 1)).collect();
+        let mut extra: Vec<&str> = cells.iter().flat_map(|c| ["--broken", c.as_str()]).collect();
+        if wrap {
+            extra.push("--wrap");
+        }
+        if holes {
+            extra.extend(["--hole", "."]);
+        }
+        let states = usize::from(k).pow(sets.present().len() as u32);
+        let boards: Vec<(&Sets, Vec<u8>)> =
+            (0..states).map(|s| (&sets, sets.board(s, 0))).collect();
+        let (size, k_text) = (format!("{rows}x{cols}"), k.to_string());
+        for goal in [None, Some(0), Some(k - 1)] {
+            let goal_text = goal_arg(k, goal);
+            let args = ["flip", "--json", "--colours", &k_text, "--goal", &goal_text];
+            let given = [&args[..], &["--size", &size], &extra[..]].concat();
+            check_boards(&given, &boards, goal);
+            // Each board's size read from the input: the same answers.
+            check_boards(&[&args[..], &extra[..]].concat(), &boards, goal);
+        }
+    }
+}
+
+/// `--broken` refuses a cell off the board (naming the option and the board), a bad cell, a
+/// game ID and tables; with more than two colours, a pattern that wraps onto a cell twice.
+#[test]
+fn broken_buttons_refused_name_the_option() {
+    let board = ["--board", "bwwb/bbwb/bwwb/bwww"];
+    let off = flipblox(&[&["flip", "--size", "4x4", "--broken", "5,1"][..], &board].concat(), b"");
+    assert_eq!(off.status.code(), Some(2), "{}", stderr(&off));
+    assert!(
+        stderr(&off)
+            .contains("--broken 5,1: the cell is off the 4x4 board (rows 1 to 4, columns 1 to 4)"),
+        "{}",
+        stderr(&off)
+    );
+    // Without --size the board read decides, and the board fails.
+    let off = flipblox(&[&["flip", "--broken", "5,1"][..], &board].concat(), b"");
+    assert_eq!(off.status.code(), Some(1));
+    assert_eq!(stdout(&off), "Error\n");
+    assert!(stderr(&off).contains("board 1: --broken 5,1: the cell is off the 4x4 board"));
+    for bad in ["0,1", "3", "3,x", "-1,2"] {
+        let flag = format!("--broken={bad}");
+        let out = flipblox(&[&["flip", flag.as_str()][..], &board].concat(), b"");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(stderr(&out).contains("expected ROW,COL"), "{bad}: {}", stderr(&out));
+    }
+    let out = flipblox(&["flip", "--broken", "1,1", "--tatham", "2x2:edb7,f"], b"");
+    assert!(stderr(&out).contains("cannot be used with --broken"), "{}", stderr(&out));
+    let out =
+        flipblox(&[&["flip", "--broken", "1,1", "--method", "table"][..], &board].concat(), b"");
+    assert!(
+        stderr(&out).contains("--broken, --hole and --tatham are answered"),
+        "{}",
+        stderr(&out)
+    );
+    let out = flipblox(
+        &[
+            "flip",
+            "--size",
+            "2x3",
+            "--wrap",
+            "--colours",
+            "3",
+            "--broken",
+            "1,1",
+            "--board",
+            "000/000",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("wraps onto a cell twice on the 2x3 board"), "{}", stderr(&out));
+}
+
+/// `--buttons FILE` without `--size` takes each board's size from the boards (a 3x3 file and
+/// 3x3 boards, by `--board` and in a file), as every other input does; a file that does not fit
+/// the boards read names `--size`.
+#[test]
+fn a_buttons_file_takes_its_size_from_the_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(33);
+    let sets = random_sets(&mut |p| rng.chance(p), 3, 3, 2, false);
+    let file = dir.path().join("buttons.txt");
+    std::fs::write(&file, sets.file()).unwrap();
+    let states = 1usize << 9;
+    let boards: Vec<(&Sets, Vec<u8>)> = (0..states).map(|s| (&sets, sets.board(s, 0))).collect();
+    let path = file.to_str().unwrap();
+    for goal in [None, Some(0), Some(1)] {
+        let goal_text = goal_arg(2, goal);
+        check_boards(&["flip", "--json", "--goal", &goal_text, "--buttons", path], &boards, goal);
+    }
+    let one = write_board(&sets, &sets.board(77, 0)).trim_end().replace('\n', "/");
+    let by_flag = flipblox_ok(&["flip", "--json", "--buttons", path, "--board", &one], b"");
+    let record: serde_json::Value = serde_json::from_str(stdout(&by_flag).trim()).unwrap();
+    check_record(&sets, &sets.tallies(), &record, &sets.board(77, 0), None, "--board");
+    // 4x4 boards and a 3x3 file: the board's error says the size was read, and names --size.
+    let out = flipblox(&["flip", "--buttons", path, "--board", "bwwb/bbwb/bwwb/bwww"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(
+            "--board:1:1: board 1: --buttons 10:1: expected 16 lines, one per button of the 4x4 \
+             board, found 9 (the board is 4x4, read from the input; --size RxC gives the size)"
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `render flip` takes the options of the puzzles `flip` takes: `--buttons`, `--broken`,
+/// `--hole` and `--tatham`, and draws the board `flip` answers.
+#[cfg(feature = "render")]
+#[test]
+fn render_flip_takes_the_puzzle_options_of_flip() {
+    let dir = tempfile::tempdir().unwrap();
+    let sets = plus_sets(3, 3, false, 2, vec![false; 9]);
+    let file = dir.path().join("plus.txt");
+    std::fs::write(&file, sets.file()).unwrap();
+    let path = file.to_str().unwrap();
+    let cases: [&[&str]; 4] = [
+        &["--buttons", path, "--board", "bbw/bww/www"],
+        &["--broken", "2,2", "--board", "bbw/bww/www"],
+        &["--hole", ".", "--board", "bb./bww/www"],
+        &["--tatham", "2x2:edb7,f"],
+    ];
+    for case in cases {
+        let svg = flipblox_ok(&[&["render", "flip", "-o", "-"][..], case].concat(), b"");
+        assert!(stdout(&svg).starts_with("<svg") || stdout(&svg).contains("<svg"), "{case:?}");
+        let answered = flipblox_ok(&[&["flip"][..], case].concat(), b"");
+        assert_ne!(stdout(&answered).trim(), "Impossible", "{case:?}");
+    }
+}

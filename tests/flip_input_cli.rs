@@ -403,7 +403,11 @@ fn a_row_of_ones_is_never_a_board_count() {
     assert!(stderr(&out).contains("<stdin>:1:5: board 1: expected 4 pieces"), "{}", stderr(&out));
     // A number whose digits are not all symbols is still a count.
     let out = flipblox_ok(&["flip", "--alphabet", "01", "--goal", "white"], b"2\n10\n01\n");
-    assert_eq!(stderr(&out), "<stdin>:1:1: warning: the count line says 2 boards, found 1\n");
+    assert_eq!(
+        stderr(&out),
+        "<stdin>:1:1: warning: the count line says 2 boards, found 1 (a 2x2 board, the size read \
+         from the input; for 2 boards of 1x2 give --size 1x2)\n"
+    );
 }
 
 #[test]

@@ -579,3 +579,120 @@ fn smaller_usage_and_reading_errors_say_what_is_expected() {
          3 lines after it are skipped\n"
     );
 }
+
+/// `flip --alphabet 01 --path --board 11111/11111/11011/10001/11011` printed `1 (4,3)`, which
+/// turns every light on, and said nothing: the default goal `any` reaches either uniform board,
+/// and a user of lights written 0 and 1 expects all off (`--goal off`: 14). Without `--goal`, in
+/// an alphabet of the user's, a note on stderr says which goals are answered and how to ask for
+/// all off; stdout is unchanged, and POJ 1753's runs (the default alphabet) print nothing more.
+#[test]
+fn a_zero_one_alphabet_without_goal_says_which_goal_is_answered() {
+    let board = ["--board", "11111/11111/11011/10001/11011"];
+    let out = flipblox(&[&["flip", "--alphabet", "01", "--path"][..], &board].concat(), b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "1 (4,3)\n");
+    assert_eq!(
+        stderr(&out),
+        "flipblox: note: without --goal each board is answered towards whichever uniform board \
+         takes fewer presses (all 0 or all 1); --goal off (or --goal 0) asks for all lights off, \
+         --goal on (or --goal 1) for all on\n"
+    );
+    let off = flipblox(&[&["flip", "--alphabet", "01", "--goal", "off"][..], &board].concat(), b"");
+    assert_eq!((stdout(&off).as_str(), stderr(&off).as_str()), ("14\n", ""));
+    // Three colours in letters: every uniform board is named.
+    let abc = flipblox(&["flip", "--colours", "3", "--alphabet", "abc", "--board", "ab/ca"], b"");
+    assert!(stderr(&abc).contains("(all a, all b or all c); --goal off (or --goal a)"));
+    // No note: the default alphabet (given or not), a goal given, JSON records (which name the
+    // colour reached), a game ID (whose goal is all off).
+    let sample = project("data/flip/poj-sample.txt");
+    let sample = sample.to_str().unwrap();
+    let expected = std::fs::read_to_string(project("data/flip/poj-sample.expected")).unwrap();
+    for args in [
+        vec!["flip", sample],
+        vec!["flip", "--alphabet", "wb", sample],
+        vec!["flip", "--colours", "3", "--alphabet", "012", "--board", "01/20"],
+        vec!["flip", "--alphabet", "01", "--goal", "any", "--board", "10/01"],
+        vec!["flip", "--alphabet", "01", "--json", "--board", "10/01"],
+        vec!["flip", "--alphabet", "01", "--tatham", "2x2:edb7,f"],
+    ] {
+        let out = flipblox(&args, b"");
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(stderr(&out), "", "{args:?}");
+        if args.len() == 2 {
+            assert_eq!(stdout(&out), expected, "POJ 1753's output is unchanged");
+        }
+    }
+}
+
+/// A board of lights written `0` and `1` under the default alphabet failed with `expected 'b'
+/// or 'w', found '1'` and no word of `--alphabet 01`.
+#[test]
+fn a_zero_one_board_in_the_default_alphabet_names_alphabet_01() {
+    let out = flipblox(&["flip", "--board", "1101/0000/1111/0000"], b"");
+    assert_eq!((out.status.code(), stdout(&out).as_str()), (Some(1), "Error\n"));
+    assert_eq!(
+        stderr(&out),
+        "--board:1:1: board 1: expected 'b' or 'w', found '1' (for lights written 0 and 1, give \
+         --alphabet 01)\n"
+    );
+    let out = flipblox(&["flip"], b"bwwb\nbbwb\nbw0b\nbwww\n");
+    assert!(
+        stderr(&out).contains("<stdin>:3:3: board 1: expected 'b' or 'w', found '0' (for lights")
+    );
+    // Other characters get no such hint.
+    let out = flipblox(&["flip", "--board", "bwwb/bbwb/bwxb/bwww"], b"");
+    assert!(!stderr(&out).contains("--alphabet"), "{}", stderr(&out));
+}
+
+/// `flip --torus` got clap's tip by spelling, `--colors`: the option is `--wrap`.
+#[test]
+fn torus_suggests_wrap() {
+    for (args, usage) in [
+        (&["flip", "--torus", "--board", "bw/wb"][..], "Usage: flipblox flip [OPTIONS]"),
+        (&["stats", "flip", "--torus"], "Usage: flipblox stats flip [OPTIONS]"),
+        (&["render", "flip", "--toroidal", "-o", "-"], "Usage: flipblox render flip [OPTIONS]"),
+        (&["flip", "--torus=yes"], "Usage: flipblox flip [OPTIONS]"),
+    ] {
+        let out = flipblox(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains("tip: a similar argument exists: '--wrap'"), "{args:?}: {err}");
+        assert!(!err.contains("--colors"), "{args:?}: {err}");
+        assert!(err.contains(usage), "{args:?}: {err}");
+    }
+    // A subcommand without --wrap gets no such tip.
+    let out = flipblox(&["bloxorz", "--torus"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!stderr(&out).contains("--wrap"), "{}", stderr(&out));
+}
+
+/// A POJ 1222 file (a count line, then 5x6 boards with no blank line between them) read
+/// without `--size` is one 10x6 board, and the count warning named neither the size read nor
+/// `--size 5x6`.
+#[test]
+fn a_count_line_that_does_not_match_names_the_size_read_and_the_size_to_give() {
+    let sample = project("tests/data/flip/poj-1222-sample.txt");
+    let sample = sample.to_str().unwrap();
+    let out = flipblox(&["flip", "--alphabet", "01", "--goal", "off", sample], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "{sample}:1:1: warning: the count line says 2 boards, found 1 (a 10x6 board, the \
+             size read from the input; for 2 boards of 5x6 give --size 5x6)\n"
+        )
+    );
+    // As told: both boards, no warning.
+    let out =
+        flipblox(&["flip", "--alphabet", "01", "--goal", "off", "--size", "5x6", sample], b"");
+    assert_eq!((stdout(&out).as_str(), stderr(&out).as_str()), ("13\n15\n", ""));
+    // Boards of a size that no size of those rows makes the count: the size read, and --size.
+    let out = flipblox(&["flip", "--alphabet", "01", "--goal", "off"], b"3\n10\n01\n");
+    assert!(
+        stderr(&out).contains(
+            "found 1 (a 2x2 board, the size read from the input; --size RxC gives the size)"
+        ),
+        "{}",
+        stderr(&out)
+    );
+}

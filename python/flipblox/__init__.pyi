@@ -197,6 +197,7 @@ def flip(
     colours: int = 2,
     hole: Optional[str] = None,
     buttons: Union["os.PathLike[str]", str, None] = None,
+    broken: Optional[Sequence[tuple[int, int]]] = None,
     tatham: Optional[str] = None,
     path: bool = False,
     method: FlipMethod = "auto",

@@ -134,7 +134,8 @@ const _: () = assert!(Solver::DEFAULT_SEARCH_BITS == 24 && Solver::DEFAULT_MAX_T
 /// `"any"`, and `"white"`, the game's own, for `tatham`), `alphabet`,
 /// `wrap`, `toggle` (a pattern such as `".x./xxx/.x."`), `colours` (2 to 16), `hole` (the
 /// symbol of a cell that is not there; each board has its own holes), `buttons` (a buttons file:
-/// a path, or its text as `str`), `method` (`"auto"`, `"table"` or `"gf2"`, also spelt
+/// a path, or its text as `str`; without `size`, for each board's size), `broken` (buttons that
+/// cannot be pressed, a list of `(row, col)`, 1-based: `--broken ROW,COL`), `method` (`"auto"`, `"table"` or `"gf2"`, also spelt
 /// `"linear_algebra"`), `search_bits` (0 to 28), `max_setup` (seconds of set-up linear algebra
 /// may be estimated to take; 0 for no limit), `max_table_cells` (1 to 32), `shard=(K, N)` (only
 /// the boards numbered i with (i - 1) % N == K - 1). `path` is accepted for the command line's
@@ -147,7 +148,8 @@ const _: () = assert!(Solver::DEFAULT_SEARCH_BITS == 24 && Solver::DEFAULT_MAX_T
 /// answers not proven minimal.
 #[pyfunction]
 #[pyo3(signature = (source=None, *, board=None, size=None, goal=None, alphabet=None,
-                    wrap=false, toggle=None, colours=2, hole=None, buttons=None, tatham=None,
+                    wrap=false, toggle=None, colours=2, hole=None, buttons=None, broken=None,
+                    tatham=None,
                     path=false, method="auto", search_bits=24,
                     max_setup=60, max_table_cells=25,
                     shard=None, name=None))]
@@ -164,6 +166,7 @@ fn flip<'py>(
     colours: u8,
     hole: Option<&str>,
     buttons: Option<&Bound<'py, PyAny>>,
+    broken: Option<Vec<(usize, usize)>>,
     tatham: Option<String>,
     path: bool,
     method: &str,
@@ -260,6 +263,7 @@ fn flip<'py>(
         colours,
         hole,
         buttons,
+        broken: broken.unwrap_or_default(),
         tatham,
         method,
         max_table_cells,

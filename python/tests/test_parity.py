@@ -88,6 +88,9 @@ def cli_args(options):
             args += [flag, f"{value[0]}/{value[1]}"]
         elif isinstance(value, tuple) and key == "size":
             args += [flag, f"{value[0]}x{value[1]}"]
+        elif key == "broken":
+            for row, col in value:
+                args += [flag, f"{row},{col}"]
         else:
             args += [flag, str(value)]
     return args
@@ -105,6 +108,8 @@ FLIP_GROUPS = {
     "colours": {"colours": 3, "alphabet": "wbr", "goal": "white"},
     "hole": {"hole": "."},
     "hole-alphabet": {"hole": ".", "alphabet": "01"},
+    "broken": {"broken": [(2, 2), (1, 3)]},
+    "broken-wrap": {"broken": [(1, 1)], "wrap": True, "goal": "white"},
     "size": {"size": (4, 4)},
     "size-text": {"size": "5x6", "alphabet": "01", "goal": "white"},
     "method-table": {"method": "table"},

@@ -14,7 +14,7 @@ use super::progress;
 use super::shard::ShardArgs;
 use super::variant::{PuzzleArgs, VariantArgs};
 use flipblox::lights_out::{
-    Batch, BatchError, BatchSink, BoardRecord, BoardSize, Method, Solver, Variant,
+    Alphabet, Batch, BatchError, BatchSink, BoardRecord, BoardSize, Goal, Method, Solver, Variant,
 };
 use flipblox::table_file::Check;
 
@@ -214,10 +214,16 @@ pub fn run(args: FlipArgs) -> anyhow::Result<Outcome> {
             options,
             &args.variant,
             args.size,
+            &args.board,
             &mut sink.with(&mut printer),
             &["flip"],
         )?,
     };
+    if !args.json
+        && let Some(note) = goal_note(&args.variant, &batch)
+    {
+        printer.report(format_args!("{note}"));
+    }
     if args.output.is_some() {
         printer = answers_printer(args.output.as_deref(), args.json)?;
     }
@@ -256,6 +262,31 @@ fn finish(printer: Printer, failed: bool) -> anyhow::Result<Outcome> {
         eprintln!("{phases}");
     }
     Ok(Outcome::from_failed(failed))
+}
+
+/// The note of a run towards the goal `any` in an alphabet of the user's (`--alphabet 01`)
+/// without `--goal`: an answer line does not say which uniform board it reaches, and who writes
+/// lights as `0` and `1` may expect all off. `None` with `--goal`, a game ID's goal, or the
+/// default alphabet (the Flip Game's question, POJ 1753); `--json` records say the colour.
+fn goal_note(variant: &VariantArgs, batch: &Batch<'_>) -> Option<String> {
+    let given = variant.alphabet.as_deref()?;
+    let rules = batch.variant();
+    let colours = rules.colours();
+    if variant.has_goal()
+        || rules.goal() != Goal::Any
+        || given == Alphabet::default_for(colours).as_str()
+    {
+        return None;
+    }
+    let alls: Vec<String> = given.chars().map(|c| format!("all {c}")).collect();
+    let (last, first) = alls.split_last()?;
+    let (off, on) = (given.chars().next()?, given.chars().last()?);
+    Some(format!(
+        "flipblox: note: without --goal each board is answered towards whichever uniform board \
+         takes fewer presses ({} or {last}); --goal off (or --goal {off}) asks for all lights \
+         off, --goal on (or --goal {on}) for all on",
+        first.join(", ")
+    ))
 }
 
 /// `--max-setup SECONDS` as the library's budget of word operations (0: none).

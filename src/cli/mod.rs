@@ -105,12 +105,50 @@ fn parse() -> Cli {
         .nth(1)
         .is_some_and(|first| first.to_str().is_some_and(LazyCommand::has_subcommand));
     if !named || asks_short_help() {
-        let matches = command().try_get_matches().unwrap_or_else(|e| exit_escaped(e));
+        let matches =
+            command().try_get_matches().unwrap_or_else(|e| exit_escaped(suggest_synonym(e)));
         return Cli::from_arg_matches(&matches).unwrap_or_else(|e| exit_escaped(e));
     }
-    let mut matches = LazyCli::command().try_get_matches().unwrap_or_else(|e| exit_escaped(e));
+    let mut matches =
+        LazyCli::command().try_get_matches().unwrap_or_else(|e| exit_escaped(suggest_synonym(e)));
     Cli::from_arg_matches_mut(&mut matches)
         .unwrap_or_else(|e| exit_escaped(e.format(&mut Cli::command())))
+}
+
+/// Options people name by another word, and the option that does it: clap's suggestions go by
+/// spelling, so `--torus` would get `--colors`.
+const SYNONYMS: &[(&str, &str)] = &[("--torus", "--wrap"), ("--toroidal", "--wrap")];
+
+/// Clap's error `e`, with the tip naming the option a [`SYNONYMS`] word stands for when `e` is an
+/// unknown argument that is one and the subcommand given has that option (with that
+/// subcommand's usage line).
+fn suggest_synonym(mut e: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return e;
+    }
+    let Some(ContextValue::String(given)) = e.get(ContextKind::InvalidArg) else { return e };
+    let word = given.split('=').next().unwrap_or_default();
+    let Some(&(_, option)) = SYNONYMS.iter().find(|(synonym, _)| *synonym == word) else {
+        return e;
+    };
+    // The subcommand the arguments name, as far as they name one.
+    let mut root = Cli::command();
+    root.build();
+    let mut cmd = &root;
+    for arg in std::env::args().skip(1) {
+        match cmd.find_subcommand(&arg) {
+            Some(sub) => cmd = sub,
+            None => break,
+        }
+    }
+    let long = option.trim_start_matches('-');
+    if cmd.get_arguments().any(|a| a.get_long() == Some(long)) {
+        let usage = cmd.clone().render_usage();
+        e.insert(ContextKind::SuggestedArg, ContextValue::String(option.to_string()));
+        e.insert(ContextKind::Usage, ContextValue::StyledStr(usage));
+    }
+    e
 }
 
 /// Prints clap's error (or help) `e` and exits as [`clap::Error::exit`] does, with each control

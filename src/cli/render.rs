@@ -949,7 +949,9 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
         picture: None,
         missing: None,
     };
-    let mut batch = args.puzzle.batch(options, &args.variant, args.size, &mut sink, COMMAND)?;
+    let boards: Vec<String> = args.board.iter().cloned().collect();
+    let mut batch =
+        args.puzzle.batch(options, &args.variant, args.size, &boards, &mut sink, COMMAND)?;
     picture(&args.out.output, format, args.out.png, || {
         let ran = if args.puzzle.tatham.is_some() {
             batch.run_tatham("--tatham", &mut sink)

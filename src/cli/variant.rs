@@ -1,7 +1,7 @@
 //! The Lights Out family's options (`--goal`, `--alphabet`, `--wrap`, `--toggle`,
 //! `--colours`), shared by `flip`, `stats flip`, `table build`, `export flip` and
-//! `render flip`; the puzzles beyond a toggle pattern (`--buttons`, `--hole`, `--tatham`),
-//! shared by `flip` and `render flip`, and how a batch's errors are said.
+//! `render flip`; the puzzles beyond a toggle pattern (`--buttons`, `--broken`, `--hole`,
+//! `--tatham`), shared by `flip` and `render flip`, and how a batch's errors are said.
 
 use std::path::PathBuf;
 
@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::args::usage;
 use flipblox::lights_out::{
-    Alphabet, Batch, BatchError, BatchOptions, BatchSink, BoardSize, TogglePattern, Variant,
+    Alphabet, Batch, BatchError, BatchOptions, BatchSink, Board, BoardSize, TogglePattern, Variant,
 };
 
 /// `--goal`, `--alphabet`, `--wrap`, `--toggle`, `--colours`.
@@ -160,20 +160,26 @@ impl VariantArgs {
     }
 }
 
-/// `--buttons`, `--hole`, `--tatham`: puzzles beyond a toggle pattern.
+/// `--buttons`, `--broken`, `--hole`, `--tatham`: puzzles beyond a toggle pattern.
 #[derive(Debug, Clone, Args)]
 pub struct PuzzleArgs {
     /// A toggle set for every button, from FILE: one line per button in row-major order of
     /// the board's cells (R*C lines), each listing the cells it toggles as ROW,COL pairs
     /// (1-based) separated by spaces; an empty line is a button that cannot be pressed. A press
     /// adds 1 mod K to each listed cell. Replaces --toggle; --wrap does not apply. The board
-    /// size is --size's (4x4 when omitted).
+    /// size is --size's, else each board's, read from the input.
     #[arg(long, value_name = "FILE")]
     pub buttons: Option<PathBuf>,
 
+    /// A button that cannot be pressed, at ROW,COL (1-based, as --path prints presses): the
+    /// other buttons toggle the pattern of --toggle (with --wrap) or of --buttons as usual, and
+    /// this cell keeps its light, which they toggle. May be given more than once.
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell)]
+    pub broken: Vec<(usize, usize)>,
+
     /// A board symbol for a cell that is not there: no light, no button (its line in a --buttons
     /// file is ignored, and presses skip it), its colour never counts for the goal. Each board
-    /// may have its own holes, and without --size (or --buttons) its own size.
+    /// may have its own holes, and without --size its own size.
     #[arg(long, value_name = "SYMBOL")]
     pub hole: Option<char>,
 
@@ -186,9 +192,12 @@ pub struct PuzzleArgs {
 }
 
 impl PuzzleArgs {
-    /// True when none of the three is given.
+    /// True when none of the four is given.
     pub fn is_none(&self) -> bool {
-        self.buttons.is_none() && self.hole.is_none() && self.tatham.is_none()
+        self.buttons.is_none()
+            && self.broken.is_empty()
+            && self.hole.is_none()
+            && self.tatham.is_none()
     }
 
     /// Puts the hole and the game ID in `options`, and a stand-in for the buttons file, so that
@@ -197,6 +206,7 @@ impl PuzzleArgs {
     /// the game's goal, all lights off.
     pub fn apply(&self, options: &mut BatchOptions, variant: &VariantArgs) {
         options.hole = self.hole;
+        options.broken.clone_from(&self.broken);
         options.tatham = self.tatham.clone();
         if self.tatham.is_some() && !variant.has_goal() {
             options.goal = "white".to_string();
@@ -205,9 +215,9 @@ impl PuzzleArgs {
     }
 
     /// The batch of `options` (with [`PuzzleArgs::apply`]'s, checked), with the buttons file
-    /// read once the variant of `variant` is known to fit the buttons' size (`size`, 4x4 when
-    /// `None`); its first solver's long step told to `sink`. `command` names the subcommand for
-    /// usage errors.
+    /// read once the variant of `variant` is known to fit the buttons' size (`size`; when
+    /// `None`, each board's, read from the input); its first solver's long step told to `sink`.
+    /// `command` names the subcommand for usage errors.
     ///
     /// # Errors
     ///
@@ -218,13 +228,25 @@ impl PuzzleArgs {
         mut options: BatchOptions,
         variant: &VariantArgs,
         size: Option<BoardSize>,
+        boards: &[String],
         sink: &mut impl BatchSink,
         command: &'static [&'static str],
     ) -> anyhow::Result<Batch<'static>> {
         if let Some(path) = &self.buttons {
-            let size = size.unwrap_or(BoardSize::CLASSIC);
-            variant.choose(size, command)?;
-            options.buttons = Some(read_buttons(path, size)?);
+            if let Some(size) = size {
+                variant.choose(size, command)?;
+            }
+            // Without --size, the first --board's size bounds the file's lines.
+            let bound = size.or_else(|| {
+                let (_, alphabet) = variant.options().variant(BoardSize::CLASSIC).ok()?;
+                let alphabet = match self.hole {
+                    Some(hole) => alphabet.with_symbol(hole).ok()?,
+                    None => alphabet,
+                };
+                let board = Board::parse_any_size(boards.first()?, &alphabet).ok()?;
+                BoardSize::new(board.rows(), board.cols()).ok()
+            });
+            options.buttons = Some(read_buttons(path, bound)?);
         }
         Batch::new(options, sink).map_err(|e| match e {
             BatchError::Buttons(e) => match &self.buttons {
@@ -248,15 +270,34 @@ pub fn batch_error(command: &'static [&'static str], error: BatchError) -> anyho
     }
 }
 
-/// The text of the buttons file `path` for boards of `size`, read a line at a time: at most one
-/// line more than the board has cells (the reader reports it), none longer than a button
-/// listing every cell can be (with room for blanks), so that an endless line or input is
-/// reported at once.
+/// `--broken ROW,COL`: two numbers from 1, a comma between them.
+fn parse_cell(text: &str) -> Result<(usize, usize), String> {
+    let number = |part: &str| part.trim().parse::<usize>().ok().filter(|&n| n >= 1);
+    match text.split_once(',') {
+        Some((row, col)) => match (number(row), number(col)) {
+            (Some(row), Some(col)) => Ok((row, col)),
+            _ => Err(format!("expected ROW,COL, two numbers from 1 (e.g. 3,3), found {text:?}")),
+        },
+        None => Err(format!("expected ROW,COL, two numbers from 1 (e.g. 3,3), found {text:?}")),
+    }
+}
+
+/// The text of the buttons file `path` for boards of `size` (when `None`, of any size), read a
+/// line at a time: at most one line more than the board has cells (the reader reports it),
+/// none longer than a button listing every cell can be (with room for blanks), so that an
+/// endless line or input is reported at once.
 ///
 /// # Errors
 ///
 /// The file cannot be read, or a line is longer than that: `PATH:LINE:1: ...`.
-fn read_buttons(path: &std::path::Path, size: BoardSize) -> anyhow::Result<String> {
+fn read_buttons(path: &std::path::Path, given: Option<BoardSize>) -> anyhow::Result<String> {
+    let size = given.unwrap_or_else(|| {
+        BoardSize::new(BoardSize::MAX_SIDE, BoardSize::MAX_SIDE).expect("the largest size")
+    });
+    let board = match given {
+        Some(size) => format!("the {size} board"),
+        None => format!("a board of at most {size}"),
+    };
     let name = super::io::escape_path(path);
     let file =
         std::fs::File::open(path).with_context(|| format!("reading the buttons file {name}"))?;
@@ -270,8 +311,8 @@ fn read_buttons(path: &std::path::Path, size: BoardSize) -> anyhow::Result<Strin
         let Some(line) = line else { break };
         if !line.whole {
             anyhow::bail!(
-                "{name}:{}:1: expected the cells of one button of the {size} board, at most {keep} \
-                 bytes, found a longer line",
+                "{name}:{}:1: expected the cells of one button of {board}, at most {keep} bytes, \
+                 found a longer line",
                 line.number
             );
         }

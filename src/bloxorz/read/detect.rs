@@ -39,6 +39,9 @@ pub(crate) enum Reason {
     Header,
     /// That line holds only drawing cells `S`, `T`, `o`, `-`.
     DrawingLine,
+    /// That line holds drawing cells, at least one `S`, `T` or `o`, and blanks or `.` among
+    /// them: a drawing with a mistake, which its reader reports where it is.
+    DrawingLike,
     /// That line starts with `(`, as a PDDL `(define ...)` does.
     Parenthesis,
     /// The input assigns `levels` (`levels = [...]`, `var levels = [...]`).
@@ -57,6 +60,9 @@ impl fmt::Display for Reason {
         f.write_str(match self {
             Reason::Header => "its first line is an `R C` header",
             Reason::DrawingLine => "its first line holds only the cells S, T, o and -",
+            Reason::DrawingLike => {
+                "its first line holds the cells S, T, o and -, with blanks or '.' among them"
+            }
             Reason::Parenthesis => "its first line starts with `(`, as a PDDL `(define ...)` does",
             Reason::AssignsLevels => "it assigns `levels`",
             Reason::Otherwise => {
@@ -113,14 +119,26 @@ fn decided_by_first_line(text: &[u8]) -> Option<(LevelFormat, Reason)> {
         Some((LevelFormat::Pddl, Reason::Parenthesis))
     } else if text.iter().all(|&b| is_drawing_cell(b)) {
         Some((LevelFormat::Drawing, Reason::DrawingLine))
+    } else if looks_drawn(text) {
+        Some((LevelFormat::Drawing, Reason::DrawingLike))
     } else {
         None
     }
 }
 
+/// True when the line `text` is a drawing's row with a mistake people make: indented, or with
+/// `.` for a cell (`So.oT`): only drawing cells, blanks and `.`, and at least one `S`, `T` or
+/// `o`. No pack starts so (its first line is a header), nor a JavaScript port.
+fn looks_drawn(text: &[u8]) -> bool {
+    text.iter().all(|&b| is_drawing_cell(b) || matches!(b, b'.' | b' ' | b'\t'))
+        && text.iter().any(|&b| matches!(b, b'S' | b'T' | b'o'))
+}
+
 /// The format of the whole input `bytes`, in this order: a pack when its first line that is not
 /// blank or a `;` comment starts with a digit (an `R C` header); PDDL when it starts with `(`,
-/// or a drawing when that line holds only the cells `S`, `T`, `o` and `-` (in both cases the
+/// or a drawing when that line holds only the cells `S`, `T`, `o` and `-`, or those, at least
+/// one `S`, `T` or `o`, with blanks or `.` among them (an indented drawing, `So.oT`: its reader
+/// says where the mistake is) (in both cases the
 /// Flash file is named as [`Detected::also`] when the input also assigns `levels`); the Flash
 /// game's file when the input assigns `levels`
 /// (`levels = [`, also after `var`, `let` or `const`); a pack otherwise, whose reader says what is
@@ -225,6 +243,15 @@ mod tests {
         assert_eq!(detect_format(b"").reason, Reason::Empty);
         assert_eq!(detect_format(b"1 2\rXO\r").format, LevelFormat::Pack);
         assert_eq!(detect_format(b"So\roT\r").format, LevelFormat::Drawing);
+        // Drawings with a mistake are drawings still, whose reader says where it is.
+        for drawn in [&b"So.oT\n"[..], b"  oooo\n  oSoo\n", b"\toSoT\n", b"o o\nSoT\n"] {
+            let d = detect_format(drawn);
+            assert_eq!((d.format, d.reason), (LevelFormat::Drawing, Reason::DrawingLike));
+        }
+        // Lines without a tile of the drawing, or with other letters, are not.
+        for other in [&b"....\n"[..], b" - -\n", b"hello\n", b"..X..O\n", b"var levels\n"] {
+            assert_eq!(detect_format(other).format, LevelFormat::Pack, "{other:?}");
+        }
         assert_eq!(
             pack(detect_format(b" (define (problem p)\n")),
             (LevelFormat::Pddl, Reason::Parenthesis, None)

@@ -71,6 +71,7 @@ impl Batch<'_> {
             && o.is_flip_game()
             && o.shard.is_none()
             && o.buttons.is_none()
+            && o.broken.is_empty()
             && o.hole.is_none()
             && o.tatham.is_none()
     }
@@ -664,7 +665,7 @@ impl Batch<'_> {
             }
         }
         let end = reader.end_position();
-        input_ended(sink, name, count, boards, end);
+        input_ended(sink, &self.options, name, count, (boards, None), end);
         Ok(())
     }
 }

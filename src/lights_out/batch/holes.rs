@@ -7,15 +7,10 @@ use crate::lights_out::board::Board;
 use crate::lights_out::size::BoardSize;
 use crate::lights_out::solve::Solver;
 use crate::lights_out::solve::SolverError;
-use crate::lights_out::variant::{Buttons, Variant};
+use crate::lights_out::variant::Variant;
 
-/// The variant of `base` with `buttons` (else `base`'s) and `holes` (`R * C` flags; none when
-/// empty).
-pub(crate) fn variant_with(
-    base: &Variant,
-    buttons: Option<Buttons>,
-    holes: Vec<bool>,
-) -> Result<Variant, BatchError> {
+/// The variant of `base` (its buttons too) with `holes` (`R * C` flags; none when empty).
+pub(crate) fn variant_with(base: &Variant, holes: Vec<bool>) -> Result<Variant, BatchError> {
     let size = base.size();
     let mut builder = Variant::builder(size.rows(), size.cols())
         .toggle(base.toggle().clone())
@@ -23,7 +18,7 @@ pub(crate) fn variant_with(
         .colours(base.colours())
         .goal(base.goal())
         .holes(holes);
-    if let Some(buttons) = buttons.or_else(|| base.buttons().cloned()) {
+    if let Some(buttons) = base.buttons().cloned() {
         builder = builder.buttons(buttons);
     }
     builder.build().map_err(BatchError::Variant)
@@ -90,7 +85,7 @@ impl Holes {
                 _ => board.cells().iter().map(|&c| c == self.value).collect(),
             };
             self.size = None;
-            let variant = variant_with(base, None, self.mask.clone())?;
+            let variant = variant_with(base, self.mask.clone())?;
             let made = set_up_step(sink, &variant, || options.solver(&variant));
             *solver = made.map_err(|e| match e {
                 e @ SolverError::SetupTooCostly { .. } => options.set_up_error(e, &variant),

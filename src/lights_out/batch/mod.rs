@@ -24,9 +24,9 @@ mod options;
 mod record;
 mod sink;
 
-use holes::{Holes, variant_with};
+use holes::Holes;
+use options::Chosen;
 pub use options::{BatchError, BatchOptions};
-use options::{Chosen, read_buttons};
 pub use record::BoardRecord;
 use record::{Answered, Fields};
 pub use sink::BatchSink;
@@ -100,7 +100,7 @@ impl Batch<'static> {
             // the first board.
             let largest = BoardSize::new(BoardSize::MAX_SIDE, BoardSize::MAX_SIDE)
                 .expect("the largest size is a size");
-            let alphabet = options.choose(largest)?.alphabet;
+            let alphabet = options.choose_rules(largest)?.alphabet;
             let variant = Variant::flip_game(BoardSize::CLASSIC);
             stand_in = true;
             let solver = Solver::builder(&variant)
@@ -109,10 +109,6 @@ impl Batch<'static> {
             (solver, Chosen { variant, alphabet })
         } else {
             let mut chosen = options.choose(options.size.unwrap_or(BoardSize::CLASSIC))?;
-            if let Some(text) = &options.buttons {
-                let buttons = read_buttons(text, chosen.variant.size())?;
-                chosen.variant = variant_with(&chosen.variant, Some(buttons), Vec::new())?;
-            }
             if let Some(id) = &options.tatham {
                 let (variant, board) = tatham_puzzle(id, &chosen, &options)?;
                 chosen.variant = variant;
@@ -333,7 +329,7 @@ impl<'t> Batch<'t> {
         let options = &self.options;
         if let Some(holes) = &mut self.holes {
             // The solver follows each board's holes: only the variant of the size is kept.
-            self.chosen = options.choose(size).map_err(|e| e.to_string())?;
+            self.chosen = options.choose(size).map_err(|e| read_size_error(options, size, e))?;
             self.fields = Fields::of(&self.chosen.variant, &self.chosen.alphabet);
             sizes.stand_in = false;
             holes.forget();
@@ -342,7 +338,7 @@ impl<'t> Batch<'t> {
         let mut next = match sizes.spare.iter().position(|(_, c, _)| c.variant.size() == size) {
             Some(i) => sizes.spare.remove(i),
             None => {
-                let chosen = options.choose(size).map_err(|e| e.to_string())?;
+                let chosen = options.choose(size).map_err(|e| read_size_error(options, size, e))?;
                 let made = set_up_step(sink, &chosen.variant, || options.solver(&chosen.variant));
                 let solver = made
                     .map_err(|e| options.set_up_error(e, &chosen.variant))
@@ -479,6 +475,12 @@ impl<'t> Batch<'t> {
             BoardErrorKind::AmbiguousSizeLine { .. } | BoardErrorKind::OneLine { .. } => {
                 format!("{error} ({} RxC)", self.options.name("size"))
             }
+            // A board of lights written 0 and 1 in the Flip Game's alphabet: the option that
+            // reads them is named.
+            BoardErrorKind::BadPiece { ref found } if found == "'0'" || found == "'1'" => {
+                let alphabet = self.options.name("alphabet");
+                format!("{error} (for lights written 0 and 1, give {alphabet} 01)")
+            }
             _ => error.to_string(),
         };
         sink.record(&BoardRecord::failed(file, index, start, &self.fields, message))
@@ -528,15 +530,25 @@ impl<'t> Batch<'t> {
         count: Option<(u64, Position)>,
         failed: &mut bool,
     ) -> Result<(), S::Error> {
+        // The one size of every board read from the input, for the count line's warning.
+        let mut read: Option<Option<BoardSize>> = None;
         while let Some(result) = reader.read_into(&mut self.board) {
             let (index, start) = (reader.boards_started(), reader.board_start());
+            if self.sizes.is_some() && result.is_ok() {
+                let size = BoardSize::new(self.board.rows(), self.board.cols()).ok();
+                read = Some(match read {
+                    None => size,
+                    Some(before) => before.filter(|&b| Some(b) == size),
+                });
+            }
             if !self.takes(index) {
                 continue;
             }
             self.answer_one(sink, name, index, start, result, failed)?;
         }
         let end = reader.end_position();
-        input_ended(sink, name, count, reader.boards_started(), end);
+        let found = reader.boards_started();
+        input_ended(sink, &self.options, name, count, (found, read.flatten()), end);
         Ok(())
     }
 
@@ -562,31 +574,80 @@ impl<'t> Batch<'t> {
     }
 }
 
+/// The message of `error`, the options' on boards of `size` read from the input: a buttons
+/// file that does not fit them says which option it is and which option gives the size.
+fn read_size_error(options: &BatchOptions, size: BoardSize, error: BatchError) -> String {
+    match error {
+        BatchError::Buttons(e) => format!(
+            "{} {e} (the board is {size}, read from the input; {} RxC gives the size)",
+            options.name("buttons"),
+            options.name("size")
+        ),
+        e => e.to_string(),
+    }
+}
+
 /// Warns when the leading count line (`count`: its number and position) does not match the
-/// `found` boards of the input `name`, then tells `sink` that the input ended at `end`
+/// `found` boards of the input `name` (and `read`, the one size of them all when each board's
+/// size was read from the input), then tells `sink` that the input ended at `end`
 /// ([`BatchSink::end`]).
 fn input_ended(
     sink: &mut impl BatchSink,
+    options: &BatchOptions,
     name: &str,
     count: Option<(u64, Position)>,
-    found: usize,
+    (found, read): (usize, Option<BoardSize>),
     end: Position,
 ) {
-    warn_count(sink, name, count, found);
+    warn_count(sink, options, name, count, (found, read));
     sink.end(name, found, end);
 }
 
 /// Warns when the leading count line (`count`: its number and position) does not match the
-/// `found` boards of the input `name`.
-fn warn_count(sink: &mut impl BatchSink, name: &str, count: Option<(u64, Position)>, found: usize) {
-    if let Some((count, position)) = count
-        && count != found as u64
-    {
-        sink.warning(&format!(
-            "{name}:{position}: warning: the count line says {count} board{}, found {found}",
-            if count == 1 { "" } else { "s" }
-        ));
+/// `found` boards of the input `name`; when every board's size was read from the input and
+/// was one size `read`, the warning names it, and the size that would make the count's boards
+/// of those rows (boards written one under another with no blank line between them are read
+/// as one board: POJ 1222's two 5x6 boards as one 10x6).
+fn warn_count(
+    sink: &mut impl BatchSink,
+    options: &BatchOptions,
+    name: &str,
+    count: Option<(u64, Position)>,
+    (found, read): (usize, Option<BoardSize>),
+) {
+    let Some((count, position)) = count else { return };
+    if count == found as u64 {
+        return;
     }
+    let s = |n: u64| if n == 1 { "" } else { "s" };
+    let size = options.name("size");
+    let why = match read {
+        None => String::new(),
+        Some(read) => {
+            let rows = (found as u64).saturating_mul(read.rows() as u64);
+            let fits = (count > 0 && rows.is_multiple_of(count))
+                .then(|| BoardSize::new((rows / count) as usize, read.cols()).ok())
+                .flatten();
+            let boards = match found {
+                1 => format!("a {read} board"),
+                _ => format!("all {read} boards"),
+            };
+            match fits {
+                Some(fits) if fits != read => format!(
+                    " ({boards}, the size read from the input; for {count} board{} of {fits} \
+                     give {size} {fits})",
+                    s(count)
+                ),
+                _ => {
+                    format!(" ({boards}, the size read from the input; {size} RxC gives the size)")
+                }
+            }
+        }
+    };
+    sink.warning(&format!(
+        "{name}:{position}: warning: the count line says {count} board{}, found {found}{why}",
+        s(count)
+    ));
 }
 
 /// The puzzle of a Tatham game ID: its variant (towards the options' goal) and its board.

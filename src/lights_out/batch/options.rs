@@ -35,9 +35,14 @@ pub struct BatchOptions {
     /// The symbol of a cell that is not there (no light, no button); each board has its own
     /// holes.
     pub hole: Option<char>,
-    /// The text of a buttons file ([`Buttons::parse`]) for boards of `size` (4x4 when `None`):
-    /// replaces `toggle`.
+    /// The text of a buttons file ([`Buttons::parse`]) for boards of `size` (when `None`, of
+    /// each board's size read from the input): replaces `toggle`.
     pub buttons: Option<String>,
+    /// Buttons that cannot be pressed, each `(row, column)`, 1-based: the toggle pattern's (with
+    /// `wrap`) or the buttons file's others are pressed as usual, and the cells of these keep
+    /// their lights, which other presses toggle. The variant then has
+    /// [`Buttons`](crate::lights_out::Buttons) (its `toggle` field reads `buttons`).
+    pub broken: Vec<(usize, usize)>,
     /// A game ID of Simon Tatham's Flip: the whole puzzle, answered by
     /// [`Batch::run_tatham`](super::Batch::run_tatham) towards `goal` (the game's own goal, all
     /// lights off, is `white`; `any` is any uniform board, as for every other board).
@@ -79,6 +84,7 @@ impl Default for BatchOptions {
             colours: 2,
             hole: None,
             buttons: None,
+            broken: Vec::new(),
             tatham: None,
             method: Method::Auto,
             max_table_cells: Solver::DEFAULT_MAX_TABLE_CELLS,
@@ -153,19 +159,66 @@ impl BatchOptions {
             && self.colours == 2
     }
 
-    /// The variant these options name on boards of `size`, and the alphabet boards are written
-    /// in (without the hole's symbol).
+    /// The variant these options name on boards of `size` (with the buttons of `buttons` and
+    /// `broken`, if any), and the alphabet boards are written in (without the hole's symbol).
     ///
     /// # Errors
     ///
     /// [`BatchError::Options`] for an alphabet, goal or toggle pattern that does not fit
-    /// (`--alphabet X: ...`, `--goal X: ...`, `--toggle X: ...`).
+    /// (`--alphabet X: ...`, `--goal X: ...`, `--toggle X: ...`), a broken button off the board
+    /// or a pattern that wraps onto a cell twice with more than two colours (`--broken ...`);
+    /// [`BatchError::Buttons`] for a buttons file that does not parse for `size`.
     pub fn variant(&self, size: BoardSize) -> Result<(Variant, Alphabet), BatchError> {
         let chosen = self.choose(size)?;
         Ok((chosen.variant, chosen.alphabet))
     }
 
+    /// The variant of [`BatchOptions::choose_rules`] on `size`, with the buttons file's
+    /// buttons and the broken buttons.
     pub(crate) fn choose(&self, size: BoardSize) -> Result<Chosen, BatchError> {
+        let mut chosen = self.choose_rules(size)?;
+        if self.buttons.is_none() && self.broken.is_empty() {
+            return Ok(chosen);
+        }
+        let base = &chosen.variant;
+        let buttons = match &self.buttons {
+            Some(text) => Buttons::parse(text, size).map_err(BatchError::Buttons)?,
+            None => Buttons::from_pattern(size, base.toggle(), base.wrap(), base.colours())
+                .ok_or_else(|| {
+                    BatchError::Options(format!(
+                        "{}: the toggle pattern {} wraps onto a cell twice on the {size} board \
+                         with {} colours; broken buttons are made of buttons, which toggle a \
+                         cell once",
+                        self.name("broken"),
+                        base.toggle(),
+                        base.colours()
+                    ))
+                })?,
+        };
+        let mut dead = Vec::with_capacity(self.broken.len());
+        for &(row, col) in &self.broken {
+            let (rows, cols) = (size.rows(), size.cols());
+            if !(1..=rows).contains(&row) || !(1..=cols).contains(&col) {
+                return Err(BatchError::Options(format!(
+                    "{} {row},{col}: the cell is off the {size} board (rows 1 to {rows}, columns \
+                     1 to {cols})",
+                    self.name("broken")
+                )));
+            }
+            dead.push((row - 1) * cols + col - 1);
+        }
+        chosen.variant = Variant::builder(size.rows(), size.cols())
+            .buttons(buttons.without(&dead))
+            .colours(base.colours())
+            .goal(base.goal())
+            .build()
+            .map_err(BatchError::Variant)?;
+        Ok(chosen)
+    }
+
+    /// The variant of the toggle pattern, wrap-around, colours and goal on `size` (no buttons),
+    /// and the alphabet.
+    pub(crate) fn choose_rules(&self, size: BoardSize) -> Result<Chosen, BatchError> {
         let option = |message: String| BatchError::Options(message);
         let alphabet = match &self.alphabet {
             Some(symbols) => Alphabet::new(symbols, self.colours)
@@ -196,9 +249,11 @@ impl BatchOptions {
     /// [`BatchError::Options`] naming the two options and why.
     pub fn check(&self, boards: Option<&str>, tables: bool) -> Result<(), BatchError> {
         let refuse = |message: String| Err(BatchError::Options(message));
-        let [buttons, toggle, wrap, size, hole, colours, tatham, table, method] =
-            ["buttons", "toggle", "wrap", "size", "hole", "colours", "tatham", "table", "method"]
-                .map(|name| self.name(name));
+        let [buttons, toggle, wrap, size, hole, colours, tatham, table, method, broken] = [
+            "buttons", "toggle", "wrap", "size", "hole", "colours", "tatham", "table", "method",
+            "broken",
+        ]
+        .map(|name| self.name(name));
         if self.buttons.is_some() {
             if self.toggle.is_some() {
                 return refuse(format!("{buttons} replaces {toggle}: give one of them"));
@@ -220,6 +275,7 @@ impl BatchOptions {
                 (boards.is_some(), boards.unwrap_or_default()),
                 (self.hole.is_some(), &hole),
                 (self.colours != 2, &colours),
+                (!self.broken.is_empty(), &broken),
             ];
             if let Some((_, other)) = others.iter().find(|(given, _)| *given) {
                 return Err(BatchError::Options(format!(
@@ -228,11 +284,15 @@ impl BatchOptions {
                 )));
             }
         }
-        let graphs = self.buttons.is_some() || self.hole.is_some() || self.tatham.is_some();
+        let graphs = self.buttons.is_some()
+            || self.hole.is_some()
+            || self.tatham.is_some()
+            || !self.broken.is_empty();
         if graphs && (tables || self.method == Method::Table) {
             return refuse(format!(
-                "{buttons}, {hole} and {tatham} are answered by linear algebra: distance tables \
-                 ({table}, {method} table) are made for toggle patterns without holes",
+                "{buttons}, {broken}, {hole} and {tatham} are answered by linear algebra: \
+                 distance tables ({table}, {method} table) are made for toggle patterns without \
+                 holes",
             ));
         }
         Ok(())
@@ -253,10 +313,10 @@ impl BatchOptions {
         })
     }
 
-    /// True when each board's size is read from the input (no size, buttons or game ID; with a
-    /// table file, the table's size is given).
+    /// True when each board's size is read from the input (no size or game ID; with a table
+    /// file, the table's size is given).
     pub(crate) fn infers_size(&self) -> bool {
-        self.size.is_none() && self.buttons.is_none() && self.tatham.is_none()
+        self.size.is_none() && self.tatham.is_none()
     }
 
     /// The solver of `variant` with these options.
@@ -311,9 +371,4 @@ impl BatchOptions {
             None => BatchError::Solver { context: String::new(), source: error },
         }
     }
-}
-
-/// The buttons of a buttons file's `text` for boards of `size`.
-pub(crate) fn read_buttons(text: &str, size: BoardSize) -> Result<Buttons, BatchError> {
-    Buttons::parse(text, size).map_err(BatchError::Buttons)
 }

@@ -48,6 +48,57 @@ impl Buttons {
         Buttons { size, starts, cells, empty_pressable: false }
     }
 
+    /// The buttons of `toggle` (with `wrap`) on a board of `size` with `colours` colours: each
+    /// button toggles the cells the pattern reaches from it, as a
+    /// [`Variant`](crate::lights_out::Variant) of those rules presses; `None` when a press would
+    /// advance a cell by more than one colour (a pattern that wraps onto a cell twice, with more
+    /// than two colours), which buttons cannot say. With two colours a cell reached twice is
+    /// not toggled, as on the torus.
+    pub(crate) fn from_pattern(
+        size: BoardSize,
+        toggle: &super::toggle::TogglePattern,
+        wrap: bool,
+        colours: u8,
+    ) -> Option<Buttons> {
+        let matrix = super::matrix::ToggleMatrix::new(size, toggle, wrap, colours);
+        let mut starts = Vec::with_capacity(size.cells() + 1);
+        let mut cells = Vec::new();
+        starts.push(0);
+        for press in 0..size.cells() {
+            for &(cell, times) in matrix.effect(press) {
+                if times != 1 {
+                    return None;
+                }
+                cells.push(cell);
+            }
+            starts.push(cells.len());
+        }
+        Some(Buttons::from_parts(size, starts, cells))
+    }
+
+    /// The same buttons with the buttons `broken` (row-major indices below `R * C`) made ones
+    /// that cannot be pressed: they toggle nothing. Their cells keep their lights.
+    ///
+    /// # Panics
+    ///
+    /// If an index of `broken` is not below `R * C`.
+    pub(crate) fn without(&self, broken: &[usize]) -> Buttons {
+        let mut dead = vec![false; self.size.cells()];
+        for &button in broken {
+            dead[button] = true;
+        }
+        let mut starts = Vec::with_capacity(self.starts.len());
+        let mut cells = Vec::with_capacity(self.cells.len());
+        starts.push(0);
+        for (button, &dead) in dead.iter().enumerate() {
+            if !dead {
+                cells.extend_from_slice(self.toggled(button));
+            }
+            starts.push(cells.len());
+        }
+        Buttons { size: self.size, starts, cells, empty_pressable: self.empty_pressable }
+    }
+
     /// The same buttons, those that toggle nothing pressable (to no effect), as in Tatham's game.
     pub(crate) fn with_empty_pressable(mut self) -> Buttons {
         self.empty_pressable = true;

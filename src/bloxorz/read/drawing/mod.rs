@@ -425,7 +425,8 @@ mod tests {
             ("SoT\nTo\n", "2:1: level 1: expected one target 'T', found a second"),
             (
                 "S T\n",
-                "1:2: level 1: expected a cell 'S', 'T', 'o' or '-' of the drawing, found ' '",
+                "1:2: level 1: expected a cell 'S', 'T', 'o' or '-' of the drawing, found ' ' (a \
+                 blank is no cell: '-' is no tile)",
             ),
         ];
         for (bad, message) in cases {

@@ -30,7 +30,13 @@ impl fmt::Display for DrawingSyntax {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DrawingSyntax::BadCell { found } => {
-                write!(f, "expected a cell 'S', 'T', 'o' or '-' of the drawing, found {found}")
+                write!(f, "expected a cell 'S', 'T', 'o' or '-' of the drawing, found {found}")?;
+                // The mistakes people make: a cell written as a pack writes it, an indented row.
+                match found.as_str() {
+                    "'.'" => f.write_str(" ('-' is no tile, 'o' a tile)"),
+                    "' '" | "'\\t'" => f.write_str(" (a blank is no cell: '-' is no tile)"),
+                    _ => Ok(()),
+                }
             }
             DrawingSyntax::NoStart => write!(f, "expected a start 'S', found none"),
             DrawingSyntax::ExtraStart => write!(f, "expected one start 'S', found a second"),
