@@ -42,11 +42,11 @@ cp web/static/index.html web/static/app.js web/static/worker.js web/static/style
 # The demos the Bloxorz screen offers, with their titles.
 demos=(
     "poj-sample.txt|POJ 3322 sample (1 level)"
-    "demo.txt|Demo pack (3 levels)"
-    "mechanics.txt|Switches, bridges, split cubes"
+    "demo.txt|Bridges and a split"
+    "mechanics.txt|Switches, bridges, split cubes (13 levels)"
     "start-standing-neighbour.txt|Start beside the target"
     "mixed-small.txt|2,000 small levels"
-    "formats/drawing.txt|A drawing (S/T/o/-)"
+    "formats/drawing.txt|Drawings (S/T/o/-, 3 levels)"
     "formats/scanf-pack.txt|A scanf-style pack"
     "formats/old-mac.txt|A pack with CR line ends"
     "formats/port.js|A JavaScript port of the Flash game"

@@ -65,10 +65,13 @@ def driver(tmp_path_factory):
     browser.quit()
 
 
+LOADS = iter(range(1, 1 << 30))
+
+
 def open_page(driver, fragment):
-    """Opens the site at `fragment` afresh (a new page load, a new worker)."""
-    driver.get("about:blank")
-    driver.get(URL + fragment)
+    """Opens the site at `fragment` afresh: a new page load (a query of its own, so that it is
+    never a navigation within the page before), a new worker."""
+    driver.get(f"{URL}?load={next(LOADS)}{fragment}")
 
 
 def answer(driver, timeout=WAIT):
@@ -196,24 +199,28 @@ def test_click_a_board_and_solve(driver):
 def test_paste_a_pack(driver):
     open_page(driver, "#bloxorz")
     ready(driver)
-    text = (ROOT / "data/bloxorz/demo.txt").read_text()
+    text = (ROOT / "data/bloxorz/mechanics.txt").read_text()
     box = driver.find_element(By.ID, "bloxorz-text")
     driver.execute_script("arguments[0].value = arguments[1]", box, text)
     driver.find_element(By.ID, "bloxorz-solve").click()
     answer(driver)
-    records = cli_records("bloxorz", "--json", "data/bloxorz/demo.txt")
+    records = cli_records("bloxorz", "--json", "data/bloxorz/mechanics.txt")
+    assert len(records) > 2
     rows = driver.find_elements(By.CSS_SELECTOR, "#bloxorz-list tbody tr")
     assert len(rows) == len(records)
     for row, record in zip(rows, records):
         par = row.find_elements(By.TAG_NAME, "td")[3].text
         expected = "Error" if record["error"] else "Impossible" if record["distance"] is None else str(record["distance"])
         assert par == expected
-    # Another level of the list.
-    last = records[-1]
-    before = driver.find_element(By.ID, "answer").text
-    rows[-1].find_element(By.TAG_NAME, "button").click()
-    a = wait_answer_change(driver, before)
-    assert a.get_attribute("data-distance") == ("" if last["distance"] is None else str(last["distance"]))
+    # Other levels of the list: solvable and impossible.
+    for k in [1, 2]:
+        other = records[k]
+        before = driver.find_element(By.ID, "answer").text
+        rows[k].find_element(By.TAG_NAME, "button").click()
+        a = wait_answer_change(driver, before)
+        distance = "" if other["distance"] is None else str(other["distance"])
+        assert a.get_attribute("data-distance") == distance
+        assert f"index={k + 1}" in driver.current_url
 
 
 def test_a_demo_from_the_list(driver):
@@ -223,11 +230,11 @@ def test_a_demo_from_the_list(driver):
         lambda d: len(d.find_elements(By.CSS_SELECTOR, "#bloxorz-demo option")) > 2
     )
     driver.execute_script(
-        "const s = document.getElementById('bloxorz-demo'); s.value = 'mechanics.txt';"
+        "const s = document.getElementById('bloxorz-demo'); s.value = 'formats/drawing.txt';"
         "s.dispatchEvent(new Event('change'));"
     )
     a = answer(driver)
-    records = cli_records("bloxorz", "--json", "--path", "data/bloxorz/mechanics.txt")
+    records = cli_records("bloxorz", "--json", "--path", "data/bloxorz/formats/drawing.txt")
     assert a.get_attribute("data-path") == (records[0]["path"] or "")
     assert len(driver.find_elements(By.CSS_SELECTOR, "#bloxorz-list tbody tr")) == len(records)
 
@@ -337,16 +344,26 @@ def test_parity_bloxorz_analyse(driver, path):
 def test_parity_level_pictures(driver):
     # The level's record with path and analysis, and the pictures `render` draws.
     ready(driver)
-    path = "data/bloxorz/demo.txt"
-    reply = call(driver, "bloxorz_level", {"text": (ROOT / path).read_text(), "name": path, "level": 2})
-    [record] = [r for r in cli_records("bloxorz", "--json", "--path", "--analyse", path) if r["index"] == 2]
+    path = "data/bloxorz/formats/drawing.txt"
+    reply = call(driver, "bloxorz_level", {"text": (ROOT / path).read_text(), "name": path, "level": 3})
+    [record] = [r for r in cli_records("bloxorz", "--json", "--path", "--analyse", path) if r["index"] == 3]
     assert reply["record"] == record
+    animation = cli("render", "bloxorz", path, "--level", "3", "--animate", "-o", "-").stdout
+    assert reply["animation_svg"] == animation
+    field = cli("render", "field", path, "--level", "3", "-o", "-").stdout
+    assert reply["field_svg"] == field
+    level = cli("render", "bloxorz", path, "--level", "3", "-o", "-").stdout
+    assert reply["level_svg"] == level
+    # A level with switches has no field; its animation is still drawn.
+    path = "data/bloxorz/mechanics.txt"
+    reply = call(driver, "bloxorz_level", {"text": (ROOT / path).read_text(), "name": path, "level": 2})
+    assert reply["field_svg"] is None and "switch" in reply["field_error"]
     animation = cli("render", "bloxorz", path, "--level", "2", "--animate", "-o", "-").stdout
     assert reply["animation_svg"] == animation
-    field = cli("render", "field", path, "--level", "2", "-o", "-").stdout
-    assert reply["field_svg"] == field
-    level = cli("render", "bloxorz", path, "--level", "2", "-o", "-").stdout
-    assert reply["level_svg"] == level
+    # A level out of range: the message of `render`.
+    reply = call(driver, "bloxorz_level", {"text": (ROOT / path).read_text(), "name": path, "level": 99})
+    message = cli("render", "bloxorz", path, "--level", "99", "-o", "-", check=False).stderr
+    assert reply["record"] is None and reply["error"] in message
 
 
 def test_parity_flip_picture(driver):
