@@ -3,8 +3,8 @@
 //! pictures as `flipblox render bloxorz` and `flipblox render field` draw them.
 
 use flipblox::bloxorz::{
-    FieldError, InputFormat, Level, LevelInput, LevelRecord, OpenError, Report, RunOptions, Runner,
-    LevelSource, Shard, Sharded, Solver, Step,
+    FieldError, InputFormat, Level, LevelInput, LevelRecord, LevelSource, OpenError, Report,
+    RunOptions, Runner, Shard, Sharded, Solver, Step,
 };
 use flipblox::render::{AnimationOptions, FieldPicture, LevelOptions, LevelPicture, PathPicture};
 use serde::{Deserialize, Serialize};
@@ -87,16 +87,16 @@ impl PackRequest {
     /// levels cannot be read at all.
     fn open(self) -> Result<Opened, String> {
         let name = self.name.unwrap_or_else(|| PASTE.to_string());
-        let format = self.input_format.parse::<InputFormat>().map_err(|e| format!("--input-format: {e}"))?;
+        let format =
+            self.input_format.parse::<InputFormat>().map_err(|e| format!("--input-format: {e}"))?;
         if self.max_memory == 0 {
             return Err("--max-memory: expected a number of bytes above 0".to_string());
         }
         let mut input = LevelInput::from_bytes(self.text.into_bytes(), format, self.max_memory);
         let mut warnings = Vec::new();
         if let Some(detected) = input.detection().filter(|_| input.also_looks_like().is_some()) {
-            warnings.push(format!(
-                "{name}: warning: {detected}; name the format with --input-format"
-            ));
+            warnings
+                .push(format!("{name}: warning: {detected}; name the format with --input-format"));
         }
         // The Flash game's file is parsed here, once: its problems come before any level.
         {
@@ -253,10 +253,8 @@ fn draw(level: &Level, path: Option<&[Step]>, reply: &mut LevelReply) {
     let options = LevelOptions { legend: true, ..LevelOptions::default() };
     reply.level_svg = picture.draw(&options).ok().map(|d| d.to_svg());
     if let Some(Ok(moves)) = path.map(|path| PathPicture::from_path(level, path)) {
-        reply.animation_svg = picture
-            .draw_animation(&moves, &AnimationOptions::default())
-            .ok()
-            .map(|d| d.to_svg());
+        reply.animation_svg =
+            picture.draw_animation(&moves, &AnimationOptions::default()).ok().map(|d| d.to_svg());
     }
     match Solver::new().distance_field(level) {
         Ok(field) => match FieldPicture::from_field(level, &field).and_then(|p| p.draw()) {

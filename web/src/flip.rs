@@ -3,8 +3,8 @@
 //! variant's rules ([`Variant::press`](flipblox::lights_out::Variant::press)).
 
 use flipblox::lights_out::{
-    Alphabet, Batch, BatchError, BatchOptions, BatchSink, Board, BoardRecord, BoardSize, Method, Solver,
-    TogglePattern,
+    Alphabet, Batch, BatchError, BatchOptions, BatchSink, Board, BoardRecord, BoardSize, Method,
+    Solver, TogglePattern,
 };
 use flipblox::render::FlipPicture;
 use serde::{Deserialize, Serialize};
@@ -130,13 +130,15 @@ impl VariantRequest {
         };
         let toggle = match self.toggle.as_deref().filter(|t| !t.is_empty()) {
             None => None,
-            Some(text) => Some(
-                text.parse::<TogglePattern>().map_err(|e| format!("--toggle {text}: {e}"))?,
-            ),
+            Some(text) => {
+                Some(text.parse::<TogglePattern>().map_err(|e| format!("--toggle {text}: {e}"))?)
+            }
         };
         let size = match self.size.as_deref().filter(|s| !s.is_empty()) {
             None => None,
-            Some(text) => Some(text.parse::<BoardSize>().map_err(|e| format!("--size {text}: {e}"))?),
+            Some(text) => {
+                Some(text.parse::<BoardSize>().map_err(|e| format!("--size {text}: {e}"))?)
+            }
         };
         let tatham = self.tatham.clone().filter(|t| !t.is_empty());
         let goal = match self.goal.as_deref().filter(|g| !g.is_empty()) {
@@ -302,7 +304,14 @@ pub fn flip(request: FlipRequest) -> Result<FlipReply, String> {
         Some((svg, view)) => (Some(svg), view),
         None => (None, None),
     };
-    Ok(FlipReply { records: sink.records, answers: sink.answers, warnings: sink.warnings, error, picture, board })
+    Ok(FlipReply {
+        records: sink.records,
+        answers: sink.answers,
+        warnings: sink.warnings,
+        error,
+        picture,
+        board,
+    })
 }
 
 /// A press: the board's text (rows separated by `/`) in the variant's alphabet, its size
@@ -320,7 +329,9 @@ pub struct PressRequest {
 pub fn press(request: PressRequest) -> Result<BoardView, String> {
     let options = request.options.options(Some(BOARD))?;
     if options.hole.is_some() || options.buttons.is_some() || options.tatham.is_some() {
-        return Err("play presses boards of a toggle pattern (no holes, buttons or game IDs)".into());
+        return Err(
+            "play presses boards of a toggle pattern (no holes, buttons or game IDs)".into()
+        );
     }
     let size = options.size.ok_or("a press needs the board's size")?;
     let (variant, alphabet) = options.variant(size).map_err(|e| e.to_string())?;
