@@ -156,6 +156,7 @@ impl VariantRequest {
             colours: self.colours.unwrap_or(2),
             hole,
             buttons: self.buttons.clone().filter(|b| !b.is_empty()),
+            broken: Vec::new(),
             tatham,
             method,
             max_table_cells,
