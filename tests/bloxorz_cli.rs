@@ -380,6 +380,8 @@ fn bloxorz_speaks_the_vocabulary_of_flip() {
     assert!(help.contains("-o, --output <FILE>") && help.contains("-v, --verbose"), "{help}");
     let flip = stdout(&flipblox_ok(&["flip", "-h"], b""));
     assert!(flip.contains("[possible values: any, off, on, white, black]"), "{flip}");
+}
+
 #[test]
 fn a_pack_of_a_few_switch_levels_prints_the_same_bytes_with_one_and_two_jobs() {
     // Levels with 16 bridge tiles: each weighs as a batch of its own (`runner.rs`), so two jobs
