@@ -216,10 +216,14 @@ impl BatchSink for Collected {
             && let Some(board) = record.board()
         {
             let presses = record.presses().unwrap_or_default();
-            let svg = match record.distance() {
-                Some(_) => FlipPicture::from_board(board, record.colours(), presses).draw(),
-                None => FlipPicture::from_board(board, record.colours(), &[]).draw(),
+            let mut picture = match record.distance() {
+                Some(_) => FlipPicture::from_board(board, record.colours(), presses),
+                None => FlipPicture::from_board(board, record.colours(), &[]),
             };
+            // A board written in symbols of its own (`--alphabet 01`) is drawn in them, as
+            // `render flip` draws it.
+            picture.alphabet = self.alphabet.clone();
+            let svg = picture.draw();
             if let Ok(svg) = svg {
                 let view = self.alphabet.as_ref().map(|alphabet| view(board, alphabet));
                 self.drawn = Some((svg.to_svg(), view));
