@@ -188,10 +188,17 @@ function setBoard(board) {
   drawBoard();
 }
 
-function cellColour(colour, colours) {
-  if (colours <= 2) return colour ? "#1b1b1f" : "#ffffff";
-  const level = Math.round(255 - (colour * 255) / (colours - 1));
-  return `rgb(${level},${level},${level})`;
+// The editor's cells in the colours `render flip` draws: pieces of the Flip Game's alphabet
+// (`wb...`) white to black, lights of any other alphabet (`01`) dark grey (off) to yellow (on).
+function cellColour(colour, colours, alphabet) {
+  const steps = Math.max(colours, 2) - 1;
+  if (alphabet.startsWith("wb")) {
+    const level = Math.round(255 - (colour * 255) / steps);
+    return `rgb(${level},${level},${level})`;
+  }
+  const [off, lit] = [[0x3b, 0x3b, 0x3b], [0xff, 0xd2, 0x3f]];
+  const mix = [0, 1, 2].map((i) => Math.floor((off[i] * (steps - colour) + lit[i] * colour) / steps));
+  return `rgb(${mix.join(",")})`;
 }
 
 function drawBoard() {
@@ -221,7 +228,7 @@ function drawBoard() {
       cell.dataset.row = r + 1;
       cell.dataset.col = c + 1;
       const colour = board.cells[i];
-      cell.style.background = cellColour(colour, colours);
+      cell.style.background = cellColour(colour, colours, board.alphabet);
       cell.textContent = board.alphabet[colour];
       cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ${board.alphabet[colour]}${play ? ", press" : ", change"}`);
       if (flip.hint === i) cell.classList.add("hint");
