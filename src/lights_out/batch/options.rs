@@ -41,7 +41,7 @@ pub struct BatchOptions {
     /// Buttons that cannot be pressed, each `(row, column)`, 1-based: the toggle pattern's (with
     /// `wrap`) or the buttons file's others are pressed as usual, and the cells of these keep
     /// their lights, which other presses toggle. The variant then has
-    /// [`Buttons`](crate::lights_out::Buttons) (its `toggle` field reads `buttons`).
+    /// [`Buttons`] (its `toggle` field reads `buttons`).
     pub broken: Vec<(usize, usize)>,
     /// A game ID of Simon Tatham's Flip: the whole puzzle, answered by
     /// [`Batch::run_tatham`](super::Batch::run_tatham) towards `goal` (the game's own goal, all
