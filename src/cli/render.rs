@@ -949,9 +949,9 @@ fn flip(args: &FlipArgs) -> anyhow::Result<Outcome> {
         picture: None,
         missing: None,
     };
-    let boards: Vec<String> = args.board.iter().cloned().collect();
+    let boards = args.board.as_slice();
     let mut batch =
-        args.puzzle.batch(options, &args.variant, args.size, &boards, &mut sink, COMMAND)?;
+        args.puzzle.batch(options, &args.variant, args.size, boards, &mut sink, COMMAND)?;
     picture(&args.out.output, format, args.out.png, || {
         let ran = if args.puzzle.tatham.is_some() {
             batch.run_tatham("--tatham", &mut sink)

@@ -273,13 +273,9 @@ pub fn batch_error(command: &'static [&'static str], error: BatchError) -> anyho
 /// `--broken ROW,COL`: two numbers from 1, a comma between them.
 fn parse_cell(text: &str) -> Result<(usize, usize), String> {
     let number = |part: &str| part.trim().parse::<usize>().ok().filter(|&n| n >= 1);
-    match text.split_once(',') {
-        Some((row, col)) => match (number(row), number(col)) {
-            (Some(row), Some(col)) => Ok((row, col)),
-            _ => Err(format!("expected ROW,COL, two numbers from 1 (e.g. 3,3), found {text:?}")),
-        },
-        None => Err(format!("expected ROW,COL, two numbers from 1 (e.g. 3,3), found {text:?}")),
-    }
+    text.split_once(',')
+        .and_then(|(row, col)| Some((number(row)?, number(col)?)))
+        .ok_or_else(|| format!("expected ROW,COL, two numbers from 1 (e.g. 3,3), found {text:?}"))
 }
 
 /// The text of the buttons file `path` for boards of `size` (when `None`, of any size), read a
